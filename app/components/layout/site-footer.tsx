@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { FOOTER_ABOUT_LINKS, FOOTER_TAGLINE, SOCIAL_LINKS } from "../../content/navigation";
+import { useDonation } from "../donation/donation-context";
+import { Logo } from "../logo";
+import { NewsletterSlot } from "./newsletter-slot";
+
+export function SiteFooter() {
+  const { openDonation } = useDonation();
+  const linkClass = "text-white/80 hover:text-white hover:underline";
+  return (
+    <footer className="bg-brand-dark text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <span className="inline-block rounded-lg bg-white px-3 py-2">
+            <Logo />
+          </span>
+          <p className="mt-4 max-w-xs text-white/80">{FOOTER_TAGLINE}</p>
+          <ul className="mt-5 flex gap-3" aria-label="Social media">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.label}>
+                <a
+                  href={link.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-sm font-bold hover:bg-white/20"
+                  aria-label={`${link.label} (opens in a new tab)`}
+                >
+                  {link.label.slice(0, 2)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-lg font-semibold">About Us</h2>
+          <ul className="mt-4 space-y-2">
+            {FOOTER_ABOUT_LINKS.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className={linkClass}>
+                  {link.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-lg font-semibold">Get Involved</h2>
+          <ul className="mt-4 space-y-2">
+            <li>
+              <button type="button" className={linkClass} onClick={() => openDonation()}>
+                Donate
+              </button>
+            </li>
+            <li>
+              <Link to="/join-team" className={linkClass}>
+                Volunteer
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={linkClass}>
+                Partner With Us
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-lg font-semibold">Newsletter</h2>
+          <NewsletterSlot />
+        </div>
+      </div>
+      <div className="border-t border-white/10 py-5 text-center text-sm text-white/70">
+        © {new Date().getFullYear()} Hope Behind Bars. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { NAVIGATION, type NavigationItem } from "../../content/navigation";
+import { Button } from "../button";
+import { useDonation } from "../donation/donation-context";
+import { Logo } from "../logo";
+
+/** Sticky top bar: dropdowns on desktop, an accordion (one section open) on mobile. */
+export function SiteHeader() {
+  const { openDonation } = useDonation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20">
+        <Link to="/" aria-label="Hope Behind Bars, home" className="shrink-0">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAVIGATION.map((item) => (
+              <DesktopItem key={item.title} item={item} />
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button size="sm" className="hidden sm:inline-flex" onClick={() => openDonation()}>
+            Donate Now
+          </Button>
+          <button
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-sand lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      {menuOpen && <MobileMenu onDonate={() => openDonation()} />}
+    </header>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-sand hover:text-brand ${isActive ? "text-brand" : "text-ink"}`;
+
+function DesktopItem({ item }: { item: NavigationItem }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  if (!item.children) {
+    return (
+      <li>
+        <NavLink to={item.path} end className={linkClass}>
+          {item.title}
+        </NavLink>
+      </li>
+    );
+  }
+  return (
+    <li
+      className="relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:bg-sand hover:text-brand"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {item.title}
+        <Chevron open={open} />
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute left-0 top-full min-w-56 rounded-xl border border-black/5 bg-white p-2 shadow-lg"
+      >
+        {item.children.map((child) => (
+          <li key={child.path}>
+            <Link
+              to={child.path}
+              className="block rounded-md px-3 py-2 text-sm hover:bg-sand hover:text-brand"
+              onClick={() => setOpen(false)}
+            >
+              {child.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MobileMenu({ onDonate }: { onDonate: () => void }) {
+  const [openSection, setOpenSection] = useState<string | null>(null);
+  return (
+    <nav
+      id="mobile-menu"
+      aria-label="Main"
+      className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-black/5 bg-white px-4 pb-6 lg:hidden"
+    >
+      <ul className="divide-y divide-black/5">
+        {NAVIGATION.map((item) =>
+          item.children ? (
+            <li key={item.title}>
+              <button
+                type="button"
+                className="flex w-full items-center justify-between py-3 text-left font-medium"
+                aria-expanded={openSection === item.title}
+                aria-controls={`mobile-section-${item.title.replace(/\W+/g, "-").toLowerCase()}`}
+                onClick={() => setOpenSection((current) => (current === item.title ? null : item.title))}
+              >
+                {item.title}
+                <Chevron open={openSection === item.title} />
+              </button>
+              <ul
+                id={`mobile-section-${item.title.replace(/\W+/g, "-").toLowerCase()}`}
+                hidden={openSection !== item.title}
+                className="pb-2 pl-4"
+              >
+                {item.children.map((child) => (
+                  <li key={child.path}>
+                    <Link to={child.path} className="block py-2 text-muted hover:text-brand">
+                      {child.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <li key={item.title}>
+              <NavLink to={item.path} end className="block py-3 font-medium">
+                {item.title}
+              </NavLink>
+            </li>
+          ),
+        )}
+      </ul>
+      <Button className="mt-4 w-full" onClick={onDonate}>
+        Donate Now
+      </Button>
+    </nav>
+  );
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      className={`transition-transform ${open ? "rotate-180" : ""}`}
+    >
+      <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}

@@ -1,0 +1,29 @@
+/** Spec §4 Auth: localStorage key of the admin token. */
+export const ADMIN_TOKEN_STORAGE_KEY = "adminToken";
+
+/** Spec §4 Auth: the token lives in localStorage under the admin key. */
+export function getAdminToken(): string | null {
+  if (typeof window === "undefined") return null;
+  return window.localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY);
+}
+
+export function setAdminToken(token: string): void {
+  window.localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, token);
+}
+
+export function clearAdminToken(): void {
+  window.localStorage.removeItem(ADMIN_TOKEN_STORAGE_KEY);
+}
+
+/** Fired when an admin request comes back 401: the layout asks to log in again, keeping the page. */
+export const SESSION_EXPIRED_EVENT = "admin:session-expired";
+
+export function loginPath(redirectTo: string): string {
+  return `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+/** Only same-site admin paths are honoured as a post-login destination. */
+export function safeRedirectTarget(value: string | null): string {
+  const allowed = value?.startsWith("/admin") && !value.startsWith("/admin/login");
+  return allowed && value ? value : "/admin";
+}

@@ -1,0 +1,106 @@
+import { getAdminToken, SESSION_EXPIRED_EVENT } from "./admin-session";
+
+/** Spec §7: same-origin `/api` by default; a separately hosted front end sets VITE_API_BASE_URL. */
+const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? "";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown> | null;
+  constructor(status: number, message: string, body: Record<string, unknown> | null) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+  /** Field messages of a validation error, keyed by field name. */
+  get fields(): Record<string, string> {
+    return (this.body?.fields as Record<string, string> | undefined) ?? {};
+  }
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** JSON body. */
+  json?: unknown;
+  /** Multipart body: the browser sets the boundary, so no content-type is sent. */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+function headersFor(request: ApiRequest): Headers {
+  const headers = new Headers({ accept: "application/json" });
+  if (!request.form) headers.set("content-type", "application/json");
+  const token = getAdminToken();
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  return headers;
+}
+
+async function readBody(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+function toError(status: number, body: Record<string, unknown> | null, hadToken: boolean): ApiError {
+  if (status === 401 && hadToken && typeof window !== "undefined") {
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  }
+  const message = typeof body?.message === "string" ? body.message : `Request failed (${status})`;
+  return new ApiError(status, message, body);
+}
+
+/** One way to call the API from the browser. Statuses 200–299 are success; no timeout (spec §7). */
+export async function api<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers = headersFor(request);
+  const response = await fetch(`${API_BASE_URL}${path}`, {
+    method: request.method ?? "GET",
+    headers,
+    body: request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json)),
+    signal: request.signal,
+  });
+  const body = await readBody(response);
+  if (!response.ok) throw toError(response.status, body, headers.has("authorization"));
+  return body as T;
+}
+
+/**
+ * Multipart upload with progress (fetch cannot report upload progress).
+ * `onProgress` receives 0–1 as the request body is sent.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  form: FormData,
+  { method = "POST", onProgress }: { method?: "POST" | "PUT"; onProgress?: (fraction: number) => void } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${API_BASE_URL}${path}`);
+    xhr.setRequestHeader("accept", "application/json");
+    const token = getAdminToken();
+    if (token) xhr.setRequestHeader("authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: Record<string, unknown> | null = null;
+      try {
+        body = xhr.responseText ? (JSON.parse(xhr.responseText) as Record<string, unknown>) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(toError(xhr.status, body, Boolean(token)));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Network error", null));
+    xhr.send(form);
+  });
+}
+
+/** The server's `message`, or the spec's fallback text for that screen. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.status !== 0 && typeof error.body?.message === "string"
+    ? error.body.message
+    : fallback;

@@ -1,0 +1,28 @@
+import type { Services } from "../../server/services";
+
+export interface SitemapEntry {
+  path: string;
+  lastModified?: string;
+}
+
+/**
+ * Sources of record URLs for sitemap.xml (blog posts, …). A feature with public detail pages
+ * adds a function here.
+ */
+export const sitemapSources: Array<(services: Services) => Promise<SitemapEntry[]>> = [];
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
+  );
+
+export function renderSitemap(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map(
+      (entry) =>
+        `  <url><loc>${escapeXml(siteUrl + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ""}</url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}

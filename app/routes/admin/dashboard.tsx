@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { ADMIN_AREAS } from "../../content/admin-navigation";
+import { adminMeta } from "../../lib/admin-meta";
+
+export const meta = () => adminMeta("Dashboard");
+
+export default function AdminDashboard() {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <p className="mt-1 text-muted">Choose an area to manage.</p>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {ADMIN_AREAS.slice(1).map((area) => (
+          <li key={area.path}>
+            <Link
+              to={area.path}
+              className="block h-full rounded-2xl border bg-white p-5 shadow-sm hover:border-brand hover:shadow"
+            >
+              <span className="block text-lg font-semibold text-brand">{area.title}</span>
+              <span className="mt-1 block text-sm text-muted">{area.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

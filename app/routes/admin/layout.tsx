@@ -1,0 +1,142 @@
+import { useEffect, useState } from "react";
+import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
+import { Logo } from "../../components/logo";
+import { ADMIN_AREAS } from "../../content/admin-navigation";
+import { clearAdminToken, getAdminToken, loginPath, SESSION_EXPIRED_EVENT } from "../../lib/admin-session";
+import { ApiError, api } from "../../lib/api-client";
+import type { Route } from "./+types/layout";
+import { LoginForm } from "./login";
+
+/** The access guard (spec §6): no token, or one the server no longer accepts → /admin/login. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const back = loginPath(url.pathname + url.search);
+  if (!getAdminToken()) throw redirect(back);
+  try {
+    return await api<{ email: string }>("/api/admin/me");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearAdminToken();
+      throw redirect(back);
+    }
+    throw error;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p className="p-8 text-muted">Loading...</p>;
+}
+
+export default function AdminLayout() {
+  const { email } = useLoaderData<typeof clientLoader>();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [sessionExpired, setSessionExpired] = useState(false);
+
+  useEffect(() => {
+    const onExpired = () => setSessionExpired(true);
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, []);
+
+  async function logout() {
+    try {
+      await api("/api/admin/logout", { method: "POST" });
+    } catch {
+      // The token is dropped locally either way.
+    }
+    clearAdminToken();
+    navigate("/admin/login", { replace: true });
+  }
+
+  const sidebar = (
+    <nav aria-label="Admin" className="flex h-full flex-col">
+      <ul className="space-y-1">
+        {ADMIN_AREAS.map((area) => (
+          <li key={area.path}>
+            <NavLink
+              to={area.path}
+              end={area.path === "/admin"}
+              onClick={() => setMenuOpen(false)}
+              className={({ isActive }) =>
+                `block rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand text-white" : "text-ink hover:bg-sand"}`
+              }
+            >
+              {area.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto border-t border-black/10 pt-4">
+        <p className="truncate px-3 text-xs text-muted" title={email}>
+          {email}
+        </p>
+        <button
+          type="button"
+          onClick={logout}
+          className="mt-2 w-full rounded-lg px-3 py-2 text-left font-medium text-red-700 hover:bg-red-50"
+        >
+          Logout
+        </button>
+      </div>
+    </nav>
+  );
+
+  return (
+    <div className="min-h-screen bg-gray-50 lg:flex">
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-white px-4 lg:hidden">
+        <span className="font-bold text-brand">Admin Panel</span>
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+          className="rounded-lg px-3 py-2 font-medium hover:bg-sand"
+        >
+          {menuOpen ? "Close" : "Menu"}
+        </button>
+      </header>
+      {menuOpen && (
+        <div className="fixed inset-0 z-40 lg:hidden">
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-black/40"
+            onClick={() => setMenuOpen(false)}
+          />
+          <div id="admin-mobile-menu" className="absolute inset-y-0 left-0 w-72 bg-white p-4 shadow-xl">
+            {sidebar}
+          </div>
+        </div>
+      )}
+      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
+        <div className="mb-6 px-2">
+          <Logo tagline={false} />
+        </div>
+        {sidebar}
+      </aside>
+      <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Outlet />
+      </main>
+      {sessionExpired && (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="relogin-title"
+            className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
+          >
+            <h2 id="relogin-title" className="text-lg font-bold">
+              Your session has ended
+            </h2>
+            <p className="mt-1 text-sm text-muted">Log in again to continue. Nothing you typed has been lost.</p>
+            <div className="mt-4">
+              <LoginForm onSuccess={() => setSessionExpired(false)} />
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

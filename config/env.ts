@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+const booleanFromString = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL (leave it unset for the embedded SQLite)")
+    .optional(),
+  SESSION_SECRET: z.string().optional(),
+  PUBLIC_SITE_URL: z.url().default("http://localhost:3000"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128).optional(),
+  SEED_DEMO: booleanFromString.optional(),
+  TRUST_PROXY: z.string().optional(),
+  CORS_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  /** PUBLIC_SITE_URL points at this machine: a local try-out, not a deployment. */
+  isLocalSite: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string | undefined;
+  publicSiteUrl: string;
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  /** Proxy addresses whose X-Forwarded-For we trust (Fastify trustProxy syntax). */
+  trustProxy: string | boolean;
+  corsOrigin: string | undefined;
+  logLevel: NonNullable<Env["LOG_LEVEL"]>;
+  storage: Env["STORAGE"];
+}
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env. Throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(
+      `Invalid ${name}: ${issue?.message ?? "invalid value"} (got ${JSON.stringify(source[name])})`,
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const isLocalSite = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(env.PUBLIC_SITE_URL);
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
+    throw new ConfigError("Invalid SESSION_SECRET: use a random value of at least 32 characters");
+  }
+  // A real deployment (a public site URL) must bring its own secret; a local run may generate one.
+  if (isProduction && !isLocalSite && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid SESSION_SECRET: production on a public site URL needs SESSION_SECRET (32+ random characters)",
+    );
+  }
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    const missing = env.ADMIN_EMAIL === undefined ? "ADMIN_EMAIL" : "ADMIN_PASSWORD";
+    throw new ConfigError(`Invalid ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    isLocalSite,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET,
+    publicSiteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
+    bootstrapAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== "test",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigin: env.CORS_ORIGIN,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    storage: env.STORAGE,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): string | boolean {
+  if (!value || value === "false") return false;
+  if (value === "true") return true;
+  return value;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const LOGIN_REQUIRED_MESSAGE = "Both email and password are required.";
+export const LOGIN_FAILED_MESSAGE = "Login failed. Please check your credentials.";
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials";
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const LoginSchema = z.object({
+  email: z.string({ error: LOGIN_REQUIRED_MESSAGE }).trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254),
+  password: z.string({ error: LOGIN_REQUIRED_MESSAGE }).min(1, LOGIN_REQUIRED_MESSAGE).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export interface LoginResult {
+  token: string;
+  email: string;
+}
+
+export interface AdminIdentity {
+  id: string;
+  email: string;
+}

@@ -1,0 +1,23 @@
+import { hash, verify } from "@node-rs/argon2";
+
+/** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which erasable TypeScript cannot import). */
+const ARGON2ID = 2;
+// OWASP minimum for argon2id: m=19 MiB, t=2, p=1.
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A real hash to verify against when the account does not exist, so timing does not reveal it. */
+export const dummyPasswordHash = (): Promise<string> => {
+  dummyHash ??= hashPassword("not-a-real-password-just-for-timing");
+  return dummyHash;
+};

@@ -1,0 +1,18 @@
+export interface GalleryItemTable {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  /** Calendar date 'yyyy-MM-dd'. */
+  event_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GalleryImageTable {
+  id: string;
+  gallery_item_id: string;
+  position: number;
+  url: string;
+  variants: string | null;
+}

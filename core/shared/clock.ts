@@ -1,0 +1,3 @@
+/** Injected into services so tests can move time (token expiry, throttling). */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();

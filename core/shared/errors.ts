@@ -1,0 +1,38 @@
+/** Domain errors; the HTTP layer maps each to a status (server/plugins/errors.ts). */
+export class DomainError extends Error {
+  readonly status: number = 500;
+}
+
+export class ValidationError extends DomainError {
+  override readonly status = 400;
+  readonly fields: Record<string, string>;
+  constructor(message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.fields = fields;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  override readonly status = 404;
+}
+
+export class ConflictError extends DomainError {
+  override readonly status = 409;
+}
+
+export class UnauthorizedError extends DomainError {
+  override readonly status = 401;
+}
+
+export class TooManyRequestsError extends DomainError {
+  override readonly status = 429;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  override readonly status = 503;
+}

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+import { ValidationError } from "./errors.ts";
+
+/** Maps zod issues to `{ field: firstMessage }`, the shape forms and the API share. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "_form";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses untrusted input; unknown keys are dropped by the (non-strict) object schemas. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  throw new ValidationError(Object.values(fields)[0] ?? "Invalid input", fields);
+}

@@ -1,0 +1,5 @@
+export interface SubscriberTable {
+  id: string;
+  email: string;
+  created_at: string;
+}

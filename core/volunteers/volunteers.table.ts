@@ -1,0 +1,17 @@
+export interface VolunteerApplicationTable {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  age: number | null;
+  interest: string;
+  skill_set: string | null;
+  other_interest_detail: string | null;
+  motivation: string;
+  availability: string;
+  linkedin: string | null;
+  twitter: string | null;
+  additional_comments: string | null;
+  status: string;
+  created_at: string;
+}

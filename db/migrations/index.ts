@@ -1,0 +1,12 @@
+import type { Migration } from "kysely/migration";
+import * as initial from "./2026-11-21-001-initial.ts";
+
+/**
+ * Every migration, in order. Static imports (not a folder scan) so the same list works in
+ * Node, in Vite's SSR build and in tests. Add new dated files at the end; never edit old ones.
+ */
+export const INITIAL_MIGRATION = "2026-11-21-001-initial";
+
+export const migrations: Record<string, Migration> = {
+  "2026-11-21-001-initial": initial,
+};

@@ -1,0 +1,23 @@
+import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
+import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
+import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
+import type { ContactMessageTable } from "../core/messages/messages.table.ts";
+import type { PublicationTable } from "../core/publications/publications.table.ts";
+import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
+import type { VideoTable } from "../core/videos/videos.table.ts";
+import type { VolunteerApplicationTable } from "../core/volunteers/volunteers.table.ts";
+
+/** Every table Kysely knows about. Features add their table types here. */
+export interface Database {
+  admin_users: AdminUserTable;
+  admin_sessions: AdminSessionTable;
+  login_throttle: LoginThrottleTable;
+  blog_posts: BlogPostTable;
+  publications: PublicationTable;
+  gallery_items: GalleryItemTable;
+  gallery_images: GalleryImageTable;
+  videos: VideoTable;
+  volunteer_applications: VolunteerApplicationTable;
+  contact_messages: ContactMessageTable;
+  subscribers: SubscriberTable;
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import authRoutes from "./auth.routes.ts";
+import healthRoutes from "./health.routes.ts";
+import apiNotFoundRoutes from "./not-found.routes.ts";
+
+/** Every API route module. A feature adds one line here. */
+export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  apiNotFoundRoutes,
+];

@@ -1,0 +1,58 @@
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "../config/env.ts";
+import type { Clock } from "../core/shared/clock.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { apiRouteModules } from "./api/index.ts";
+import access from "./plugins/access.ts";
+import errors from "./plugins/errors.ts";
+import rateLimits from "./plugins/rate-limits.ts";
+import securityHeaders from "./plugins/security-headers.ts";
+import uploads from "./plugins/uploads.ts";
+import { createServices, type Services } from "./services.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Upload ceilings; per-file checks live in the media pipeline. */
+export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
+export const MAX_UPLOAD_FILES = 10;
+
+/** Builds the API (no listen, no pages): tests use it with inject(); server/main.ts adds pages. */
+export async function buildApp({ config, database, clock, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+
+  app.decorate("services", createServices({ config, database, clock }));
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("x-request-id", request.id);
+    return payload;
+  });
+
+  await app.register(errors);
+  await app.register(securityHeaders, { config });
+  await app.register(rateLimits);
+  await app.register(access, { services: app.services });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 30, fieldSize: 512 * 1024 },
+  });
+  await app.register(uploads, { config });
+  for (const routes of apiRouteModules) await app.register(routes);
+  return app;
+}

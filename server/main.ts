@@ -1,0 +1,69 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { appContext } from "#app-context";
+import { ConfigError, loadConfig } from "../config/env.ts";
+import { buildApp } from "./app.ts";
+import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
+
+const projectRoot = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The whole site in one Fastify instance: API, uploads, built assets and the React Router pages.
+ * `react-router dev` calls this with its Vite server (HMR); `node server/main.ts` without one.
+ */
+export async function createServer(vite?: ViteDevServer) {
+  const config = resolveSessionSecret(loadConfig());
+  const database = openConfiguredDatabase(config);
+  const { fresh } = await prepareDatabase(database);
+  const app = await buildApp({ config, database });
+  app.addHook("onClose", () => database.close());
+  await ensureAdmins(app.services, app.log);
+  await seedIfFresh(app.services, fresh, app.log);
+
+  await app.register(fastifyReactRouter, {
+    devServer: vite,
+    mode: vite ? "development" : "production",
+    serverBuildPath: path.join(projectRoot, "build/server/index.js"),
+    clientBuildDirectory: path.join(projectRoot, "build/client"),
+    assetCacheControl: "public, max-age=31536000, immutable",
+    fileCacheControl: "public, max-age=3600",
+    getLoadContext(request) {
+      const context = new RouterContextProvider();
+      context.set(appContext, { services: app.services, cspNonce: request.cspNonce, requestId: request.id });
+      return context;
+    },
+  });
+  return app;
+}
+
+async function main() {
+  let app: Awaited<ReturnType<typeof createServer>>;
+  try {
+    app = await createServer();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { port, host } = app.services.config;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  await app.listen({ port, host });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

@@ -1,0 +1,38 @@
+import type { FastifyError } from "fastify";
+import fp from "fastify-plugin";
+import { DomainError, TooManyRequestsError, ValidationError } from "../../core/shared/errors.ts";
+
+/** One error shape for the whole API: `{ message }`, plus `fields` for validation errors. Never a stack trace. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+      if (error instanceof ValidationError) {
+        return reply.code(400).send({ message: error.message, fields: error.fields });
+      }
+      if (error instanceof TooManyRequestsError) {
+        return reply.code(429).header("retry-after", String(error.retryAfterSeconds)).send({ message: error.message });
+      }
+      if (error instanceof DomainError && error.status < 500) {
+        return reply.code(error.status).send({ message: error.message });
+      }
+      const status = "statusCode" in error && error.statusCode ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, "request failed");
+        return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
+      }
+      if (status === 413) return reply.code(413).send({ message: "The upload is too large." });
+      if ("code" in error && error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        return reply.code(415).send({ message: "Unsupported content type." });
+      }
+      if ("code" in error && String(error.code).startsWith("FST_ERR_CTP")) {
+        return reply.code(400).send({ message: "The request body is not valid JSON." });
+      }
+      return reply.code(status).send({ message: error.message });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}` });
+    });
+  },
+  { name: "errors" },
+);

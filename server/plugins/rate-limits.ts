@@ -1,0 +1,21 @@
+import rateLimit from "@fastify/rate-limit";
+import fp from "fastify-plugin";
+
+/**
+ * Per-IP limits for public POSTs. Routes opt in with `config: { rateLimit: PUBLIC_FORM_LIMIT }`.
+ * The store is in-process; with several instances put a shared store here (see README).
+ */
+export const PUBLIC_FORM_LIMIT = { max: 10, timeWindow: "1 minute" } as const;
+
+export default fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      }),
+    });
+  },
+  { name: "rate-limits" },
+);

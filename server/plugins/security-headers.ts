@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import fp from "fastify-plugin";
+import type { Config } from "../../config/env.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+/** Third-party origins pages may embed (lazy YouTube players, the contact map). */
+const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
+
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'unsafe-inline'`,
+    "img-src 'self' data: blob: https://i.ytimg.com",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `frame-src ${FRAME_SOURCES.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self' https://checkout.stripe.com",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers on every response; CSP with a fresh nonce per request (React Router puts it on its scripts). */
+export default fp(
+  async (app, { config }: { config: Config }) => {
+    const dev = config.env === "development";
+    app.decorateRequest("cspNonce", "");
+    app.addHook("onRequest", async (request) => {
+      request.cspNonce = randomBytes(16).toString("base64");
+    });
+    app.addHook("onSend", async (request, reply, payload) => {
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("referrer-policy", "strict-origin-when-cross-origin");
+      reply.header("x-frame-options", "DENY");
+      reply.header("cross-origin-opener-policy", "same-origin");
+      reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
+      if (config.publicSiteUrl.startsWith("https://")) {
+        reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+      }
+      const type = String(reply.getHeader("content-type") ?? "");
+      if (type.startsWith("text/html")) {
+        reply.header("content-security-policy", contentSecurityPolicy(request.cspNonce, dev));
+      }
+      if (request.url.startsWith("/admin")) reply.header("x-robots-tag", "noindex, nofollow");
+      return payload;
+    });
+  },
+  { name: "security-headers" },
+);

@@ -1,0 +1,27 @@
+import type { Config } from "../config/env.ts";
+import { createAuthService } from "../core/auth/auth.service.ts";
+import { type Clock, systemClock } from "../core/shared/clock.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+
+export interface ServiceDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+}
+
+/**
+ * The one place the core services are wired together. The HTTP API and the React Router
+ * loaders both receive this object, so they run the same rules.
+ */
+export function createServices({ config, database, clock = systemClock }: ServiceDeps) {
+  const { db } = database;
+  if (!config.sessionSecret) throw new Error("SESSION_SECRET must be resolved before services start");
+  return {
+    config,
+    clock,
+    database,
+    auth: createAuthService(db, clock, config.sessionSecret),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

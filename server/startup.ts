@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config/env.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
+import { INITIAL_MIGRATION } from "../db/migrations/index.ts";
+import { seedDemoContent } from "../db/seed/index.ts";
+import type { Services } from "./services.ts";
+
+/** A local run without SESSION_SECRET gets a random one, kept in the data folder across restarts. */
+export function resolveSessionSecret(config: Config): Config {
+  if (config.sessionSecret) return config;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, "session-secret");
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return { ...config, sessionSecret: readFileSync(file, "utf8").trim() };
+}
+
+export function openConfiguredDatabase(config: Config): DatabaseHandle {
+  return openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(config.dataDir, "hope.sqlite") });
+}
+
+/** Migrates; returns whether this start created the database (a fresh data dir). */
+export async function prepareDatabase(database: DatabaseHandle): Promise<{ fresh: boolean }> {
+  const applied = await migrateToLatest(database.db);
+  return { fresh: applied.includes(INITIAL_MIGRATION) };
+}
+
+export async function ensureAdmins(services: Services, log: FastifyBaseLogger): Promise<void> {
+  const { config, auth } = services;
+  if (config.bootstrapAdmin) {
+    await auth.ensureAdmin(config.bootstrapAdmin.email, config.bootstrapAdmin.password);
+    log.info({ email: config.bootstrapAdmin.email }, "admin from ADMIN_EMAIL is ready");
+    return;
+  }
+  if (!config.isLocalSite || (await auth.countAdmins()) > 0) return;
+  // A local try-out: make a demo admin and show its password once. Never on a public site URL.
+  const email = "admin@localhost.test";
+  const password = randomBytes(12).toString("base64url");
+  await auth.createAdmin(email, password);
+  process.stdout.write(
+    `\n  Local demo admin created (shown once):\n    e-mail:   ${email}\n    password: ${password}\n  Change it with: npm run admin -- reset-password ${email}\n\n`,
+  );
+}
+
+export async function seedIfFresh(services: Services, fresh: boolean, log: FastifyBaseLogger): Promise<void> {
+  if (!fresh || !services.config.seedDemo) return;
+  await seedDemoContent(services);
+  log.info("demo content seeded");
+}
