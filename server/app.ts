@@ -14,7 +14,15 @@ import { createServices, type Services } from "./services.ts";
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** Every route with its access policy, for the deny-by-default tests and for operators. */
+    routeCatalog: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: "public" | "admin";
 }
 
 export interface AppOptions {
@@ -40,6 +48,14 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
   });
 
   app.decorate("services", createServices({ config, database, clock }));
+  app.decorate("routeCatalog", [] as RouteEntry[]);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      app.routeCatalog.push({ method, url: route.url, access: route.config?.access ?? "admin" });
+    }
+  });
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
     return payload;

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.ts";
+
+describe("config", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe("./data");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.isLocalSite).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid PORT/],
+    [{ PORT: "70000" }, /^Invalid PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL/],
+    [{ PUBLIC_SITE_URL: "not a url" }, /^Invalid PUBLIC_SITE_URL/],
+    [{ ADMIN_EMAIL: "staff@x.org" }, /^Invalid ADMIN_PASSWORD/],
+    [{ SESSION_SECRET: "short" }, /^Invalid SESSION_SECRET/],
+    [{ NODE_ENV: "production", PUBLIC_SITE_URL: "https://hopebehindbars.org" }, /^Invalid SESSION_SECRET/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ["PORT", "not-a-port"],
+    ["DATABASE_URL", "sqlite://nope"],
+  ])("stops the server start when %s is bad", (name, value) => {
+    const result = spawnSync(process.execPath, ["server/main.ts"], {
+      env: { PATH: process.env.PATH, [name]: value, DATA_DIR: "/tmp/hbb-config-test" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(new RegExp(`^Invalid ${name}:`));
+  });
+});

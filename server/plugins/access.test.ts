@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../../tests/support/dialects.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+
+/** Spec §6: the only routes a visitor may call without a token. Everything else must be denied. */
+const PUBLIC_ROUTES = new Set([
+  "GET /api/health",
+  "POST /api/admin/login",
+  "POST /api/payments/create-checkout-session",
+  "POST /api/payments/webhook",
+  "POST /api/subscribe",
+  "GET /api/gallery",
+  "GET /api/gallery/:id",
+  "GET /api/videos",
+  "GET /api/videos/:id",
+  "GET /api/blogs",
+  "GET /api/blogs/:id",
+  "GET /api/publications",
+  "GET /api/publications/:id",
+  "POST /api/volunteer",
+  "POST /api/messages",
+]);
+
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, "00000000-0000-0000-0000-000000000000").replace("*", "anything");
+
+describe.each(DIALECTS)("deny-by-default access on %s", (dialect) => {
+  let t: TestApp;
+  let revoked: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    revoked = await t.adminToken();
+    await t.app.inject({ method: "POST", url: "/api/admin/logout", headers: { authorization: `Bearer ${revoked}` } });
+  });
+  afterAll(() => t.close());
+
+  it("declares public only the routes spec §6 makes public", () => {
+    const declaredPublic = t.app.routeCatalog
+      .filter((r) => r.access === "public" && r.url !== "/api/*") // the JSON 404 for unknown paths
+      .map((r) => `${r.method} ${r.url}`);
+    for (const route of declaredPublic) expect(PUBLIC_ROUTES, `${route} is public but not in spec §6`).toContain(route);
+  });
+
+  it("answers 401 on every admin route without a token, with a forged one and with a revoked one", async () => {
+    const adminRoutes = t.app.routeCatalog.filter((r) => r.access === "admin" && r.url.startsWith("/api/"));
+    expect(adminRoutes.length).toBeGreaterThan(1);
+    const credentials = [
+      undefined,
+      "Bearer forged-token-0123456789abcdef",
+      `Bearer ${revoked}`,
+      "Basic YWRtaW46YWRtaW4=",
+    ];
+    for (const route of adminRoutes) {
+      for (const authorization of credentials) {
+        const response = await t.app.inject({
+          method: route.method as "GET",
+          url: concrete(route.url),
+          headers: authorization ? { authorization } : {},
+          payload: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+        });
+        expect(response.statusCode, `${route.method} ${route.url} with ${authorization ?? "no token"}`).toBe(401);
+      }
+    }
+  });
+
+  it("cannot be bypassed by case, trailing slashes, duplicate slashes or encoding", async () => {
+    for (const url of ["/API/admin/me", "/api/admin/me/", "/api//admin/me", "/api/%61dmin/me", "/Api/Admin/Me/"]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+
+  it("answers JSON 404 for unknown API paths and 400 for malformed JSON", async () => {
+    const missing = await t.app.inject({ url: "/api/does-not-exist" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toMatch(/No route/);
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: "The request body is not valid JSON." });
+  });
+
+  it("refuses bodies over the size limit", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@b.c", password: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: "The upload is too large." });
+  });
+
+  it("reports health with the database reachable", async () => {
+    const response = await t.app.inject({ url: "/api/health" });
+    expect(response.json()).toEqual({ status: "ok", database: dialect });
+  });
+
+  it("sets security headers and a request id on every response", async () => {
+    const response = await t.app.inject({ url: "/api/health" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-request-id"]).toBeTruthy();
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});

@@ -1,0 +1,97 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, launchBrowser, loginThroughForm, newPage, VIEWPORTS } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+describe.runIf(browserAvailable)("public and admin shells", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("renders the home shell on the server: title and navigation are in the HTML before any script", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(html).toContain("<title>Hope Behind Bars | Restoring Dignity, Rebuilding Lives</title>");
+    for (const label of ["Who We Are", "Our Impact", "Resources", "Join Our Team", "Contact", "Donate Now"]) {
+      expect(html).toContain(label);
+    }
+    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:');
+    expect(html).toContain('property="og:title"');
+  });
+
+  it("opens one section at a time in the mobile accordion menu", async () => {
+    const { page, context, errors } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    const who = menu.getByRole("button", { name: "Who We Are" });
+    const impact = menu.getByRole("button", { name: "Our Impact" });
+    await who.click();
+    await expect.poll(() => who.getAttribute("aria-expanded")).toBe("true");
+    expect(await menu.getByRole("link", { name: "Our Team" }).isVisible()).toBe(true);
+    await impact.click();
+    await expect.poll(() => impact.getAttribute("aria-expanded")).toBe("true");
+    expect(await who.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.getByRole("link", { name: "Our Team" }).isVisible()).toBe(false);
+    await impact.click();
+    await expect.poll(() => impact.getAttribute("aria-expanded")).toBe("false");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("answers unknown paths with HTTP 404 and the not-found page", async () => {
+    const { page, context } = await newPage(browser, server);
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByRole("heading", { name: "Sorry, page not found!" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Go back home" }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await context.close();
+  });
+
+  it("sends an admin without a token to login and back to the page they asked for", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/admin/gallery");
+    await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fgallery$/);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Both email and password are required.");
+    await page.getByLabel("Email").fill(server.admin.email);
+    await page.getByLabel("Password").fill("wrong password, sorry");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Login failed. Please check your credentials.");
+    await loginThroughForm(page, server);
+    await page.waitForURL(`${server.baseUrl}/admin/gallery`);
+    expect(await page.evaluate(() => window.localStorage.getItem("adminToken"))).toBeTruthy();
+    expect(errors.filter((e) => !e.includes("401"))).toEqual([]);
+    await context.close();
+  });
+
+  it("logs out to the login page and the old token stops working", async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto("/admin/login");
+    await loginThroughForm(page, server);
+    await page.waitForURL(`${server.baseUrl}/admin`);
+    await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
+    const token = await page.evaluate(() => window.localStorage.getItem("adminToken"));
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/login`);
+    expect(await page.evaluate(() => window.localStorage.getItem("adminToken"))).toBeNull();
+    const me = await fetch(`${server.baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    await page.goto("/admin");
+    await page.waitForURL(/\/admin\/login/);
+    await context.close();
+  });
+
+  it("marks admin pages noindex", async () => {
+    const response = await fetch(`${server.baseUrl}/admin/login`);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+});

@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { RunningServer } from "./server.ts";
+
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Under CI a missing browser fails the run; locally the browser suites are skipped with a notice. */
+export const browserAvailable = existsSync(CHROME_PATH);
+if (!browserAvailable) {
+  if (process.env.CI) throw new Error(`Chromium not found at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`);
+  console.warn(`Chromium not found at ${CHROME_PATH}: browser journeys skipped (they are required under CI).`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), "hbb-chrome-"))}`,
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Extra context options, e.g. timezoneId or reducedMotion. */
+  context?: Parameters<Browser["newContext"]>[0];
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Errors the page logged or threw; a journey should end with none. */
+  errors: string[];
+}
+
+/** A fresh context and page on the server's base URL, collecting console errors. */
+export async function newPage(browser: Browser, server: RunningServer, options: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    ...options.context,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, context, errors };
+}
+
+/** Logs in through the real login form, starting from wherever the page is. */
+export async function loginThroughForm(page: Page, server: RunningServer): Promise<void> {
+  await page.getByLabel("Email").fill(server.admin.email);
+  await page.getByLabel("Password").fill(server.admin.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Goes to an admin page already logged in (token placed in localStorage like the login form does). */
+export async function openAdminPage(page: Page, server: RunningServer, pathname: string): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: server.admin.email, password: server.admin.password }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  await page.goto("/admin/login");
+  await page.evaluate((value) => window.localStorage.setItem("adminToken", value), token);
+  await page.goto(pathname);
+}
+
+/** Saves a screenshot under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.resolve("test-results/screenshots", `${name}.png`), fullPage: true });
+}

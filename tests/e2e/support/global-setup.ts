@@ -1,0 +1,8 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+
+/** Browser journeys run against the production build, built once per run. */
+export default function setup() {
+  const root = path.resolve(import.meta.dirname, "../../..");
+  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "pipe" });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import { type Config, loadConfig } from "../../config/env.ts";
+import type { Clock } from "../../core/shared/clock.ts";
+import type { Dialect } from "../../db/database.ts";
+import { buildApp } from "../../server/app.ts";
+import type { Services } from "../../server/services.ts";
+import { createTestDatabase, type TestDatabase } from "./dialects.ts";
+
+export const TEST_ADMIN = { email: "staff@hopebehindbars.test", password: "correct horse battery staple" };
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-1234" }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: TestDatabase;
+  config: Config;
+  /** Creates the test admin (once) and returns a fresh bearer token. */
+  adminToken(): Promise<string>;
+  /** `authorization` header for admin requests. */
+  adminHeaders(): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/** The real API on a fresh database of the given dialect, for `app.inject()` tests. */
+export async function createTestApp(
+  dialect: Dialect,
+  options: { config?: Partial<Config>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const config = testConfig(database.dir, options.config);
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  await app.ready();
+  let adminCreated = false;
+  const adminToken = async () => {
+    if (!adminCreated) {
+      await app.services.auth.createAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
+      adminCreated = true;
+    }
+    const response = await app.inject({ method: "POST", url: "/api/admin/login", payload: TEST_ADMIN });
+    if (response.statusCode !== 200) throw new Error(`test login failed: ${response.body}`);
+    return response.json<{ token: string }>().token;
+  };
+  return {
+    app,
+    services: app.services,
+    database,
+    config,
+    adminToken,
+    adminHeaders: async () => ({ authorization: `Bearer ${await adminToken()}` }),
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
