@@ -1,12 +1,23 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** Every page of spec §2. Public pages share the site shell; admin pages the guarded back office. */
+/**
+ * Every page of spec §2. Public pages share the site shell; admin pages the guarded back office.
+ * Keep one route per line (features add theirs here).
+ */
 export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
 
-  layout("routes/public/layout.tsx", [index("routes/public/home.tsx"), route("*", "routes/public/not-found.tsx")]),
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    // public pages ↑
+    route("*", "routes/public/not-found.tsx"),
+  ]),
 
   route("admin/login", "routes/admin/login.tsx"),
-  layout("routes/admin/layout.tsx", [route("admin", "routes/admin/dashboard.tsx")]),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    // admin pages ↑
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

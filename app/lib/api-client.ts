@@ -28,7 +28,7 @@ export interface ApiRequest {
 
 function headersFor(request: ApiRequest): Headers {
   const headers = new Headers({ accept: "application/json" });
-  if (!request.form) headers.set("content-type", "application/json");
+  if (request.json !== undefined) headers.set("content-type", "application/json");
   const token = getAdminToken();
   if (token) headers.set("authorization", `Bearer ${token}`);
   return headers;

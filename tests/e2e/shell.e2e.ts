@@ -34,11 +34,11 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     const impact = menu.getByRole("button", { name: "Our Impact" });
     await who.click();
     await expect.poll(() => who.getAttribute("aria-expanded")).toBe("true");
-    expect(await menu.getByRole("link", { name: "Our Team" }).isVisible()).toBe(true);
+    expect(await menu.getByRole("link", { name: "Our Team", exact: true }).isVisible()).toBe(true);
     await impact.click();
     await expect.poll(() => impact.getAttribute("aria-expanded")).toBe("true");
     expect(await who.getAttribute("aria-expanded")).toBe("false");
-    expect(await menu.getByRole("link", { name: "Our Team" }).isVisible()).toBe(false);
+    expect(await menu.getByRole("link", { name: "Our Team", exact: true }).isVisible()).toBe(false);
     await impact.click();
     await expect.poll(() => impact.getAttribute("aria-expanded")).toBe("false");
     expect(errors).toEqual([]);

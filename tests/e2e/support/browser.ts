@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import type { RunningServer } from "./server.ts";
@@ -9,10 +8,12 @@ const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Under CI a missing browser fails the run; locally the browser suites are skipped with a notice. */
 export const browserAvailable = existsSync(CHROME_PATH);
 if (!browserAvailable) {
-  if (process.env.CI) throw new Error(`Chromium not found at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`);
+  if (process.env.CI)
+    throw new Error(`Chromium not found at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`);
   console.warn(`Chromium not found at ${CHROME_PATH}: browser journeys skipped (they are required under CI).`);
 }
 
+/** Playwright gives every launch a fresh temporary user-data-dir. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROME_PATH,
@@ -24,7 +25,6 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), "hbb-chrome-"))}`,
     ],
   });
 }

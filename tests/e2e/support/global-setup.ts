@@ -4,5 +4,10 @@ import path from "node:path";
 /** Browser journeys run against the production build, built once per run. */
 export default function setup() {
   const root = path.resolve(import.meta.dirname, "../../..");
-  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "pipe" });
+  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+    cwd: root,
+    stdio: "pipe",
+    // Vitest runs with NODE_ENV=test; the site must be built exactly as in production.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
