@@ -1,0 +1,68 @@
+/**
+ * Load benchmark of the built site on 127.0.0.1 only: requests/s and p99 latency for a public page,
+ * the health API and a static asset, measured side by side in one run. Bounded: each target runs
+ * for BENCH_SECONDS seconds. Usage: `npm run bench` (builds first if needed).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startServer } from "../tests/e2e/support/server.ts";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = path.resolve(import.meta.dirname, "..");
+
+export function ensureBuild() {
+  if (existsSync(path.join(root, "build/server/index.js"))) return;
+  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+}
+
+export interface BenchResult {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+export async function measure(baseUrl: string, name: string, pathname: string): Promise<BenchResult> {
+  const result = await autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration: DURATION });
+  return {
+    name,
+    path: pathname,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(results: BenchResult[]) {
+  const row = (cells: string[]) =>
+    console.log(
+      `${cells[0]?.padEnd(24)} ${cells[1]?.padEnd(44)} ${cells[2]?.padStart(8)} ${cells[3]?.padStart(8)} ${cells[4]?.padStart(8)}`,
+    );
+  console.log("");
+  row(["target", "path", "req/s", "p99 ms", "non-2xx"]);
+  for (const r of results) row([r.name, r.path, String(r.requestsPerSecond), String(r.p99Ms), String(r.non2xx)]);
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${process.version}, 127.0.0.1 only.`);
+}
+
+if (import.meta.main) {
+  ensureBuild();
+  const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
+  try {
+    const asset = readdirSync(path.join(root, "build/client/assets")).find((f) => f.startsWith("entry.client"));
+    printTable([
+      await measure(server.baseUrl, "home page (SSR)", "/"),
+      await measure(server.baseUrl, "health API", "/api/health"),
+      await measure(server.baseUrl, "static asset", `/assets/${asset}`),
+    ]);
+  } finally {
+    await server.stop();
+  }
+}
