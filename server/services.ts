@@ -1,5 +1,7 @@
 import type { Config } from "../config/env.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
+import { createMediaService } from "../core/media/media.service.ts";
+import { createStorage } from "../core/media/storage.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 
@@ -21,6 +23,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     clock,
     database,
     auth: createAuthService(db, clock, config.sessionSecret),
+    media: createMediaService(createStorage(config)),
   };
 }
 

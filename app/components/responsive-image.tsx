@@ -1,0 +1,58 @@
+import type { ImageFormat, StoredImage } from "../../core/media/media.schema";
+
+interface ResponsiveImageProps {
+  image: StoredImage;
+  alt: string;
+  /** How wide the image is drawn, e.g. "(min-width: 1024px) 33vw, 100vw": picks the file to download. */
+  sizes: string;
+  /** Above the fold (hero, post header): load at once with high priority instead of lazily. */
+  priority?: boolean;
+  /** Classes for the <img> (size it with CSS; width/height only reserve the aspect ratio). */
+  className?: string;
+  pictureClassName?: string;
+}
+
+const srcSet = (image: StoredImage, format: ImageFormat) =>
+  image.variants
+    .filter((v) => v.format === format)
+    .map((v) => `${v.url} ${v.width}w`)
+    .join(", ");
+
+/**
+ * An uploaded image as AVIF, then WebP, then JPEG, in the size the screen needs, with its
+ * dimensions set so nothing shifts while it loads. Images without variants render as a plain <img>.
+ */
+export function ResponsiveImage({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  pictureClassName,
+}: ResponsiveImageProps) {
+  const dimensions = image.width > 0 && image.height > 0 ? { width: image.width, height: image.height } : {};
+  const jpegSet = srcSet(image, "jpeg");
+  const img = (
+    <img
+      src={image.url}
+      srcSet={jpegSet || undefined}
+      sizes={jpegSet ? sizes : undefined}
+      alt={alt}
+      {...dimensions}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : undefined}
+      className={className}
+    />
+  );
+  if (image.variants.length === 0) return img;
+  return (
+    <picture className={pictureClassName}>
+      {(["avif", "webp"] as const).map((format) => {
+        const set = srcSet(image, format);
+        return set ? <source key={format} type={`image/${format}`} srcSet={set} sizes={sizes} /> : null;
+      })}
+      {img}
+    </picture>
+  );
+}

@@ -1,0 +1,109 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import {
+  avifImage,
+  hasGpsPointer,
+  jpegWithGps,
+  pngClaiming,
+  pngImage,
+  polyglotJpeg,
+  svgImage,
+  textFile,
+  truncatedJpeg,
+  webpImage,
+} from "../../tests/support/images.ts";
+import { ValidationError } from "../shared/errors.ts";
+import { IMAGE_PIXELS_MESSAGE, processImage, sniffImageFormat, widthsFor } from "./image-pipeline.ts";
+import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE } from "./media.schema.ts";
+
+async function refusal(bytes: Uint8Array): Promise<ValidationError> {
+  const error = await processImage(bytes, "image").catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+describe("image pipeline", () => {
+  it("builds the width ladder without ever enlarging", () => {
+    expect(widthsFor(4000)).toEqual([320, 640, 960, 1280, 1920]);
+    expect(widthsFor(1000)).toEqual([320, 640, 960, 1000]);
+    expect(widthsFor(640)).toEqual([320, 640]);
+    expect(widthsFor(200)).toEqual([200]);
+  });
+
+  it("turns a phone photo upright and strips EXIF, GPS and every other metadata from every variant", async () => {
+    const input = await jpegWithGps();
+    const before = await sharp(input).metadata();
+    expect(hasGpsPointer(before.exif)).toBe(true);
+    expect(before.orientation).toBe(6);
+
+    const result = await processImage(input);
+    // 2400×1600 rotated by orientation 6 is 1600×2400.
+    expect({ width: result.width, height: result.height }).toEqual({ width: 1600, height: 2400 });
+    expect(result.outputs.map((o) => `${o.format}@${o.width}`)).toEqual(
+      [320, 640, 960, 1280, 1600].flatMap((w) => [`avif@${w}`, `webp@${w}`, `jpeg@${w}`]),
+    );
+    for (const output of result.outputs) {
+      const meta = await sharp(output.data).metadata();
+      expect(meta.format).toBe(output.format === "avif" ? "heif" : output.format);
+      expect(meta.width).toBe(output.width);
+      expect(meta.height).toBe(Math.round((output.width * 2400) / 1600));
+      expect(meta.exif).toBeUndefined();
+      expect(hasGpsPointer(meta.exif)).toBe(false);
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.orientation ?? 1).toBe(1);
+      expect(output.data.includes(Buffer.from("TestCam"))).toBe(false);
+    }
+    // The red marker drawn top-left of the sensor image is top-right once upright.
+    const jpeg = result.outputs.find((o) => o.format === "jpeg" && o.width === 320)!;
+    const { data, info } = await sharp(jpeg.data).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3));
+    expect(pixel(info.width - 2, 1)[0]).toBeGreaterThan(200);
+    expect(pixel(1, 1)[0]).toBeLessThan(100);
+  });
+
+  it("keeps small images at their own size and flattens transparency only for JPEG", async () => {
+    const result = await processImage(await pngImage({ width: 200, height: 100 }));
+    expect(result.outputs.map((o) => [o.format, o.width, o.height])).toEqual([
+      ["avif", 200, 100],
+      ["webp", 200, 100],
+      ["jpeg", 200, 100],
+    ]);
+    expect((await sharp(result.outputs[1]!.data).metadata()).hasAlpha).toBe(true);
+    expect((await sharp(result.outputs[2]!.data).metadata()).hasAlpha).toBe(false);
+  });
+
+  it("accepts WebP and AVIF uploads", async () => {
+    expect((await processImage(await webpImage())).width).toBe(700);
+    expect((await processImage(await avifImage())).width).toBe(500);
+  });
+
+  it("recognises formats by their bytes, not their names", async () => {
+    expect(sniffImageFormat(await jpegWithGps({ width: 50, height: 50 }))).toBe("jpeg");
+    expect(sniffImageFormat(await pngImage())).toBe("png");
+    expect(sniffImageFormat(await webpImage())).toBe("webp");
+    expect(sniffImageFormat(await avifImage())).toBe("avif");
+    expect(sniffImageFormat(svgImage())).toBeUndefined();
+  });
+
+  it("refuses SVG, HTML and text files with the field's message", async () => {
+    for (const bytes of [svgImage(), textFile(), Buffer.from("<!doctype html><html><body>hi</body></html>")]) {
+      const error = await refusal(bytes);
+      expect(error.message).toBe(IMAGE_TYPE_MESSAGE);
+      expect(error.fields).toEqual({ image: IMAGE_TYPE_MESSAGE });
+    }
+  });
+
+  it("refuses a JPEG that is also an HTML page", async () => {
+    expect((await refusal(await polyglotJpeg())).message).toBe(IMAGE_TYPE_MESSAGE);
+  });
+
+  it("refuses a truncated image as damaged", async () => {
+    expect((await refusal(await truncatedJpeg())).message).toBe(IMAGE_DAMAGED_MESSAGE);
+  });
+
+  it("refuses an image that claims more pixels than the limit before decoding it", async () => {
+    expect((await refusal(await pngClaiming(10_000, 6_000))).message).toBe(IMAGE_PIXELS_MESSAGE);
+  });
+});

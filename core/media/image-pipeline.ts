@@ -1,0 +1,107 @@
+import sharp, { type OutputInfo, type Sharp } from "sharp";
+import { ValidationError } from "../shared/errors.ts";
+import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_WIDTHS, type ImageFormat } from "./media.schema.ts";
+
+/** Larger inputs are refused before decoding (a 15 MB file can claim billions of pixels). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const IMAGE_PIXELS_MESSAGE = "The image is too large: please use one under 50 megapixels.";
+
+type InputFormat = "jpeg" | "png" | "webp" | "avif";
+
+export interface EncodedImage {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  outputs: EncodedImage[];
+}
+
+const ascii = (bytes: Uint8Array, start: number, end: number) =>
+  Buffer.from(bytes.subarray(start, end)).toString("latin1");
+
+/** Decides the format from the file's first bytes; names and declared types are not trusted. */
+export function sniffImageFormat(bytes: Uint8Array): InputFormat | undefined {
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
+  if (ascii(bytes, 4, 8) === "ftyp") {
+    const boxSize = Math.min(Buffer.from(bytes).readUInt32BE(0), bytes.length, 256);
+    const brands = ascii(bytes, 8, boxSize);
+    if (/avi[fs]/.test(brands)) return "avif";
+  }
+  return undefined;
+}
+
+/**
+ * Markup hidden in an image (a polyglot) would only matter if a browser were ever tricked into
+ * reading the file as HTML; re-encoding drops it anyway, but such a file is refused outright.
+ */
+const MARKUP = /<(?:script|html|svg|iframe|object|embed|body|\?php)[\s>/]|<!doctype\s+html|javascript:/i;
+
+export function containsMarkup(bytes: Uint8Array): boolean {
+  return MARKUP.test(Buffer.from(bytes).toString("latin1"));
+}
+
+/** The ladder for one image: every standard width below the original, plus the original (capped). */
+export function widthsFor(originalWidth: number): number[] {
+  const top = Math.min(originalWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number);
+  return [...IMAGE_WIDTHS.filter((w) => w < top), top];
+}
+
+function refuse(message: string, field: string): never {
+  throw new ValidationError(message, { [field]: message });
+}
+
+/**
+ * Checks an upload by decoding it, turns it upright, drops every piece of metadata (EXIF, GPS,
+ * XMP, ICC: photos here show vulnerable people) and encodes a width ladder in AVIF, WebP and JPEG.
+ * Throws ValidationError (400) for anything that is not a whole JPEG, PNG, WebP or AVIF image.
+ */
+export async function processImage(bytes: Uint8Array, field = "image"): Promise<ProcessedImage> {
+  const format = sniffImageFormat(bytes);
+  if (!format || containsMarkup(bytes)) refuse(IMAGE_TYPE_MESSAGE, field);
+
+  const options = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true } as const;
+  let master: { data: Buffer; info: OutputInfo };
+  try {
+    const meta = await sharp(bytes, options).metadata();
+    const decoded = meta.format === "heif" && meta.compression === "av1" ? "avif" : meta.format;
+    if (decoded !== format) refuse(IMAGE_TYPE_MESSAGE, field);
+    // One full decode (which also catches truncated files), already at the largest width we keep.
+    master = await sharp(bytes, options)
+      .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    const message = error instanceof Error ? error.message : "";
+    refuse(/pixel limit/i.test(message) ? IMAGE_PIXELS_MESSAGE : IMAGE_DAMAGED_MESSAGE, field);
+  }
+
+  const { data, info } = master;
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const outputs: EncodedImage[] = [];
+  for (const width of widthsFor(info.width)) {
+    const resized = await sharp(data, raw).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+    const { channels, height } = resized.info;
+    const frame = () => sharp(resized.data, { raw: { width: resized.info.width, height, channels } });
+    const encodings: Array<[ImageFormat, string, Sharp]> = [
+      ["avif", "image/avif", frame().avif({ quality: 55, effort: 2 })],
+      ["webp", "image/webp", frame().webp({ quality: 78 })],
+      ["jpeg", "image/jpeg", frame().flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true })],
+    ];
+    for (const [fmt, contentType, pipeline] of encodings) {
+      const out = await pipeline.toBuffer({ resolveWithObject: true });
+      outputs.push({ format: fmt, width: out.info.width, height: out.info.height, contentType, data: out.data });
+    }
+  }
+  return { width: info.width, height: info.height, outputs };
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { processImage } from "./image-pipeline.ts";
+import type { ImageVariant, StoredImage } from "./media.schema.ts";
+import type { StorageDriver } from "./storage.ts";
+
+const EXTENSIONS = { avif: "avif", webp: "webp", jpeg: "jpg" } as const;
+
+export interface StoreImageOptions {
+  /** Folder for this feature's files, e.g. "blog", "gallery". */
+  folder: string;
+  /** Field name used in the 400's `fields` when the file is refused. */
+  field?: string;
+}
+
+/**
+ * The one upload pipeline: decode-check, strip metadata, encode the width ladder, store every
+ * file under a server-generated name. Features keep the returned StoredImage (its `url` is the
+ * spec's plain image URL) and call removeImage when they replace or delete the record.
+ */
+export function createMediaService(storage: StorageDriver) {
+  async function removeImage(image: Pick<StoredImage, "url" | "variants"> | null | undefined): Promise<void> {
+    if (!image) return;
+    const keys = new Set<string>();
+    for (const url of [image.url, ...image.variants.map((v) => v.url)]) {
+      const key = storage.keyOf(url);
+      if (key) keys.add(key);
+    }
+    await Promise.all([...keys].map((key) => storage.delete(key)));
+  }
+
+  return {
+    async storeImage(bytes: Uint8Array, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
+      const processed = await processImage(bytes, field);
+      const id = randomUUID();
+      const variants: ImageVariant[] = [];
+      try {
+        for (const output of processed.outputs) {
+          const key = `${folder}/${id}-${output.width}.${EXTENSIONS[output.format]}`;
+          await storage.put(key, output.data, output.contentType);
+          variants.push({ format: output.format, width: output.width, url: storage.url(key) });
+        }
+      } catch (error) {
+        await removeImage({ url: "", variants });
+        throw error;
+      }
+      const largestJpeg = variants.filter((v) => v.format === "jpeg").at(-1) as ImageVariant;
+      return { url: largestJpeg.url, width: processed.width, height: processed.height, variants };
+    },
+    removeImage,
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
