@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startServer } from "../tests/e2e/support/server.ts";
+import { NGINX, startNginx } from "./nginx.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -15,7 +16,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export function ensureBuild() {
   if (existsSync(path.join(root, "build/server/index.js"))) return;
-  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+  execFileSync("npm", ["run", "build"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
@@ -30,8 +31,22 @@ export interface BenchResult {
   non2xx: number;
 }
 
-export async function measure(baseUrl: string, name: string, pathname: string): Promise<BenchResult> {
-  const result = await autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration: DURATION });
+/**
+ * `accept: text/html` marks a browser-like document request (the page cache serves those);
+ * without it the page is rendered each time.
+ */
+export async function measure(
+  baseUrl: string,
+  name: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<BenchResult> {
+  const result = await autocannon({
+    url: `${baseUrl}${pathname}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+  });
   return {
     name,
     path: pathname,
@@ -57,11 +72,28 @@ if (import.meta.main) {
   const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
   try {
     const asset = readdirSync(path.join(root, "build/client/assets")).find((f) => f.startsWith("entry.client"));
-    printTable([
-      await measure(server.baseUrl, "home page (SSR)", "/"),
+    const results = [
+      await measure(server.baseUrl, "home page (cached)", "/", { accept: "text/html" }),
+      await measure(server.baseUrl, "home page (rendered)", "/"),
       await measure(server.baseUrl, "health API", "/api/health"),
       await measure(server.baseUrl, "static asset", `/assets/${asset}`),
-    ]);
+    ];
+    if (NGINX) {
+      const html = await (await fetch(`${server.baseUrl}/`, { headers: { accept: "text/html" } })).text();
+      const nginx = await startNginx({ "index.html": html });
+      try {
+        const reference = await measure(nginx.baseUrl, "nginx, same bytes", "/index.html");
+        results.push(reference);
+        const ratio = (results[0] as BenchResult).requestsPerSecond / reference.requestsPerSecond;
+        printTable(results);
+        console.log(`cached home page / nginx static: ${(ratio * 100).toFixed(0)} % (budget: >= 50 %)`);
+      } finally {
+        await nginx.stop();
+      }
+    } else {
+      printTable(results);
+      console.log("nginx not installed (apt-get install nginx-light): no reference ratio measured");
+    }
   } finally {
     await server.stop();
   }

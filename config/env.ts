@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -42,6 +43,8 @@ export interface Config {
   corsOrigin: string | undefined;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
   storage: Env["STORAGE"];
+  /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
+  pageCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +92,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigin: env.CORS_ORIGIN,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     storage: env.STORAGE,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
   };
 }
 

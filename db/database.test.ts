@@ -9,10 +9,10 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
 
   it("apply to an empty database and are idempotent on restart", async () => {
     database = await createTestDatabase(dialect, { migrate: false });
-    const first = await migrateToLatest(database.db);
+    const first = await migrateToLatest(database);
     expect(first).toEqual(Object.keys(migrations));
     expect(first[0]).toBe(INITIAL_MIGRATION);
-    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await migrateToLatest(database)).toEqual([]);
     const tables = (await database.db.introspection.getTables()).map((t) => t.name);
     for (const table of [
       "admin_users",

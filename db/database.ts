@@ -21,6 +21,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL schema holding the tables (and the migration bookkeeping). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    return { db, dialect: "postgres", schema: options.pgSchema ?? "public", close: () => db.destroy() };
   }
   const file = options.sqlitePath ?? ":memory:";
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
@@ -50,8 +52,9 @@ const provider: MigrationProvider = {
 };
 
 /** Applies pending migrations; a no-op when the database is current. Throws on failure. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest({ db, schema }: Pick<DatabaseHandle, "db" | "schema">): Promise<string[]> {
+  // Naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -1,3 +1,5 @@
+import { constants } from "node:zlib";
+import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "../config/env.ts";
@@ -6,6 +8,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
 import access from "./plugins/access.ts";
 import errors from "./plugins/errors.ts";
+import pageCache from "./plugins/page-cache.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import uploads from "./plugins/uploads.ts";
@@ -63,6 +66,15 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
 
   await app.register(errors);
   await app.register(securityHeaders, { config });
+  // Before compression, so pages are cached uncompressed (each hit gets its own nonce).
+  await app.register(pageCache, { seconds: config.pageCacheSeconds });
+  // Dynamic responses (pages, JSON); built assets are pre-compressed. Fast brotli: this runs per request.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(rateLimits);
   await app.register(access, { services: app.services });
   await app.register(multipart, {

@@ -30,6 +30,8 @@ export async function createServer(vite?: ViteDevServer) {
     clientBuildDirectory: path.join(projectRoot, "build/client"),
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=3600",
+    // scripts/compress-assets.ts writes .br/.gz beside each built file at build time.
+    staticOptions: { preCompressed: true },
     getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(appContext, { services: app.services, cspNonce: request.cspNonce, requestId: request.id });

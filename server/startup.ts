@@ -26,7 +26,7 @@ export function openConfiguredDatabase(config: Config): DatabaseHandle {
 
 /** Migrates; returns whether this start created the database (a fresh data dir). */
 export async function prepareDatabase(database: DatabaseHandle): Promise<{ fresh: boolean }> {
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database);
   return { fresh: applied.includes(INITIAL_MIGRATION) };
 }
 

@@ -20,7 +20,7 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
   const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-test-"));
   if (dialect === "sqlite") {
     const handle = openDatabase({ sqlitePath: path.join(dir, "test.sqlite") });
-    if (migrate) await migrateToLatest(handle.db);
+    if (migrate) await migrateToLatest(handle);
     return {
       ...handle,
       dir,
@@ -37,7 +37,7 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
-  if (migrate) await migrateToLatest(handle.db);
+  if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
     dir,

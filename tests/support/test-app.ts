@@ -30,11 +30,12 @@ export interface TestApp {
 /** The real API on a fresh database of the given dialect, for `app.inject()` tests. */
 export async function createTestApp(
   dialect: Dialect,
-  options: { config?: Partial<Config>; clock?: Clock } = {},
+  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = testConfig(database.dir, options.config);
   const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  options.beforeReady?.(app);
   await app.ready();
   let adminCreated = false;
   const adminToken = async () => {

@@ -4,6 +4,9 @@ import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
 import { useHashScroll } from "../../lib/use-hash-scroll";
 
+/** Public pages are the same for every visitor: the server may cache them briefly (server/plugins/page-cache.ts). */
+export const headers = () => ({ "x-page-cache": "public" });
+
 export default function PublicLayout() {
   useHashScroll();
   return (

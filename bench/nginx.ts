@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * nginx serving `files` (name → bytes) as static files on 127.0.0.1, the reference the
+ * performance budget is a ratio of (DESIGN §6). Needs Debian's nginx (`apt-get install nginx-light`).
+ */
+export async function startNginx(files: Record<string, string | Buffer>) {
+  if (!NGINX) throw new Error("nginx not installed: apt-get install nginx-light");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-nginx-"));
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
+  const port = await freePort();
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; types { text/html html; application/json json; }
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server { listen 127.0.0.1:${port}; root ${dir}; } }`,
+  );
+  const child = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/${Object.keys(files)[0]}`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+    },
+  };
+}

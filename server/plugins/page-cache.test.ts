@@ -1,0 +1,63 @@
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+
+describe("page cache", () => {
+  let t: TestApp;
+  let renders = 0;
+  beforeAll(async () => {
+    t = await createTestApp("sqlite", { config: { pageCacheSeconds: 60 }, beforeReady: addPages });
+  });
+  afterAll(() => t.close());
+
+  // Stand-ins for React Router pages: one opts in, one does not.
+  function addPages(app: TestApp["app"]) {
+    app.get("/cached-page", { config: { access: "public" } }, async (request, reply) => {
+      renders += 1;
+      const html = `<html><script nonce="${request.cspNonce}">render ${renders}</script></html>`;
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("x-page-cache", "public")
+        .send(Readable.from([html]));
+    });
+    app.get("/private-page", { config: { access: "public" } }, async (request, reply) => {
+      renders += 1;
+      return reply.type("text/html; charset=utf-8").send(`<p nonce="${request.cspNonce}">${renders}</p>`);
+    });
+  }
+
+  const get = (url: string) => t.app.inject({ url, headers: { accept: "text/html" } });
+  const nonceOf = (response: { headers: Record<string, unknown> }) =>
+    /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
+
+  it("serves an opted-in page from memory with a fresh nonce in the HTML and the CSP header", async () => {
+    const first = await get("/cached-page");
+    const second = await get("/cached-page");
+    expect(first.body).toContain("render 1");
+    expect(second.body).toContain("render 1");
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(second.body).toContain(`nonce="${nonceOf(second)}"`);
+    expect(second.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("never caches pages that did not opt in, nor requests with a token", async () => {
+    const before = renders;
+    await get("/private-page");
+    await get("/private-page");
+    expect(renders).toBe(before + 2);
+    const withToken = await t.app.inject({
+      url: "/cached-page",
+      headers: { accept: "text/html", authorization: "Bearer x" },
+    });
+    expect(withToken.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("is cleared by a successful write to the API", async () => {
+    await get("/cached-page");
+    await t.app.inject({ method: "POST", url: "/api/admin/logout", headers: await t.adminHeaders() });
+    const after = await get("/cached-page");
+    expect(after.headers["x-cache"]).toBeUndefined();
+    expect(after.body).toContain(`render ${renders}`);
+  });
+});

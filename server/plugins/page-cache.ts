@@ -1,0 +1,90 @@
+import type { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * A short-lived in-memory cache of public HTML pages, so a burst of visitors costs one render.
+ *
+ * Pages opt in by sending `x-page-cache: public` (the public layout does; a page that shows
+ * per-visitor data, like a donation's thank-you page, exports its own `headers` without it). The header never leaves the
+ * server. Every cached page is stored with its CSP nonce replaced by a placeholder and gets a fresh
+ * nonce per response. Any successful API write on this instance clears the cache; across
+ * instances the TTL bounds staleness.
+ */
+export const PAGE_CACHE_HEADER = "x-page-cache";
+const MAX_ENTRIES = 500;
+
+interface CachedPage {
+  /** The page split where its nonce stood: joining with a fresh nonce is cheaper than a search. */
+  parts: string[];
+  expiresAt: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    pageCacheKey: string | null;
+  }
+}
+
+const isPageRequest = (request: FastifyRequest) =>
+  (request.method === "GET" || request.method === "HEAD") &&
+  !/^\/(api|admin|uploads|assets)(\/|$)/i.test(request.url) &&
+  !request.url.includes(".data") &&
+  !request.headers.authorization &&
+  (request.headers.accept ?? "").includes("text/html");
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export default fp(
+  async (app, { seconds }: { seconds: number }) => {
+    const pages = new Map<string, CachedPage>();
+    app.decorateRequest("pageCacheKey", null);
+
+    app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+      if (seconds <= 0 || !isPageRequest(request)) return;
+      request.pageCacheKey = request.url;
+      const hit = pages.get(request.url);
+      if (!hit) return;
+      if (hit.expiresAt <= Date.now()) {
+        pages.delete(request.url);
+        return;
+      }
+      return reply
+        .code(200)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .header("x-cache", "hit")
+        .send(hit.parts.join(request.cspNonce));
+    });
+
+    app.addHook("onSend", async (request, reply, payload) => {
+      const optedIn = reply.getHeader(PAGE_CACHE_HEADER) === "public";
+      reply.removeHeader(PAGE_CACHE_HEADER);
+      const cacheable =
+        request.pageCacheKey !== null &&
+        reply.statusCode === 200 &&
+        optedIn &&
+        String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
+        !reply.hasHeader("set-cookie") &&
+        reply.getHeader("x-cache") !== "hit";
+      if (!cacheable) return payload;
+      const html = typeof payload === "string" ? payload : await readAll(payload as Readable);
+      if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
+      pages.set(request.pageCacheKey as string, {
+        parts: html.split(request.cspNonce),
+        expiresAt: Date.now() + seconds * 1000,
+      });
+      reply.header("cache-control", "no-cache");
+      return html;
+    });
+
+    app.addHook("onResponse", async (request, reply) => {
+      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) pages.clear();
+    });
+  },
+  { name: "page-cache", dependencies: ["security-headers"] },
+);
