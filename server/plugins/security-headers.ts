@@ -11,14 +11,14 @@ declare module "fastify" {
 /** Third-party origins pages may embed (lazy YouTube players, the contact map). */
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline'`,
     "img-src 'self' data: blob: https://i.ytimg.com",
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "connect-src 'self'",
     `frame-src ${FRAME_SOURCES.join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -30,7 +30,8 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 /** Headers on every response; CSP with a fresh nonce per request (React Router puts it on its scripts). */
 export default fp(
   async (app, { config }: { config: Config }) => {
-    const dev = config.env === "development";
+    // Vite's dev server injects un-nonced scripts for hot reload: the CSP applies to built pages only.
+    const enforceCsp = config.env !== "development";
     app.decorateRequest("cspNonce", "");
     app.addHook("onRequest", async (request) => {
       request.cspNonce = randomBytes(16).toString("base64");
@@ -45,8 +46,8 @@ export default fp(
         reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
       }
       const type = String(reply.getHeader("content-type") ?? "");
-      if (type.startsWith("text/html")) {
-        reply.header("content-security-policy", contentSecurityPolicy(request.cspNonce, dev));
+      if (enforceCsp && type.startsWith("text/html")) {
+        reply.header("content-security-policy", contentSecurityPolicy(request.cspNonce));
       }
       if (request.url.startsWith("/admin")) reply.header("x-robots-tag", "noindex, nofollow");
       return payload;
