@@ -3,6 +3,7 @@ import { createAuthService } from "../core/auth/auth.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
+import { createVideosService } from "../core/videos/videos.service.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 
 export interface ServiceDeps {
@@ -24,6 +25,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     database,
     auth: createAuthService(db, clock, config.sessionSecret),
     media: createMediaService(createStorage(config)),
+    videos: createVideosService(db, clock),
   };
 }
 

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import authRoutes from "./auth.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
+import videosRoutes from "./videos.routes.ts";
 
 /** Every API route module. A feature adds one line here. */
 export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,
+  videosRoutes,
   apiNotFoundRoutes,
 ];

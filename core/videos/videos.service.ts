@@ -1,0 +1,46 @@
+import type { Db } from "../../db/database.ts";
+import type { Clock } from "../shared/clock.ts";
+import { NotFoundError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { parseInput } from "../shared/validation.ts";
+import * as repo from "./videos.repository.ts";
+import { type Video, VideoInputSchema, VideoListQuerySchema } from "./videos.schema.ts";
+
+export const VIDEO_NOT_FOUND = "Video not found.";
+
+export function createVideosService(db: Db, clock: Clock) {
+  async function get(id: string): Promise<Video> {
+    const video = await repo.findVideo(db, id);
+    if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
+    return video;
+  }
+
+  return {
+    /** Newest first; `limit=1` is the home page's featured video. */
+    async list(query: unknown = {}): Promise<{ videos: Video[] }> {
+      const { limit, category } = parseInput(VideoListQuerySchema, query);
+      return { videos: await repo.listVideos(db, { limit, category }) };
+    },
+
+    get,
+
+    async create(body: unknown): Promise<Video> {
+      const input = parseInput(VideoInputSchema, body);
+      const id = newId();
+      await repo.insertVideo(db, id, input, clock().toISOString());
+      return get(id);
+    },
+
+    async update(id: string, body: unknown): Promise<Video> {
+      const input = parseInput(VideoInputSchema, body);
+      if (!(await repo.updateVideo(db, id, input, clock().toISOString()))) throw new NotFoundError(VIDEO_NOT_FOUND);
+      return get(id);
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.deleteVideo(db, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
+    },
+  };
+}
+
+export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+
+interface IdParams {
+  id: string;
+}
+
+export default async function videosRoutes(app: FastifyInstance) {
+  const { videos } = app.services;
+
+  app.get("/api/videos", { config: { access: "public" } }, async (request) => videos.list(request.query));
+
+  app.get<{ Params: IdParams }>("/api/videos/:id", { config: { access: "public" } }, async (request) =>
+    videos.get(request.params.id),
+  );
+
+  app.post("/api/videos", async (request, reply) => reply.code(201).send(await videos.create(request.body)));
+
+  app.put<{ Params: IdParams }>("/api/videos/:id", async (request) => videos.update(request.params.id, request.body));
+
+  app.delete<{ Params: IdParams }>("/api/videos/:id", async (request, reply) => {
+    await videos.remove(request.params.id);
+    return reply.code(204).send();
+  });
+}
