@@ -10,6 +10,7 @@ export default [
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("impact/videos", "routes/public/impact-videos.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -17,6 +18,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/videos", "routes/admin/videos.tsx"),
+    route("admin/videos/new", "routes/admin/video-form.tsx", { id: "admin-video-new" }),
+    route("admin/videos/edit/:id", "routes/admin/video-form.tsx", { id: "admin-video-edit" }),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

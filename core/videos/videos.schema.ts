@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { ALL_VIDEOS, VIDEO_CATEGORIES, type VideoCategory } from "./videos.constants.ts";
 import { parseYoutubeId } from "./youtube-url.ts";
 
-export const VIDEO_CATEGORIES = ["Testimonials", "Program Highlights", "Community Stories"] as const;
-export type VideoCategory = (typeof VIDEO_CATEGORIES)[number];
-/** The filter-only chip (spec §9); the API also takes an empty category for all. */
-export const ALL_VIDEOS = "All";
+export * from "./videos.constants.ts";
 /** A list without a limit returns at most this many (the admin list shows them all). */
 export const MAX_VIDEO_LIMIT = 200;
 
@@ -53,14 +51,3 @@ export const VideoListQuerySchema = z.object({
     .transform((c): VideoCategory | undefined => (c === "" || c === ALL_VIDEOS ? undefined : c)),
 });
 export type VideoListQuery = z.output<typeof VideoListQuerySchema>;
-
-export interface Video {
-  _id: string;
-  title: string;
-  description: string;
-  youtubeId: string;
-  /** The watch URL, so the edit form can show what it submits (spec §3). */
-  youtubeUrl: string;
-  category: VideoCategory;
-  createdAt: string;
-}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+
+interface CategoryChipsProps {
+  /** Names the group for screen readers, e.g. "Video categories". */
+  label: string;
+  options: readonly string[];
+  selected: string;
+  /** Link for each chip: the filter lives in the URL so it can be shared and server-rendered. */
+  hrefFor: (option: string) => string;
+}
+
+/** Filter chips as links, so they also work before the page's script has loaded. */
+export function CategoryChips({ label, options, selected, hrefFor }: CategoryChipsProps) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const active = option === selected;
+          return (
+            <li key={option}>
+              <Link
+                to={hrefFor(option)}
+                replace
+                preventScrollReset
+                aria-current={active ? "true" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold transition-colors ${
+                  active ? "bg-brand text-white" : "bg-white text-ink ring-1 ring-black/10 hover:bg-brand-light"
+                }`}
+              >
+                {option}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

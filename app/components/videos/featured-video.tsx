@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { Video } from "../../../core/videos/videos.constants";
+import { YoutubePlayer } from "./youtube-player";
+
+/**
+ * The home page's one featured video (spec §2): the latest one, click-to-play.
+ *
+ * Home loader: `featuredVideo: await services.videos.list({ limit: 1 }).then((r) => r.videos[0] ?? null,
+ * () => null)`, then `<FeaturedVideo video={loaderData.featuredVideo} />`. Renders nothing without a video.
+ */
+export function FeaturedVideo({ video }: { video: Video | null }) {
+  if (!video) return null;
+  return (
+    <section aria-labelledby="featured-video-title" className="bg-sand py-16">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-5 lg:gap-12">
+        <div className="lg:col-span-3">
+          <YoutubePlayer youtubeId={video.youtubeId} title={video.title} sizes="(min-width: 1024px) 740px, 100vw" />
+        </div>
+        <div className="lg:col-span-2">
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Featured video</p>
+          <h2 id="featured-video-title" className="mt-2 text-3xl font-bold text-brand">
+            {video.title}
+          </h2>
+          <p className="mt-4 text-lg text-muted">{video.description}</p>
+          <Link
+            to="/impact/videos"
+            className="mt-6 inline-block font-semibold text-brand underline-offset-4 hover:underline"
+          >
+            Watch more impact videos
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

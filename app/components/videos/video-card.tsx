@@ -1,0 +1,19 @@
+import type { Video } from "../../../core/videos/videos.constants";
+import { YoutubePlayer } from "./youtube-player";
+
+export function VideoCard({ video }: { video: Video }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
+      <YoutubePlayer
+        youtubeId={video.youtubeId}
+        title={video.title}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold tracking-wide text-accent uppercase">{video.category}</p>
+        <h2 className="mt-1 text-lg font-bold text-ink">{video.title}</h2>
+        <p className="mt-2 line-clamp-3 text-muted">{video.description}</p>
+      </div>
+    </article>
+  );
+}

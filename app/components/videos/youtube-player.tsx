@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from "react";
+import { youtubeEmbedUrl, youtubeThumbnail, youtubeThumbnailSrcSet } from "../../lib/youtube";
+
+interface YoutubePlayerProps {
+  youtubeId: string;
+  title: string;
+  /** Layout width hint for the thumbnail's srcset. */
+  sizes?: string;
+  /** Above the fold (e.g. the featured video): load the thumbnail at once. */
+  priority?: boolean;
+}
+
+/**
+ * A thumbnail with a play button; YouTube's player (hundreds of KB of script) is only loaded when
+ * the visitor asks for it, so a page with many videos stays light on slow networks.
+ */
+export function YoutubePlayer({
+  youtubeId,
+  title,
+  sizes = "(min-width: 1024px) 400px, 100vw",
+  priority,
+}: YoutubePlayerProps) {
+  const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  // Keyboard users land in the player they just started.
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
+
+  return (
+    <div className="relative aspect-video overflow-hidden rounded-xl bg-ink">
+      {playing ? (
+        <iframe
+          ref={frame}
+          src={youtubeEmbedUrl(youtubeId)}
+          title={title}
+          className="absolute inset-0 h-full w-full"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      ) : (
+        <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 h-full w-full">
+          <img
+            src={youtubeThumbnail(youtubeId)}
+            srcSet={youtubeThumbnailSrcSet(youtubeId)}
+            sizes={sizes}
+            alt=""
+            width={480}
+            height={270}
+            loading={priority ? "eager" : "lazy"}
+            decoding="async"
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+          <span className="absolute inset-0 bg-black/20 transition-colors group-hover:bg-black/10" aria-hidden="true" />
+          <span
+            aria-hidden="true"
+            className="absolute top-1/2 left-1/2 flex h-16 w-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-white shadow-lg transition-transform group-hover:scale-110"
+          >
+            <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <path d="M8 5v14l11-7z" />
+            </svg>
+          </span>
+          <span className="sr-only">Play video: {title}</span>
+        </button>
+      )}
+    </div>
+  );
+}

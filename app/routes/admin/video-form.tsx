@@ -1,0 +1,142 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useNavigate, useParams } from "react-router";
+import { VIDEO_CATEGORIES, type Video, VideoInputSchema } from "../../../core/videos/videos.schema";
+import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
+import { Button, buttonClasses } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
+
+export const meta = () => adminMeta("Video");
+
+interface Values {
+  title: string;
+  description: string;
+  youtubeUrl: string;
+  category: string;
+}
+const EMPTY: Values = { title: "", description: "", youtubeUrl: "", category: "" };
+
+function clientErrors(values: Values): Record<string, string> {
+  const result = VideoInputSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+/** New and edit are one screen (spec §4 Admin forms): edit when the URL has an id. */
+export default function VideoForm() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(Boolean(id));
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    api<Video>(`/api/videos/${id}`)
+      .then((video) => {
+        setValues({
+          title: video.title,
+          description: video.description,
+          youtubeUrl: video.youtubeUrl,
+          category: video.category,
+        });
+        setLoading(false);
+      })
+      .catch(() => {
+        toast.error("Failed to load video data.");
+        navigate("/admin/videos", { replace: true });
+      });
+  }, [id, navigate]);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = clientErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(form.current, found);
+      return;
+    }
+    setSaving(true);
+    try {
+      await api(id ? `/api/videos/${id}` : "/api/videos", { method: id ? "PUT" : "POST", json: values });
+      toast.success(id ? "Video updated!" : "Video added!");
+      navigate("/admin/videos");
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields);
+        focusFirstError(form.current, error.fields);
+      }
+      toast.error(errorMessage(error, "Operation failed."));
+      setSaving(false);
+    }
+  }
+
+  if (loading) return <p className="text-muted">Loading video...</p>;
+
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-2xl font-bold">{id ? "Edit Video" : "Add New Video"}</h1>
+      <form
+        ref={form}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
+      >
+        <TextInput
+          id="video-title"
+          name="title"
+          label="Video title"
+          value={values.title}
+          onChange={set("title")}
+          error={errors.title}
+        />
+        <TextArea
+          id="video-description"
+          name="description"
+          label="Description"
+          rows={4}
+          value={values.description}
+          onChange={set("description")}
+          error={errors.description}
+        />
+        <TextInput
+          id="video-url"
+          name="youtubeUrl"
+          label="Full YouTube URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+          value={values.youtubeUrl}
+          onChange={set("youtubeUrl")}
+          error={errors.youtubeUrl}
+        />
+        <Select
+          id="video-category"
+          name="category"
+          label="Category"
+          placeholder="Select a category"
+          options={VIDEO_CATEGORIES}
+          value={values.category}
+          onChange={set("category")}
+          error={errors.category}
+        />
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <Link to="/admin/videos" className={buttonClasses("secondary", "md")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {id ? "Update Video" : "Add Video"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { appContext } from "#app-context";
+import { ALL_VIDEOS, VIDEO_CATEGORIES, type Video } from "../../../core/videos/videos.constants";
+import { CategoryChips } from "../../components/category-chips";
+import { VideoCard } from "../../components/videos/video-card";
+import { pageMeta } from "../../lib/seo";
+import type { Route } from "./+types/impact-videos";
+
+const CHIPS = [ALL_VIDEOS, ...VIDEO_CATEGORIES];
+
+function selectedCategory(url: URL): string {
+  const category = url.searchParams.get("category") ?? "";
+  return CHIPS.includes(category as never) ? category : ALL_VIDEOS;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const category = selectedCategory(new URL(request.url));
+  try {
+    return { category, videos: (await services.videos.list({ category })).videos };
+  } catch (error) {
+    // Spec §8: a failed fetch shows the empty state rather than an error page.
+    console.error("impact videos: list failed", error);
+    return { category, videos: [] as Video[] };
+  }
+}
+
+/** A filter change that cannot reach the server also ends in the empty state (spec §8). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    console.warn("impact videos: could not load videos", error);
+    return { category: selectedCategory(new URL(request.url)), videos: [] as Video[] };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Impact Videos",
+    description:
+      "Stories from the women, children and partners of Hope Behind Bars: testimonials, programme highlights and community stories from Ethiopia.",
+    path: "/impact/videos",
+  });
+
+export default function ImpactVideos({ loaderData }: Route.ComponentProps) {
+  const { category, videos } = loaderData;
+  return (
+    <>
+      <section className="bg-brand text-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Our Impact</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Impact Videos</h1>
+          <p className="mt-4 max-w-2xl text-lg text-white/85">
+            Hear from the mothers, children and partners whose lives are changing — in their own words.
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+        <CategoryChips
+          label="Video categories"
+          options={CHIPS}
+          selected={category}
+          hrefFor={(option) => (option === ALL_VIDEOS ? "?" : `?category=${encodeURIComponent(option)}`)}
+        />
+        {videos.length === 0 ? (
+          <div className="mt-10 rounded-2xl bg-sand px-6 py-16 text-center">
+            <h2 className="text-xl font-bold text-ink">No Videos Found in this Category</h2>
+            <p className="mt-2 text-muted">Try another category, or come back soon for new stories.</p>
+          </div>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {videos.map((video) => (
+              <li key={video._id}>
+                <VideoCard video={video} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
