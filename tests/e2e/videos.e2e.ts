@@ -16,7 +16,8 @@ describe.runIf(browserAvailable)("impact videos", () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer();
+    // Failure journeys break the database under a page; every request must really render.
+    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
     browser = await launchBrowser();
   });
   afterAll(async () => {
