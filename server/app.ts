@@ -1,5 +1,6 @@
 import { constants } from "node:zlib";
 import compress from "@fastify/compress";
+import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "../config/env.ts";
@@ -75,6 +76,15 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  if (config.corsOrigin) {
+    // Only for a separately hosted front end; the site itself is same-origin.
+    await app.register(cors, {
+      origin: config.corsOrigin.split(",").map((o) => o.trim()),
+      methods: ["GET", "POST", "PUT", "DELETE"],
+      allowedHeaders: ["authorization", "content-type", "accept"],
+      maxAge: 600,
+    });
+  }
   await app.register(rateLimits);
   await app.register(access, { services: app.services });
   await app.register(multipart, {

@@ -107,3 +107,23 @@ describe.each(DIALECTS)("deny-by-default access on %s", (dialect) => {
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 });
+
+describe("CORS for a separately hosted front end", () => {
+  it("allows only the configured origin", async () => {
+    const t = await createTestApp("sqlite", { config: { corsOrigin: "https://www.hopebehindbars.org" } });
+    try {
+      const preflight = (origin: string) =>
+        t.app.inject({
+          method: "OPTIONS",
+          url: "/api/admin/login",
+          headers: { origin, "access-control-request-method": "POST" },
+        });
+      const allowed = await preflight("https://www.hopebehindbars.org");
+      expect(allowed.headers["access-control-allow-origin"]).toBe("https://www.hopebehindbars.org");
+      const other = await preflight("https://evil.example");
+      expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -94,4 +94,17 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
+
+  it("publishes robots.txt (admin disallowed) and a sitemap of the public pages", async () => {
+    const robots = await (await fetch(`${server.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+    const sitemap = await fetch(`${server.baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const page of ["/", "/about", "/impact/gallery", "/blog", "/publications", "/join-team", "/contact"]) {
+      expect(xml).toContain(`<loc>${server.baseUrl}${page}</loc>`);
+    }
+    expect(xml).not.toContain("/admin");
+  });
 });
