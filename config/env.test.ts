@@ -11,6 +11,22 @@ describe("config", () => {
     expect(config.isLocalSite).toBe(true);
   });
 
+  it("sends staff notifications only when SMTP and a staff address are both set", () => {
+    expect(loadConfig({}).staffNotifications).toBeUndefined();
+    const config = loadConfig({
+      SMTP_HOST: "mail.x.org",
+      SMTP_PORT: "465",
+      SMTP_USER: "web",
+      SMTP_PASSWORD: "pw",
+      STAFF_EMAIL: "staff@x.org",
+    });
+    expect(config.staffNotifications).toEqual({
+      smtp: { host: "mail.x.org", port: 465, secure: true, auth: { user: "web", pass: "pw" } },
+      from: "Hope Behind Bars website <staff@x.org>",
+      to: "staff@x.org",
+    });
+  });
+
   it.each([
     [{ PORT: "abc" }, /^Invalid PORT/],
     [{ PORT: "70000" }, /^Invalid PORT/],
@@ -18,6 +34,9 @@ describe("config", () => {
     [{ PUBLIC_SITE_URL: "not a url" }, /^Invalid PUBLIC_SITE_URL/],
     [{ ADMIN_EMAIL: "staff@x.org" }, /^Invalid ADMIN_PASSWORD/],
     [{ SESSION_SECRET: "short" }, /^Invalid SESSION_SECRET/],
+    [{ STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],
+    [{ SMTP_HOST: "mail.x.org" }, /^Invalid STAFF_EMAIL/],
+    [{ SMTP_URL: "http://mail.x.org", STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],
     [{ NODE_ENV: "production", PUBLIC_SITE_URL: "https://hopebehindbars.org" }, /^Invalid SESSION_SECRET/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

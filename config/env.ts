@@ -21,6 +21,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: booleanFromString.optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  STAFF_EMAIL: z.email().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -45,6 +56,15 @@ export interface Config {
   storage: Env["STORAGE"];
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** Where new volunteer applications and contact messages are announced; undefined sends nothing. */
+  staffNotifications: StaffNotificationConfig | undefined;
+}
+
+export interface StaffNotificationConfig {
+  /** SMTP server: a smtp(s):// URL, or host and port with optional credentials. */
+  smtp: string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+  from: string;
+  to: string;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +113,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     storage: env.STORAGE,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
+    staffNotifications: staffNotifications(env),
+  };
+}
+
+function staffNotifications(env: Env): StaffNotificationConfig | undefined {
+  const smtp = env.SMTP_URL ?? env.SMTP_HOST;
+  if (!smtp && !env.STAFF_EMAIL) return undefined;
+  if (!smtp) throw new ConfigError("Invalid SMTP_URL: STAFF_EMAIL needs SMTP_URL or SMTP_HOST to send e-mail");
+  if (!env.STAFF_EMAIL) throw new ConfigError("Invalid STAFF_EMAIL: set the address that receives staff notifications");
+  const secure = env.SMTP_SECURE ?? env.SMTP_PORT === 465;
+  return {
+    smtp: env.SMTP_URL ?? {
+      host: env.SMTP_HOST as string,
+      port: env.SMTP_PORT ?? (secure ? 465 : 587),
+      secure,
+      ...(env.SMTP_USER ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? "" } } : {}),
+    },
+    from: env.SMTP_FROM ?? `Hope Behind Bars website <${env.STAFF_EMAIL}>`,
+    to: env.STAFF_EMAIL,
   };
 }
 

@@ -6,6 +6,7 @@ import type { ViteDevServer } from "vite";
 import { appContext } from "#app-context";
 import { ConfigError, loadConfig } from "../config/env.ts";
 import { buildApp } from "./app.ts";
+import { startNotificationWorker } from "./notification-worker.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -19,7 +20,13 @@ export async function createServer(vite?: ViteDevServer) {
   const database = openConfiguredDatabase(config);
   const { fresh } = await prepareDatabase(database);
   const app = await buildApp({ config, database });
-  app.addHook("onClose", () => database.close());
+  const notifier = app.services.notifications.enabled
+    ? startNotificationWorker(app.services.notifications, app.log)
+    : undefined;
+  app.addHook("onClose", async () => {
+    await notifier?.stop();
+    await database.close();
+  });
   await ensureAdmins(app.services, app.log);
   await seedIfFresh(app.services, fresh, app.log);
 

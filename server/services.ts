@@ -2,8 +2,13 @@ import type { Config } from "../config/env.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createStorage } from "../core/media/storage.ts";
+import { createMessagesService } from "../core/messages/messages.service.ts";
+import { createNotificationsService } from "../core/notifications/notifications.service.ts";
+import { createSmtpSender } from "../core/notifications/smtp-sender.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
+import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
+import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 
 export interface ServiceDeps {
@@ -19,6 +24,11 @@ export interface ServiceDeps {
 export function createServices({ config, database, clock = systemClock }: ServiceDeps) {
   const { db } = database;
   if (!config.sessionSecret) throw new Error("SESSION_SECRET must be resolved before services start");
+  const notifications = createNotificationsService(
+    db,
+    clock,
+    config.staffNotifications && createSmtpSender(config.staffNotifications),
+  );
   return {
     config,
     clock,
@@ -26,6 +36,10 @@ export function createServices({ config, database, clock = systemClock }: Servic
     auth: createAuthService(db, clock, config.sessionSecret),
     media: createMediaService(createStorage(config)),
     videos: createVideosService(db, clock),
+    notifications,
+    subscribers: createSubscribersService(db, clock),
+    volunteers: createVolunteersService(db, clock, notifications, config.publicSiteUrl),
+    messages: createMessagesService(db, clock, notifications, config.publicSiteUrl),
   };
 }
 

@@ -1,8 +1,8 @@
-import type { z } from "zod";
+import * as z from "zod/v4/core";
 import { ValidationError } from "./errors.ts";
 
 /** Maps zod issues to `{ field: firstMessage }`, the shape forms and the API share. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "_form";
@@ -11,9 +11,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Parses untrusted input; unknown keys are dropped by the (non-strict) object schemas. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+/**
+ * Parses untrusted input with a zod or zod/mini schema; unknown keys are dropped by the
+ * (non-strict) object schemas.
+ */
+export function parseInput<S extends z.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
   throw new ValidationError(Object.values(fields)[0] ?? "Invalid input", fields);

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import authRoutes from "./auth.routes.ts";
 import healthRoutes from "./health.routes.ts";
+import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
+import subscribersRoutes from "./subscribers.routes.ts";
 import videosRoutes from "./videos.routes.ts";
+import volunteersRoutes from "./volunteers.routes.ts";
 
 /** Every API route module. A feature adds one line here. */
 export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,
   videosRoutes,
+  subscribersRoutes,
+  volunteersRoutes,
+  messagesRoutes,
   apiNotFoundRoutes,
 ];

@@ -1,0 +1,62 @@
+import type { Db } from "../../db/database.ts";
+import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { NotFoundError } from "../shared/errors.ts";
+import { isBotSubmission } from "../shared/honeypot.ts";
+import { newId } from "../shared/ids.ts";
+import { parseInput } from "../shared/validation.ts";
+import * as repo from "./messages.repository.ts";
+import { type ContactMessage, ContactMessageSchema, MarkReadSchema } from "./messages.schema.ts";
+
+export const MESSAGE_NOT_FOUND = "Message not found.";
+
+const staffMail = (message: ContactMessage, siteUrl: string) => ({
+  subject: `New message from ${message.name}`,
+  replyTo: message.email,
+  text: [
+    `${message.name} <${message.email}> wrote through the contact form:`,
+    "",
+    message.message,
+    "",
+    `Reply to this e-mail to answer, or see all messages at ${siteUrl}/admin/messages`,
+  ].join("\n"),
+});
+
+export function createMessagesService(db: Db, clock: Clock, notifications: NotificationsService, siteUrl: string) {
+  return {
+    /** Stores a visitor's message (unread) and queues the staff e-mail in the same transaction. */
+    async send(input: unknown): Promise<void> {
+      const data = parseInput(ContactMessageSchema, input);
+      if (isBotSubmission(data)) return;
+      await db.transaction().execute(async (trx) => {
+        const message = await repo.insertMessage(trx, {
+          id: newId(),
+          name: data.name,
+          email: data.email,
+          message: data.message,
+          is_read: 0,
+          created_at: clock().toISOString(),
+        });
+        await notifications.enqueue(trx, staffMail(message, siteUrl));
+      });
+      notifications.wake();
+    },
+
+    /** Newest first. */
+    list: () => repo.listMessages(db),
+
+    async setRead(id: string, input: unknown): Promise<ContactMessage> {
+      const { isRead } = parseInput(MarkReadSchema, input);
+      if (!(await repo.setMessageRead(db, id, isRead))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      return (await repo.findMessage(db, id)) as ContactMessage;
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.deleteMessage(db, id))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    },
+
+    unreadCount: () => repo.countUnread(db),
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,18 @@
+import { z } from "zod/mini";
+
+/** Spec §5: non-space text, an @, then non-space text. */
+export const EMAIL_PATTERN = /^\S+@\S+$/;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const tooLongMessage = (max: number) => `Please keep this under ${max} characters`;
+
+/** Trimmed text that must not be empty; `message` for missing or blank. */
+export const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLongMessage(max)));
+
+/** Trimmed text that may be missing, null or blank (all become undefined). */
+export const optionalText = (max: number) =>
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, tooLongMessage(max))))),
+    z.transform((value) => (value ? value : undefined)),
+  );

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
+
+interface IdParams {
+  id: string;
+}
+
+export default async function messagesRoutes(app: FastifyInstance) {
+  const { messages } = app.services;
+
+  app.post("/api/messages", { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT } }, async (request, reply) => {
+    await messages.send(request.body);
+    return reply.code(201).send({ message: "Message received" });
+  });
+
+  app.get("/api/messages/admin", async () => messages.list());
+
+  /** For the sidebar badge. */
+  app.get("/api/messages/admin/unread-count", async () => ({ count: await messages.unreadCount() }));
+
+  app.put<{ Params: IdParams }>("/api/messages/admin/:id", async (request) =>
+    messages.setRead(request.params.id, request.body),
+  );
+
+  app.delete<{ Params: IdParams }>("/api/messages/admin/:id", async (request, reply) => {
+    await messages.remove(request.params.id);
+    return reply.code(204).send();
+  });
+}

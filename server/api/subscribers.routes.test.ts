@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+} from "../../core/subscribers/subscribers.schema.ts";
+import { DIALECTS } from "../../tests/support/dialects.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { visitorIp } from "../../tests/support/visitor-ip.ts";
+
+describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  const subscribe = (payload: Record<string, unknown>, remoteAddress = visitorIp()) =>
+    t.app.inject({ method: "POST", url: "/api/subscribe", payload, remoteAddress });
+  const list = async () =>
+    (await t.app.inject({ url: "/api/subscribe", headers })).json<Array<{ _id: string; email: string }>>();
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    headers = await t.adminHeaders();
+  });
+  afterAll(() => t.close());
+
+  it("subscribes a trimmed, lower-cased address and lists subscribers newest first", async () => {
+    expect((await subscribe({ email: "first@example.org" })).statusCode).toBe(201);
+    expect((await subscribe({ email: "  Second.Person@Example.ORG " })).statusCode).toBe(201);
+    const subscribers = await list();
+    expect(subscribers.map((s) => s.email)).toEqual(["second.person@example.org", "first@example.org"]);
+    expect(Object.keys(subscribers[0] ?? {}).sort()).toEqual(["_id", "createdAt", "email"]);
+  });
+
+  it("does not subscribe the same address twice and tells the visitor so", async () => {
+    const again = await subscribe({ email: "FIRST@example.org " });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: ALREADY_SUBSCRIBED_MESSAGE });
+    expect((await list()).filter((s) => s.email === "first@example.org")).toHaveLength(1);
+  });
+
+  it.each([
+    [{}, EMAIL_REQUIRED_MESSAGE],
+    [{ email: "   " }, EMAIL_REQUIRED_MESSAGE],
+    [{ email: "no-at-sign" }, INVALID_EMAIL_MESSAGE],
+    [{ email: "two words@example.org" }, INVALID_EMAIL_MESSAGE],
+    [{ email: `${"a".repeat(250)}@x.org` }, INVALID_EMAIL_MESSAGE],
+  ])("refuses %o with the spec's message", async (payload, message) => {
+    const response = await subscribe(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, fields: { email: message } });
+  });
+
+  it("answers a filled honeypot like a success and stores nothing", async () => {
+    const response = await subscribe({ email: "bot@spam.example", fax_number: "0" });
+    expect(response.statusCode).toBe(201);
+    expect((await list()).map((s) => s.email)).not.toContain("bot@spam.example");
+  });
+
+  it("limits sign-ups per IP with a clear 429", async () => {
+    const ip = "192.0.2.10";
+    for (let i = 0; i < 10; i++) await subscribe({ email: `burst${i}@example.org` }, ip);
+    const limited = await subscribe({ email: "burst-last@example.org" }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+  });
+
+  it("exports a CSV that a spreadsheet cannot run as formulas", async () => {
+    await subscribe({ email: '=HYPERLINK("http://evil.example","x")@evil.example' });
+    await subscribe({ email: "+1@example.org" });
+    const response = await t.app.inject({ url: "/api/subscribe/export.csv", headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Email,Subscribed at (UTC)");
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^"'=hyperlink\(""http:\/\/evil\.example"",""x""\)@evil\.example",/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^'\+1@example\.org,/));
+    for (const line of lines.slice(1)) expect(line).toMatch(/^("?'|[a-z0-9])/);
+    expect(lines).toHaveLength((await list()).length + 1);
+    expect((await t.app.inject({ url: "/api/subscribe/export.csv" })).statusCode).toBe(401);
+  });
+
+  it("deletes several subscribers, and none when an id is unknown", async () => {
+    const [a, b] = await list();
+    const del = (ids: unknown) => t.app.inject({ method: "DELETE", url: "/api/subscribe", headers, payload: { ids } });
+    const mixed = await del([a?._id, "no-such-subscriber"]);
+    expect(mixed.statusCode).toBe(400);
+    expect((await list()).map((s) => s._id)).toContain(a?._id);
+    expect((await del([])).statusCode).toBe(400);
+    const ok = await del([a?._id, b?._id]);
+    expect(ok.json()).toEqual({ deleted: 2 });
+    const remaining = (await list()).map((s) => s._id);
+    expect(remaining).not.toContain(a?._id);
+    expect(remaining).not.toContain(b?._id);
+  });
+});

@@ -1,0 +1,62 @@
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface SmtpInbox {
+  port: number;
+  /** Raw messages received so far. */
+  messages: string[];
+  /** Starts listening on `port` (again, after stop). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function freeLocalPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** A real SMTP server on localhost that keeps what it receives; not started until `start()`. */
+export async function createSmtpInbox(): Promise<SmtpInbox> {
+  const port = await freeLocalPort();
+  const messages: string[] = [];
+  let server: SMTPServer | undefined;
+  return {
+    port,
+    messages,
+    async start() {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS", "AUTH"],
+        logger: false,
+        onData(stream, _session, callback) {
+          let raw = "";
+          stream.setEncoding("utf8");
+          stream.on("data", (chunk: string) => {
+            raw += chunk;
+          });
+          stream.on("end", () => {
+            messages.push(raw);
+            callback();
+          });
+        },
+      });
+      const listening = server;
+      await new Promise<void>((resolve, reject) => {
+        listening.once("error", reject);
+        listening.listen(port, "127.0.0.1", () => resolve());
+      });
+    },
+    async stop() {
+      const running = server;
+      server = undefined;
+      if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
+    },
+  };
+}
