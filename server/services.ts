@@ -1,10 +1,12 @@
 import type { Config } from "../config/env.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
+import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNotificationsService } from "../core/notifications/notifications.service.ts";
 import { createSmtpSender } from "../core/notifications/smtp-sender.ts";
+import { createPublicationService } from "../core/publications/publications.service.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
@@ -29,17 +31,20 @@ export function createServices({ config, database, clock = systemClock }: Servic
     clock,
     config.staffNotifications && createSmtpSender(config.staffNotifications),
   );
+  const media = createMediaService(createStorage(config));
   return {
     config,
     clock,
     database,
     auth: createAuthService(db, clock, config.sessionSecret),
-    media: createMediaService(createStorage(config)),
+    media,
     videos: createVideosService(db, clock),
     notifications,
     subscribers: createSubscribersService(db, clock),
     volunteers: createVolunteersService(db, clock, notifications, config.publicSiteUrl),
     messages: createMessagesService(db, clock, notifications, config.publicSiteUrl),
+    blogs: createBlogService(db, media, clock),
+    publications: createPublicationService(db, media, clock),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import authRoutes from "./auth.routes.ts";
+import blogRoutes from "./blogs.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
+import publicationRoutes from "./publications.routes.ts";
 import subscribersRoutes from "./subscribers.routes.ts";
 import videosRoutes from "./videos.routes.ts";
 import volunteersRoutes from "./volunteers.routes.ts";
@@ -15,5 +17,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   subscribersRoutes,
   volunteersRoutes,
   messagesRoutes,
+  blogRoutes,
+  publicationRoutes,
   apiNotFoundRoutes,
 ];

@@ -1,0 +1,25 @@
+import type { Db } from "../../db/database.ts";
+import type { BlogPostTable } from "./blogs.table.ts";
+
+export type BlogPostRow = BlogPostTable;
+
+export async function listPosts(db: Db): Promise<BlogPostRow[]> {
+  return db.selectFrom("blog_posts").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function findPost(db: Db, id: string): Promise<BlogPostRow | undefined> {
+  return db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertPost(db: Db, row: BlogPostRow): Promise<void> {
+  await db.insertInto("blog_posts").values(row).execute();
+}
+
+export async function updatePost(db: Db, id: string, changes: Omit<BlogPostRow, "id" | "created_at">): Promise<void> {
+  await db.updateTable("blog_posts").set(changes).where("id", "=", id).execute();
+}
+
+export async function deletePost(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

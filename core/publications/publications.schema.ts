@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { StoredImage } from "../media/media.schema.ts";
+
+export const PUBLICATION_MESSAGES = {
+  title: "Title is required",
+  description: "Description is required",
+  link: "A valid URL is required",
+  publicationDate: "Date is required",
+  invalidDate: "Please enter a real date (yyyy-MM-dd).",
+  image: "Image is required",
+} as const;
+
+/** A real calendar day written 'yyyy-MM-dd' (no time, no zone). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+
+export const PublicationInputSchema = z.object({
+  title: required(PUBLICATION_MESSAGES.title, 200),
+  description: required(PUBLICATION_MESSAGES.description, 2000),
+  link: z
+    .string({ error: PUBLICATION_MESSAGES.link })
+    .trim()
+    .max(2000, PUBLICATION_MESSAGES.link)
+    .refine(isHttpUrl, PUBLICATION_MESSAGES.link),
+  publicationDate: z
+    .string({ error: PUBLICATION_MESSAGES.publicationDate })
+    .trim()
+    .min(1, PUBLICATION_MESSAGES.publicationDate)
+    .refine(isCalendarDate, PUBLICATION_MESSAGES.invalidDate),
+});
+export type PublicationInput = z.output<typeof PublicationInputSchema>;
+
+export interface Publication {
+  _id: string;
+  title: string;
+  description: string;
+  /** Plain URL of the screenshot (spec); `image` adds its sizes and formats. */
+  imageUrl: string;
+  image: StoredImage;
+  link: string;
+  /** Calendar date 'yyyy-MM-dd': the same day in every time zone. */
+  publicationDate: string;
+  createdAt: string;
+  updatedAt: string;
+}

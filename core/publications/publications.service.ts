@@ -1,0 +1,116 @@
+import type { Db } from "../../db/database.ts";
+import type { StoredImage } from "../media/media.schema.ts";
+import type { MediaService } from "../media/media.service.ts";
+import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import type { Clock } from "../shared/clock.ts";
+import { NotFoundError, ValidationError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
+import { fieldErrors } from "../shared/validation.ts";
+import * as repo from "./publications.repository.ts";
+import {
+  PUBLICATION_MESSAGES,
+  type Publication,
+  type PublicationInput,
+  PublicationInputSchema,
+} from "./publications.schema.ts";
+
+export const PUBLICATION_NOT_FOUND_MESSAGE = "Publication not found.";
+
+function toPublication(row: repo.PublicationRow): Publication {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.image_url,
+    image: parseStoredImage(row.image_variants, row.image_url),
+    link: row.link,
+    publicationDate: row.publication_date,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function validate(fields: unknown, imageMissing: boolean): PublicationInput {
+  const parsed = PublicationInputSchema.safeParse(fields);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (imageMissing) errors.image = PUBLICATION_MESSAGES.image;
+  if (parsed.success && Object.keys(errors).length === 0) return parsed.data;
+  throw new ValidationError(Object.values(errors)[0] as string, errors);
+}
+
+export function createPublicationService(db: Db, media: MediaService, clock: Clock) {
+  async function findRow(id: string) {
+    const row = isRecordId(id) ? await repo.findPublication(db, id) : undefined;
+    if (!row) throw new NotFoundError(PUBLICATION_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  const storeImage = (bytes: Uint8Array) => media.storeImage(bytes, { folder: "publications", field: "image" });
+
+  return {
+    async list(): Promise<Publication[]> {
+      return (await repo.listPublications(db)).map(toPublication);
+    },
+
+    async get(id: string): Promise<Publication> {
+      return toPublication(await findRow(id));
+    },
+
+    async create(fields: unknown, image: Uint8Array | undefined): Promise<Publication> {
+      const input = validate(fields, !image);
+      const stored = await storeImage(image as Uint8Array);
+      const now = clock().toISOString();
+      const row: repo.PublicationRow = {
+        id: newId(),
+        title: input.title,
+        description: input.description,
+        link: input.link,
+        publication_date: input.publicationDate,
+        image_url: stored.url,
+        image_variants: serializeStoredImage(stored),
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await repo.insertPublication(db, row);
+      } catch (error) {
+        await media.removeImage(stored);
+        throw error;
+      }
+      return toPublication(row);
+    },
+
+    async update(id: string, fields: unknown, image: Uint8Array | undefined): Promise<Publication> {
+      const existing = await findRow(id);
+      const input = validate(fields, false);
+      const stored: StoredImage | undefined = image ? await storeImage(image) : undefined;
+      const changes = {
+        title: input.title,
+        description: input.description,
+        link: input.link,
+        publication_date: input.publicationDate,
+        image_url: stored?.url ?? existing.image_url,
+        image_variants: stored ? serializeStoredImage(stored) : existing.image_variants,
+        updated_at: clock().toISOString(),
+      };
+      try {
+        await repo.updatePublication(db, id, changes);
+      } catch (error) {
+        await media.removeImage(stored);
+        throw error;
+      }
+      if (stored) await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
+      return toPublication({ ...existing, ...changes });
+    },
+
+    async remove(id: string): Promise<void> {
+      const existing = await findRow(id);
+      if (await repo.deletePublication(db, id)) {
+        await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
+      }
+    },
+  };
+}
+
+export type PublicationService = ReturnType<typeof createPublicationService>;

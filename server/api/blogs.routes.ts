@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { filesOf, readMultipart } from "./multipart.ts";
+
+type IdParams = { Params: { id: string } };
+
+export default async function blogRoutes(app: FastifyInstance) {
+  const { blogs } = app.services;
+
+  app.get("/api/blogs", { config: { access: "public" } }, async () => blogs.list());
+
+  app.get<IdParams>("/api/blogs/:id", { config: { access: "public" } }, async (request) =>
+    blogs.get(request.params.id),
+  );
+
+  app.post("/api/blogs", async (request, reply) => {
+    const body = await readMultipart(request);
+    const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data);
+    return reply.code(201).send(post);
+  });
+
+  app.put<IdParams>("/api/blogs/:id", async (request) => {
+    const body = await readMultipart(request);
+    return blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data);
+  });
+
+  app.delete<IdParams>("/api/blogs/:id", async (request, reply) => {
+    await blogs.remove(request.params.id);
+    return reply.code(204).send();
+  });
+}
