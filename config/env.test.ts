@@ -34,6 +34,7 @@ describe("config", () => {
     [{ PUBLIC_SITE_URL: "not a url" }, /^Invalid PUBLIC_SITE_URL/],
     [{ ADMIN_EMAIL: "staff@x.org" }, /^Invalid ADMIN_PASSWORD/],
     [{ SESSION_SECRET: "short" }, /^Invalid SESSION_SECRET/],
+    [{ STORAGE: "s3", S3_BUCKET: "media" }, /^Invalid S3_REGION: required when STORAGE=s3/],
     [{ STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],
     [{ SMTP_HOST: "mail.x.org" }, /^Invalid STAFF_EMAIL/],
     [{ SMTP_URL: "http://mail.x.org", STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],

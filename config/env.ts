@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { S3Settings } from "../core/media/s3-storage.ts";
 
 const booleanFromString = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -20,6 +21,12 @@ const EnvSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   SMTP_URL: z
     .string()
@@ -54,6 +61,8 @@ export interface Config {
   corsOrigin: string | undefined;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
   storage: Env["STORAGE"];
+  /** Bucket settings when storage is "s3". */
+  s3: S3Settings | undefined;
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
   /** Where new volunteer applications and contact messages are announced; undefined sends nothing. */
@@ -95,6 +104,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = env.ADMIN_EMAIL === undefined ? "ADMIN_EMAIL" : "ADMIN_PASSWORD";
     throw new ConfigError(`Invalid ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
   }
+  const s3 = env.STORAGE === "s3" ? s3Settings(env) : undefined;
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -112,6 +122,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigin: env.CORS_ORIGIN,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     storage: env.STORAGE,
+    s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
     staffNotifications: staffNotifications(env),
   };
@@ -132,6 +143,27 @@ function staffNotifications(env: Env): StaffNotificationConfig | undefined {
     },
     from: env.SMTP_FROM ?? `Hope Behind Bars website <${env.STAFF_EMAIL}>`,
     to: env.STAFF_EMAIL,
+  };
+}
+
+function s3Settings(env: Env): S3Settings {
+  const required = [
+    "S3_BUCKET",
+    "S3_REGION",
+    "S3_ENDPOINT",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_PUBLIC_URL",
+  ] as const;
+  const missing = required.find((name) => !env[name]);
+  if (missing) throw new ConfigError(`Invalid ${missing}: required when STORAGE=s3`);
+  return {
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION as string,
+    endpoint: env.S3_ENDPOINT as string,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    publicUrl: env.S3_PUBLIC_URL as string,
   };
 }
 

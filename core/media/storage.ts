@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
+import { createS3Storage, type S3Settings } from "./s3-storage.ts";
+import { assertValidKey, KEY_PATTERN } from "./storage-keys.ts";
 
 /**
  * Where upload files live. Keys are server-generated relative paths like `blog/<uuid>-640.webp`.
- * The local driver is the default; an S3-compatible driver implements the same three calls
- * (not written yet: STORAGE=s3 refuses to start, see createStorage).
+ * The local driver is the default; STORAGE=s3 uses the S3-compatible driver (s3-storage.ts).
  */
 export interface StorageDriver {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -15,12 +16,6 @@ export interface StorageDriver {
   url(key: string): string;
   /** The key behind one of our URLs, or undefined for any other URL (e.g. a static demo image). */
   keyOf(url: string): string | undefined;
-}
-
-const KEY_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*\/[a-zA-Z0-9-]+\.(?:avif|webp|jpg)$/;
-
-export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
 }
 
 /** Files under `root`, served by server/plugins/uploads.ts at `/uploads/`. */
@@ -81,9 +76,10 @@ export function createLocalStorage(root: string, publicPrefix = "/uploads/"): St
   };
 }
 
-export function createStorage(config: { storage: "local" | "s3"; dataDir: string }): StorageDriver {
+export function createStorage(config: { storage: "local" | "s3"; dataDir: string; s3?: S3Settings }): StorageDriver {
   if (config.storage === "s3") {
-    throw new Error("STORAGE=s3 is not implemented yet: implement StorageDriver in core/media/storage.ts");
+    if (!config.s3) throw new Error("STORAGE=s3 needs the S3_* settings");
+    return createS3Storage(config.s3);
   }
   return createLocalStorage(path.resolve(config.dataDir, "uploads"));
 }

@@ -1,0 +1,67 @@
+import { AwsClient } from "aws4fetch";
+import type { StorageDriver } from "./storage.ts";
+import { assertValidKey } from "./storage-keys.ts";
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** S3-compatible endpoint, e.g. https://s3.eu-west-1.amazonaws.com or a MinIO/R2 URL. */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Public base URL the objects are served from (bucket website or CDN), without a trailing slash. */
+  publicUrl: string;
+}
+
+/**
+ * Upload files in an S3-compatible bucket (path-style requests), so several stateless instances
+ * share them. Objects are immutable: names are never reused, so they are cached forever.
+ */
+export function createS3Storage(settings: S3Settings): StorageDriver {
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: "s3",
+    retries: 3,
+  });
+  const objectUrl = (key: string) => {
+    assertValidKey(key);
+    return `${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}/${key}`;
+  };
+  const publicPrefix = `${settings.publicUrl.replace(/\/$/, "")}/`;
+
+  async function expectOk(response: Response, action: string, key: string, allowed: number[] = []) {
+    if (response.ok || allowed.includes(response.status)) return;
+    throw new Error(`S3 ${action} ${key} failed: ${response.status} ${await response.text()}`);
+  }
+
+  return {
+    async put(key, bytes, contentType) {
+      const response = await client.fetch(objectUrl(key), {
+        method: "PUT",
+        body: new Uint8Array(bytes),
+        headers: { "content-type": contentType, "cache-control": "public, max-age=31536000, immutable" },
+      });
+      await expectOk(response, "PUT", key);
+    },
+    async delete(key) {
+      const response = await client.fetch(objectUrl(key), { method: "DELETE" });
+      await expectOk(response, "DELETE", key, [404]);
+    },
+    url: (key) => {
+      assertValidKey(key);
+      return `${publicPrefix}${key}`;
+    },
+    keyOf(url) {
+      if (!url.startsWith(publicPrefix)) return undefined;
+      const key = url.slice(publicPrefix.length);
+      try {
+        assertValidKey(key);
+        return key;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
