@@ -1,6 +1,7 @@
 import type { Config } from "../config/env.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
+import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
@@ -38,6 +39,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     database,
     auth: createAuthService(db, clock, config.sessionSecret),
     media,
+    gallery: createGalleryService(database, media, clock),
     videos: createVideosService(db, clock),
     notifications,
     subscribers: createSubscribersService(db, clock),

@@ -5,6 +5,8 @@ export interface GalleryItemTable {
   category: string;
   /** Calendar date 'yyyy-MM-dd'. */
   event_date: string;
+  /** Lower-cased "title\ndescription" for literal search (migration 020 indexes it). */
+  search_text: string;
   created_at: string;
   updated_at: string;
 }

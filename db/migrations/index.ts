@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import * as initial from "./2026-11-21-001-initial.ts";
+import * as gallerySearch from "./2026-11-21-020-gallery-search.ts";
 import * as staffNotifications from "./2026-11-21-030-staff-notifications.ts";
 
 /**
@@ -10,5 +11,6 @@ export const INITIAL_MIGRATION = "2026-11-21-001-initial";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
+  "2026-11-21-020-gallery-search": gallerySearch,
   "2026-11-21-030-staff-notifications": staffNotifications,
 };

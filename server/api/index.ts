@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
+import galleryRoutes from "./gallery.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
@@ -19,5 +20,6 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   messagesRoutes,
   blogRoutes,
   publicationRoutes,
+  galleryRoutes,
   apiNotFoundRoutes,
 ];

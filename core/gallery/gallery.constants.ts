@@ -1,0 +1,34 @@
+import type { StoredImage } from "../media/media.schema.ts";
+
+/**
+ * Spec §9 constants and the shapes pages read, apart from the zod schemas so public pages can
+ * import them without shipping zod to visitors (gallery.schema.ts re-exports them).
+ */
+export const GALLERY_CATEGORIES = ["Partnerships", "Education", "Support", "Skills Training"] as const;
+export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
+/** The filter-only chip; the API also takes an empty category for all. */
+export const ALL_GALLERY = "All";
+export const GALLERY_PAGE_SIZE = 9;
+export const GALLERY_PREVIEW_SIZE = 4;
+export const MAX_GALLERY_LIMIT = 50;
+export const MAX_GALLERY_IMAGES = 10;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export interface GalleryItem {
+  _id: string;
+  title: string;
+  description: string;
+  category: GalleryCategory;
+  /** Calendar date 'yyyy-MM-dd': the same day in every time zone. */
+  eventDate: string;
+  /** Plain image URLs, the first is the cover (spec §3). */
+  imageUrls: string[];
+  /** The same images with their AVIF/WebP/JPEG width ladder, for srcset. */
+  images: StoredImage[];
+  createdAt: string;
+}
+
+export interface GalleryPage {
+  images: GalleryItem[];
+  hasMore: boolean;
+}

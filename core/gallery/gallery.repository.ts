@@ -1,0 +1,200 @@
+import { type Selectable, sql } from "kysely";
+import type { Db, Dialect } from "../../db/database.ts";
+import type { StoredImage } from "../media/media.schema.ts";
+import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import { newId } from "../shared/ids.ts";
+import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
+import { DESCRIPTION_MAX, TITLE_MAX } from "./gallery.schema.ts";
+import type { GalleryItemTable } from "./gallery.table.ts";
+
+/** What search_text holds for an item; the search term is lower-cased the same way. */
+export const searchTextOf = (title: string, description: string) => `${title}\n${description}`.toLowerCase();
+const LONGEST_SEARCH_TEXT = TITLE_MAX + 1 + DESCRIPTION_MAX;
+/** FTS5's trigram index answers substrings of 3 or more characters. */
+const TRIGRAM = 3;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+export interface ListFilter {
+  offset: number;
+  limit: number;
+  category?: GalleryCategory | undefined;
+  search: string;
+}
+
+/** The page query (one extra row tells whether more pages follow); exported so tests can read its plan. */
+export function galleryListQuery(db: Db, dialect: Dialect, { offset, limit, category, search }: ListFilter) {
+  const term = search.toLowerCase();
+  let query = db.selectFrom("gallery_items").selectAll();
+  if (category) query = query.where("category", "=", category);
+  if (term) {
+    if (dialect === "postgres") {
+      query = query.where(sql<boolean>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
+    } else if ([...term].length >= TRIGRAM) {
+      query = query.where(
+        "id",
+        "in",
+        sql<string>`(select item_id from gallery_search where gallery_search match ${ftsPhrase(term)})`,
+      );
+    } else {
+      query = query.where(sql<boolean>`instr(search_text, ${term}) > 0`);
+    }
+  }
+  return query
+    .orderBy("event_date", "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+/**
+ * A page of items, newest event first. `search` is matched literally (no wildcard or regex
+ * meaning) and case-insensitively against title and description through an index on both
+ * databases (see migration 020).
+ */
+export async function listGalleryItems(
+  db: Db,
+  dialect: Dialect,
+  filter: ListFilter,
+): Promise<{ items: GalleryItem[]; hasMore: boolean }> {
+  // Longer than any title plus description: nothing can contain it.
+  if (filter.search.length > LONGEST_SEARCH_TEXT) return { items: [], hasMore: false };
+  const rows = await galleryListQuery(db, dialect, filter).execute();
+  const page = rows.slice(0, filter.limit);
+  return { items: await withImages(db, page), hasMore: rows.length > filter.limit };
+}
+
+export async function findGalleryItem(db: Db, id: string): Promise<GalleryItem | undefined> {
+  const row = await db.selectFrom("gallery_items").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && (await withImages(db, [row]))[0];
+}
+
+async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise<GalleryItem[]> {
+  if (rows.length === 0) return [];
+  const imageRows = await db
+    .selectFrom("gallery_images")
+    .select(["gallery_item_id", "url", "variants"])
+    .where(
+      "gallery_item_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("gallery_item_id")
+    .orderBy("position")
+    .execute();
+  const imagesOf = new Map<string, StoredImage[]>();
+  for (const image of imageRows) {
+    const list = imagesOf.get(image.gallery_item_id) ?? [];
+    list.push(parseStoredImage(image.variants, image.url));
+    imagesOf.set(image.gallery_item_id, list);
+  }
+  return rows.map((row) => {
+    const images = imagesOf.get(row.id) ?? [];
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      category: row.category as GalleryCategory,
+      eventDate: row.event_date,
+      imageUrls: images.map((i) => i.url),
+      images,
+      createdAt: row.created_at,
+    };
+  });
+}
+
+export interface GalleryRecord {
+  title: string;
+  description: string;
+  category: GalleryCategory;
+  eventDate: string;
+}
+
+async function insertImages(db: Db, itemId: string, images: StoredImage[]) {
+  if (images.length === 0) return;
+  await db
+    .insertInto("gallery_images")
+    .values(
+      images.map((image, position) => ({
+        id: newId(),
+        gallery_item_id: itemId,
+        position,
+        url: image.url,
+        variants: serializeStoredImage(image),
+      })),
+    )
+    .execute();
+}
+
+async function imagesOfItem(db: Db, itemId: string): Promise<StoredImage[]> {
+  const rows = await db
+    .selectFrom("gallery_images")
+    .select(["url", "variants"])
+    .where("gallery_item_id", "=", itemId)
+    .orderBy("position")
+    .execute();
+  return rows.map((row) => parseStoredImage(row.variants, row.url));
+}
+
+export async function insertGalleryItem(db: Db, id: string, item: GalleryRecord, images: StoredImage[], now: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("gallery_items")
+      .values({
+        id,
+        title: item.title,
+        description: item.description,
+        category: item.category,
+        event_date: item.eventDate,
+        search_text: searchTextOf(item.title, item.description),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await insertImages(trx, id, images);
+  });
+}
+
+/**
+ * Updates the text fields and, when `images` is given, replaces every image. Returns the images
+ * that were replaced (their files are the caller's to delete), or undefined when there is no such item.
+ */
+export async function updateGalleryItem(
+  db: Db,
+  id: string,
+  item: GalleryRecord,
+  images: StoredImage[] | null,
+  now: string,
+): Promise<StoredImage[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("gallery_items")
+      .set({
+        title: item.title,
+        description: item.description,
+        category: item.category,
+        event_date: item.eventDate,
+        search_text: searchTextOf(item.title, item.description),
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return undefined;
+    if (!images) return [];
+    const replaced = await imagesOfItem(trx, id);
+    await trx.deleteFrom("gallery_images").where("gallery_item_id", "=", id).execute();
+    await insertImages(trx, id, images);
+    return replaced;
+  });
+}
+
+/** Deletes the item and its image rows; returns those images, or undefined when there was no such item. */
+export async function deleteGalleryItem(db: Db, id: string): Promise<StoredImage[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const images = await imagesOfItem(trx, id);
+    const result = await trx.deleteFrom("gallery_items").where("id", "=", id).executeTakeFirst();
+    return result.numDeletedRows === 0n ? undefined : images;
+  });
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import {
+  ALL_GALLERY,
+  GALLERY_CATEGORIES,
+  GALLERY_PAGE_SIZE,
+  type GalleryCategory,
+  MAX_GALLERY_IMAGES,
+  MAX_GALLERY_LIMIT,
+} from "./gallery.constants.ts";
+
+export * from "./gallery.constants.ts";
+
+export const GALLERY_MESSAGES = {
+  title: "Title is required",
+  description: "Description is required",
+  category: "Category is required",
+  categoryInvalid: "Please choose one of the gallery categories.",
+  eventDate: "Date is required",
+  eventDateInvalid: "Please enter a valid date.",
+  imagesRequired: "Please choose at least one image.",
+  tooManyImages: `Please choose at most ${MAX_GALLERY_IMAGES} images.`,
+  unknownFilter: "Unknown gallery category.",
+} as const;
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+
+const isBlank = (value: unknown) => value == null || (typeof value === "string" && value.trim() === "");
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+
+/** 'yyyy-MM-dd' naming a real day (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The text fields of the gallery form (spec §5); images are checked by the service. */
+export const GalleryInputSchema = z.object({
+  title: requiredText(GALLERY_MESSAGES.title, TITLE_MAX),
+  description: requiredText(GALLERY_MESSAGES.description, DESCRIPTION_MAX),
+  category: z.enum(GALLERY_CATEGORIES, {
+    error: (issue) => (isBlank(issue.input) ? GALLERY_MESSAGES.category : GALLERY_MESSAGES.categoryInvalid),
+  }),
+  eventDate: z
+    .string({ error: GALLERY_MESSAGES.eventDate })
+    .trim()
+    .min(1, GALLERY_MESSAGES.eventDate)
+    .refine(isCalendarDate, GALLERY_MESSAGES.eventDateInvalid),
+});
+export type GalleryInput = z.output<typeof GalleryInputSchema>;
+
+export const GalleryListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number." })
+    .int("page must be a whole number.")
+    .min(1, "page must be at least 1.")
+    .max(1_000_000, "page is too large.")
+    .default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .transform((n) => Math.min(n, MAX_GALLERY_LIMIT))
+    .default(GALLERY_PAGE_SIZE),
+  category: z
+    .union([z.literal(""), z.literal(ALL_GALLERY), z.enum(GALLERY_CATEGORIES)], {
+      error: GALLERY_MESSAGES.unknownFilter,
+    })
+    .optional()
+    .transform((c): GalleryCategory | undefined => (c === "" || c === ALL_GALLERY ? undefined : c)),
+  search: z
+    .string({ error: "search must be text." })
+    .optional()
+    .transform((s) => s?.trim() ?? ""),
+});
+export type GalleryListQuery = z.output<typeof GalleryListQuerySchema>;

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { GALLERY_MESSAGES } from "../../core/gallery/gallery.schema.ts";
+import type { GalleryForm } from "../../core/gallery/gallery.service.ts";
+import { ValidationError } from "../../core/shared/errors.ts";
+import { filesOf, readMultipart } from "./multipart.ts";
+
+interface IdParams {
+  id: string;
+}
+
+/** The gallery form: text fields plus the files sent (repeated) as `images`. */
+async function readGalleryForm(request: FastifyRequest): Promise<GalleryForm> {
+  try {
+    const body = await readMultipart(request);
+    return { fields: body.fields, images: filesOf(body, "images") };
+  } catch (error) {
+    // More files than the multipart limit is the person's choice, not a broken request.
+    if ((error as { code?: string }).code === "FST_FILES_LIMIT") {
+      throw new ValidationError(GALLERY_MESSAGES.tooManyImages, { images: GALLERY_MESSAGES.tooManyImages });
+    }
+    throw error;
+  }
+}
+
+export default async function galleryRoutes(app: FastifyInstance) {
+  const { gallery } = app.services;
+
+  app.get("/api/gallery", { config: { access: "public" } }, async (request) => gallery.list(request.query));
+
+  app.get<{ Params: IdParams }>("/api/gallery/:id", { config: { access: "public" } }, async (request) =>
+    gallery.get(request.params.id),
+  );
+
+  app.post("/api/gallery", async (request, reply) =>
+    reply.code(201).send(await gallery.create(await readGalleryForm(request))),
+  );
+
+  app.put<{ Params: IdParams }>("/api/gallery/:id", async (request) =>
+    gallery.update(request.params.id, await readGalleryForm(request)),
+  );
+
+  app.delete<{ Params: IdParams }>("/api/gallery/:id", async (request, reply) => {
+    await gallery.remove(request.params.id);
+    return reply.code(204).send();
+  });
+}
