@@ -15,8 +15,11 @@ export const PAGE_CACHE_HEADER = "x-page-cache";
 const MAX_ENTRIES = 500;
 
 interface CachedPage {
-  /** The page split where its nonce stood: joining with a fresh nonce is cheaper than a search. */
-  parts: string[];
+  /**
+   * The page's UTF-8 bytes split where its nonce stood: a hit copies bytes around a fresh nonce
+   * instead of searching and re-encoding the text.
+   */
+  parts: Buffer[];
   expiresAt: number;
 }
 
@@ -32,6 +35,16 @@ const isPageRequest = (request: FastifyRequest) =>
   !request.url.includes(".data") &&
   !request.headers.authorization &&
   (request.headers.accept ?? "").includes("text/html");
+
+function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, "ascii");
+  const pieces: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(nonceBytes);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
 
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -58,7 +71,7 @@ export default fp(
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-cache")
         .header("x-cache", "hit")
-        .send(hit.parts.join(request.cspNonce));
+        .send(joinWithNonce(hit.parts, request.cspNonce));
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
@@ -75,7 +88,7 @@ export default fp(
       const html = typeof payload === "string" ? payload : await readAll(payload as Readable);
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
       pages.set(request.pageCacheKey as string, {
-        parts: html.split(request.cspNonce),
+        parts: html.split(request.cspNonce).map((part) => Buffer.from(part, "utf8")),
         expiresAt: Date.now() + seconds * 1000,
       });
       reply.header("cache-control", "no-cache");
