@@ -9,6 +9,13 @@ describe("config", () => {
     expect(config.dataDir).toBe("./data");
     expect(config.databaseUrl).toBeUndefined();
     expect(config.isLocalSite).toBe(true);
+    expect(config.stripe).toBeUndefined();
+    expect(config.crowdfundingUrl).toMatch(/^https:\/\//);
+  });
+
+  it("reads the Stripe keys together", () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" });
+    expect(config.stripe).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_xyz", apiUrl: undefined });
   });
 
   it("sends staff notifications only when SMTP and a staff address are both set", () => {
@@ -39,6 +46,10 @@ describe("config", () => {
     [{ SMTP_HOST: "mail.x.org" }, /^Invalid STAFF_EMAIL/],
     [{ SMTP_URL: "http://mail.x.org", STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],
     [{ NODE_ENV: "production", PUBLIC_SITE_URL: "https://hopebehindbars.org" }, /^Invalid SESSION_SECRET/],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, /^Invalid STRIPE_WEBHOOK_SECRET/],
+    [{ STRIPE_WEBHOOK_SECRET: "whsec_abc" }, /^Invalid STRIPE_SECRET_KEY/],
+    [{ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, /^Invalid STRIPE_SECRET_KEY/],
+    [{ CROWDFUNDING_URL: "not a url" }, /^Invalid CROWDFUNDING_URL/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -39,6 +39,17 @@ const EnvSchema = z.object({
   SMTP_SECURE: booleanFromString.optional(),
   SMTP_FROM: z.string().min(3).optional(),
   STAFF_EMAIL: z.email().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
+  // Until the campaign URL is configured, the link goes to the platform itself, never a guessed campaign.
+  CROWDFUNDING_URL: z.url().default("https://www.gofundme.com/"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -67,6 +78,10 @@ export interface Config {
   pageCacheSeconds: number;
   /** Where new volunteer applications and contact messages are announced; undefined sends nothing. */
   staffNotifications: StaffNotificationConfig | undefined;
+  /** Card donations through Stripe Checkout; undefined means the local sandbox (or none in production). */
+  stripe: StripeConfig | undefined;
+  /** External crowdfunding campaign linked from the donation pop-up. */
+  crowdfundingUrl: string;
 }
 
 export interface StaffNotificationConfig {
@@ -74,6 +89,13 @@ export interface StaffNotificationConfig {
   smtp: string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
   from: string;
   to: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API base (stripe-mock, a recording proxy in tests); Stripe's own when undefined. */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +127,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
   }
   const s3 = env.STORAGE === "s3" ? s3Settings(env) : undefined;
+  // A key without the signing secret would take money whose webhooks we could never accept.
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+    const missing = env.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
+    throw new ConfigError(`Invalid ${missing}: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together`);
+  }
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -125,6 +152,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
     staffNotifications: staffNotifications(env),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        : undefined,
+    crowdfundingUrl: env.CROWDFUNDING_URL,
   };
 }
 

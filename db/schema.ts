@@ -1,5 +1,6 @@
 import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
+import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { StaffNotificationTable } from "../core/notifications/notifications.table.ts";
@@ -22,4 +23,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   subscribers: SubscriberTable;
   staff_notifications: StaffNotificationTable;
+  donations: DonationTable;
+  donation_payments: DonationPaymentTable;
+  payment_events: PaymentEventTable;
 }

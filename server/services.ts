@@ -1,6 +1,7 @@
 import type { Config } from "../config/env.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
+import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createStorage } from "../core/media/storage.ts";
@@ -47,6 +48,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     messages: createMessagesService(db, clock, notifications, config.publicSiteUrl),
     blogs: createBlogService(db, media, clock),
     publications: createPublicationService(db, media, clock),
+    donations: createDonationsService(db, clock, config),
   };
 }
 

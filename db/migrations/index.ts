@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as initial from "./2026-11-21-001-initial.ts";
 import * as gallerySearch from "./2026-11-21-020-gallery-search.ts";
 import * as staffNotifications from "./2026-11-21-030-staff-notifications.ts";
+import * as donations from "./2026-11-21-040-donations.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
   "2026-11-21-020-gallery-search": gallerySearch,
   "2026-11-21-030-staff-notifications": staffNotifications,
+  "2026-11-21-040-donations": donations,
 };

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
+import donationsRoutes from "./donations.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
+import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import subscribersRoutes from "./subscribers.routes.ts";
 import videosRoutes from "./videos.routes.ts";
@@ -21,5 +23,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   blogRoutes,
   publicationRoutes,
   galleryRoutes,
+  paymentsRoutes,
+  donationsRoutes,
   apiNotFoundRoutes,
 ];

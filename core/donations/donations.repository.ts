@@ -1,0 +1,261 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { Donation, DonationFrequency, DonationStatus } from "./donations.schema.ts";
+import type { DonationTable } from "./donations.table.ts";
+
+export interface DonationRecord {
+  id: string;
+  provider: string;
+  checkoutSessionId: string;
+  frequency: DonationFrequency;
+  amountCents: number;
+  currency: string;
+  status: DonationStatus;
+  subscriptionId: string | null;
+}
+
+export interface PaymentRecord {
+  id: string;
+  donationId: string;
+  reference: string;
+  amountCents: number;
+  refundedCents: number;
+}
+
+const toRecord = (row: DonationTable): DonationRecord => ({
+  id: row.id,
+  provider: row.provider,
+  checkoutSessionId: row.checkout_session_id,
+  frequency: row.frequency as DonationFrequency,
+  amountCents: Number(row.amount_cents),
+  currency: row.currency,
+  status: row.status as DonationStatus,
+  subscriptionId: row.subscription_id,
+});
+
+export async function insertDonation(
+  db: Db,
+  donation: Omit<DonationRecord, "status" | "subscriptionId"> & { now: string },
+): Promise<void> {
+  await db
+    .insertInto("donations")
+    .values({
+      id: donation.id,
+      provider: donation.provider,
+      checkout_session_id: donation.checkoutSessionId,
+      frequency: donation.frequency,
+      amount_cents: donation.amountCents,
+      currency: donation.currency,
+      status: "pending",
+      created_at: donation.now,
+      updated_at: donation.now,
+    })
+    .onConflict((oc) => oc.column("checkout_session_id").doNothing())
+    .execute();
+}
+
+/** Looks a donation up by any id a provider event may carry; the first that matches wins. */
+export async function findDonation(
+  db: Db,
+  keys: { id?: string | undefined; sessionId?: string; subscriptionId?: string },
+): Promise<DonationRecord | undefined> {
+  const lookups: Array<["id" | "checkout_session_id" | "subscription_id", string | undefined]> = [
+    ["id", keys.id],
+    ["checkout_session_id", keys.sessionId],
+    ["subscription_id", keys.subscriptionId],
+  ];
+  for (const [column, value] of lookups) {
+    if (!value) continue;
+    const row = await db.selectFrom("donations").selectAll().where(column, "=", value).executeTakeFirst();
+    if (row) return toRecord(row);
+  }
+  return undefined;
+}
+
+/** Fills in what the provider learnt about the donor; never overwrites a known value with nothing. */
+export async function updateDonor(
+  db: Db,
+  id: string,
+  donor: { email?: string | null; name?: string | null; customerId?: string | null; subscriptionId?: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("donations")
+    .set((eb) => ({
+      donor_email: eb.fn.coalesce(eb.val(donor.email ?? null), "donor_email"),
+      donor_name: eb.fn.coalesce(eb.val(donor.name ?? null), "donor_name"),
+      customer_id: eb.fn.coalesce(eb.val(donor.customerId ?? null), "customer_id"),
+      subscription_id: eb.fn.coalesce("subscription_id", eb.val(donor.subscriptionId ?? null)),
+      updated_at: now,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Moves a donation from one of `from` to `to`; a no-op from any other status (out-of-order safety). */
+export async function transition(
+  db: Db,
+  id: string,
+  from: DonationStatus[],
+  to: DonationStatus,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable("donations")
+    .set({
+      status: to,
+      updated_at: at,
+      ...(to === "paid" ? { paid_at: at } : {}),
+      ...(to === "refunded" || to === "canceled" ? { ended_at: at } : {}),
+    })
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .execute();
+}
+
+/** Records that a provider event was applied; false if it already was (a replay or duplicate). */
+export async function recordEvent(db: Db, event: { id: string; type: string; receivedAt: string }): Promise<boolean> {
+  const result = await db
+    .insertInto("payment_events")
+    .values({ id: event.id, type: event.type, received_at: event.receivedAt })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Adds a payment once: a second notice of the same invoice or payment intent changes nothing. */
+export async function insertPayment(
+  db: Db,
+  payment: {
+    id: string;
+    donationId: string;
+    reference: string;
+    paymentIntentId: string | null;
+    amountCents: number;
+    currency: string;
+    paidAt: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto("donation_payments")
+    .values({
+      id: payment.id,
+      donation_id: payment.donationId,
+      reference: payment.reference,
+      payment_intent_id: payment.paymentIntentId,
+      amount_cents: payment.amountCents,
+      refunded_cents: 0,
+      currency: payment.currency,
+      paid_at: payment.paidAt,
+    })
+    .onConflict((oc) => oc.column("reference").doNothing())
+    .execute();
+}
+
+const toPayment = (row: {
+  id: string;
+  donation_id: string;
+  reference: string;
+  amount_cents: number;
+  refunded_cents: number;
+}): PaymentRecord => ({
+  id: row.id,
+  donationId: row.donation_id,
+  reference: row.reference,
+  amountCents: Number(row.amount_cents),
+  refundedCents: Number(row.refunded_cents),
+});
+
+export async function findPayment(
+  db: Db,
+  keys: { paymentIntentId?: string; reference?: string },
+): Promise<PaymentRecord | undefined> {
+  let query = db
+    .selectFrom("donation_payments")
+    .select(["id", "donation_id", "reference", "amount_cents", "refunded_cents"]);
+  if (keys.paymentIntentId) query = query.where("payment_intent_id", "=", keys.paymentIntentId);
+  else if (keys.reference) query = query.where("reference", "=", keys.reference);
+  else return undefined;
+  const row = await query.executeTakeFirst();
+  return row && toPayment(row);
+}
+
+/** Refund totals only grow: an older, smaller refund notice arriving late cannot lower them. */
+export async function recordRefund(
+  db: Db,
+  paymentId: string,
+  refund: { refundedCents: number; paymentIntentId: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable("donation_payments")
+    .set((eb) => ({
+      refunded_cents: sql<number>`case when refunded_cents > ${refund.refundedCents} then refunded_cents else ${refund.refundedCents} end`,
+      payment_intent_id: eb.fn.coalesce("payment_intent_id", eb.val(refund.paymentIntentId)),
+      refunded_at: refund.at,
+    }))
+    .where("id", "=", paymentId)
+    .execute();
+}
+
+export async function findReceipt(db: Db, sessionId: string) {
+  return db
+    .selectFrom("donations")
+    .select(["amount_cents", "currency", "frequency", "status", "provider"])
+    .where("checkout_session_id", "=", sessionId)
+    .executeTakeFirst();
+}
+
+export async function listDonations(db: Db): Promise<Donation[]> {
+  const payments = db
+    .selectFrom("donation_payments")
+    .select((eb) => [
+      "donation_id",
+      eb.fn.countAll<number>().as("payment_count"),
+      eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("received_cents"),
+    ])
+    .groupBy("donation_id")
+    .as("p");
+  const rows = await db
+    .selectFrom("donations as d")
+    .leftJoin(payments, "p.donation_id", "d.id")
+    .selectAll("d")
+    .select(["p.payment_count", "p.received_cents"])
+    .orderBy("d.created_at", "desc")
+    .orderBy("d.id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    _id: row.id,
+    provider: row.provider,
+    frequency: row.frequency as DonationFrequency,
+    status: row.status as DonationStatus,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    donorEmail: row.donor_email,
+    donorName: row.donor_name,
+    paymentCount: Number(row.payment_count ?? 0),
+    receivedCents: Number(row.received_cents ?? 0),
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    endedAt: row.ended_at,
+  }));
+}
+
+/** Net cents received (payments minus refunds) since `from`. */
+export async function receivedSince(db: Db, from: string): Promise<number> {
+  const row = await db
+    .selectFrom("donation_payments")
+    .select((eb) => eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("total"))
+    .where("paid_at", ">=", from)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export async function countActiveMonthly(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("frequency", "=", "monthly")
+    .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

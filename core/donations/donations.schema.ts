@@ -1,0 +1,103 @@
+import { z } from "zod/mini";
+
+/**
+ * Donation rules and texts shared by the pop-up (public bundle: hence zod/mini) and the server.
+ * Spec §4, §5, §8, §9.
+ */
+export const DONATION_PRESETS = [25, 50, 100] as const;
+export const DEFAULT_DONATION_AMOUNT = 50;
+export const MIN_DONATION_AMOUNT = 1;
+/** A ceiling against typos (an extra zero or three); larger gifts go through the bank. */
+export const MAX_DONATION_AMOUNT = 100_000;
+export const DONATION_CURRENCY = "usd";
+export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
+export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
+export const DONATION_STATUSES = ["pending", "paid", "refunded", "canceled"] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+export const INVALID_AMOUNT_MESSAGE = "Please enter a valid donation amount.";
+export const INVALID_FREQUENCY_MESSAGE = "Please choose one-time or monthly.";
+export const DONATION_FAILED_MESSAGE = "Donation failed. Please try again.";
+export const PAYMENT_PROVIDER_NAME = "Stripe";
+export const REDIRECT_FAILED_MESSAGE = `Could not redirect to ${PAYMENT_PROVIDER_NAME}`;
+export const CARD_UNAVAILABLE_MESSAGE =
+  "Card donations are not available at the moment. You can still give by bank transfer.";
+export const ACCOUNT_COPIED_MESSAGE = "Account number copied!";
+export const COPY_FEEDBACK_MS = 2000;
+
+/** Whole cents only: 19.99 is fine, 1.005 is not (floating point: compare the scaled value). */
+const hasAtMostTwoDecimals = (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+
+export const isValidDonationAmount = (amount: number): boolean =>
+  Number.isFinite(amount) &&
+  amount >= MIN_DONATION_AMOUNT &&
+  amount <= MAX_DONATION_AMOUNT &&
+  hasAtMostTwoDecimals(amount);
+
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
+export const CheckoutRequestSchema = z.object({
+  amount: z
+    .number({ error: INVALID_AMOUNT_MESSAGE })
+    .check(z.refine(isValidDonationAmount, { error: INVALID_AMOUNT_MESSAGE })),
+  frequency: z.enum(DONATION_FREQUENCIES, { error: INVALID_FREQUENCY_MESSAGE }),
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+
+export interface CheckoutSession {
+  /** The checkout session id (spec §3). */
+  id: string;
+  /** The hosted checkout page to send the browser to. */
+  url: string;
+}
+
+/** What the thank-you page may show: read from our database, never from the address bar. */
+export interface DonationReceipt {
+  amountCents: number;
+  currency: string;
+  frequency: DonationFrequency;
+  status: DonationStatus;
+}
+
+/** One row of the admin ledger. */
+export interface Donation {
+  _id: string;
+  provider: string;
+  frequency: DonationFrequency;
+  status: DonationStatus;
+  amountCents: number;
+  currency: string;
+  donorEmail: string | null;
+  donorName: string | null;
+  /** Payments that arrived (1 for a paid one-time gift, one per month for a pledge). */
+  paymentCount: number;
+  /** Received minus refunded, in cents. */
+  receivedCents: number;
+  createdAt: string;
+  paidAt: string | null;
+  endedAt: string | null;
+}
+
+export interface DonationTotals {
+  currency: string;
+  /** Net received since the first of this month (UTC). */
+  thisMonthCents: number;
+  /** Net received in the last 12 months. */
+  last12MonthsCents: number;
+  /** Monthly pledges that are paid and not canceled. */
+  activeMonthlyDonors: number;
+}
+
+export interface DonationLedger {
+  donations: Donation[];
+  totals: DonationTotals;
+}
+
+/** '$1,234.50' from cents: whole dollars drop their '.00'. */
+export function formatMoney(cents: number, currency = DONATION_CURRENCY): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}

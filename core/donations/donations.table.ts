@@ -1,0 +1,40 @@
+export interface DonationTable {
+  id: string;
+  /** 'stripe' or 'sandbox': which provider's checkout this is. */
+  provider: string;
+  checkout_session_id: string;
+  frequency: string;
+  /** What the donor chose, in cents of `currency`. */
+  amount_cents: number;
+  currency: string;
+  /** pending | paid | refunded | canceled (a monthly pledge that ended). */
+  status: string;
+  donor_email: string | null;
+  donor_name: string | null;
+  customer_id: string | null;
+  subscription_id: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  /** When it was refunded in full or, for monthly, canceled. */
+  ended_at: string | null;
+}
+
+export interface DonationPaymentTable {
+  id: string;
+  donation_id: string;
+  /** Provider id of what was paid: the invoice (monthly) or payment intent (one-time). Unique. */
+  reference: string;
+  payment_intent_id: string | null;
+  amount_cents: number;
+  refunded_cents: number;
+  currency: string;
+  paid_at: string;
+  refunded_at: string | null;
+}
+
+export interface PaymentEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}

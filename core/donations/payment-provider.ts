@@ -1,0 +1,89 @@
+import type { DonationFrequency } from "./donations.schema.ts";
+
+/** What a provider needs to open a hosted checkout for one donation. */
+export interface CheckoutRequestForProvider {
+  donationId: string;
+  amountCents: number;
+  currency: string;
+  frequency: DonationFrequency;
+  /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * A provider's notifications in our own terms. Stripe's webhooks and the sandbox's Pay button both
+ * produce these, and the donations service applies them in one place (`applyEvent`).
+ * `donationId` is our id as carried in the provider's metadata, when it carries it.
+ */
+export type PaymentEvent =
+  | {
+      type: "checkout.completed";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      sessionId: string;
+      frequency: DonationFrequency;
+      /** False while an asynchronous payment method is still settling. */
+      paid: boolean;
+      amountCents: number;
+      currency: string;
+      email: string | null;
+      name: string | null;
+      customerId: string | null;
+      subscriptionId: string | null;
+      /** The invoice (monthly) or payment intent (one-time) this checkout paid. */
+      paymentReference: string | null;
+      paymentIntentId: string | null;
+    }
+  | {
+      type: "checkout.expired";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      sessionId: string;
+    }
+  | {
+      type: "invoice.paid";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      subscriptionId: string;
+      invoiceId: string;
+      amountCents: number;
+      currency: string;
+      email: string | null;
+      customerId: string | null;
+    }
+  | {
+      type: "charge.refunded";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      paymentIntentId: string;
+      amountCents: number;
+      /** Cumulative: the total refunded so far on this charge. */
+      refundedCents: number;
+      currency: string;
+    }
+  | {
+      type: "subscription.ended";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      subscriptionId: string;
+    };
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "sandbox";
+  createCheckout(request: CheckoutRequestForProvider): Promise<{ id: string; url: string }>;
+  /**
+   * Verifies a webhook delivery (raw body + signature header) and translates it; null for event
+   * types we do not act on. Throws WebhookSignatureError when it cannot be trusted.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+  /** The invoice a payment intent paid (monthly renewals), to match a refund to its payment. */
+  invoiceForPaymentIntent(paymentIntentId: string): Promise<string | undefined>;
+}
+
+export class WebhookSignatureError extends Error {}

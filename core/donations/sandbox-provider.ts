@@ -1,0 +1,25 @@
+import { randomBytes } from "node:crypto";
+import { type PaymentProvider, WebhookSignatureError } from "./payment-provider.ts";
+
+export const SANDBOX_SESSION_PREFIX = "sandbox_cs_";
+
+/**
+ * A stand-in for Stripe on development machines and in tests: its "hosted checkout" is our own
+ * page /donate/sandbox/{id}, clearly labelled, where Pay completes the donation through the same
+ * event path as a Stripe webhook (see donations.service completeSandboxCheckout). No money moves.
+ */
+export function createSandboxProvider(siteUrl: string): PaymentProvider {
+  return {
+    name: "sandbox",
+    async createCheckout() {
+      const id = `${SANDBOX_SESSION_PREFIX}${randomBytes(18).toString("base64url")}`;
+      return { id, url: `${siteUrl}/donate/sandbox/${id}` };
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError("the sandbox receives no webhooks");
+    },
+    async invoiceForPaymentIntent() {
+      return undefined;
+    },
+  };
+}

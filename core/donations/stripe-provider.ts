@@ -1,0 +1,167 @@
+import Stripe from "stripe";
+import type { StripeConfig } from "../../config/env.ts";
+import type { DonationFrequency } from "./donations.schema.ts";
+import {
+  type CheckoutRequestForProvider,
+  type PaymentEvent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "./payment-provider.ts";
+
+const PRODUCT_NAMES: Record<DonationFrequency, string> = {
+  "one-time": "Donation to Hope Behind Bars",
+  monthly: "Monthly donation to Hope Behind Bars",
+};
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/** Stripe's HTTP client pointed at `apiUrl` when given (stripe-mock, a recording test server). */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(target && {
+      host: target.hostname,
+      port: target.port || (target.protocol === "http:" ? 80 : 443),
+      protocol: target.protocol === "http:" ? "http" : "https",
+    }),
+  });
+}
+
+/** Stripe Checkout: `payment` mode for one-time gifts, `subscription` with a monthly price for monthly. */
+export function createStripeProvider(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
+  return {
+    name: "stripe",
+
+    async createCheckout(request: CheckoutRequestForProvider) {
+      const metadata = { donation_id: request.donationId };
+      const monthly = request.frequency === "monthly";
+      const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
+        currency: request.currency,
+        unit_amount: request.amountCents,
+        product_data: { name: PRODUCT_NAMES[request.frequency] },
+        ...(monthly && { recurring: { interval: "month" as const } }),
+      };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: monthly ? "subscription" : "payment",
+          line_items: [{ quantity: 1, price_data: priceData }],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.donationId,
+          metadata,
+          // Metadata on the subscription reaches its invoices; on the payment intent, its charge.
+          ...(monthly
+            ? { subscription_data: { metadata } }
+            : { submit_type: "donate" as const, payment_intent_data: { metadata } }),
+        },
+        // A retried request (network blip) must not open a second session.
+        { idempotencyKey: `checkout-${request.donationId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+      return { id: session.id, url: session.url };
+    },
+
+    parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", config.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : "invalid signature");
+      }
+      return toPaymentEvent(event);
+    },
+
+    async invoiceForPaymentIntent(paymentIntentId) {
+      const payments = await stripe.invoicePayments.list({
+        payment: { type: "payment_intent", payment_intent: paymentIntentId },
+        limit: 1,
+      });
+      return idOf(payments.data[0]?.invoice) ?? undefined;
+    },
+  };
+}
+
+/** Stripe's event → ours; null for types we ignore. */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  const base = { id: event.id, occurredAt: iso(event.created) };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      const monthly = session.mode === "subscription";
+      return {
+        ...base,
+        type: "checkout.completed",
+        donationId: session.metadata?.donation_id ?? session.client_reference_id ?? undefined,
+        sessionId: session.id,
+        frequency: monthly ? "monthly" : "one-time",
+        paid: session.payment_status !== "unpaid",
+        amountCents: session.amount_total ?? 0,
+        currency: session.currency ?? "usd",
+        email: session.customer_details?.email ?? null,
+        name: session.customer_details?.name ?? null,
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+        paymentReference: monthly ? idOf(session.invoice) : idOf(session.payment_intent),
+        paymentIntentId: idOf(session.payment_intent),
+      };
+    }
+    case "checkout.session.expired": {
+      const session = event.data.object;
+      return {
+        ...base,
+        type: "checkout.expired",
+        donationId: session.metadata?.donation_id ?? undefined,
+        sessionId: session.id,
+      };
+    }
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const subscriptionId = idOf(details?.subscription);
+      if (!subscriptionId || !invoice.id) return null; // not a subscription invoice: not a donation
+      return {
+        ...base,
+        type: "invoice.paid",
+        donationId: details?.metadata?.donation_id,
+        subscriptionId,
+        invoiceId: invoice.id,
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+        email: invoice.customer_email,
+        customerId: idOf(invoice.customer),
+      };
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!paymentIntentId) return null;
+      return {
+        ...base,
+        type: "charge.refunded",
+        donationId: charge.metadata?.donation_id,
+        paymentIntentId,
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded,
+        currency: charge.currency,
+      };
+    }
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      return {
+        ...base,
+        type: "subscription.ended",
+        donationId: subscription.metadata?.donation_id,
+        subscriptionId: subscription.id,
+      };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import { WebhookSignatureError } from "../../core/donations/payment-provider.ts";
+import { DomainError, ValidationError } from "../../core/shared/errors.ts";
+import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
+
+/** Stripe's signature covers the exact bytes it sent, so this route reads the body unparsed. */
+async function webhookRoute(app: FastifyInstance) {
+  // Encapsulated: only this plugin's route sees raw bodies; JSON parsing elsewhere is unchanged.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.post("/api/payments/webhook", { config: { access: "public" } }, async (request, reply) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers["stripe-signature"];
+    try {
+      const outcome = await app.services.donations.handleWebhook(
+        rawBody,
+        typeof signature === "string" ? signature : undefined,
+      );
+      return { received: true, outcome };
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        request.log.warn({ reason: error.message }, "stripe webhook refused");
+        return reply.code(400).send({ message: "Webhook signature verification failed." });
+      }
+      throw error;
+    }
+  });
+}
+
+export default async function paymentsRoutes(app: FastifyInstance) {
+  const { donations } = app.services;
+
+  // The pop-up shows `error` (spec §8); `message` keeps the API's usual shape.
+  app.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof DomainError)) {
+      // To the app's handler. Fastify forwards only Error instances upwards; the rate limiter
+      // throws a plain object, which would otherwise be sent as a 200 body.
+      throw error instanceof Error ? error : Object.assign(new Error(), error);
+    }
+    if (error.status >= 500) request.log.error({ err: error.cause ?? error }, "checkout failed");
+    const fields = error instanceof ValidationError ? { fields: error.fields } : {};
+    return reply.code(error.status).send({ error: error.message, message: error.message, ...fields });
+  });
+
+  app.post(
+    "/api/payments/create-checkout-session",
+    { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT } },
+    async (request) => donations.createCheckout(request.body),
+  );
+
+  await app.register(webhookRoute);
+}
