@@ -1,7 +1,7 @@
 /** The wordmark: two-tone bars, 'HOPE BEHIND BARS.' and a handwritten tagline. */
 export function Logo({ tagline = true, className = "" }: { tagline?: boolean; className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2.5 ${className}`}>
+    <span className={`inline-flex items-center gap-2 sm:gap-2.5 ${className}`}>
       <svg width="30" height="36" viewBox="0 0 30 36" aria-hidden="true" focusable="false">
         <rect x="1" y="2" width="5" height="32" rx="2" fill="#0b5563" />
         <rect x="9" y="2" width="5" height="32" rx="2" fill="#b4430e" />
@@ -9,10 +9,12 @@ export function Logo({ tagline = true, className = "" }: { tagline?: boolean; cl
         <rect x="25" y="2" width="4" height="32" rx="2" fill="#b4430e" />
       </svg>
       <span className="flex flex-col leading-none">
-        <span className="text-[1.05rem] font-extrabold tracking-wide text-brand">
+        <span className="text-[0.9rem] font-extrabold tracking-wide text-brand sm:text-[1.05rem]">
           HOPE <span className="text-accent">BEHIND</span> BARS.
         </span>
-        {tagline && <span className="mt-0.5 font-hand text-[0.8rem] text-muted">a second chance for mothers</span>}
+        {tagline && (
+          <span className="mt-0.5 hidden font-hand text-[0.8rem] text-muted sm:block">a second chance for mothers</span>
+        )}
       </span>
     </span>
   );

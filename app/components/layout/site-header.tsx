@@ -16,7 +16,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:h-20">
         <Link to="/" aria-label="Hope Behind Bars, home" className="shrink-0">
           <Logo />
         </Link>
@@ -27,13 +27,13 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
-          <Button size="sm" className="hidden sm:inline-flex" onClick={() => openDonation()}>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Button size="sm" className="whitespace-nowrap" onClick={() => openDonation()}>
             Donate Now
           </Button>
           <button
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-sand lg:hidden"
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-sand lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}

@@ -14,7 +14,7 @@ export default function AdminDashboard() {
           <li key={area.path}>
             <Link
               to={area.path}
-              className="block h-full rounded-2xl border bg-white p-5 shadow-sm hover:border-brand hover:shadow"
+              className="block h-full rounded-2xl border border-gray-200 bg-white p-5 shadow-sm hover:border-brand hover:shadow"
             >
               <span className="block text-lg font-semibold text-brand">{area.title}</span>
               <span className="mt-1 block text-sm text-muted">{area.description}</span>

@@ -68,7 +68,7 @@ export default function AdminLayout() {
           </li>
         ))}
       </ul>
-      <div className="mt-auto border-t border-black/10 pt-4">
+      <div className="mt-auto border-t border-gray-200 pt-4">
         <p className="truncate px-3 text-xs text-muted" title={email}>
           {email}
         </p>
@@ -85,7 +85,7 @@ export default function AdminLayout() {
 
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-white px-4 lg:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden">
         <span className="font-bold text-brand">Admin Panel</span>
         <button
           type="button"
@@ -110,7 +110,7 @@ export default function AdminLayout() {
           </div>
         </div>
       )}
-      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
+      <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
         <div className="mb-6 px-2">
           <Logo tagline={false} />
         </div>
