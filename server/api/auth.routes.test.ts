@@ -72,6 +72,15 @@ describe.each(DIALECTS)("admin auth API on %s", (dialect) => {
     }
     const blocked = await login(TEST_ADMIN, ip);
     expect(blocked.statusCode).toBe(429);
+    // X-Forwarded-For is trusted only from configured proxies: a spoofed header changes nothing.
+    const spoofed = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: TEST_ADMIN,
+      remoteAddress: ip,
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
+    expect(spoofed.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed login attempts\. Please wait \d+ seconds/);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     now = new Date(now.getTime() + 31_000);
