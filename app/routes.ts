@@ -11,6 +11,8 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("impact/videos", "routes/public/impact-videos.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("impact", "routes/public/impact.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),

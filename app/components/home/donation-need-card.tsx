@@ -1,0 +1,62 @@
+import type { CtaColor, DonationNeed } from "../../content/home";
+import { formatUsd, fundedPercent } from "../../lib/funding";
+import { useDonation } from "../donation/donation-context";
+import { ResponsiveImage } from "../responsive-image";
+
+const CTA_CLASSES: Record<CtaColor, string> = {
+  accent: "bg-accent hover:bg-accent-dark",
+  brand: "bg-brand hover:bg-brand-dark",
+};
+
+/** Spec §3 donation-need card: progress = raised / goal, and a button that opens the pop-up with its amount. */
+export function DonationNeedCard({ need }: { need: DonationNeed }) {
+  const { openDonation } = useDonation();
+  const percent = fundedPercent(need.raised, need.goal);
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
+      <div className="relative">
+        <ResponsiveImage
+          image={need.image}
+          alt={need.imageAlt}
+          sizes="(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[4/3] w-full object-cover"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-dark">
+          {need.category}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-bold text-brand-dark">{need.title}</h3>
+        <p className="mt-2 flex-1 text-sm text-muted">{need.description}</p>
+        <div className="mt-5">
+          <div className="flex items-baseline justify-between text-sm">
+            <span className="font-semibold text-ink">{formatUsd(need.raised)} raised</span>
+            <span className="font-bold text-brand" aria-hidden="true">
+              {percent}%
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={`${need.title} funding`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}% funded: ${formatUsd(need.raised)} of ${formatUsd(need.goal)}`}
+            className="mt-2 h-2.5 overflow-hidden rounded-full bg-brand-light"
+          >
+            <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="mt-2 text-sm text-muted">Goal {formatUsd(need.goal)}</p>
+        </div>
+        <button
+          type="button"
+          className={`mt-5 inline-flex w-full items-center justify-center rounded-full px-5 py-3 font-semibold text-white transition-colors ${CTA_CLASSES[need.ctaColor]}`}
+          aria-label={`${need.ctaText} to ${need.title}`}
+          onClick={() => openDonation(need.ctaAmount)}
+        >
+          {need.ctaText}
+        </button>
+      </div>
+    </article>
+  );
+}

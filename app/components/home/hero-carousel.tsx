@@ -1,0 +1,146 @@
+import { type FocusEvent, useEffect, useState } from "react";
+import { HERO_INTERVAL_MS, type HeroSlide } from "../../content/home";
+import { prefersReducedMotion } from "../../lib/motion";
+import { useDonation } from "../donation/donation-context";
+import { ResponsiveImage } from "../responsive-image";
+
+/** The hero image fills the viewport width at every breakpoint. */
+export const HERO_IMAGE_SIZES = "100vw";
+
+/**
+ * Spec §4 hero carousel (every 4 s, looping, dot navigation) built to the WAI-ARIA carousel
+ * pattern and WCAG 2.2: a visible pause/play control, no auto-advance under reduced motion,
+ * rotation pauses while hovered or keyboard-focused, and slide changes are announced politely
+ * whenever the slides are not turning by themselves.
+ */
+export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const { openDonation } = useDonation();
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // Slides after the first fetch their images once the page is interactive, after the LCP image.
+  const [hydrated, setHydrated] = useState(false);
+  const rotating = hydrated && !paused && !hovered && !focused;
+
+  useEffect(() => {
+    setHydrated(true);
+    if (prefersReducedMotion()) setPaused(true);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new slide (also one chosen by a dot) gets a full interval
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setTimeout(() => setActive((index) => (index + 1) % slides.length), HERO_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [rotating, active, slides.length]);
+
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    // A mouse click on a control must not stop the slides; keyboard focus (focus-visible) does.
+    if (event.target.matches(":focus-visible")) setFocused(true);
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Our work"
+      className="relative bg-brand-dark text-white"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <div className="grid">
+        {slides.map((slide, index) => {
+          const isActive = index === active;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group (a fieldset is for form controls)
+            <div
+              key={slide.id}
+              id={`hero-slide-${slide.id}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              inert={!isActive}
+              className={`relative [grid-area:1/1] transition-opacity duration-700 motion-reduce:transition-none lg:h-[clamp(520px,72vh,680px)] ${
+                isActive ? "opacity-100" : "pointer-events-none opacity-0"
+              }`}
+            >
+              <div className="aspect-[3/2] overflow-hidden bg-sand lg:absolute lg:inset-0 lg:aspect-auto">
+                {(index === 0 || hydrated) && (
+                  <ResponsiveImage
+                    image={slide.image}
+                    alt={slide.imageAlt}
+                    sizes={HERO_IMAGE_SIZES}
+                    priority={index === 0}
+                    className="h-full w-full object-cover"
+                  />
+                )}
+              </div>
+              <div
+                aria-hidden="true"
+                className="absolute inset-0 hidden bg-linear-to-r from-brand-dark/95 via-brand-dark/75 to-transparent lg:block"
+              />
+              <div className="relative px-4 pt-7 pb-20 sm:px-6 lg:absolute lg:inset-0 lg:flex lg:items-center lg:pb-20">
+                <div className="mx-auto w-full max-w-7xl lg:px-2">
+                  <div className="max-w-xl">
+                    <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">{slide.title}</h2>
+                    <p className="mt-4 text-lg text-white/90">{slide.description}</p>
+                    <button
+                      type="button"
+                      className="mt-7 inline-flex items-center justify-center rounded-full bg-accent px-7 py-3.5 text-lg font-semibold text-white shadow-lg transition-colors hover:bg-accent-dark"
+                      onClick={() => openDonation()}
+                    >
+                      {slide.ctaText}
+                    </button>
+                  </div>
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="absolute inset-x-0 bottom-5 px-4 sm:px-6 lg:bottom-8">
+        <div className="mx-auto flex max-w-7xl items-center gap-2 lg:px-2">
+          <button
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full border-2 border-white/70 text-white hover:bg-white/15"
+            aria-label={paused ? "Play slideshow" : "Pause slideshow"}
+            onClick={() => setPaused((value) => !value)}
+          >
+            <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor">
+              {paused ? <path d="M5 3l10 6-10 6z" /> : <path d="M4 3h4v12H4zM10 3h4v12h-4z" />}
+            </svg>
+          </button>
+          <ul className="flex items-center" aria-label="Choose a slide">
+            {slides.map((slide, index) => (
+              <li key={slide.id}>
+                <button
+                  type="button"
+                  className="group inline-flex h-11 w-11 items-center justify-center rounded-full"
+                  aria-label={`Slide ${index + 1}: ${slide.title}`}
+                  aria-controls={`hero-slide-${slide.id}`}
+                  aria-current={index === active ? "true" : undefined}
+                  onClick={() => setActive(index)}
+                >
+                  <span
+                    className={`block h-3 rounded-full transition-all motion-reduce:transition-none ${
+                      index === active ? "w-8 bg-white" : "w-3 bg-white/55 group-hover:bg-white/80"
+                    }`}
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="sr-only" aria-live={rotating ? "off" : "polite"} aria-atomic="true">
+        {`Slide ${active + 1} of ${slides.length}: ${slides[active]?.title ?? ""}`}
+      </p>
+    </section>
+  );
+}

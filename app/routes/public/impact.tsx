@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import { DonationNeeds } from "../../components/home/donation-needs";
+import { ImpactCounters } from "../../components/home/impact-counters";
+import { PageHeader } from "../../components/page-header";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { SectionHeading } from "../../components/section-heading";
+import { DONATION_NEEDS, HERO_SLIDES, IMPACT_FIGURES } from "../../content/home";
+import { pageMeta } from "../../lib/seo";
+import type { Route } from "./+types/impact";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Our Impact",
+    path: "/impact",
+    description:
+      "Six prisons, more than 140 products delivered every month and 33 children supported: see what your gifts achieve for incarcerated mothers and their children in Ethiopia.",
+  });
+
+const container = "mx-auto max-w-7xl px-4 sm:px-6";
+
+const ENTRIES = [
+  {
+    to: "/impact/videos",
+    title: "Impact Videos",
+    text: "Hear from mothers, children and partners in their own words, and see our programmes at work.",
+    cta: "Watch the videos",
+  },
+  {
+    to: "/impact/gallery",
+    title: "Gallery",
+    text: "Photos from distributions, classrooms, training workshops and family visits across the prisons we serve.",
+    cta: "Browse the gallery",
+  },
+];
+
+export default function Impact() {
+  return (
+    <>
+      <PageHeader eyebrow="Our Impact" title="What your support makes possible">
+        <p>
+          Every month we return to the same prisons, to the same mothers and children. These are the results of that
+          steady, patient work, made possible by people like you.
+        </p>
+      </PageHeader>
+
+      <section aria-labelledby="figures-title" className="bg-sand">
+        <div className={`${container} py-14 lg:py-20`}>
+          <SectionHeading id="figures-title" eyebrow="In numbers" title="Our reach today" />
+          <div className="mt-8">
+            <ImpactCounters figures={IMPACT_FIGURES} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="programmes-title" className="bg-white">
+        <div className={`${container} py-14 lg:py-20`}>
+          <SectionHeading id="programmes-title" eyebrow="Our programmes" title="Three ways we change lives" />
+          <ul className="mt-10 grid gap-8 md:grid-cols-3">
+            {HERO_SLIDES.map((slide) => (
+              <li key={slide.id} className="overflow-hidden rounded-2xl bg-sand ring-1 ring-black/5">
+                <ResponsiveImage
+                  image={slide.image}
+                  alt=""
+                  sizes="(min-width: 768px) 400px, 100vw"
+                  className="aspect-[3/2] w-full object-cover"
+                />
+                <div className="p-6">
+                  <h3 className="text-xl font-bold text-brand-dark">{slide.title}</h3>
+                  <p className="mt-2 text-muted">{slide.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="needs-title" className="bg-brand-light/60">
+        <div className={`${container} py-14 lg:py-20`}>
+          <SectionHeading id="needs-title" eyebrow="Where your gift goes" title="Help us reach these goals">
+            <p>Progress updates as gifts arrive. Choose the need closest to your heart.</p>
+          </SectionHeading>
+          <div className="mt-10">
+            <DonationNeeds needs={DONATION_NEEDS} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="stories-title" className="bg-white">
+        <div className={`${container} py-14 lg:py-20`}>
+          <SectionHeading id="stories-title" eyebrow="See for yourself" title="Stories from the field" />
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            {ENTRIES.map((entry) => (
+              <li key={entry.to}>
+                <Link
+                  to={entry.to}
+                  className="group block h-full rounded-2xl bg-brand-dark p-8 text-white transition-colors hover:bg-brand"
+                >
+                  <h3 className="text-2xl font-bold">{entry.title}</h3>
+                  <p className="mt-3 text-white/85">{entry.text}</p>
+                  <span className="mt-6 inline-flex items-center gap-2 font-semibold text-amber-300">
+                    {entry.cta} <span aria-hidden="true">→</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
