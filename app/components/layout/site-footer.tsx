@@ -3,6 +3,7 @@ import { FOOTER_ABOUT_LINKS, FOOTER_TAGLINE, SOCIAL_LINKS } from "../../content/
 import { useDonation } from "../donation/donation-context";
 import { Logo } from "../logo";
 import { NewsletterSlot } from "./newsletter-slot";
+import { SocialIcon } from "./social-icons";
 
 export function SiteFooter() {
   const { openDonation } = useDonation();
@@ -25,7 +26,7 @@ export function SiteFooter() {
                   className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-sm font-bold hover:bg-white/20"
                   aria-label={`${link.label} (opens in a new tab)`}
                 >
-                  {link.label.slice(0, 2)}
+                  <SocialIcon name={link.label} />
                 </a>
               </li>
             ))}

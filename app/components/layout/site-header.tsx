@@ -17,7 +17,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:h-20">
-        <Link to="/" aria-label="Hope Behind Bars, home" className="shrink-0">
+        <Link to="/" aria-label="Hope Behind Bars, a second chance for mothers: home page" className="shrink-0">
           <Logo />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">

@@ -1,0 +1,112 @@
+/**
+ * Lighthouse (mobile, simulated throttling) on the public pages, against a locally started
+ * production server with Debian's Chromium. Not part of `npm test`: run `npm run build` first,
+ * then `npm run lighthouse [-- /path …]`. Prints a Markdown table; exits 1 when a page misses
+ * the budgets of DESIGN §6 (Performance ≥ 95, the other categories 100, CLS < 0.05,
+ * public JS ≤ 100 KB gzip).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3190);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const PATHS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/about", "/impact"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const JS_BUDGET_BYTES = 100 * 1024;
+
+async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-lighthouse-"));
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_SITE_URL: BASE_URL,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      // Demo content, so pages that list records are measured with something to show.
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE_URL}/api/health`)).ok) return { child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the site did not start");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+}
+
+/** Gzip size of every script the page loaded from our origin (what a visitor downloads, compressed). */
+async function publicJsGzip(requests: NetworkRequest[]): Promise<number> {
+  const scripts = requests.filter((r) => r.resourceType === "Script" && r.url.startsWith(BASE_URL));
+  let total = 0;
+  for (const script of scripts) {
+    const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
+    total += gzipSync(body).length;
+  }
+  return total;
+}
+
+const site = await startSite();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+});
+const rows: string[] = [];
+let failed = false;
+try {
+  for (const pathname of PATHS) {
+    const result = await lighthouse(`${BASE_URL}${pathname}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: (typeof CATEGORIES)[number]) => Math.round((categories[id]?.score ?? 0) * 100);
+    const cls = audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN;
+    const lcp = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
+    const details = audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined;
+    const js = await publicJsGzip(details?.items ?? []);
+    const scores = CATEGORIES.map(score);
+    failed ||= scores[0]! < 95 || scores.slice(1).some((s) => s < 100) || !(cls < 0.05) || js > JS_BUDGET_BYTES;
+    rows.push(
+      `| ${pathname} | ${scores.join(" | ")} | ${cls.toFixed(3)} | ${(lcp / 1000).toFixed(2)} s | ${(js / 1024).toFixed(1)} KB |`,
+    );
+    const missed = Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
+      .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
+    if (missed.length > 0) console.error(`${pathname}: audits below 0.9: ${missed.join(", ")}`);
+  }
+} finally {
+  chrome.kill();
+  site.child.kill("SIGTERM");
+  rmSync(site.dataDir, { recursive: true, force: true });
+}
+
+console.log("| page | Performance | Accessibility | Best Practices | SEO | CLS | LCP | public JS (gzip) |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const row of rows) console.log(row);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,325 @@
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ABOUT_SECTIONS, BOARD } from "../../app/content/about.ts";
+import { DONATION_NEEDS, FAQ_ITEMS, HERO_SLIDES } from "../../app/content/home.ts";
+import { browserAvailable, launchBrowser, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const AXE_PATH = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
+
+const carousel = (page: Page) => page.getByRole("region", { name: "Our work" });
+/** The dot of the slide on show carries aria-current; its label names the slide. */
+const activeSlide = (page: Page) => carousel(page).locator('button[aria-current="true"]').getAttribute("aria-label");
+const slideLabel = (index: number) => `Slide ${index + 1}: ${HERO_SLIDES[index]?.title}`;
+/** Slides after the first render their images once hydrated: then the timers are live. */
+const hydrated = (page: Page) => expect.poll(() => carousel(page).locator("img").count()).toBe(HERO_SLIDES.length);
+const counter = (page: Page, label: string) => page.locator(`[data-counter="${label}"]`);
+
+/** Scrolls through the page so every scroll-triggered section has played, then back to the top. */
+async function scrollThrough(page: Page) {
+  const [height, step] = await page.evaluate(() => [document.body.scrollHeight, window.innerHeight / 2]);
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+  }
+  await expect.poll(() => page.locator('[data-reveal="waiting"]').count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .locator("[data-reveal]")
+        .evaluateAll((cards) => cards.every((card) => getComputedStyle(card).opacity === "1")),
+    )
+    .toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Top of an element relative to the viewport (the sticky header is 80 px tall on desktop). */
+const topInViewport = (locator: Locator) =>
+  locator.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+
+describe.runIf(browserAvailable)("home, impact and about pages", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("server-renders every home section, the final impact figures and the preloaded first slide", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    for (const text of [
+      ...HERO_SLIDES.map((slide) => slide.title),
+      "Donate Now",
+      "Become a Partner",
+      "Our Mission",
+      "Our Vision",
+      "Our Core Values",
+      ...FAQ_ITEMS.map((item) => item.question),
+    ]) {
+      expect(html).toContain(text.replaceAll("'", "&#x27;"));
+    }
+    const figures = [...html.matchAll(/data-counter="([^"]+)">(.*?)<\/span>/g)].map(
+      ([, label, value]) => `${label}: ${value?.replaceAll("<!-- -->", "")}`,
+    );
+    expect(figures).toEqual(["Prisons reached: 6+", "Products delivered monthly: 140+", "Children supported: 33+"]);
+    expect(html).toMatch(
+      /<link[^>]+rel="preload" as="image" type="image\/avif" imageSrcSet="\/images\/hero-essentials-640\.avif 640w/,
+    );
+    const firstImage = html.match(/<img[^>]*hero-essentials[^>]*>/)?.[0] ?? "";
+    expect(firstImage).toContain('loading="eager"');
+    expect(firstImage).toContain('fetchPriority="high"');
+    expect(firstImage).toMatch(/width="1200" height="800"/);
+  });
+
+  it("advances the hero every 4 seconds and loops from the third slide back to the first", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    expect(await activeSlide(page)).toBe(slideLabel(0));
+    await page.clock.runFor(3000);
+    expect(await activeSlide(page)).toBe(slideLabel(0));
+    await page.clock.runFor(1000);
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(1));
+    await page.clock.runFor(4000);
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(2));
+    await page.clock.runFor(4000);
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(0));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("selects slides with the dots, holds still while hovered and stops on pause", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await carousel(page)
+      .getByRole("button", { name: slideLabel(2) })
+      .click();
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(2));
+    // The pointer is still over the carousel: no rotation.
+    await page.clock.runFor(9000);
+    expect(await activeSlide(page)).toBe(slideLabel(2));
+    // The slide change is announced politely while the slides are not turning by themselves.
+    const live = carousel(page).locator("[aria-live]");
+    expect(await live.getAttribute("aria-live")).toBe("polite");
+    expect(await live.textContent()).toBe(`Slide 3 of 3: ${HERO_SLIDES[2]?.title}`);
+
+    await page.mouse.move(5, 890);
+    await page.clock.runFor(4000);
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(0));
+    expect(await live.getAttribute("aria-live")).toBe("off");
+
+    await carousel(page).getByRole("button", { name: "Pause slideshow" }).click();
+    await page.mouse.move(5, 890);
+    await page.clock.runFor(12000);
+    expect(await activeSlide(page)).toBe(slideLabel(0));
+    await carousel(page).getByRole("button", { name: "Play slideshow" }).click();
+    await page.mouse.move(5, 890);
+    await page.clock.runFor(4000);
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(1));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("does not turn the slides by itself when the visitor prefers reduced motion", async () => {
+    const { page, context } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await expect.poll(() => carousel(page).getByRole("button", { name: "Play slideshow" }).count()).toBe(1);
+    await page.clock.runFor(12000);
+    expect(await activeSlide(page)).toBe(slideLabel(0));
+    await context.close();
+  });
+
+  it("counts the impact figures up from 0 once, when scrolled into view", async () => {
+    const { page, context, errors } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    const products = counter(page, "Products delivered monthly");
+    await expect.poll(() => products.textContent()).toBe("0+");
+    await products.scrollIntoViewIfNeeded();
+    await page.clock.runFor(1000);
+    const midway = Number.parseInt((await products.textContent()) ?? "", 10);
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(140);
+    await page.clock.runFor(1600);
+    await expect.poll(() => products.textContent()).toBe("140+");
+    expect(await counter(page, "Prisons reached").textContent()).toBe("6+");
+    expect(await counter(page, "Children supported").textContent()).toBe("33+");
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await products.scrollIntoViewIfNeeded();
+    await page.clock.runFor(200);
+    expect(await products.textContent()).toBe("140+");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the final figures at once under reduced motion", async () => {
+    const { page, context } = await newPage(browser, server, {
+      viewport: VIEWPORTS.mobile,
+      context: { reducedMotion: "reduce" },
+    });
+    await page.goto("/");
+    await hydrated(page);
+    expect(await counter(page, "Children supported").textContent()).toBe("33+");
+    await context.close();
+  });
+
+  it("shows each need's funding as raised / goal and opens the donation pop-up from its button", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/");
+    await hydrated(page);
+    const percents: string[] = [];
+    for (const need of DONATION_NEEDS) {
+      const bar = page.getByRole("progressbar", { name: `${need.title} funding` });
+      percents.push(`${await bar.getAttribute("aria-valuenow")}%`);
+    }
+    expect(percents).toEqual(["1%", "18%", "2%", "20%"]);
+    expect(await page.getByText("$607 raised").isVisible()).toBe(true);
+
+    for (const need of DONATION_NEEDS) {
+      await page.getByRole("button", { name: `${need.ctaText} to ${need.title}` }).click();
+      const dialog = page.getByRole("dialog");
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+    }
+    await page.getByRole("main").getByRole("button", { name: "Donate Now" }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the donation pop-up from the slide's donate button and links Become a Partner to /join-team", async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto("/");
+    await hydrated(page);
+    expect(await page.getByRole("link", { name: "Become a Partner" }).getAttribute("href")).toBe("/join-team");
+    await carousel(page).getByRole("button", { name: HERO_SLIDES[0]?.ctaText }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("keeps one FAQ answer open at a time and closes the open one when chosen again", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/");
+    await hydrated(page);
+    const [first, second] = FAQ_ITEMS;
+    if (!first || !second) throw new Error("the FAQ needs at least two items");
+    const question = (text: string) => page.getByRole("button", { name: text });
+    const answer = (text: string) => page.getByRole("region", { name: text });
+    expect(await page.getByRole("region", { name: first.question }).count()).toBe(0);
+
+    await question(first.question).click();
+    await expect.poll(() => answer(first.question).isVisible()).toBe(true);
+    expect(await answer(first.question).textContent()).toContain("100% of donations go to our programs");
+    await question(second.question).click();
+    await expect.poll(() => answer(second.question).isVisible()).toBe(true);
+    expect(await question(first.question).getAttribute("aria-expanded")).toBe("false");
+    expect(await answer(first.question).count()).toBe(0);
+    await question(second.question).click();
+    await expect.poll(() => question(second.question).getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator('button[aria-expanded="true"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("has every /about anchor and the board picker shows the chosen member's quote, by mouse and keyboard", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/about");
+    for (const section of ABOUT_SECTIONS) expect(await page.locator(`#${section.id}`).count()).toBe(1);
+    const [first, second, , last] = BOARD;
+    if (!first || !second || !last) throw new Error("the board needs four members");
+    const tab = (name: string) => page.getByRole("tab", { name: new RegExp(name) });
+    const panel = page.getByRole("tabpanel");
+    expect(await tab(first.name).getAttribute("aria-selected")).toBe("true");
+    expect(await panel.textContent()).toContain(first.thought);
+
+    await tab(last.name).click();
+    await expect.poll(() => panel.textContent()).toContain(last.thought);
+    expect(await tab(first.name).getAttribute("aria-selected")).toBe("false");
+
+    await tab(last.name).press("Home");
+    await expect.poll(() => panel.textContent()).toContain(first.thought);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => panel.textContent()).toContain(second.thought);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-selected"))).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lands on the team section from the home page link, and on a section when arriving with a hash", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Meet the people behind our work" }).click();
+    await page.waitForURL(`${server.baseUrl}/about#team`);
+    await expect.poll(() => topInViewport(page.locator("#team"))).toBeLessThan(120);
+    await expect.poll(() => topInViewport(page.locator("#team"))).toBeGreaterThan(60);
+    expect(await page.getByRole("heading", { name: "Our Team", level: 2 }).isVisible()).toBe(true);
+
+    // Sections stop just below the sticky header (scroll-margin-top).
+    await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Board" }).click();
+    await page.waitForURL(`${server.baseUrl}/about#board`);
+    await expect.poll(() => topInViewport(page.locator("#board"))).toBeLessThan(120);
+    await expect.poll(() => topInViewport(page.locator("#board"))).toBeGreaterThan(60);
+
+    await page.goto("/about#theory-of-change");
+    await expect.poll(() => topInViewport(page.locator("#theory-of-change"))).toBeLessThan(120);
+    await expect.poll(() => topInViewport(page.locator("#theory-of-change"))).toBeGreaterThan(60);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("renders /impact with the figures, the needs and the way to the videos and the gallery", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/impact");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("What your support makes possible");
+    expect(await page.locator("[data-counter]").count()).toBe(3);
+    expect(await page.getByRole("progressbar").count()).toBe(DONATION_NEEDS.length);
+    expect(await page.getByRole("link", { name: /Impact Videos/ }).getAttribute("href")).toBe("/impact/videos");
+    expect(
+      await page
+        .getByRole("link", { name: /Gallery/ })
+        .last()
+        .getAttribute("href"),
+    ).toBe("/impact/gallery");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    it(`has no axe violations on /, /impact and /about at ${viewport.width} px`, async () => {
+      const { page, context, errors } = await newPage(browser, server, { viewport });
+      for (const pathname of ["/", "/impact", "/about"]) {
+        await page.goto(pathname);
+        await page.waitForLoadState("networkidle");
+        await scrollThrough(page);
+        await page.addScriptTag({ path: AXE_PATH });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run: () => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+            }
+          ).axe;
+          const result = await axe.run();
+          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+        });
+        expect(violations, `${pathname} at ${viewport.width} px`).toEqual([]);
+        await screenshot(page, `pages-${pathname === "/" ? "home" : pathname.slice(1)}-${viewportName}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
