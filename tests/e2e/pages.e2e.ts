@@ -3,8 +3,17 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABOUT_SECTIONS, BOARD } from "../../app/content/about.ts";
 import { DONATION_NEEDS, FAQ_ITEMS, HERO_SLIDES } from "../../app/content/home.ts";
-import { browserAvailable, launchBrowser, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { adminApi } from "./support/admin-api.ts";
+import {
+  browserAvailable,
+  launchBrowser,
+  newPage,
+  type PageOptions,
+  screenshot,
+  VIEWPORTS,
+} from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
+import { stubYoutube } from "./support/youtube-stub.ts";
 
 const AXE_PATH = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
@@ -34,9 +43,18 @@ async function scrollThrough(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** A smooth scroll over a long page takes about a second, longer on a busy machine. */
+const SMOOTH_SCROLL = { timeout: 8000 };
+
 /** Top of an element relative to the viewport (the sticky header is 80 px tall on desktop). */
 const topInViewport = (locator: Locator) =>
   locator.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+
+/** Added oldest first: the last one is the newest, the home page's featured video. */
+const VIDEOS = [
+  ["Learning to sew in Kality", "aaaaaaaaaa1"],
+  ["A mother's first letter home", "bbbbbbbbbb2"],
+] as const;
 
 describe.runIf(browserAvailable)("home, impact and about pages", () => {
   let server: RunningServer;
@@ -44,7 +62,22 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+    const api = await adminApi(server);
+    for (const [title, id] of VIDEOS) {
+      await api.json("POST", "/api/videos", {
+        title,
+        description: `${title}: a story from our programmes in Ethiopia.`,
+        youtubeUrl: `https://www.youtube.com/watch?v=${id}`,
+        category: "Program Highlights",
+      });
+    }
   });
+  /** A fresh page with YouTube's thumbnails stubbed (the featured and latest videos show them). */
+  async function open(options?: PageOptions) {
+    const opened = await newPage(browser, server, options);
+    await stubYoutube(opened.page);
+    return opened;
+  }
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -77,7 +110,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("advances the hero every 4 seconds and loops from the third slide back to the first", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
@@ -95,7 +128,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("selects slides with the dots, holds still while hovered and stops on pause", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
@@ -129,7 +162,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("does not turn the slides by itself when the visitor prefers reduced motion", async () => {
-    const { page, context } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
+    const { page, context } = await open({ context: { reducedMotion: "reduce" } });
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
@@ -140,18 +173,24 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("counts the impact figures up from 0 once, when scrolled into view", async () => {
-    const { page, context, errors } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    const { page, context, errors } = await open({ viewport: VIEWPORTS.mobile });
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
     const products = counter(page, "Products delivered monthly");
     await expect.poll(() => products.textContent()).toBe("0+");
     await products.scrollIntoViewIfNeeded();
-    await page.clock.runFor(1000);
-    const midway = Number.parseInt((await products.textContent()) ?? "", 10);
-    expect(midway).toBeGreaterThan(0);
-    expect(midway).toBeLessThan(140);
-    await page.clock.runFor(1600);
+    const shown = async () => Number.parseInt((await products.textContent()) ?? "", 10);
+    // Visibility is reported asynchronously; once counting has begun, the fake clock drives it.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return shown();
+      })
+      .toBeGreaterThan(0);
+    await page.clock.runFor(800);
+    expect(await shown()).toBeLessThan(140);
+    await page.clock.runFor(2500);
     await expect.poll(() => products.textContent()).toBe("140+");
     expect(await counter(page, "Prisons reached").textContent()).toBe("6+");
     expect(await counter(page, "Children supported").textContent()).toBe("33+");
@@ -165,7 +204,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("shows the final figures at once under reduced motion", async () => {
-    const { page, context } = await newPage(browser, server, {
+    const { page, context } = await open({
       viewport: VIEWPORTS.mobile,
       context: { reducedMotion: "reduce" },
     });
@@ -176,7 +215,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("shows each need's funding as raised / goal and opens the donation pop-up from its button", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.goto("/");
     await hydrated(page);
     const percents: string[] = [];
@@ -201,7 +240,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("opens the donation pop-up from the slide's donate button and links Become a Partner to /join-team", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await open();
     await page.goto("/");
     await hydrated(page);
     expect(await page.getByRole("link", { name: "Become a Partner" }).getAttribute("href")).toBe("/join-team");
@@ -211,7 +250,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("keeps one FAQ answer open at a time and closes the open one when chosen again", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.goto("/");
     await hydrated(page);
     const [first, second] = FAQ_ITEMS;
@@ -235,7 +274,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("has every /about anchor and the board picker shows the chosen member's quote, by mouse and keyboard", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.goto("/about");
     for (const section of ABOUT_SECTIONS) expect(await page.locator(`#${section.id}`).count()).toBe(1);
     const [first, second, , last] = BOARD;
@@ -259,30 +298,44 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
   });
 
   it("lands on the team section from the home page link, and on a section when arriving with a hash", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("link", { name: "Meet the people behind our work" }).click();
     await page.waitForURL(`${server.baseUrl}/about#team`);
-    await expect.poll(() => topInViewport(page.locator("#team"))).toBeLessThan(120);
+    await expect.poll(() => topInViewport(page.locator("#team")), SMOOTH_SCROLL).toBeLessThan(120);
     await expect.poll(() => topInViewport(page.locator("#team"))).toBeGreaterThan(60);
     expect(await page.getByRole("heading", { name: "Our Team", level: 2 }).isVisible()).toBe(true);
 
     // Sections stop just below the sticky header (scroll-margin-top).
     await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Board" }).click();
     await page.waitForURL(`${server.baseUrl}/about#board`);
-    await expect.poll(() => topInViewport(page.locator("#board"))).toBeLessThan(120);
+    await expect.poll(() => topInViewport(page.locator("#board")), SMOOTH_SCROLL).toBeLessThan(120);
     await expect.poll(() => topInViewport(page.locator("#board"))).toBeGreaterThan(60);
 
     await page.goto("/about#theory-of-change");
-    await expect.poll(() => topInViewport(page.locator("#theory-of-change"))).toBeLessThan(120);
+    await expect.poll(() => topInViewport(page.locator("#theory-of-change")), SMOOTH_SCROLL).toBeLessThan(120);
     await expect.poll(() => topInViewport(page.locator("#theory-of-change"))).toBeGreaterThan(60);
     expect(errors).toEqual([]);
     await context.close();
   });
 
+  it("features the newest video on the home page and the latest videos on /impact", async () => {
+    const { page, context, errors } = await open();
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: VIDEOS[1][0] });
+    expect(await featured.getByText("Featured video").isVisible()).toBe(true);
+    expect(await featured.getByRole("button", { name: `Play video: ${VIDEOS[1][0]}` }).isVisible()).toBe(true);
+    await page.goto("/impact");
+    await expect
+      .poll(() => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents())
+      .toEqual(expect.arrayContaining([VIDEOS[1][0], VIDEOS[0][0]]));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("renders /impact with the figures, the needs and the way to the videos and the gallery", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await open();
     await page.goto("/impact");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("What your support makes possible");
     expect(await page.locator("[data-counter]").count()).toBe(3);
@@ -300,7 +353,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
 
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     it(`has no axe violations on /, /impact and /about at ${viewport.width} px`, async () => {
-      const { page, context, errors } = await newPage(browser, server, { viewport });
+      const { page, context, errors } = await open({ viewport });
       for (const pathname of ["/", "/impact", "/about"]) {
         await page.goto(pathname);
         await page.waitForLoadState("networkidle");

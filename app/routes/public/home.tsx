@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { appContext } from "#app-context";
 import { Button, ButtonLink } from "../../components/button";
 import { useDonation } from "../../components/donation/donation-context";
 import { DonationNeeds } from "../../components/home/donation-needs";
@@ -7,10 +8,24 @@ import { HERO_IMAGE_SIZES, HeroCarousel } from "../../components/home/hero-carou
 import { ImpactCounters } from "../../components/home/impact-counters";
 import { MissionCards } from "../../components/home/mission-cards";
 import { SectionHeading } from "../../components/section-heading";
+import { FeaturedVideo } from "../../components/videos/featured-video";
 import { DONATION_NEEDS, FAQ_ITEMS, HERO_SLIDES, IMPACT_FIGURES, MISSION_CARDS } from "../../content/home";
 import { IMAGES, imageSrcSet } from "../../content/images";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  // A section that cannot load is left out; the rest of the home page still renders.
+  const featuredVideo = await services.videos.list({ limit: 1 }).then(
+    (result) => result.videos[0] ?? null,
+    (error) => {
+      console.error("home: featured video failed", error);
+      return null;
+    },
+  );
+  return { featuredVideo };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,7 +48,7 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { openDonation } = useDonation();
   return (
     <>
@@ -100,7 +115,9 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="faq-title" className="bg-sand">
+      <FeaturedVideo video={loaderData.featuredVideo} />
+
+      <section aria-labelledby="faq-title" className="bg-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[2fr_3fr] lg:py-24">
           <SectionHeading id="faq-title" eyebrow="Questions" title="Frequently asked questions">
             <p>

@@ -1,12 +1,30 @@
 import { Link } from "react-router";
+import { appContext } from "#app-context";
 import { DonationNeeds } from "../../components/home/donation-needs";
 import { ImpactCounters } from "../../components/home/impact-counters";
 import { PageHeader } from "../../components/page-header";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
+import { VideoCard } from "../../components/videos/video-card";
 import { DONATION_NEEDS, HERO_SLIDES, IMPACT_FIGURES } from "../../content/home";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact";
+
+/** How many of the newest videos the overview shows. */
+const LATEST_VIDEOS = 3;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  // Without the latest items the overview still works: the entries link to the full pages.
+  const latestVideos = await services.videos.list({ limit: LATEST_VIDEOS }).then(
+    (result) => result.videos,
+    (error) => {
+      console.error("impact: latest videos failed", error);
+      return [];
+    },
+  );
+  return { latestVideos };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,7 +51,7 @@ const ENTRIES = [
   },
 ];
 
-export default function Impact() {
+export default function Impact({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Our Impact" title="What your support makes possible">
@@ -104,6 +122,18 @@ export default function Impact() {
               </li>
             ))}
           </ul>
+          {loaderData.latestVideos.length > 0 && (
+            <div className="mt-14">
+              <h3 className="text-2xl font-bold text-brand-dark">Latest videos</h3>
+              <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {loaderData.latestVideos.map((video) => (
+                  <li key={video._id}>
+                    <VideoCard video={video} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       </section>
     </>
