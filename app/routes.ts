@@ -13,6 +13,8 @@ export default [
     route("impact/videos", "routes/public/impact-videos.tsx"),
     route("about", "routes/public/about.tsx"),
     route("impact", "routes/public/impact.tsx"),
+    route("join-team", "routes/public/join-team.tsx"),
+    route("contact", "routes/public/contact.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -23,6 +25,9 @@ export default [
     route("admin/videos", "routes/admin/videos.tsx"),
     route("admin/videos/new", "routes/admin/video-form.tsx", { id: "admin-video-new" }),
     route("admin/videos/edit/:id", "routes/admin/video-form.tsx", { id: "admin-video-edit" }),
+    route("admin/volunteers", "routes/admin/volunteers.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/subscribe", "routes/admin/subscribers.tsx"),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -2,18 +2,21 @@ import toast from "react-hot-toast";
 
 interface ConfirmOptions {
   message: string;
+  /** A second line, e.g. the record the question is about. */
+  detail?: string;
   confirmLabel: string;
   /** How long the question stays up before it counts as "Cancel". */
   duration?: number;
 }
 
 /** A confirmation asked in a toast (spec §2/§8); resolves true only when the confirm button is pressed. */
-export function confirmInToast({ message, confirmLabel, duration = 6000 }: ConfirmOptions): Promise<boolean> {
+export function confirmInToast({ message, detail, confirmLabel, duration = 6000 }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     toast(
       (t) => (
         <div className="flex flex-col gap-3">
           <p className="font-medium text-ink">{message}</p>
+          {detail && <p className="break-all text-sm text-muted">{detail}</p>}
           <div className="flex justify-end gap-2">
             <button
               type="button"

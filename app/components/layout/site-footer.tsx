@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { FOOTER_ABOUT_LINKS, FOOTER_TAGLINE, SOCIAL_LINKS } from "../../content/navigation";
 import { useDonation } from "../donation/donation-context";
+import { NewsletterForm } from "../forms/newsletter-form";
 import { Logo } from "../logo";
-import { NewsletterSlot } from "./newsletter-slot";
 import { SocialIcon } from "./social-icons";
 
 export function SiteFooter() {
@@ -66,7 +66,7 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className="text-lg font-semibold">Newsletter</h2>
-          <NewsletterSlot />
+          <NewsletterForm />
         </div>
       </div>
       <div className="border-t border-white/10 py-5 text-center text-sm text-white/70">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
+import { UnreadMessagesBadge } from "../../components/admin/unread-messages-badge";
 import { Logo } from "../../components/logo";
 import { ADMIN_AREAS } from "../../content/admin-navigation";
 import { clearAdminToken, getAdminToken, loginPath, SESSION_EXPIRED_EVENT } from "../../lib/admin-session";
@@ -60,10 +61,11 @@ export default function AdminLayout() {
               end={area.path === "/admin"}
               onClick={() => setMenuOpen(false)}
               className={({ isActive }) =>
-                `block rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand text-white" : "text-ink hover:bg-sand"}`
+                `flex items-center rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand text-white" : "text-ink hover:bg-sand"}`
               }
             >
               {area.title}
+              {area.path === "/admin/messages" && <UnreadMessagesBadge />}
             </NavLink>
           </li>
         ))}

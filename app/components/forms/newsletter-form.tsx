@@ -1,0 +1,76 @@
+import { type FormEvent, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
+import { SubscribeSchema } from "../../../core/subscribers/subscribers.schema";
+import { api, errorMessage } from "../../lib/api-client";
+import { validateForm } from "../../lib/validate-form";
+import { Honeypot, honeypotValue } from "./honeypot";
+
+/** The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { data, errors } = validateForm(SubscribeSchema, { email, [HONEYPOT_FIELD]: honeypotValue(form) });
+    if (errors) {
+      setError(errors.email ?? "");
+      inputRef.current?.focus();
+      return;
+    }
+    setError("");
+    setSubmitting(true);
+    const toastId = toast.loading("Subscribing...");
+    try {
+      await api("/api/subscribe", { method: "POST", json: data });
+      toast.success("Thank you for subscribing!", { id: toastId });
+      setEmail("");
+      form.reset();
+    } catch (failure) {
+      toast.error(errorMessage(failure, "Subscription failed. Please try again."), { id: toastId });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative mt-4" aria-label="Newsletter sign-up">
+      <p className="text-white/80">News from our programmes, a few times a year.</p>
+      <label htmlFor="newsletter-email" className="mt-3 block text-sm font-medium">
+        Email address
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={inputRef}
+          id="newsletter-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "newsletter-email-error" : undefined}
+          className="min-w-0 flex-1 rounded-full border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-gray-500 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="shrink-0 rounded-full bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {submitting ? "..." : "Subscribe"}
+        </button>
+      </div>
+      {error && (
+        <p id="newsletter-email-error" role="alert" className="mt-2 text-sm font-medium text-red-200">
+          {error}
+        </p>
+      )}
+      <Honeypot />
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { type FormEvent, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
+import {
+  AVAILABILITIES,
+  VOLUNTEER_INTERESTS,
+  VolunteerApplicationSchema,
+} from "../../../core/volunteers/volunteers.schema";
+import { ApiError, api } from "../../lib/api-client";
+import { type FieldErrors, validateForm } from "../../lib/validate-form";
+import { focusFirstError, Select, TextArea, TextInput } from "../admin/form-controls";
+import { Button } from "../button";
+import { Honeypot, honeypotValue } from "./honeypot";
+
+const EMPTY = {
+  fullName: "",
+  email: "",
+  phone: "",
+  age: "",
+  interest: "",
+  skillSet: "",
+  otherInterestDetail: "",
+  availability: "",
+  motivation: "",
+  linkedin: "",
+  twitter: "",
+  additionalComments: "",
+};
+type Values = typeof EMPTY;
+
+/** The volunteer application (spec §2 Join team, §5 rules, §8 toasts). */
+export function VolunteerForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+
+  function change(event: { target: { name: string; value: string } }) {
+    const next = { ...values, [event.target.name]: event.target.value };
+    setValues(next);
+    // After a first attempt, messages follow the visitor's corrections as they type.
+    if (attempted) setErrors(validateForm(VolunteerApplicationSchema, next).errors ?? {});
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setAttempted(true);
+    const result = validateForm(VolunteerApplicationSchema, { ...values, [HONEYPOT_FIELD]: honeypotValue(form) });
+    if (result.errors) {
+      setErrors(result.errors);
+      // Wait for the messages to render so the focused field announces its error.
+      requestAnimationFrame(() => focusFirstError(formRef.current, result.errors));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const toastId = toast.loading("Submitting your application...");
+    try {
+      await api("/api/volunteer", { method: "POST", json: result.data });
+      toast.success("Application submitted successfully! We will be in touch soon.", { id: toastId });
+      setSubmitted(true);
+      requestAnimationFrame(() => thanksRef.current?.focus());
+    } catch (failure) {
+      toast.error("Submission failed. Please try again.", { id: toastId });
+      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
+        setErrors(failure.fields);
+        requestAnimationFrame(() => focusFirstError(formRef.current, failure.fields));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (submitted) {
+    return (
+      <div className="rounded-2xl bg-brand-light p-8 text-center" role="status">
+        <h2 ref={thanksRef} tabIndex={-1} className="text-2xl font-bold text-brand">
+          Thank You!
+        </h2>
+        <p className="mt-3 text-ink">
+          Your application has reached our team. We read every one and will contact you soon about the next steps.
+        </p>
+      </div>
+    );
+  }
+
+  const field = (name: keyof Values) => ({
+    id: `volunteer-${name}`,
+    name,
+    value: values[name],
+    onChange: change,
+    error: errors[name],
+  });
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative space-y-5"
+      aria-label="Volunteer application"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextInput {...field("fullName")} label="Full Name" autoComplete="name" maxLength={120} />
+        <TextInput {...field("email")} label="Email Address" type="email" autoComplete="email" maxLength={254} />
+        <TextInput {...field("phone")} label="Phone Number" type="tel" autoComplete="tel" maxLength={40} />
+        <TextInput {...field("age")} label="Age" type="number" inputMode="numeric" min={18} max={120} />
+      </div>
+      <Select
+        {...field("interest")}
+        label="Area of Interest"
+        options={VOLUNTEER_INTERESTS}
+        placeholder="Select an area"
+      />
+      {values.interest === "Skills-Based Volunteering" && (
+        <TextArea
+          {...field("skillSet")}
+          label="Your Skills"
+          rows={3}
+          maxLength={500}
+          hint="For example teaching, nursing, counselling, accounting, photography."
+        />
+      )}
+      {values.interest === "Other" && (
+        <TextInput {...field("otherInterestDetail")} label="Please specify your interest" maxLength={300} />
+      )}
+      <Select
+        {...field("availability")}
+        label="Availability"
+        options={AVAILABILITIES}
+        placeholder="Select availability"
+      />
+      <TextArea {...field("motivation")} label="Why do you want to volunteer with us?" rows={5} maxLength={3000} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextInput {...field("linkedin")} label="LinkedIn Profile (optional)" type="url" maxLength={300} />
+        <TextInput {...field("twitter")} label="Twitter / X Handle (optional)" maxLength={300} />
+      </div>
+      <TextArea {...field("additionalComments")} label="Additional Comments (optional)" rows={3} maxLength={3000} />
+      <Honeypot />
+      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? "Submitting..." : "Submit Application"}
+      </Button>
+    </form>
+  );
+}

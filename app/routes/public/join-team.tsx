@@ -1,0 +1,53 @@
+import { VolunteerForm } from "../../components/forms/volunteer-form";
+import { pageMeta } from "../../lib/seo";
+import type { Route } from "./+types/join-team";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Join Our Team",
+    description:
+      "Volunteer with Hope Behind Bars: share your skills, support our events and help incarcerated women and their children in Ethiopia.",
+    path: "/join-team",
+  });
+
+const WAYS_TO_HELP = [
+  { title: "Share your skills", text: "Teachers, nurses, counsellors and trainers run sessions inside the prisons." },
+  { title: "Support our events", text: "Help at fundraising runs, bazaars and awareness days in Addis Ababa." },
+  { title: "Open doors", text: "Introduce partners and businesses who can offer work after release." },
+];
+
+export default function JoinTeam() {
+  return (
+    <>
+      <section className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand sm:text-5xl">Join Our Team</h1>
+          <p className="mt-4 max-w-2xl text-lg text-muted">
+            Volunteers make our work possible. Tell us a little about yourself and how you would like to help, and we
+            will get in touch.
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
+        <div>
+          <h2 className="text-2xl font-bold">Ways to help</h2>
+          <ul className="mt-6 space-y-5">
+            {WAYS_TO_HELP.map((way) => (
+              <li key={way.title} className="rounded-xl border-l-4 border-accent bg-white pl-4">
+                <h3 className="font-semibold text-ink">{way.title}</h3>
+                <p className="mt-1 text-muted">{way.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8 text-sm text-muted">Volunteers must be at least 18 years old.</p>
+        </div>
+        <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+          <h2 className="text-2xl font-bold">Volunteer application</h2>
+          <div className="mt-6">
+            <VolunteerForm />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
