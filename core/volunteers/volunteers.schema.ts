@@ -56,6 +56,8 @@ const ageField = z.pipe(
     .check(z.gte(MIN_VOLUNTEER_AGE, VOLUNTEER_MESSAGES.ageMinimum), z.lte(120, VOLUNTEER_MESSAGES.ageInvalid)),
 );
 
+const isObject = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
+
 const VolunteerFields = z
   .object({
     fullName: requiredText(VOLUNTEER_MESSAGES.fullName, 120),
@@ -74,19 +76,18 @@ const VolunteerFields = z
     additionalComments: optionalText(3000),
     ...honeypotShape,
   })
+  // `when`: check the conditional fields even while other fields are invalid, so the form can
+  // show every message at once.
   .check(
-    z.superRefine((value, ctx) => {
-      if (value.interest === SKILLS_INTEREST && !value.skillSet) {
-        ctx.addIssue({ code: "custom", message: VOLUNTEER_MESSAGES.skillSet, path: ["skillSet"], input: undefined });
-      }
-      if (value.interest === OTHER_INTEREST && !value.otherInterestDetail) {
-        ctx.addIssue({
-          code: "custom",
-          message: VOLUNTEER_MESSAGES.otherInterestDetail,
-          path: ["otherInterestDetail"],
-          input: undefined,
-        });
-      }
+    z.refine((value) => value.interest !== SKILLS_INTEREST || Boolean(value.skillSet), {
+      message: VOLUNTEER_MESSAGES.skillSet,
+      path: ["skillSet"],
+      when: isObject,
+    }),
+    z.refine((value) => value.interest !== OTHER_INTEREST || Boolean(value.otherInterestDetail), {
+      message: VOLUNTEER_MESSAGES.otherInterestDetail,
+      path: ["otherInterestDetail"],
+      when: isObject,
     }),
   );
 

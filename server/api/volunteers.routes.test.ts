@@ -90,6 +90,25 @@ describe.each(DIALECTS)("volunteer applications API on %s", (dialect) => {
     });
   });
 
+  it.each([null, [], "text", 42])("answers a body that is not an object (%o) with 400", async (body) => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/volunteer",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(body),
+      remoteAddress: visitorIp(),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("shows the conditional field's message together with the others", async () => {
+    const response = await submit({ interest: "Skills-Based Volunteering" });
+    expect(response.json().fields).toMatchObject({
+      fullName: VOLUNTEER_MESSAGES.fullName,
+      skillSet: VOLUNTEER_MESSAGES.skillSet,
+    });
+  });
+
   it("accepts exactly 18, given as a number or as text", async () => {
     expect((await submit(application({ fullName: "Age Eighteen", age: 18 }))).statusCode).toBe(201);
     expect((await submit(application({ fullName: "Age Text", age: "18" }))).statusCode).toBe(201);

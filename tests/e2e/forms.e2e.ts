@@ -1,0 +1,427 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSmtpInbox } from "../support/smtp-inbox.ts";
+import { adminApi, breakTable } from "./support/admin-api.ts";
+import {
+  browserAvailable,
+  launchBrowser,
+  newPage,
+  openAdminPage,
+  type PageOptions,
+  screenshot,
+  VIEWPORTS,
+} from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"] };
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const visible = async (page: Page, text: string) =>
+  expect.poll(() => toast(page, text).count(), { message: `toast "${text}"` }).toBeGreaterThan(0);
+
+/** Rows straight into the server's SQLite file: bulk data without tripping the public rate limit. */
+function insertApplications(server: RunningServer, rows: Array<{ id: string; name: string; minutesAgo: number }>) {
+  const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+  const insert = db.prepare(
+    `insert into volunteer_applications (id, full_name, email, phone, age, interest, motivation, availability, status, created_at)
+     values (?, ?, ?, '0911000000', 30, 'General Support', 'To help', 'Flexible', 'Pending', ?)`,
+  );
+  db.transaction(() => {
+    for (const row of rows) {
+      const email = `${row.id}@example.org`;
+      insert.run(row.id, row.name, email, new Date(Date.now() - row.minutesAgo * 60_000).toISOString());
+    }
+  })();
+  db.close();
+}
+
+describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("server-renders /join-team and /contact with their forms, details and a lazy, titled map", async () => {
+    const join = await (await fetch(`${server.baseUrl}/join-team`)).text();
+    expect(join).toContain("<title>Join Our Team | Hope Behind Bars</title>");
+    expect(join).toContain('<link rel="canonical" href="http://127.0.0.1:');
+    expect(join).toContain("Area of Interest");
+    expect(join).toContain("Newsletter sign-up");
+    const contact = await (await fetch(`${server.baseUrl}/contact`)).text();
+    expect(contact).toContain("<title>Contact Us | Hope Behind Bars</title>");
+    expect(contact).toContain("Addis Ababa, Ethiopia");
+    expect(contact).toContain('href="mailto:info@hopebehindbars.org"');
+    expect(contact).toMatch(
+      /<iframe title="Map: [^"]+" src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=[^"]+" loading="lazy"/,
+    );
+  });
+
+  it("a visitor applies with the conditional fields; staff review, copy, change status, cancel in bulk and delete", async () => {
+    const { page, context, errors } = await newPage(browser, server, { context: CLIPBOARD });
+    await page.goto("/join-team");
+    const form = page.getByRole("form", { name: "Volunteer application" });
+    const field = (label: string) => form.getByLabel(label, { exact: true });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    for (const message of [
+      "Full name is required",
+      "Email is required",
+      "Phone number is required",
+      "Age is required",
+      "Please select an area of interest",
+      "Please select your availability",
+      "This field is required",
+    ]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("volunteer-fullName");
+    expect(await field("Full Name").getAttribute("aria-invalid")).toBe("true");
+    expect(await field("Full Name").getAttribute("aria-describedby")).toBe("volunteer-fullName-error");
+    await screenshot(page, "join-team-errors-1280");
+
+    await field("Full Name").fill("Meron Tesfaye");
+    await field("Email Address").fill("meron");
+    await field("Phone Number").fill("+251 911 234 567");
+    await field("Age").fill("17");
+    await expect.poll(() => page.getByText("Invalid email address").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("You must be at least 18").isVisible()).toBe(true);
+    await field("Email Address").fill("meron@example.org");
+    await field("Age").fill("18");
+    await expect.poll(() => form.getByLabel("Your Skills").count()).toBe(0);
+    await field("Area of Interest").selectOption("Skills-Based Volunteering");
+    await expect.poll(() => page.getByText("Please specify your skills").isVisible()).toBe(true);
+    await field("Area of Interest").selectOption("Other");
+    await expect.poll(() => form.getByLabel("Your Skills").count()).toBe(0);
+    await expect.poll(() => page.getByText("Please specify your other interest").isVisible()).toBe(true);
+    await field("Area of Interest").selectOption("Skills-Based Volunteering");
+    await field("Your Skills").fill("Midwifery and first aid");
+    await field("Availability").selectOption("Weekends");
+    await field("Why do you want to volunteer with us?").fill("Mothers and children deserve care.");
+    await field("LinkedIn Profile (optional)").fill("https://www.linkedin.com/in/meron");
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await visible(page, "Application submitted successfully! We will be in touch soon.");
+    await expect.poll(() => page.getByRole("heading", { name: "Thank You!" }).isVisible()).toBe(true);
+    expect(await form.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    insertApplications(server, [
+      { id: "second-applicant", name: "Second Applicant", minutesAgo: 60 },
+      { id: "third-applicant", name: "Third Applicant", minutesAgo: 120 },
+    ]);
+    const admin = await newPage(browser, server, { context: CLIPBOARD });
+    const staff = admin.page;
+    await openAdminPage(staff, server, "/admin/volunteers");
+    const row = staff.getByRole("row").filter({ hasText: "Meron Tesfaye" });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain("Age 18");
+    expect(await row.textContent()).toContain("Skills-Based Volunteering");
+    await row.getByRole("button", { name: "meron@example.org" }).click();
+    await visible(staff, "Email copied to clipboard!");
+    expect(await clipboard(staff)).toBe("meron@example.org");
+
+    await row.getByRole("button", { name: "Details for Meron Tesfaye" }).click();
+    const dialog = staff.getByRole("dialog", { name: "Meron Tesfaye" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain("Skills: Midwifery and first aid");
+    expect(await dialog.textContent()).toContain("Mothers and children deserve care.");
+    await dialog.getByRole("button", { name: /Copy LinkedIn/ }).click();
+    await visible(staff, "LinkedIn copied!");
+    expect(await clipboard(staff)).toBe("https://www.linkedin.com/in/meron");
+    await dialog.getByLabel("Status").selectOption("Accepted");
+    await visible(staff, "Status updated!");
+    await expect.poll(() => row.getByText("Accepted").getAttribute("data-status-colour")).toBe("green");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    expect(await dialog.count()).toBe(0);
+    await screenshot(staff, "admin-volunteers-1280");
+
+    await staff.getByRole("checkbox", { name: "Select Second Applicant" }).check();
+    await staff.getByRole("checkbox", { name: "Select Third Applicant" }).check();
+    const bar = staff.getByRole("region", { name: "Bulk actions" });
+    expect(await bar.textContent()).toContain("2 selected");
+    await bar.getByRole("button", { name: "Mark as Canceled" }).click();
+    await visible(staff, "Selected applications have been canceled.");
+    const second = staff.getByRole("row").filter({ hasText: "Second Applicant" });
+    await expect.poll(() => second.getAttribute("data-canceled")).toBe("true");
+    expect(await second.getByText("Second Applicant").evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe(
+      "line-through",
+    );
+    expect(await second.getByRole("button", { name: "Details for Second Applicant" }).isDisabled()).toBe(true);
+    expect(await second.getByText("Canceled").getAttribute("data-status-colour")).toBe("red");
+    expect(await bar.count()).toBe(0);
+
+    await staff.getByRole("checkbox", { name: "Select all applications on this page" }).check();
+    expect(await bar.textContent()).toContain("3 selected");
+    await bar.getByRole("button", { name: "Clear" }).click();
+    expect(await bar.count()).toBe(0);
+
+    await second.getByRole("button", { name: "Delete application from Second Applicant" }).click();
+    await visible(staff, 'Delete application from "Second Applicant"? This action is permanent and cannot be undone.');
+    await staff.getByRole("button", { name: "Confirm Delete" }).click();
+    await expect.poll(() => second.count()).toBe(0);
+
+    await staff.getByRole("checkbox", { name: "Select all applications on this page" }).check();
+    await bar.getByRole("button", { name: "Delete" }).click();
+    await visible(staff, "Selected applications have been deleted.");
+    await expect.poll(() => staff.getByText("No applications found.").isVisible()).toBe(true);
+    expect((await adminApi(server).then((api) => api.json("GET", "/api/volunteer"))).length).toBe(0);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+
+  it("a visitor sends a message; staff see it unread with a sidebar count, open it (read), and delete it", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/contact");
+    const contactForm = page.getByRole("form", { name: "Send us a message" });
+    const field = (label: string) => contactForm.getByLabel(label, { exact: true });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const message of ["Your name is required", "A valid email is required", "Please enter your message"]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-name");
+    await field("Your Name").fill("Hanna Bekele");
+    await field("Your Email").fill("hanna@example.org");
+    await field("Message").fill("Our church group would like to visit.\nWho should we call?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page, "Message sent successfully! We will get back to you soon.");
+    await expect.poll(() => field("Your Name").inputValue()).toBe("");
+    expect(await field("Message").inputValue()).toBe("");
+    const map = page.getByTitle(/^Map: /);
+    expect(await map.getAttribute("loading")).toBe("lazy");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const admin = await newPage(browser, server);
+    const staff = admin.page;
+    await openAdminPage(staff, server, "/admin/messages");
+    const badge = staff.locator("aside").getByTestId("unread-messages");
+    await expect.poll(() => badge.textContent()).toBe("1 unread");
+    const item = staff.getByRole("listitem").filter({ hasText: "Hanna Bekele" });
+    await expect.poll(() => item.getAttribute("data-unread")).toBe("true");
+    expect(await item.textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d\d [AP]M/);
+    await screenshot(staff, "admin-messages-1280");
+    await item.getByRole("button", { name: "View details of the message from Hanna Bekele" }).click();
+    const dialog = staff.getByRole("dialog", { name: "Message from Hanna Bekele" });
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain("Our church group would like to visit.\nWho should we call?");
+    await expect.poll(() => badge.count()).toBe(0);
+    expect(await item.getAttribute("data-unread")).toBeNull();
+    expect((await adminApi(server).then((api) => api.json("GET", "/api/messages/admin")))[0].isRead).toBe(true);
+    await dialog.getByRole("button", { name: "Delete Message" }).click();
+    await visible(staff, "Delete message from Hanna Bekele?");
+    await staff.getByRole("button", { name: "Confirm Delete" }).click();
+    await visible(staff, "Message deleted!");
+    await expect.poll(() => staff.getByText("No messages yet.").isVisible()).toBe(true);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+
+  it("a visitor subscribes in the footer; staff copy all addresses and delete one", async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto("/");
+    const footer = page.getByRole("form", { name: "Newsletter sign-up" });
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => footer.getByRole("alert").textContent()).toBe("Email is required");
+    await footer.getByLabel("Email address").fill("not-an-email");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => footer.getByRole("alert").textContent()).toBe("Invalid email address");
+    await footer.getByLabel("Email address").fill("  Selam@Example.org ");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await visible(page, "Thank you for subscribing!");
+    await expect.poll(() => footer.getByLabel("Email address").inputValue()).toBe("");
+    await footer.getByLabel("Email address").fill("selam@example.org");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await visible(page, "This email is already subscribed. Thank you for your support!");
+    await page.goto("/contact");
+    await page.getByRole("form", { name: "Newsletter sign-up" }).getByLabel("Email address").fill("dawit@example.org");
+    await page.getByRole("form", { name: "Newsletter sign-up" }).getByRole("button", { name: "Subscribe" }).click();
+    await visible(page, "Thank you for subscribing!");
+    await context.close();
+
+    const admin = await newPage(browser, server, { context: CLIPBOARD });
+    const staff = admin.page;
+    await openAdminPage(staff, server, "/admin/subscribe");
+    const copyAll = staff.getByRole("button", { name: "Copy All Emails (2)" });
+    await expect.poll(() => copyAll.isVisible()).toBe(true);
+    expect(await staff.getByRole("row").filter({ hasText: "selam@example.org" }).textContent()).toMatch(
+      /[A-Z][a-z]+ \d{1,2}, \d{4}/,
+    );
+    await copyAll.click();
+    await visible(staff, "All emails copied to clipboard!");
+    expect(await clipboard(staff)).toBe("dawit@example.org, selam@example.org");
+    await screenshot(staff, "admin-subscribers-1280");
+    await staff.getByRole("button", { name: "Copy selam@example.org" }).click();
+    await visible(staff, "Email copied to clipboard!");
+    expect(await clipboard(staff)).toBe("selam@example.org");
+    await staff.getByRole("button", { name: "Delete selam@example.org" }).click();
+    await visible(staff, "Delete subscriber?");
+    expect(await toast(staff, "Delete subscriber?").textContent()).toContain("selam@example.org");
+    await staff.getByRole("button", { name: "Confirm Delete" }).click();
+    await visible(staff, "Subscriber(s) deleted.");
+    await expect.poll(() => staff.getByRole("button", { name: "Copy All Emails (1)" }).isVisible()).toBe(true);
+    const download = staff.waitForEvent("download");
+    await staff.getByRole("button", { name: "Export CSV" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+
+  it("shows the spec's failure texts when the server cannot store or list", async () => {
+    const { page, context } = await newPage(browser, server);
+    const restore = breakTable(server, "volunteer_applications");
+    const restoreMessages = breakTable(server, "contact_messages");
+    const restoreSubscribers = breakTable(server, "subscribers");
+    try {
+      await page.goto("/join-team");
+      const form = page.getByRole("form", { name: "Volunteer application" });
+      const field = (label: string) => form.getByLabel(label, { exact: true });
+      await field("Full Name").fill("Abebe Kebede");
+      await field("Email Address").fill("abebe@example.org");
+      await field("Phone Number").fill("0911");
+      await field("Age").fill("40");
+      await field("Area of Interest").selectOption("General Support");
+      await field("Availability").selectOption("Flexible");
+      await field("Why do you want to volunteer with us?").fill("To help");
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await visible(page, "Submission failed. Please try again.");
+      expect(await page.getByRole("form", { name: "Volunteer application" }).isVisible()).toBe(true);
+
+      await page.goto("/contact");
+      const contactForm = page.getByRole("form", { name: "Send us a message" });
+      const contactField = (label: string) => contactForm.getByLabel(label, { exact: true });
+      await contactField("Your Name").fill("Abebe");
+      await contactField("Your Email").fill("abebe@example.org");
+      await contactField("Message").fill("Hello");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await visible(page, "Failed to send message. Please try again.");
+      expect(await contactField("Message").inputValue()).toBe("Hello");
+
+      const footer = page.getByRole("form", { name: "Newsletter sign-up" });
+      await footer.getByLabel("Email address").fill("abebe@example.org");
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      // A 500 carries a generic server message; the form shows what the server said.
+      await visible(page, "Something went wrong on our side. Please try again.");
+
+      const admin = await newPage(browser, server);
+      await openAdminPage(admin.page, server, "/admin/volunteers");
+      await visible(admin.page, "Failed to fetch applications.");
+      await expect.poll(() => admin.page.getByText("No applications found.").isVisible()).toBe(true);
+      await admin.page.goto("/admin/messages");
+      await visible(admin.page, "Failed to fetch messages.");
+      await admin.page.goto("/admin/subscribe");
+      await visible(admin.page, "Failed to fetch subscribers.");
+      await admin.context.close();
+    } finally {
+      restore();
+      restoreMessages();
+      restoreSubscribers();
+    }
+    await context.close();
+  });
+
+  it("keeps the applications screen usable with 5000 rows: pages of 25 and a search box", async () => {
+    insertApplications(
+      server,
+      Array.from({ length: 5000 }, (_, i) => ({ id: `bulk-${i}`, name: `Bulk Applicant ${i}`, minutesAgo: i + 1 })),
+    );
+    const { page, context, errors } = await newPage(browser, server);
+    const started = Date.now();
+    await openAdminPage(page, server, "/admin/volunteers");
+    await expect.poll(() => page.getByText("Showing 1–25 of 5000 applications").isVisible()).toBe(true);
+    const rendered = Date.now() - started;
+    expect(await page.locator("tbody tr").count()).toBe(25);
+    expect(await page.locator("tbody tr").first().textContent()).toContain("Bulk Applicant 0");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Showing 26–50 of 5000 applications").isVisible()).toBe(true);
+    await page.getByLabel("Search applications").fill("Bulk Applicant 4321");
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    expect(await page.getByText("Showing 1–1 of 1 applications").isVisible()).toBe(true);
+    console.info(`5000 applications: first page shown ${rendered} ms after navigation`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("looks finished at 375 px: join team with errors, contact, and the three staff screens", async () => {
+    const mobile = { viewport: VIEWPORTS.mobile };
+    const { page, context } = await newPage(browser, server, mobile);
+    await page.goto("/join-team");
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect.poll(() => page.getByText("Full name is required").isVisible()).toBe(true);
+    await screenshot(page, "join-team-errors-375");
+    await page.goto("/contact");
+    await screenshot(page, "contact-375");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, "contact-1280");
+    await context.close();
+
+    insertApplications(server, [
+      { id: "mobile-1", name: "Tigist Alemayehu", minutesAgo: 0 },
+      { id: "mobile-2", name: "Kebede Tadesse", minutesAgo: 0 },
+    ]);
+    const api = await adminApi(server);
+    await api.json("PUT", "/api/volunteer/status", { ids: ["mobile-1"], status: "Canceled" });
+    await api.json("PUT", "/api/volunteer/status", { ids: ["mobile-2"], status: "Accepted" });
+    const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 0, ?)",
+    ).run("mobile-message", "Martha Girma", "martha@example.org", "Can we donate sewing machines?", now);
+    db.prepare("insert into subscribers (id, email, created_at) values (?, ?, ?)").run(
+      "mobile-sub",
+      "hirut@example.org",
+      now,
+    );
+    db.close();
+    const admin = await newPage(browser, server, mobile);
+    for (const [pathname, name, ready] of [
+      ["/admin/volunteers", "admin-volunteers-375", "Tigist Alemayehu"],
+      ["/admin/messages", "admin-messages-375", "Martha Girma"],
+      ["/admin/subscribe", "admin-subscribers-375", "hirut@example.org"],
+    ] as const) {
+      await openAdminPage(admin.page, server, pathname);
+      await expect.poll(() => admin.page.getByText(ready).first().isVisible()).toBe(true);
+      await screenshot(admin.page, name);
+    }
+    await admin.context.close();
+  });
+});
+
+describe.runIf(browserAvailable)("staff e-mail from the running server", () => {
+  it("e-mails staff about a new application when SMTP is configured", async () => {
+    const inbox = await createSmtpInbox();
+    await inbox.start();
+    const server = await startServer({
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      STAFF_EMAIL: "staff@hopebehindbars.test",
+    });
+    try {
+      const response = await fetch(`${server.baseUrl}/api/volunteer`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          fullName: "Selam Worku",
+          email: "selam@example.org",
+          phone: "0911",
+          age: 25,
+          interest: "Event Support",
+          motivation: "To help",
+          availability: "Weekends",
+        }),
+      });
+      expect(response.status).toBe(201);
+      await expect.poll(() => inbox.messages.length, { timeout: 15_000 }).toBe(1);
+      expect(inbox.messages[0]).toContain("Subject: New volunteer application: Selam Worku");
+    } finally {
+      await server.stop();
+      await inbox.stop();
+    }
+  });
+});
