@@ -137,7 +137,9 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     expect(await clipboard(staff)).toBe("https://www.linkedin.com/in/meron");
     await dialog.getByLabel("Status").selectOption("Accepted");
     await visible(staff, "Status updated!");
-    await expect.poll(() => row.getByText("Accepted").getAttribute("data-status-colour")).toBe("green");
+    await expect
+      .poll(() => row.getByText("Accepted").filter({ visible: true }).getAttribute("data-status-colour"))
+      .toBe("green");
     await dialog.getByRole("button", { name: "Close" }).click();
     expect(await dialog.count()).toBe(0);
     await screenshot(staff, "admin-volunteers-1280");
@@ -154,7 +156,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       "line-through",
     );
     expect(await second.getByRole("button", { name: "Details for Second Applicant" }).isDisabled()).toBe(true);
-    expect(await second.getByText("Canceled").getAttribute("data-status-colour")).toBe("red");
+    expect(await second.getByText("Canceled").filter({ visible: true }).getAttribute("data-status-colour")).toBe("red");
     expect(await bar.count()).toBe(0);
 
     await staff.getByRole("checkbox", { name: "Select all applications on this page" }).check();

@@ -43,7 +43,7 @@ export function NewsletterForm() {
       <label htmlFor="newsletter-email" className="mt-3 block text-sm font-medium">
         Email address
       </label>
-      <div className="mt-1 flex gap-2">
+      <div className="mt-1 flex gap-2 lg:flex-col">
         <input
           ref={inputRef}
           id="newsletter-email"
@@ -55,7 +55,7 @@ export function NewsletterForm() {
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "newsletter-email-error" : undefined}
-          className="min-w-0 flex-1 rounded-full border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-gray-500 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
+          className="w-0 min-w-0 flex-1 rounded-full lg:w-full lg:flex-none border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-gray-500 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
         />
         <button
           type="submit"

@@ -147,7 +147,7 @@ export default function AdminVolunteers() {
                   <th scope="col" className="hidden px-4 py-3 lg:table-cell">
                     Interest
                   </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                     Status
                   </th>
                   <th scope="col" className="hidden px-4 py-3 lg:table-cell">
@@ -190,17 +190,20 @@ export default function AdminVolunteers() {
                         <span className={`font-semibold ${canceled ? "line-through" : "text-ink"}`}>{a.fullName}</span>
                         {a.age !== undefined && <span className="block text-xs text-muted">Age {a.age}</span>}
                         <span className="mt-1 block md:hidden">{copyEmail}</span>
+                        <span className="mt-2 block sm:hidden">
+                          <StatusBadge status={a.status} />
+                        </span>
                       </td>
                       <td className="hidden px-4 py-3 align-top md:table-cell">{copyEmail}</td>
                       <td className="hidden px-4 py-3 align-top lg:table-cell">{a.interest}</td>
-                      <td className="px-4 py-3 align-top">
+                      <td className="hidden px-4 py-3 align-top sm:table-cell">
                         <StatusBadge status={a.status} />
                       </td>
                       <td className="hidden whitespace-nowrap px-4 py-3 align-top lg:table-cell">
                         {format(new Date(a.createdAt), "MMM d, yyyy")}
                       </td>
                       <td className="px-4 py-3 align-top">
-                        <div className="flex justify-end gap-2">
+                        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                           <button
                             type="button"
                             disabled={canceled}
