@@ -15,11 +15,15 @@ import {
 } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
+/** Waits for a condition; generous because CI shares two cores with other suites. */
+const poll = <T>(condition: () => T | Promise<T>, message?: string) =>
+  expect.poll(condition, { timeout: 15_000, interval: 100, message });
+
 const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"] };
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const visible = async (page: Page, text: string) =>
-  expect.poll(() => toast(page, text).count(), { message: `toast "${text}"` }).toBeGreaterThan(0);
+  poll(() => toast(page, text).count(), `toast "${text}"`).toBeGreaterThan(0);
 
 /** Rows straight into the server's SQLite file: bulk data without tripping the public rate limit. */
 function insertApplications(server: RunningServer, rows: Array<{ id: string; name: string; minutesAgo: number }>) {
@@ -79,9 +83,9 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       "Please select your availability",
       "This field is required",
     ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+      await poll(() => page.getByText(message, { exact: true }).isVisible(), message).toBe(true);
     }
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("volunteer-fullName");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("volunteer-fullName");
     expect(await field("Full Name").getAttribute("aria-invalid")).toBe("true");
     expect(await field("Full Name").getAttribute("aria-describedby")).toBe("volunteer-fullName-error");
     await screenshot(page, "join-team-errors-1280");
@@ -90,16 +94,16 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await field("Email Address").fill("meron");
     await field("Phone Number").fill("+251 911 234 567");
     await field("Age").fill("17");
-    await expect.poll(() => page.getByText("Invalid email address").isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("You must be at least 18").isVisible()).toBe(true);
+    await poll(() => page.getByText("Invalid email address").isVisible()).toBe(true);
+    await poll(() => page.getByText("You must be at least 18").isVisible()).toBe(true);
     await field("Email Address").fill("meron@example.org");
     await field("Age").fill("18");
-    await expect.poll(() => form.getByLabel("Your Skills").count()).toBe(0);
+    await poll(() => form.getByLabel("Your Skills").count()).toBe(0);
     await field("Area of Interest").selectOption("Skills-Based Volunteering");
-    await expect.poll(() => page.getByText("Please specify your skills").isVisible()).toBe(true);
+    await poll(() => page.getByText("Please specify your skills").isVisible()).toBe(true);
     await field("Area of Interest").selectOption("Other");
-    await expect.poll(() => form.getByLabel("Your Skills").count()).toBe(0);
-    await expect.poll(() => page.getByText("Please specify your other interest").isVisible()).toBe(true);
+    await poll(() => form.getByLabel("Your Skills").count()).toBe(0);
+    await poll(() => page.getByText("Please specify your other interest").isVisible()).toBe(true);
     await field("Area of Interest").selectOption("Skills-Based Volunteering");
     await field("Your Skills").fill("Midwifery and first aid");
     await field("Availability").selectOption("Weekends");
@@ -107,7 +111,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await field("LinkedIn Profile (optional)").fill("https://www.linkedin.com/in/meron");
     await page.getByRole("button", { name: "Submit Application" }).click();
     await visible(page, "Application submitted successfully! We will be in touch soon.");
-    await expect.poll(() => page.getByRole("heading", { name: "Thank You!" }).isVisible()).toBe(true);
+    await poll(() => page.getByRole("heading", { name: "Thank You!" }).isVisible()).toBe(true);
     expect(await form.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -120,7 +124,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const staff = admin.page;
     await openAdminPage(staff, server, "/admin/volunteers");
     const row = staff.getByRole("row").filter({ hasText: "Meron Tesfaye" });
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain("Age 18");
     expect(await row.textContent()).toContain("Skills-Based Volunteering");
     await row.getByRole("button", { name: "meron@example.org" }).click();
@@ -129,7 +133,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
 
     await row.getByRole("button", { name: "Details for Meron Tesfaye" }).click();
     const dialog = staff.getByRole("dialog", { name: "Meron Tesfaye" });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain("Skills: Midwifery and first aid");
     expect(await dialog.textContent()).toContain("Mothers and children deserve care.");
     await dialog.getByRole("button", { name: /Copy LinkedIn/ }).click();
@@ -151,7 +155,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await bar.getByRole("button", { name: "Mark as Canceled" }).click();
     await visible(staff, "Selected applications have been canceled.");
     const second = staff.getByRole("row").filter({ hasText: "Second Applicant" });
-    await expect.poll(() => second.getAttribute("data-canceled")).toBe("true");
+    await poll(() => second.getAttribute("data-canceled")).toBe("true");
     expect(await second.getByText("Second Applicant").evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe(
       "line-through",
     );
@@ -167,12 +171,12 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await second.getByRole("button", { name: "Delete application from Second Applicant" }).click();
     await visible(staff, 'Delete application from "Second Applicant"? This action is permanent and cannot be undone.');
     await staff.getByRole("button", { name: "Confirm Delete" }).click();
-    await expect.poll(() => second.count()).toBe(0);
+    await poll(() => second.count()).toBe(0);
 
     await staff.getByRole("checkbox", { name: "Select all applications on this page" }).check();
     await bar.getByRole("button", { name: "Delete" }).click();
     await visible(staff, "Selected applications have been deleted.");
-    await expect.poll(() => staff.getByText("No applications found.").isVisible()).toBe(true);
+    await poll(() => staff.getByText("No applications found.").isVisible()).toBe(true);
     expect((await adminApi(server).then((api) => api.json("GET", "/api/volunteer"))).length).toBe(0);
     expect(admin.errors).toEqual([]);
     await admin.context.close();
@@ -185,15 +189,15 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const field = (label: string) => contactForm.getByLabel(label, { exact: true });
     await page.getByRole("button", { name: "Send Message" }).click();
     for (const message of ["Your name is required", "A valid email is required", "Please enter your message"]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+      await poll(() => page.getByText(message, { exact: true }).isVisible(), message).toBe(true);
     }
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-name");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-name");
     await field("Your Name").fill("Hanna Bekele");
     await field("Your Email").fill("hanna@example.org");
     await field("Message").fill("Our church group would like to visit.\nWho should we call?");
     await page.getByRole("button", { name: "Send Message" }).click();
     await visible(page, "Message sent successfully! We will get back to you soon.");
-    await expect.poll(() => field("Your Name").inputValue()).toBe("");
+    await poll(() => field("Your Name").inputValue()).toBe("");
     expect(await field("Message").inputValue()).toBe("");
     const map = page.getByTitle(/^Map: /);
     expect(await map.getAttribute("loading")).toBe("lazy");
@@ -204,9 +208,9 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const staff = admin.page;
     await openAdminPage(staff, server, "/admin/messages");
     const badge = staff.locator("aside").getByTestId("unread-messages");
-    await expect.poll(() => badge.textContent()).toBe("1 unread");
+    await poll(() => badge.textContent()).toBe("1 unread");
     const item = staff.getByRole("listitem").filter({ hasText: "Hanna Bekele" });
-    await expect.poll(() => item.getAttribute("data-unread")).toBe("true");
+    await poll(() => item.getAttribute("data-unread")).toBe("true");
     expect(await item.textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d\d [AP]M/);
     await screenshot(staff, "admin-messages-1280");
     await item.getByRole("button", { name: "View details of the message from Hanna Bekele" }).click();
@@ -214,14 +218,14 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await expect
       .poll(() => dialog.textContent())
       .toContain("Our church group would like to visit.\nWho should we call?");
-    await expect.poll(() => badge.count()).toBe(0);
+    await poll(() => badge.count()).toBe(0);
     expect(await item.getAttribute("data-unread")).toBeNull();
     expect((await adminApi(server).then((api) => api.json("GET", "/api/messages/admin")))[0].isRead).toBe(true);
     await dialog.getByRole("button", { name: "Delete Message" }).click();
     await visible(staff, "Delete message from Hanna Bekele?");
     await staff.getByRole("button", { name: "Confirm Delete" }).click();
     await visible(staff, "Message deleted!");
-    await expect.poll(() => staff.getByText("No messages yet.").isVisible()).toBe(true);
+    await poll(() => staff.getByText("No messages yet.").isVisible()).toBe(true);
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   });
@@ -231,14 +235,14 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await page.goto("/");
     const footer = page.getByRole("form", { name: "Newsletter sign-up" });
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect.poll(() => footer.getByRole("alert").textContent()).toBe("Email is required");
+    await poll(() => footer.getByRole("alert").textContent()).toBe("Email is required");
     await footer.getByLabel("Email address").fill("not-an-email");
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect.poll(() => footer.getByRole("alert").textContent()).toBe("Invalid email address");
+    await poll(() => footer.getByRole("alert").textContent()).toBe("Invalid email address");
     await footer.getByLabel("Email address").fill("  Selam@Example.org ");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await visible(page, "Thank you for subscribing!");
-    await expect.poll(() => footer.getByLabel("Email address").inputValue()).toBe("");
+    await poll(() => footer.getByLabel("Email address").inputValue()).toBe("");
     await footer.getByLabel("Email address").fill("selam@example.org");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await visible(page, "This email is already subscribed. Thank you for your support!");
@@ -252,7 +256,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const staff = admin.page;
     await openAdminPage(staff, server, "/admin/subscribe");
     const copyAll = staff.getByRole("button", { name: "Copy All Emails (2)" });
-    await expect.poll(() => copyAll.isVisible()).toBe(true);
+    await poll(() => copyAll.isVisible()).toBe(true);
     expect(await staff.getByRole("row").filter({ hasText: "selam@example.org" }).textContent()).toMatch(
       /[A-Z][a-z]+ \d{1,2}, \d{4}/,
     );
@@ -268,7 +272,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     expect(await toast(staff, "Delete subscriber?").textContent()).toContain("selam@example.org");
     await staff.getByRole("button", { name: "Confirm Delete" }).click();
     await visible(staff, "Subscriber(s) deleted.");
-    await expect.poll(() => staff.getByRole("button", { name: "Copy All Emails (1)" }).isVisible()).toBe(true);
+    await poll(() => staff.getByRole("button", { name: "Copy All Emails (1)" }).isVisible()).toBe(true);
     const download = staff.waitForEvent("download");
     await staff.getByRole("button", { name: "Export CSV" }).click();
     expect((await download).suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/);
@@ -315,7 +319,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       const admin = await newPage(browser, server);
       await openAdminPage(admin.page, server, "/admin/volunteers");
       await visible(admin.page, "Failed to fetch applications.");
-      await expect.poll(() => admin.page.getByText("No applications found.").isVisible()).toBe(true);
+      await poll(() => admin.page.getByText("No applications found.").isVisible()).toBe(true);
       await admin.page.goto("/admin/messages");
       await visible(admin.page, "Failed to fetch messages.");
       await admin.page.goto("/admin/subscribe");
@@ -337,14 +341,14 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const { page, context, errors } = await newPage(browser, server);
     const started = Date.now();
     await openAdminPage(page, server, "/admin/volunteers");
-    await expect.poll(() => page.getByText("Showing 1–25 of 5000 applications").isVisible()).toBe(true);
+    await poll(() => page.getByText("Showing 1–25 of 5000 applications").isVisible()).toBe(true);
     const rendered = Date.now() - started;
     expect(await page.locator("tbody tr").count()).toBe(25);
     expect(await page.locator("tbody tr").first().textContent()).toContain("Bulk Applicant 0");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect.poll(() => page.getByText("Showing 26–50 of 5000 applications").isVisible()).toBe(true);
+    await poll(() => page.getByText("Showing 26–50 of 5000 applications").isVisible()).toBe(true);
     await page.getByLabel("Search applications").fill("Bulk Applicant 4321");
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await poll(() => page.locator("tbody tr").count()).toBe(1);
     expect(await page.getByText("Showing 1–1 of 1 applications").isVisible()).toBe(true);
     console.info(`5000 applications: first page shown ${rendered} ms after navigation`);
     expect(errors).toEqual([]);
@@ -356,7 +360,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const { page, context } = await newPage(browser, server, mobile);
     await page.goto("/join-team");
     await page.getByRole("button", { name: "Submit Application" }).click();
-    await expect.poll(() => page.getByText("Full name is required").isVisible()).toBe(true);
+    await poll(() => page.getByText("Full name is required").isVisible()).toBe(true);
     await screenshot(page, "join-team-errors-375");
     await page.goto("/contact");
     await screenshot(page, "contact-375");
@@ -389,7 +393,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       ["/admin/subscribe", "admin-subscribers-375", "hirut@example.org"],
     ] as const) {
       await openAdminPage(admin.page, server, pathname);
-      await expect.poll(() => admin.page.getByText(ready).first().isVisible()).toBe(true);
+      await poll(() => admin.page.getByText(ready).first().isVisible()).toBe(true);
       await screenshot(admin.page, name);
     }
     await admin.context.close();
@@ -419,7 +423,7 @@ describe.runIf(browserAvailable)("staff e-mail from the running server", () => {
         }),
       });
       expect(response.status).toBe(201);
-      await expect.poll(() => inbox.messages.length, { timeout: 15_000 }).toBe(1);
+      await poll(() => inbox.messages.length).toBe(1);
       expect(inbox.messages[0]).toContain("Subject: New volunteer application: Selam Worku");
     } finally {
       await server.stop();
