@@ -11,12 +11,17 @@ import {
 import { appContext } from "#app-context";
 import type { Route } from "./+types/root";
 import "./app.css";
+import type { DonationSettings } from "./content/donation";
 import { seoMeta } from "./lib/seo";
 import { TOAST_OPTIONS } from "./lib/toast-options";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { services, cspNonce } = context.get(appContext);
-  return { siteUrl: services.config.publicSiteUrl, cspNonce };
+  const donation: DonationSettings = {
+    crowdfundingUrl: services.config.crowdfundingUrl,
+    cardPayments: services.donations.cardPaymentsAvailable,
+  };
+  return { siteUrl: services.config.publicSiteUrl, cspNonce, donation };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta({}, loaderData?.siteUrl ?? "");

@@ -15,9 +15,12 @@ export default [
     route("impact", "routes/public/impact.tsx"),
     route("join-team", "routes/public/join-team.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("donate/thank-you", "routes/public/donate-thank-you.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),
+
+  route("donate/sandbox/:id", "routes/donate/sandbox-checkout.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [
@@ -28,6 +31,7 @@ export default [
     route("admin/volunteers", "routes/admin/volunteers.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/subscribe", "routes/admin/subscribers.tsx"),
+    route("admin/donations", "routes/admin/donations.tsx"),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -14,4 +14,5 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Subscribers", path: "/admin/subscribe", description: "Newsletter subscribers" },
   { title: "Volunteers", path: "/admin/volunteers", description: "Volunteer applications" },
   { title: "Messages", path: "/admin/messages", description: "Messages from the contact form" },
+  { title: "Donations", path: "/admin/donations", description: "Card donations, monthly donors and totals" },
 ];

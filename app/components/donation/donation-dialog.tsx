@@ -1,43 +1,162 @@
-import { useEffect, useRef } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { CARD_UNAVAILABLE_MESSAGE } from "../../../core/donations/donations.schema";
+import type { DonationSettings } from "../../content/donation";
+import { BankTransferDetails } from "./bank-transfer-details";
+import { CardDonationForm } from "./card-donation-form";
+import { useModal } from "./use-modal";
 
 export interface DonationDialogProps {
+  /** Preset from a slide or need card; undefined opens with the default (spec §4). */
   initialAmount?: number;
   onClose: () => void;
 }
 
+type Tab = "card" | "local";
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: "card", label: "Card" },
+  { id: "local", label: "Local" },
+];
+
 /**
- * Placeholder until the donations issue lands the real pop-up (card checkout and bank details).
- * It still behaves as a proper dialog: focus inside, Escape and backdrop close.
+ * The donation pop-up (spec §4). Mounted afresh on every open (DonationProvider keys it), so its
+ * state starts from the reset rules each time. Loaded lazily: not part of any page's first paint.
  */
-export default function DonationDialog({ onClose }: DonationDialogProps) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+export default function DonationDialog({ initialAmount, onClose }: DonationDialogProps) {
+  const settings = useRouteLoaderData("root")?.donation as DonationSettings | undefined;
+  const [tab, setTab] = useState<Tab>("card");
+  const panelRef = useRef<HTMLDivElement>(null);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ card: null, local: null });
+  const id = useId();
+  useModal(panelRef, onClose);
+
+  function onTabKey(event: KeyboardEvent) {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const next: Tab = event.key === "Home" ? "card" : event.key === "End" ? "local" : tab === "card" ? "local" : "card";
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  }
+
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
-      onClick={onClose}
-      aria-hidden="false"
-    >
+    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-black/60 p-3 sm:items-center sm:p-6">
+      {/* The backdrop is a sibling, not the panel's parent, so clicks inside never reach it. */}
+      <div className="fixed inset-0" aria-hidden="true" data-testid="donation-backdrop" onClick={onClose} />
       <div
+        ref={panelRef}
         role="dialog"
         aria-modal="true"
-        aria-labelledby="donation-title"
-        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.stopPropagation()}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-intro`}
+        tabIndex={-1}
+        className="relative my-auto w-full max-w-lg rounded-2xl bg-white shadow-2xl outline-none"
       >
-        <h2 id="donation-title" className="text-xl font-bold">
-          Donate
-        </h2>
-        <p className="mt-3 text-muted">Online giving is being set up. Please contact us to give today.</p>
-        <button ref={closeRef} type="button" className="mt-6 font-semibold text-brand underline" onClick={onClose}>
-          Close
-        </button>
+        <div className="flex items-start justify-between gap-4 rounded-t-2xl bg-brand px-5 pt-5 pb-4 text-white sm:px-7">
+          <div>
+            <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
+              Make a donation
+            </h2>
+            <p id={`${id}-intro`} className="mt-1 text-sm text-white/85">
+              Your gift brings essentials, education and a way home to women and children in Ethiopia's prisons.
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <svg
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+
+        <div className="px-5 pt-5 pb-6 sm:px-7">
+          <div role="tablist" aria-label="Ways to give" className="grid grid-cols-2 border-b border-black/10">
+            {TABS.map((item) => (
+              <button
+                key={item.id}
+                ref={(element) => {
+                  tabRefs.current[item.id] = element;
+                }}
+                id={`${id}-tab-${item.id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === item.id}
+                aria-controls={`${id}-panel-${item.id}`}
+                tabIndex={tab === item.id ? 0 : -1}
+                data-autofocus={tab === item.id ? "" : undefined}
+                onClick={() => setTab(item.id)}
+                onKeyDown={onTabKey}
+                className={`-mb-px border-b-4 px-3 pb-2.5 text-base font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+                  tab === item.id ? "border-accent text-accent" : "border-transparent text-muted hover:text-ink"
+                }`}
+              >
+                {item.id === "card" ? "Card" : "Local"}
+                <span className="block text-xs font-medium text-muted">
+                  {item.id === "card" ? "Visa, Mastercard and more" : "Ethiopian bank transfer"}
+                </span>
+              </button>
+            ))}
+          </div>
+
+          {/* Both panels stay mounted so a chosen amount survives a look at the bank details. */}
+          <div
+            id={`${id}-panel-card`}
+            role="tabpanel"
+            aria-labelledby={`${id}-tab-card`}
+            hidden={tab !== "card"}
+            className="pt-5"
+          >
+            {settings?.cardPayments === false ? (
+              <div className="rounded-xl bg-accent-light p-4">
+                <p className="font-medium text-ink">{CARD_UNAVAILABLE_MESSAGE}</p>
+                <button
+                  type="button"
+                  onClick={() => setTab("local")}
+                  className="mt-3 font-semibold text-brand underline underline-offset-2"
+                >
+                  See the bank details
+                </button>
+              </div>
+            ) : (
+              <CardDonationForm initialAmount={initialAmount} />
+            )}
+          </div>
+          <div
+            id={`${id}-panel-local`}
+            role="tabpanel"
+            aria-labelledby={`${id}-tab-local`}
+            hidden={tab !== "local"}
+            className="pt-5"
+          >
+            <BankTransferDetails />
+          </div>
+
+          {settings?.crowdfundingUrl && (
+            <p className="mt-6 border-t border-black/10 pt-4 text-center text-sm text-muted">
+              Prefer to give with friends?{" "}
+              <a
+                href={settings.crowdfundingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark"
+              >
+                Join our crowdfunding campaign
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          )}
+        </div>
       </div>
     </div>
   );

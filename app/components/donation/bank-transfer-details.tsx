@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { ACCOUNT_COPIED_MESSAGE, COPY_FEEDBACK_MS } from "../../../core/donations/donations.schema";
+import { BANK_DETAILS } from "../../content/donation";
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  // Older browsers: copy from a hidden field.
+  const field = document.createElement("textarea");
+  field.value = text;
+  field.setAttribute("readonly", "");
+  field.style.position = "fixed";
+  field.style.opacity = "0";
+  document.body.append(field);
+  field.select();
+  const copied = document.execCommand("copy");
+  field.remove();
+  if (!copied) throw new Error("copy refused");
+}
+
+/** The Local tab: bank transfer details with a Copy button for the account number (spec §4). */
+export function BankTransferDetails() {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copyAccountNumber() {
+    try {
+      await copyText(BANK_DETAILS.accountNumber.replace(/\s+/g, ""));
+    } catch {
+      toast.error("Could not copy. Please copy the number by hand.");
+      return;
+    }
+    setCopied(true);
+    toast.success(ACCOUNT_COPIED_MESSAGE);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+  }
+
+  const row = "flex flex-col gap-0.5 border-b border-black/5 py-3 last:border-0 sm:flex-row sm:items-center sm:gap-4";
+  const term = "text-sm text-muted sm:w-36 sm:shrink-0";
+  return (
+    <div>
+      <p className="text-muted">
+        Give from any Ethiopian bank by transfer to our account. Please add “Donation” and your name as the reference.
+      </p>
+      <dl className="mt-4 rounded-xl bg-sand px-4">
+        <div className={row}>
+          <dt className={term}>Bank</dt>
+          <dd className="font-semibold">{BANK_DETAILS.bank}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Account name</dt>
+          <dd className="font-semibold">{BANK_DETAILS.accountName}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Account number</dt>
+          <dd className="flex flex-1 items-center justify-between gap-3">
+            <span className="font-mono text-lg font-semibold tracking-wide">{BANK_DETAILS.accountNumber}</span>
+            <button
+              type="button"
+              onClick={copyAccountNumber}
+              className="min-w-24 rounded-full border-2 border-brand px-3 py-1.5 text-sm font-bold text-brand hover:bg-brand-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            >
+              {copied ? (
+                "COPIED!"
+              ) : (
+                <>
+                  Copy<span className="sr-only"> account number</span>
+                </>
+              )}
+            </button>
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Branch</dt>
+          <dd>{BANK_DETAILS.branch}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>SWIFT</dt>
+          <dd className="font-mono">{BANK_DETAILS.swift}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { type FormEvent, useId, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import {
+  type CheckoutSession,
+  DONATION_FAILED_MESSAGE,
+  type DonationFrequency,
+  INVALID_AMOUNT_MESSAGE,
+  isValidDonationAmount,
+  PAYMENT_PROVIDER_NAME,
+  REDIRECT_FAILED_MESSAGE,
+} from "../../../core/donations/donations.schema";
+import { DONATION_AMOUNTS } from "../../content/donation";
+import { ApiError, api } from "../../lib/api-client";
+import { Button } from "../button";
+
+/** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
+export function initialSelection(initialAmount: number | undefined): { preset: number | null; custom: string } {
+  if (initialAmount !== undefined && (DONATION_AMOUNTS.presets as readonly number[]).includes(initialAmount)) {
+    return { preset: initialAmount, custom: "" };
+  }
+  if (initialAmount !== undefined && Number.isFinite(initialAmount) && initialAmount > 0) {
+    return { preset: null, custom: String(initialAmount) };
+  }
+  return { preset: DONATION_AMOUNTS.defaultAmount, custom: "" };
+}
+
+const failureMessage = (error: unknown) =>
+  error instanceof ApiError && error.status !== 0 && typeof error.body?.error === "string"
+    ? error.body.error
+    : DONATION_FAILED_MESSAGE;
+
+const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+/** The Card tab: frequency, amount (preset or custom), then off to the hosted checkout. */
+export function CardDonationForm({ initialAmount }: { initialAmount: number | undefined }) {
+  const start = initialSelection(initialAmount);
+  const [preset, setPreset] = useState<number | null>(start.preset);
+  const [custom, setCustom] = useState(start.custom);
+  const [frequency, setFrequency] = useState<DonationFrequency>("one-time");
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const customRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const amount = custom.trim() !== "" ? Number(custom.trim()) : preset;
+  const valid = amount !== null && isValidDonationAmount(amount);
+
+  function fail(message: string) {
+    setError(message);
+    toast.error(message);
+    setSubmitting(false);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || amount === null) {
+      setError(INVALID_AMOUNT_MESSAGE);
+      customRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    let session: CheckoutSession;
+    try {
+      session = await api<CheckoutSession>("/api/payments/create-checkout-session", {
+        method: "POST",
+        json: { amount, frequency },
+      });
+    } catch (caught) {
+      fail(failureMessage(caught));
+      return;
+    }
+    try {
+      if (typeof session?.url !== "string" || !/^https?:\/\//.test(session.url)) throw new Error();
+      // Stays 'Processing...' while the browser leaves for the checkout page.
+      window.location.assign(session.url);
+    } catch (caught) {
+      fail(caught instanceof Error && caught.message ? caught.message : REDIRECT_FAILED_MESSAGE);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  const segment = (active: boolean) =>
+    `flex-1 cursor-pointer rounded-full px-4 py-2 text-center font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
+      active ? "bg-brand text-white shadow" : "text-ink hover:bg-white"
+    }`;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset>
+        <legend className="text-sm font-semibold text-ink">How often?</legend>
+        <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">
+          {(["one-time", "monthly"] as const).map((value) => (
+            <label key={value} className={segment(frequency === value)}>
+              <input
+                type="radio"
+                name={`${id}-frequency`}
+                value={value}
+                checked={frequency === value}
+                onChange={() => setFrequency(value)}
+                className="sr-only"
+              />
+              {value === "one-time" ? "One-time" : "Monthly"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="mt-5">
+        <legend className="text-sm font-semibold text-ink">Choose an amount (USD)</legend>
+        <div className="mt-2 grid grid-cols-3 gap-2">
+          {DONATION_AMOUNTS.presets.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={preset === value}
+              onClick={() => {
+                setPreset(value);
+                setCustom("");
+                setError(null);
+              }}
+              className={`rounded-xl border-2 py-3 text-lg font-bold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+                preset === value
+                  ? "border-brand bg-brand-light text-brand-dark"
+                  : "border-black/10 bg-white text-ink hover:border-brand"
+              }`}
+            >
+              {dollars(value)}
+            </button>
+          ))}
+        </div>
+        <label htmlFor={`${id}-custom`} className="mt-4 block text-sm font-semibold text-ink">
+          Or enter a custom amount
+        </label>
+        <div
+          className={`mt-1 flex items-center rounded-xl border-2 bg-white px-3 focus-within:border-brand ${
+            error ? "border-red-600" : "border-black/10"
+          }`}
+        >
+          <span aria-hidden="true" className="text-lg font-semibold text-muted">
+            $
+          </span>
+          <input
+            ref={customRef}
+            id={`${id}-custom`}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Other amount"
+            value={custom}
+            onChange={(event) => {
+              setCustom(event.target.value);
+              setPreset(null);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="w-full bg-transparent px-2 py-3 text-lg outline-none"
+          />
+          <span aria-hidden="true" className="text-sm text-muted">
+            USD
+          </span>
+        </div>
+      </fieldset>
+
+      {error && (
+        <p id={errorId} role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" className="mt-5 w-full" disabled={submitting}>
+        {submitting
+          ? "Processing..."
+          : valid && amount !== null
+            ? `Donate ${dollars(amount)}${frequency === "monthly" ? " monthly" : ""}`
+            : "Donate"}
+      </Button>
+      <p className="mt-3 text-center text-xs text-muted">
+        Secure checkout by {PAYMENT_PROVIDER_NAME}. Your card details never reach our servers.
+      </p>
+    </form>
+  );
+}
