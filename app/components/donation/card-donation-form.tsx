@@ -133,7 +133,7 @@ export function CardDonationForm({ initialAmount }: { initialAmount: number | un
           Or enter a custom amount
         </label>
         <div
-          className={`mt-1 flex items-center rounded-xl border-2 bg-white px-3 focus-within:border-brand ${
+          className={`mt-1 flex items-center rounded-xl border-2 bg-white px-3 focus-within:border-brand focus-within:ring-3 focus-within:ring-accent focus-within:ring-offset-2 ${
             error ? "border-red-600" : "border-black/10"
           }`}
         >
@@ -155,7 +155,9 @@ export function CardDonationForm({ initialAmount }: { initialAmount: number | un
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="w-full bg-transparent px-2 py-3 text-lg outline-none"
+            // The field's frame shows focus (ring above); the site-wide outline would cut through the "$".
+            style={{ outline: "none" }}
+            className="w-full bg-transparent px-2 py-3 text-lg"
           />
           <span aria-hidden="true" className="text-sm text-muted">
             USD
