@@ -134,7 +134,8 @@ describe.runIf(browserAvailable)("donations", () => {
     expect(await custom.inputValue()).toBe("");
     // Leave it in another state: a bad amount, an error, monthly, the Local tab.
     await custom.fill("0");
-    await dialog.getByRole("radio", { name: "Monthly" }).check();
+    await dialog.locator("label", { hasText: "Monthly" }).click(); // the visible segment
+    expect(await dialog.getByRole("radio", { name: "Monthly" }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Donate" }).click();
     await dialog.getByRole("alert").waitFor();
     await dialog.getByRole("tab", { name: /^Local/ }).click();
@@ -260,7 +261,8 @@ describe.runIf(browserAvailable)("donations", () => {
     await page.getByRole("button", { name: "Give $15 to ECCD Package" }).click();
     const dialog = dialogOf(page);
     expect(await dialog.getByLabel("Or enter a custom amount").inputValue()).toBe("15");
-    await dialog.getByRole("radio", { name: "Monthly" }).check();
+    await dialog.locator("label", { hasText: "Monthly" }).click(); // the visible segment
+    expect(await dialog.getByRole("radio", { name: "Monthly" }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Donate $15 monthly" }).click();
 
     await page.waitForURL(/\/donate\/sandbox\/sandbox_cs_/);
