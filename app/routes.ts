@@ -16,6 +16,7 @@ export default [
     route("join-team", "routes/public/join-team.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("donate/thank-you", "routes/public/donate-thank-you.tsx"),
+    route("impact/gallery", "routes/public/impact-gallery.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),

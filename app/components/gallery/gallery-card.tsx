@@ -1,0 +1,52 @@
+import type { GalleryItem } from "../../../core/gallery/gallery.constants";
+import { formatCalendarDate } from "../../lib/calendar-date";
+import { ResponsiveImage } from "../responsive-image";
+
+interface GalleryCardProps {
+  item: GalleryItem;
+  onOpen: (item: GalleryItem) => void;
+  sizes?: string;
+  priority?: boolean;
+}
+
+/** A gallery item's cover, title, category and event date; opens the lightbox. */
+export function GalleryCard({
+  item,
+  onOpen,
+  sizes = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",
+  priority,
+}: GalleryCardProps) {
+  const cover = item.images[0];
+  const count = item.images.length;
+  return (
+    <article className="group h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
+      <button
+        type="button"
+        onClick={() => onOpen(item)}
+        className="relative block aspect-[4/3] w-full overflow-hidden bg-sand"
+        aria-label={`Open photos: ${item.title}`}
+      >
+        {cover && (
+          <ResponsiveImage
+            image={cover}
+            alt=""
+            sizes={sizes}
+            priority={priority}
+            pictureClassName="block h-full w-full"
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        )}
+        {count > 1 && (
+          <span className="absolute right-3 bottom-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white">
+            {count} photos
+          </span>
+        )}
+      </button>
+      <div className="p-4">
+        <p className="text-xs font-semibold tracking-wide text-accent uppercase">{item.category}</p>
+        <h3 className="mt-1 font-bold text-ink">{item.title}</h3>
+        <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate)}</p>
+      </div>
+    </article>
+  );
+}

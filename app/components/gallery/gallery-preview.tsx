@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { GALLERY_PREVIEW_SIZE, type GalleryItem, type GalleryPage } from "../../../core/gallery/gallery.constants";
+import { api } from "../../lib/api-client";
+import { Button } from "../button";
+import { GalleryCard } from "./gallery-card";
+import { Lightbox } from "./lightbox";
+
+/**
+ * The home page's four latest gallery items (spec §2), each opening the lightbox.
+ *
+ * Home loader: `galleryPreview: await services.gallery.list({ limit: 4 }).then((r) => r.images, () => null)`,
+ * then `<GalleryPreview items={loaderData.galleryPreview} />`: `null` means the load failed and shows
+ * the spec's error with a Try Again button that fetches again from the browser.
+ */
+export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null }) {
+  const [items, setItems] = useState(initial);
+  const [retrying, setRetrying] = useState(false);
+  const [open, setOpen] = useState<GalleryItem | null>(null);
+
+  async function retry() {
+    setRetrying(true);
+    try {
+      const page = await api<GalleryPage>(`/api/gallery?limit=${GALLERY_PREVIEW_SIZE}`);
+      setItems(page.images);
+    } catch (error) {
+      console.warn("Gallery preview: still unavailable", error);
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="gallery-preview-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Gallery</p>
+          <h2 id="gallery-preview-title" className="mt-1 text-3xl font-bold text-brand">
+            Moments from our programmes
+          </h2>
+        </div>
+        <Link to="/impact/gallery" className="font-semibold text-brand underline-offset-4 hover:underline">
+          View the full gallery
+        </Link>
+      </div>
+      {items === null ? (
+        <div role="alert" className="mt-8 rounded-2xl bg-sand px-6 py-12 text-center">
+          <h3 className="text-xl font-bold text-ink">Something went wrong</h3>
+          <p className="mt-2 text-muted">Could not load gallery items. Please check your connection and try again.</p>
+          <Button className="mt-6" onClick={retry} disabled={retrying}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {items.slice(0, GALLERY_PREVIEW_SIZE).map((item) => (
+            <li key={item._id}>
+              <GalleryCard
+                item={item}
+                onOpen={setOpen}
+                sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && <Lightbox item={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
