@@ -172,6 +172,52 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
     await context.close();
   });
 
+  it("holds the slides still while keyboard focus is inside the carousel", async () => {
+    const { page, context } = await open();
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("Tab");
+    await carousel(page).getByRole("button", { name: HERO_SLIDES[0]?.ctaText }).focus();
+    await page.clock.runFor(9000);
+    expect(await activeSlide(page)).toBe(slideLabel(0));
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await page.clock.runFor(4000);
+    await expect.poll(() => activeSlide(page)).toBe(slideLabel(1));
+    await context.close();
+  });
+
+  it("slides the mission cards in once, when a fifth of them is visible", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    // Without JavaScript the cards are simply there.
+    expect(html.match(/data-reveal="static"/g)).toHaveLength(3);
+
+    const { page, context, errors } = await open({ viewport: VIEWPORTS.mobile });
+    await page.goto("/");
+    await hydrated(page);
+    const cards = page.locator("[data-reveal]");
+    await expect.poll(() => cards.first().getAttribute("data-reveal")).toBe("waiting");
+    expect(await cards.first().evaluate((card) => getComputedStyle(card).opacity)).toBe("0");
+    await page.getByRole("heading", { name: "Our Mission" }).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => cards.evaluateAll((all) => all.map((card) => card.getAttribute("data-reveal"))))
+      .toEqual(["shown", "shown", "shown"]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("heading", { name: "Our Mission" }).scrollIntoViewIfNeeded();
+    expect(await cards.first().getAttribute("data-reveal")).toBe("shown");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the mission cards in place under reduced motion", async () => {
+    const { page, context } = await open({ viewport: VIEWPORTS.mobile, context: { reducedMotion: "reduce" } });
+    await page.goto("/");
+    await hydrated(page);
+    expect(await page.locator('[data-reveal="static"]').count()).toBe(3);
+    await context.close();
+  });
+
   it("counts the impact figures up from 0 once, when scrolled into view", async () => {
     const { page, context, errors } = await open({ viewport: VIEWPORTS.mobile });
     await page.clock.install();

@@ -31,9 +31,10 @@ export function MissionCards({ cards }: { cards: MissionCard[] }) {
           key={card.title}
           data-reveal={phase}
           style={{ transitionDelay: phase === "shown" ? `${index * 150}ms` : undefined }}
-          className={`rounded-2xl bg-white p-7 shadow-sm ring-1 ring-black/5 transition duration-700 ease-out ${
+          // Only the entrance is animated: hiding the cards before it happens is instant.
+          className={`rounded-2xl bg-white p-7 shadow-sm ring-1 ring-black/5 ${
             phase === "waiting" ? "translate-y-8 opacity-0" : "translate-y-0 opacity-100"
-          }`}
+          } ${phase === "shown" ? "transition duration-700 ease-out" : ""}`}
         >
           <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-light text-brand">
             <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
