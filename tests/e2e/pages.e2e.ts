@@ -276,6 +276,10 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
       await page.getByRole("button", { name: `${need.ctaText} to ${need.title}` }).click();
       const dialog = page.getByRole("dialog");
       await expect.poll(() => dialog.isVisible()).toBe(true);
+      // The pop-up starts with the card's amount.
+      await expect
+        .poll(() => dialog.getByRole("button", { name: `Donate $${need.ctaAmount}`, exact: true }).isVisible())
+        .toBe(true);
       await page.keyboard.press("Escape");
       await expect.poll(() => dialog.count()).toBe(0);
     }
