@@ -7,6 +7,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -17,6 +18,9 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("donate/thank-you", "routes/public/donate-thank-you.tsx"),
     route("impact/gallery", "routes/public/impact-gallery.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:id", "routes/public/blog-post.tsx"),
+    route("publications", "routes/public/publications.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -33,6 +37,12 @@ export default [
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/subscribe", "routes/admin/subscribers.tsx"),
     route("admin/donations", "routes/admin/donations.tsx"),
+    route("admin/blogs", "routes/admin/blogs.tsx"),
+    route("admin/blogs/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
+    route("admin/blogs/edit/:id", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),
+    route("admin/publications", "routes/admin/publications.tsx"),
+    route("admin/publications/new", "routes/admin/publication-form.tsx", { id: "admin-publication-new" }),
+    route("admin/publications/edit/:id", "routes/admin/publication-form.tsx", { id: "admin-publication-edit" }),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

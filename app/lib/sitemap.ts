@@ -9,7 +9,10 @@ export interface SitemapEntry {
  * Sources of record URLs for sitemap.xml (blog posts, …). A feature with public detail pages
  * adds a function here.
  */
-export const sitemapSources: Array<(services: Services) => Promise<SitemapEntry[]>> = [];
+export const sitemapSources: Array<(services: Services) => Promise<SitemapEntry[]>> = [
+  async (services) =>
+    (await services.blogs.summaries()).map((post) => ({ path: `/blog/${post._id}`, lastModified: post.updatedAt })),
+];
 
 const escapeXml = (value: string) =>
   value.replace(

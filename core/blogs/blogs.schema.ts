@@ -82,3 +82,6 @@ export interface BlogPost {
   createdAt: string;
   updatedAt: string;
 }
+
+/** What a list of posts needs (no content): the blog page, the RSS feed, the sitemap. */
+export type BlogPostSummary = Omit<BlogPost, "content">;

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { fieldErrors } from "../shared/validation.ts";
+import { POST_NOT_FOUND_MESSAGE } from "./blogs.constants.ts";
 import * as repo from "./blogs.repository.ts";
 import { sanitizePostHtml } from "./blogs.sanitize.ts";
 import {
@@ -14,13 +15,12 @@ import {
   type BlogInput,
   BlogInputSchema,
   type BlogPost,
+  type BlogPostSummary,
   CONTENT_MIN_LENGTH,
   htmlText,
 } from "./blogs.schema.ts";
 
-export const POST_NOT_FOUND_MESSAGE = "Post not found.";
-
-function toPost(row: repo.BlogPostRow): BlogPost {
+function toSummary(row: repo.BlogPostRow): BlogPostSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -29,11 +29,14 @@ function toPost(row: repo.BlogPostRow): BlogPost {
     image: parseStoredImage(row.image_variants, row.image_url),
     authorName: row.author_name,
     ...(row.author_linkedin ? { authorLinkedin: row.author_linkedin } : {}),
-    // Sanitised again on the way out: rows stored under older rules are never served unsafe.
-    content: sanitizePostHtml(row.content),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function toPost(row: repo.BlogPostRow): BlogPost {
+  // Sanitised again on the way out: rows stored under older rules are never served unsafe.
+  return { ...toSummary(row), content: sanitizePostHtml(row.content) };
 }
 
 /** Validates the form fields (and the image's presence) into one 400 listing every problem. */
@@ -63,6 +66,11 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock) {
     /** Newest first. */
     async list(): Promise<BlogPost[]> {
       return (await repo.listPosts(db)).map(toPost);
+    },
+
+    /** Newest first, without content: for list pages and feeds. */
+    async summaries(): Promise<BlogPostSummary[]> {
+      return (await repo.listPosts(db)).map(toSummary);
     },
 
     async get(id: string): Promise<BlogPost> {

@@ -1,4 +1,5 @@
 import type { Services } from "../../server/services.ts";
+import { seedBlogDemo } from "./blog.ts";
 import { seedFormsDemo } from "./forms.ts";
 
 /**
@@ -6,7 +7,7 @@ import { seedFormsDemo } from "./forms.ts";
  * Each feature adds its seeder to this list; seeders go through the services so demo rows obey
  * the same rules as real ones.
  */
-const seeders: Array<(services: Services) => Promise<void>> = [seedFormsDemo];
+const seeders: Array<(services: Services) => Promise<void>> = [seedFormsDemo, seedBlogDemo];
 
 export async function seedDemoContent(services: Services): Promise<void> {
   for (const seed of seeders) await seed(services);

@@ -1,0 +1,34 @@
+/**
+ * Dates for people, identical on the server and in every browser (so hydration never disagrees).
+ * Intl instead of a date library keeps these bytes out of public pages.
+ */
+
+/** The charity's own calendar: a post written on a Monday evening in Addis Ababa is Monday's. */
+export const SITE_TIME_ZONE = "Africa/Addis_Ababa";
+
+type Style = "long" | "short";
+const formatters = {
+  // 'MMMM d, yyyy' (public pages) and 'MMM d, yyyy' (admin lists).
+  long: new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
+  short: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }),
+};
+const siteDay = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: SITE_TIME_ZONE,
+});
+
+/** A calendar date 'yyyy-MM-dd' shown as that same day wherever the reader is. */
+export function formatCalendarDate(value: string, style: Style = "long"): string {
+  const [year, month, day] = value.split("-").map(Number);
+  if (!year || !month || !day) return value;
+  return formatters[style].format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** An instant (ISO timestamp) shown as its day in the site's time zone. */
+export function formatInstantDate(iso: string, style: Style = "long"): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return formatCalendarDate(siteDay.format(date), style);
+}

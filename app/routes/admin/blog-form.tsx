@@ -1,0 +1,291 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useNavigate, useParams } from "react-router";
+import { BLOG_MESSAGES, BlogInputSchema, type BlogPost } from "../../../core/blogs/blogs.schema";
+import { TextArea, TextInput } from "../../components/admin/form-controls";
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  ImageField,
+  MAX_IMAGE_BYTES,
+  UploadProgress,
+} from "../../components/admin/image-field";
+import { RichTextEditor } from "../../components/admin/rich-text-editor";
+import { Button, buttonClasses } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+import { formatInstantDate } from "../../lib/dates";
+import { clearDraft, readDraft, writeDraft } from "../../lib/local-draft";
+
+export const meta = () => adminMeta("Blog post");
+
+interface Values {
+  title: string;
+  excerpt: string;
+  authorName: string;
+  authorLinkedin: string;
+  content: string;
+}
+const EMPTY: Values = { title: "", excerpt: "", authorName: "", authorLinkedin: "", content: "" };
+/** Form order, for moving focus to the first invalid field. */
+const FIELD_ORDER = ["title", "excerpt", "authorName", "authorLinkedin", "image", "content"] as const;
+
+function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const result = BlogInputSchema.safeParse(values);
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (creating && !file) errors.image = BLOG_MESSAGES.image;
+  if (file && file.size > MAX_IMAGE_BYTES) errors.image = IMAGE_TOO_LARGE_MESSAGE;
+  return errors;
+}
+
+const sameValues = (a: Values, b: Values) => FIELD_ORDER.every((k) => k === "image" || a[k] === b[k]);
+
+/** New and edit are one screen (spec §2 Blog editor): edit when the URL has an id. */
+export default function BlogForm() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const draftKey = `blog:${id ?? "new"}`;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [post, setPost] = useState<BlogPost | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [state, setState] = useState<"loading" | "ready" | "failed">(id ? "loading" : "ready");
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  // The editor starts from this; bumping the key re-creates it (e.g. after discarding a draft).
+  const [editorStart, setEditorStart] = useState({ key: 0, html: "" });
+  const focusEditor = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    let stale = false;
+    const restore = (base: Values, since?: string) => {
+      const draft = readDraft<Values>(draftKey);
+      const useDraft = draft && !sameValues(draft.values, base) && (!since || draft.savedAt > since);
+      const start = useDraft ? { ...base, ...draft.values } : base;
+      setValues(start);
+      setEditorStart((current) => ({ key: current.key + 1, html: start.content }));
+      setRestoredAt(useDraft ? draft.savedAt : null);
+      setState("ready");
+    };
+    if (!id) {
+      restore(EMPTY);
+      return;
+    }
+    api<BlogPost>(`/api/blogs/${id}`)
+      .then((loaded) => {
+        if (stale) return;
+        setPost(loaded);
+        restore(
+          {
+            title: loaded.title,
+            excerpt: loaded.excerpt,
+            authorName: loaded.authorName,
+            authorLinkedin: loaded.authorLinkedin ?? "",
+            content: loaded.content,
+          },
+          loaded.updatedAt,
+        );
+      })
+      .catch(() => {
+        if (stale) return;
+        toast.error("Failed to load blog post.");
+        setState("failed");
+      });
+    return () => {
+      stale = true;
+    };
+  }, [id, draftKey]);
+
+  // Every change is kept locally (debounced) until the post is saved.
+  useEffect(() => {
+    if (state !== "ready") return;
+    const timer = setTimeout(() => writeDraft(draftKey, values), 400);
+    return () => clearTimeout(timer);
+  }, [values, state, draftKey]);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function showErrors(found: Record<string, string>) {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first === "content") focusEditor.current();
+    else if (first) document.getElementById(`blog-${first}`)?.focus();
+  }
+
+  function discardDraft() {
+    clearDraft(draftKey);
+    const base = post
+      ? {
+          title: post.title,
+          excerpt: post.excerpt,
+          authorName: post.authorName,
+          authorLinkedin: post.authorLinkedin ?? "",
+          content: post.content,
+        }
+      : EMPTY;
+    setValues(base);
+    setEditorStart((current) => ({ key: current.key + 1, html: base.content }));
+    setRestoredAt(null);
+  }
+
+  function cancel() {
+    clearDraft(draftKey);
+    navigate("/admin/blogs");
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = clientErrors(values, file, !id);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const progressToast = toast.loading(id ? "Updating post..." : "Creating post...");
+    const form = new FormData();
+    for (const [key, value] of Object.entries(values)) form.append(key, value);
+    if (file) form.append("image", file);
+    setProgress(file ? 0 : null);
+    try {
+      await apiUpload(id ? `/api/blogs/${id}` : "/api/blogs", form, {
+        method: id ? "PUT" : "POST",
+        onProgress: file ? setProgress : undefined,
+      });
+      clearDraft(draftKey);
+      toast.success(id ? "Post updated successfully!" : "Post created successfully!", { id: progressToast });
+      navigate("/admin/blogs");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        // The layout asks to log in again; everything typed stays in the form (and in the draft).
+        toast.error("Your session has ended. Log in again, then save.", { id: progressToast });
+      } else {
+        toast.error(errorMessage(error, "Operation failed."), { id: progressToast });
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) showErrors(error.fields);
+      }
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  }
+
+  if (state === "failed") {
+    return (
+      <div className="max-w-3xl">
+        <h1 className="text-2xl font-bold">Edit Blog Post</h1>
+        <p className="mt-4 text-muted">This post could not be loaded.</p>
+        <Link to="/admin/blogs" className={buttonClasses("secondary", "sm", "mt-4")}>
+          Back to blog posts
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="max-w-3xl">
+      <h1 className="text-2xl font-bold">{id ? "Edit Blog Post" : "Create New Blog Post"}</h1>
+      {state === "loading" ? (
+        <p className="mt-6 text-muted">Loading post...</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+          {restoredAt && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-accent-light px-4 py-3 text-sm"
+            >
+              <span>Restored your unsaved draft from {formatInstantDate(restoredAt)}.</span>
+              <button type="button" onClick={discardDraft} className="font-semibold text-accent-dark underline">
+                Discard draft
+              </button>
+            </div>
+          )}
+          <TextInput
+            id="blog-title"
+            name="title"
+            label="Title"
+            value={values.title}
+            onChange={set("title")}
+            error={errors.title}
+          />
+          <TextArea
+            id="blog-excerpt"
+            name="excerpt"
+            label="Excerpt"
+            rows={3}
+            value={values.excerpt}
+            onChange={set("excerpt")}
+            error={errors.excerpt}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextInput
+              id="blog-authorName"
+              name="authorName"
+              label="Author name"
+              value={values.authorName}
+              onChange={set("authorName")}
+              error={errors.authorName}
+            />
+            <TextInput
+              id="blog-authorLinkedin"
+              name="authorLinkedin"
+              type="url"
+              label="Author's LinkedIn URL (optional)"
+              placeholder="https://www.linkedin.com/in/…"
+              value={values.authorLinkedin}
+              onChange={set("authorLinkedin")}
+              error={errors.authorLinkedin}
+            />
+          </div>
+          <ImageField
+            id="blog-image"
+            name="image"
+            label="Feature image"
+            currentUrl={post?.imageUrl}
+            file={file}
+            onFile={setFile}
+            error={errors.image}
+            hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
+          />
+          <div>
+            {/* A contenteditable is not a labelable element: the label names it through aria-labelledby. */}
+            <span
+              id="blog-content-label"
+              className="block text-sm font-semibold text-ink"
+              onClick={() => focusEditor.current()}
+            >
+              Content
+            </span>
+            <RichTextEditor
+              key={editorStart.key}
+              id="blog-content"
+              labelledBy="blog-content-label"
+              initialContent={editorStart.html}
+              onChange={(html) => setValues((current) => ({ ...current, content: html }))}
+              invalid={Boolean(errors.content)}
+              describedBy={errors.content ? "blog-content-error" : undefined}
+              onReady={(focus) => {
+                focusEditor.current = focus;
+              }}
+            />
+            {errors.content && (
+              <p id="blog-content-error" className="mt-1 text-sm font-medium text-red-700">
+                {errors.content}
+              </p>
+            )}
+          </div>
+          <UploadProgress fraction={progress} />
+          <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
+            <Button variant="secondary" onClick={cancel} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : id ? "Update Post" : "Create Post"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Link } from "react-router";
+import type { BlogPost } from "../../../core/blogs/blogs.schema";
+import { confirmInToast } from "../../components/admin/confirm-toast";
+import { buttonClasses } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { api } from "../../lib/api-client";
+import { formatInstantDate } from "../../lib/dates";
+
+export const meta = () => adminMeta("Blogs");
+
+/** The smallest stored width of the feature image, for the list thumbnail. */
+const thumbnail = (post: BlogPost) => post.image.variants.find((v) => v.format === "webp")?.url ?? post.imageUrl;
+
+export default function AdminBlogs() {
+  const [posts, setPosts] = useState<BlogPost[] | null>(null);
+
+  useEffect(() => {
+    api<BlogPost[]>("/api/blogs")
+      .then(setPosts)
+      .catch(() => {
+        toast.error("Failed to fetch blog posts.");
+        setPosts([]);
+      });
+  }, []);
+
+  async function remove(post: BlogPost) {
+    const confirmed = await confirmInToast({
+      message: `Are you sure you want to delete: "${post.title}"?`,
+      confirmLabel: "Confirm Delete",
+      duration: 6000,
+    });
+    if (!confirmed) return;
+    try {
+      await api(`/api/blogs/${post._id}`, { method: "DELETE" });
+      setPosts((current) => current?.filter((p) => p._id !== post._id) ?? null);
+      toast.success("Blog post deleted!");
+    } catch {
+      toast.error("Failed to delete post.");
+    }
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Blog Posts</h1>
+        <Link to="/admin/blogs/new" className={buttonClasses("primary", "md")}>
+          Create New Post
+        </Link>
+      </div>
+      {posts === null ? (
+        <p className="mt-8 text-muted">Loading blog posts...</p>
+      ) : posts.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
+          <h2 className="text-lg font-semibold">No blog posts yet</h2>
+          <p className="mt-1 text-muted">Write your first story for the blog.</p>
+          <Link to="/admin/blogs/new" className={buttonClasses("secondary", "sm", "mt-5")}>
+            Create a post
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+          {posts.map((post) => (
+            <li key={post._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
+              <img
+                src={thumbnail(post)}
+                alt=""
+                width={320}
+                height={200}
+                loading="lazy"
+                className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
+              />
+              <div className="min-w-0 flex-1">
+                <h2 className="font-semibold text-ink">{post.title}</h2>
+                <p className="mt-1 line-clamp-2 text-sm text-muted">{post.excerpt}</p>
+                <p className="mt-2 text-xs text-muted">
+                  {post.authorName} · {formatInstantDate(post.createdAt, "short")}
+                </p>
+              </div>
+              <div className="flex w-full shrink-0 justify-end gap-2 sm:w-auto">
+                <Link
+                  to={`/admin/blogs/edit/${post._id}`}
+                  className={buttonClasses("secondary", "sm")}
+                  aria-label={`Edit ${post.title}`}
+                >
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => remove(post)}
+                  className="rounded-full px-4 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                  aria-label={`Delete ${post.title}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { type FormEvent, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { useNavigate, useParams } from "react-router";
+import {
+  PUBLICATION_MESSAGES,
+  type Publication,
+  PublicationInputSchema,
+} from "../../../core/publications/publications.schema";
+import { TextArea, TextInput } from "../../components/admin/form-controls";
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  ImageField,
+  MAX_IMAGE_BYTES,
+  UploadProgress,
+} from "../../components/admin/image-field";
+import { Button, ButtonLink } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+
+export const meta = () => adminMeta("Publication");
+
+interface Values {
+  title: string;
+  description: string;
+  link: string;
+  publicationDate: string;
+}
+const EMPTY: Values = { title: "", description: "", link: "", publicationDate: "" };
+const FIELD_ORDER = ["title", "description", "link", "publicationDate", "image"] as const;
+
+function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const result = PublicationInputSchema.safeParse(values);
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (creating && !file) errors.image = PUBLICATION_MESSAGES.image;
+  if (file && file.size > MAX_IMAGE_BYTES) errors.image = IMAGE_TOO_LARGE_MESSAGE;
+  return errors;
+}
+
+/** New and edit are one screen (spec §2 Publications admin): edit when the URL has an id. */
+export default function PublicationForm() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [currentImage, setCurrentImage] = useState<string | undefined>();
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(Boolean(id));
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    api<Publication>(`/api/publications/${id}`)
+      .then((publication) => {
+        setValues({
+          title: publication.title,
+          description: publication.description,
+          link: publication.link,
+          publicationDate: publication.publicationDate,
+        });
+        setCurrentImage(publication.imageUrl);
+        setLoading(false);
+      })
+      .catch(() => {
+        toast.error("Failed to load publication data.");
+        navigate("/admin/publications", { replace: true });
+      });
+  }, [id, navigate]);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function showErrors(found: Record<string, string>) {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) document.getElementById(`publication-${first}`)?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = clientErrors(values, file, !id);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const form = new FormData();
+    for (const [key, value] of Object.entries(values)) form.append(key, value);
+    if (file) form.append("image", file);
+    setProgress(file ? 0 : null);
+    try {
+      await apiUpload(id ? `/api/publications/${id}` : "/api/publications", form, {
+        method: id ? "PUT" : "POST",
+        onProgress: file ? setProgress : undefined,
+      });
+      toast.success(id ? "Publication updated!" : "Publication created!");
+      navigate("/admin/publications");
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        toast.error(errorMessage(error, "Operation failed. Please try again."));
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) showErrors(error.fields);
+      }
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="max-w-3xl">
+      <h1 className="text-2xl font-bold">{id ? "Edit Publication" : "Add New Publication"}</h1>
+      {loading ? (
+        <p className="mt-6 text-muted">Loading publication...</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+          <TextInput
+            id="publication-title"
+            name="title"
+            label="Title"
+            value={values.title}
+            onChange={set("title")}
+            error={errors.title}
+          />
+          <TextArea
+            id="publication-description"
+            name="description"
+            label="Description"
+            rows={4}
+            value={values.description}
+            onChange={set("description")}
+            error={errors.description}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextInput
+              id="publication-link"
+              name="link"
+              type="url"
+              label="Publication link"
+              placeholder="https://…"
+              value={values.link}
+              onChange={set("link")}
+              error={errors.link}
+            />
+            <TextInput
+              id="publication-publicationDate"
+              name="publicationDate"
+              type="date"
+              label="Publication date"
+              value={values.publicationDate}
+              onChange={set("publicationDate")}
+              error={errors.publicationDate}
+            />
+          </div>
+          <ImageField
+            id="publication-image"
+            name="image"
+            label="Image (screenshot)"
+            currentUrl={currentImage}
+            file={file}
+            onFile={setFile}
+            error={errors.image}
+            hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
+          />
+          <UploadProgress fraction={progress} />
+          <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
+            <ButtonLink to="/admin/publications" variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : id ? "Update Publication" : "Create Publication"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Link } from "react-router";
+import type { Publication } from "../../../core/publications/publications.schema";
+import { confirmInToast } from "../../components/admin/confirm-toast";
+import { buttonClasses } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { api } from "../../lib/api-client";
+import { formatCalendarDate } from "../../lib/dates";
+
+export const meta = () => adminMeta("Publications");
+
+const thumbnail = (publication: Publication) =>
+  publication.image.variants.find((v) => v.format === "webp")?.url ?? publication.imageUrl;
+
+export default function AdminPublications() {
+  const [publications, setPublications] = useState<Publication[] | null>(null);
+
+  useEffect(() => {
+    api<Publication[]>("/api/publications")
+      .then(setPublications)
+      .catch(() => {
+        toast.error("Failed to fetch publications.");
+        setPublications([]);
+      });
+  }, []);
+
+  async function remove(publication: Publication) {
+    const confirmed = await confirmInToast({
+      message: `Delete "${publication.title}"?`,
+      confirmLabel: "Confirm Delete",
+      duration: 6000,
+    });
+    if (!confirmed) return;
+    try {
+      await api(`/api/publications/${publication._id}`, { method: "DELETE" });
+      setPublications((current) => current?.filter((p) => p._id !== publication._id) ?? null);
+      toast.success("Publication deleted!");
+    } catch {
+      toast.error("Failed to delete.");
+    }
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">News &amp; Publications</h1>
+        <Link to="/admin/publications/new" className={buttonClasses("primary", "md")}>
+          Add New Publication
+        </Link>
+      </div>
+      {publications === null ? (
+        <p className="mt-8 text-muted">Loading publications...</p>
+      ) : publications.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
+          <h2 className="text-lg font-semibold">No publications found</h2>
+          <p className="mt-1 text-muted">Add your first publication or news feature.</p>
+          <Link to="/admin/publications/new" className={buttonClasses("secondary", "sm", "mt-5")}>
+            Add a publication
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+          {publications.map((publication) => (
+            <li key={publication._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
+              <img
+                src={thumbnail(publication)}
+                alt=""
+                width={320}
+                height={200}
+                loading="lazy"
+                className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
+              />
+              <div className="min-w-0 flex-1">
+                <h2 className="font-semibold text-ink">{publication.title}</h2>
+                <p className="mt-1 line-clamp-2 text-sm text-muted">{publication.description}</p>
+                <p className="mt-2 flex flex-wrap gap-x-3 text-xs text-muted">
+                  <span>{formatCalendarDate(publication.publicationDate, "short")}</span>
+                  <a
+                    href={publication.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="max-w-full truncate font-medium text-brand underline"
+                  >
+                    {publication.link}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </p>
+              </div>
+              <div className="flex w-full shrink-0 justify-end gap-2 sm:w-auto">
+                <Link
+                  to={`/admin/publications/edit/${publication._id}`}
+                  className={buttonClasses("secondary", "sm")}
+                  aria-label={`Edit ${publication.title}`}
+                >
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => remove(publication)}
+                  className="rounded-full px-4 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                  aria-label={`Delete ${publication.title}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

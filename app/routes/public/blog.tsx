@@ -1,0 +1,61 @@
+import { appContext } from "#app-context";
+import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
+import { PostCard } from "../../components/blog/post-card";
+import { pageMeta } from "../../lib/seo";
+import type { Route } from "./+types/blog";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  try {
+    return { posts: await services.blogs.summaries() };
+  } catch (error) {
+    // Spec §8: a failed fetch shows the empty state, not an error page.
+    console.error("blog: list failed", error);
+    return { posts: [] as BlogPostSummary[] };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Blog",
+    description:
+      "Stories, updates and reflections from Hope Behind Bars: the women, children and staff behind our work in Ethiopia.",
+    path: "/blog",
+  });
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Hope Behind Bars blog", href: "/blog/rss.xml" },
+];
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData;
+  return (
+    <>
+      <section className="bg-brand text-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Resources</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Blog</h1>
+          <p className="mt-4 max-w-2xl text-lg text-white/85">
+            Stories from inside and outside the prison walls — and the people who make change possible.
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+        {posts.length === 0 ? (
+          <div className="rounded-2xl bg-sand px-6 py-16 text-center">
+            <h2 className="text-xl font-bold text-ink">No Blog Posts Yet</h2>
+            <p className="mt-2 text-muted">Our first stories are on their way. Please check back soon.</p>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post, index) => (
+              <li key={post._id}>
+                <PostCard post={post} priority={index === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { XSS_PAYLOADS } from "../support/xss-payloads.ts";
+import { adminApi } from "./support/admin-api.ts";
+import { blogFields, createPost } from "./support/blog-fixtures.ts";
+import { browserAvailable, launchBrowser, newPage } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const FORMATTING =
+  '<h2>Kept heading</h2><p><strong>Kept bold</strong> <a href="https://example.org/ok">kept link</a></p>';
+
+/**
+ * Records every call to alert/confirm/prompt/print in every frame, and any script that touches
+ * window.__xss directly, before the page's own scripts run.
+ */
+async function hookScripts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const target = window.top ?? window;
+    const record = (name: string) => () => {
+      // biome-ignore lint/suspicious/noAssignInExpressions: collects calls across frames
+      ((target as unknown as { __xss: string[] }).__xss ??= []).push(name);
+    };
+    (window as unknown as { __xss: string[] }).__xss ??= [];
+    for (const name of ["alert", "confirm", "prompt", "print"] as const) {
+      Object.defineProperty(window, name, { value: record(name), configurable: false, writable: false });
+    }
+  });
+}
+
+describe.runIf(browserAvailable)("blog content safety", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("the page hook sees a script run (control: proves the check below can fail)", async () => {
+    // CSP is bypassed so the only defence left is the sanitiser; here we inject unsanitised HTML ourselves.
+    const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    await hookScripts(context);
+    await page.goto("/blog");
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML("beforeend", "<img src=x onerror=alert(1)>");
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual(["alert"]);
+    await context.close();
+  });
+
+  it(`runs none of ${XSS_PAYLOADS.length} XSS payloads stored through the API, even without CSP, and keeps the formatting`, async () => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
+    const api = await adminApi(server);
+    const posts: Array<{ id: string; payload: string }> = [];
+    for (const [index, payload] of XSS_PAYLOADS.entries()) {
+      const post = await createPost(api, blogFields(`Payload ${index}`, `${FORMATTING}${payload}<p>end of post</p>`));
+      posts.push({ id: post._id, payload });
+    }
+
+    const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    await hookScripts(context);
+    for (const { id, payload } of posts) {
+      await page.goto(`/blog/${id}`);
+      await page.waitForLoadState("load");
+      const article = page.locator("article");
+      // Give handlers every chance: hover, focus and toggle whatever is there.
+      await article.evaluate((root) => {
+        for (const el of root.querySelectorAll("*")) {
+          for (const type of ["mouseover", "mouseenter", "pointerenter", "focus", "toggle", "animationstart"]) {
+            el.dispatchEvent(new Event(type));
+          }
+        }
+      });
+      const calls = await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss);
+      expect(calls, payload).toEqual([]);
+      expect(
+        await article.locator("script, iframe, object, embed, svg, math, style, form, input").count(),
+        payload,
+      ).toBe(0);
+      const handlers = await article.evaluate((root) =>
+        [...root.querySelectorAll("*")].flatMap((el) => el.getAttributeNames().filter((name) => name.startsWith("on"))),
+      );
+      expect(handlers, payload).toEqual([]);
+      const hrefs = await article.locator(".mt-8 a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      for (const href of hrefs) expect(href ?? "", payload).toMatch(/^(https?:|mailto:|#|\/(?!\/))|^$/);
+      expect(await article.locator("h2", { hasText: "Kept heading" }).count(), payload).toBe(1);
+      expect(await article.locator("strong", { hasText: "Kept bold" }).count(), payload).toBe(1);
+      expect(await article.getByRole("link", { name: "kept link" }).getAttribute("rel"), payload).toBe(
+        "noopener noreferrer nofollow",
+      );
+    }
+    expect(await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual([]);
+    await context.close();
+  });
+
+  it("ships no editor code and stays under 100 KB of gzipped JavaScript on public blog pages", async () => {
+    const api = await adminApi(server);
+    const post = await createPost(api, blogFields("Bundle check"));
+    const root = path.resolve(import.meta.dirname, "../..");
+    for (const pathname of ["/blog", `/blog/${post._id}`, "/publications"]) {
+      const { page, context } = await newPage(browser, server);
+      const scripts = new Set<string>();
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+      });
+      await page.goto(pathname);
+      await page.waitForLoadState("networkidle");
+      let gzipBytes = 0;
+      for (const script of scripts) {
+        const source = readFileSync(path.join(root, "build/client", script));
+        expect(source.toString("utf8"), `${pathname} loads ${script}`).not.toMatch(/tiptap|prosemirror/i);
+        gzipBytes += gzipSync(source, { level: 9 }).length;
+      }
+      console.info(`${pathname}: ${scripts.size} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+      expect(gzipBytes, pathname).toBeLessThanOrEqual(100 * 1024);
+      await context.close();
+    }
+  });
+});

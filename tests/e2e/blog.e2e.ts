@@ -1,0 +1,413 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jpegWithGps, pngImage } from "../support/images.ts";
+import { adminApi, breakTable } from "./support/admin-api.ts";
+import { blogFields, createPost, uploadedFiles } from "./support/blog-fixtures.ts";
+import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+async function imageFile(dir: string, name: string, bytes: Buffer) {
+  const file = path.join(dir, name);
+  await sharp(bytes).toFile(file);
+  return file;
+}
+
+describe.runIf(browserAvailable)("blog", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // Failure journeys break the database under a page; every request must really render.
+    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows 'No Blog Posts Yet' when there are none and when the list cannot be read", async () => {
+    const html = await (await fetch(`${server.baseUrl}/blog`)).text();
+    expect(html).toContain("No Blog Posts Yet");
+    expect(html).toContain("<title>Blog | Hope Behind Bars</title>");
+    const restore = breakTable(server, "blog_posts");
+    try {
+      const { page, context } = await newPage(browser, server);
+      const response = await page.goto("/blog");
+      expect(response?.status()).toBe(200);
+      expect(await page.getByRole("heading", { name: "No Blog Posts Yet" }).isVisible()).toBe(true);
+      await context.close();
+    } finally {
+      restore();
+    }
+  });
+
+  it("lets an admin write a formatted post with an image, edit it and delete it with its files", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    page.on("dialog", (dialog) => dialog.accept("https://example.org/report"));
+    await openAdminPage(page, server, "/admin/blogs/new");
+    await page.getByLabel("Title").fill("Mothers learning to read");
+    await page.getByLabel("Excerpt").fill("A literacy class started in March.");
+    await page.getByLabel("Author name").fill("Meron Alemu");
+    await page.getByLabel("Author's LinkedIn URL (optional)").fill("https://www.linkedin.com/in/meron");
+    await page
+      .getByLabel("Feature image")
+      .setInputFiles(await imageFile(server.dataDir, "class.jpg", await jpegWithGps({ width: 800, height: 1200 })));
+    expect(await page.getByRole("img", { name: "Preview of the chosen image" }).isVisible()).toBe(true);
+
+    const editor = page.getByRole("textbox", { name: "Content" });
+    await editor.click();
+    await page.getByRole("button", { name: "Heading 2" }).click();
+    await page.keyboard.type("Week one");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Twelve women came to the ");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("first lesson");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type(". Read the ");
+    await page.getByRole("button", { name: "Italic" }).click();
+    await page.keyboard.type("report");
+    await page.keyboard.press("Shift+ArrowLeft");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.getByRole("button", { name: "Link" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Link" }).getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("End");
+    await page.getByRole("button", { name: "Italic" }).click();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Blockquote" }).click();
+    await page.keyboard.type("I can read my son's letters now.");
+    await screenshot(page, "blog-editor-1280");
+
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expect.poll(() => toast(page, "Post created successfully!").isVisible()).toBe(true);
+    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await expect.poll(() => page.getByRole("heading", { name: "Mothers learning to read" }).isVisible()).toBe(true);
+
+    const api = await adminApi(server);
+    const [post] = await api.json("GET", "/api/blogs");
+    for (const part of [
+      "<h2>Week one</h2><p>Twelve women came to the <strong>first lesson</strong>. Read the ",
+      '<a href="https://example.org/report" target="_blank" rel="noopener noreferrer nofollow">',
+      "<em>report</em>",
+      "<blockquote><p>I can read my son's letters now.</p></blockquote>",
+    ]) {
+      expect(post.content).toContain(part);
+    }
+    const files = uploadedFiles(server, "blog");
+    expect(files.length).toBe(12);
+
+    await page.goto("/blog");
+    await page.getByRole("link", { name: "Mothers learning to read" }).click();
+    await page.waitForURL(`${server.baseUrl}/blog/${post._id}`);
+    const article = page.locator("article");
+    expect(await article.locator("h2", { hasText: "Week one" }).count()).toBe(1);
+    expect(await article.locator("strong", { hasText: "first lesson" }).count()).toBe(1);
+    expect(await article.getByRole("link", { name: "report" }).getAttribute("rel")).toBe(
+      "noopener noreferrer nofollow",
+    );
+    expect(await article.getByRole("link", { name: /Meron Alemu/ }).getAttribute("href")).toBe(
+      "https://www.linkedin.com/in/meron",
+    );
+
+    await page.goto("/admin/blogs");
+    await page.getByRole("link", { name: "Edit Mothers learning to read" }).click();
+    const title = page.getByLabel("Title");
+    await expect.poll(() => title.inputValue()).toBe("Mothers learning to read");
+    await expect.poll(() => editor.innerHTML()).toContain("<strong>first lesson</strong>");
+    await title.fill("Mothers learning to read and write");
+    await page.getByRole("button", { name: "Update Post" }).click();
+    await expect.poll(() => toast(page, "Post updated successfully!").isVisible()).toBe(true);
+    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    const html = await (await fetch(`${server.baseUrl}/blog/${post._id}`)).text();
+    expect(html).toContain("<title>Mothers learning to read and write | Hope Behind Bars</title>");
+    expect(uploadedFiles(server, "blog")).toEqual(files);
+
+    await page.getByRole("button", { name: "Delete Mothers learning to read and write" }).click();
+    await expect
+      .poll(() => toast(page, 'Are you sure you want to delete: "Mothers learning to read and write"?').isVisible())
+      .toBe(true);
+    await page.getByRole("button", { name: "Confirm Delete" }).click();
+    await expect.poll(() => toast(page, "Blog post deleted!").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Mothers learning to read and write" }).count()).toBe(0);
+    expect(uploadedFiles(server, "blog")).toEqual([]);
+    const gone = await page.goto(`/blog/${post._id}`);
+    expect(gone?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Post not found." }).isVisible()).toBe(true);
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the post when delete is cancelled", async () => {
+    const api = await adminApi(server);
+    await createPost(api, blogFields("Keep me"));
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs");
+    await page.getByRole("button", { name: "Delete Keep me" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    expect(await page.getByRole("heading", { name: "Keep me" }).isVisible()).toBe(true);
+    expect((await api.json("GET", "/api/blogs")).some((p: { title: string }) => p.title === "Keep me")).toBe(true);
+    await context.close();
+  });
+
+  it("shows every validation message on the form and focuses the first invalid field", async () => {
+    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, server, "/admin/blogs/new");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    for (const message of [
+      "Title is required",
+      "Excerpt is required",
+      "Author name is required",
+      "Feature image is required",
+      "Content cannot be empty.",
+    ]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("blog-title");
+    expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("Title").fill("T");
+    await page.getByLabel("Excerpt").fill("E");
+    await page.getByLabel("Author name").fill("A");
+    await page.getByLabel("Author's LinkedIn URL (optional)").fill("javascript:alert(1)");
+    await page.getByLabel("Feature image").setInputFiles(await imageFile(server.dataDir, "v.png", await pngImage()));
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Hi");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expect.poll(() => page.getByText("Content is too short.", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Please enter a valid http(s) URL", { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("blog-authorLinkedin");
+    await screenshot(page, "blog-editor-errors-375");
+    await context.close();
+  });
+
+  it("shows the server's message when it refuses the image", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs/new");
+    await page.getByLabel("Title").fill("Text as image");
+    await page.getByLabel("Excerpt").fill("E");
+    await page.getByLabel("Author name").fill("A");
+    const fake = path.join(server.dataDir, "notes.jpg");
+    await import("node:fs").then((fs) => fs.writeFileSync(fake, "these are notes, not a photo"));
+    await page.getByLabel("Feature image").setInputFiles(fake);
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Long enough content for the post.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expect
+      .poll(() =>
+        page.getByRole("status").filter({ hasText: "Please choose a JPEG, PNG, WebP or AVIF image." }).count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await page.getByLabel("Title").inputValue()).toBe("Text as image");
+    await context.close();
+  });
+
+  it("keeps a local draft: a closed tab loses nothing, and saving clears it", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs/new");
+    await page.getByLabel("Title").fill("Half-written story");
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("A long paragraph I would hate to lose.");
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem("draft:blog:new")))
+      .toContain("A long paragraph I would hate to lose.");
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto("/admin/blogs/new");
+    await expect.poll(() => again.getByLabel("Title").inputValue()).toBe("Half-written story");
+    expect(await again.getByText(/Restored your unsaved draft/).isVisible()).toBe(true);
+    await expect
+      .poll(() => again.getByRole("textbox", { name: "Content" }).textContent())
+      .toBe("A long paragraph I would hate to lose.");
+    await again.getByRole("button", { name: "Discard draft" }).click();
+    expect(await again.getByLabel("Title").inputValue()).toBe("");
+    expect(await again.evaluate(() => window.localStorage.getItem("draft:blog:new"))).toBeNull();
+    await context.close();
+  });
+
+  it("asks to log in again when the session ended while writing, and loses nothing", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs/new");
+    await page.getByLabel("Title").fill("Written during a long meeting");
+    await page.getByLabel("Excerpt").fill("The session expired meanwhile.");
+    await page.getByLabel("Author name").fill("Dawit Bekele");
+    await page.getByLabel("Feature image").setInputFiles(await imageFile(server.dataDir, "s.png", await pngImage()));
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Every word of this must survive the expired session.");
+    const token = await page.evaluate(() => window.localStorage.getItem("adminToken"));
+    await fetch(`${server.baseUrl}/api/admin/logout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    await page.getByRole("button", { name: "Create Post" }).click();
+    const dialog = page.getByRole("dialog", { name: "Your session has ended" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Written during a long meeting");
+    await dialog.getByLabel("Email").fill(server.admin.email);
+    await dialog.getByLabel("Password").fill(server.admin.password);
+    await dialog.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.getByRole("textbox", { name: "Content" }).textContent()).toBe(
+      "Every word of this must survive the expired session.",
+    );
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expect.poll(() => toast(page, "Post created successfully!").isVisible()).toBe(true);
+    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await context.close();
+  });
+
+  it("shows upload progress for a large image on a slow connection", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs/new");
+    await page.getByLabel("Title").fill("Big photo");
+    await page.getByLabel("Excerpt").fill("E");
+    await page.getByLabel("Author name").fill("A");
+    const noise = await sharp({
+      create: {
+        width: 1400,
+        height: 1000,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    await page.getByLabel("Feature image").setInputFiles(await imageFile(server.dataDir, "big.jpg", noise));
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Content long enough to save.");
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    await page.getByRole("button", { name: "Create Post" }).click();
+    expect(await page.getByRole("button", { name: "Saving..." }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText(/^Uploading image\.\.\. \d+%$/).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, "Post created successfully!").isVisible(), { timeout: 30_000 }).toBe(true);
+    await context.close();
+  });
+
+  it("fails to load an unknown post for editing with the spec's message", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs/edit/00000000-0000-0000-0000-000000000000");
+    await expect.poll(() => toast(page, "Failed to load blog post.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("reports a failed list fetch and a failed delete", async () => {
+    const api = await adminApi(server);
+    await createPost(api, blogFields("Doomed delete"));
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/blogs");
+    await expect.poll(() => page.getByRole("heading", { name: "Doomed delete" }).isVisible()).toBe(true);
+    const restore = breakTable(server, "blog_posts");
+    try {
+      await page.getByRole("button", { name: "Delete Doomed delete" }).click();
+      await page.getByRole("button", { name: "Confirm Delete" }).click();
+      await expect.poll(() => toast(page, "Failed to delete post.").isVisible()).toBe(true);
+      await page.reload();
+      await expect.poll(() => toast(page, "Failed to fetch blog posts.").isVisible()).toBe(true);
+    } finally {
+      restore();
+    }
+    await context.close();
+  });
+
+  it("renders a post for search and sharing: 404 status, meta, Article JSON-LD with the CSP nonce, sitemap, RSS", async () => {
+    const api = await adminApi(server);
+    const post = await createPost(api, blogFields("Shared </script><b>safely</b>"));
+    const response = await fetch(`${server.baseUrl}/blog/${post._id}`);
+    const html = await response.text();
+    expect(html).toContain("<title>Shared &lt;/script&gt;&lt;b&gt;safely&lt;/b&gt; | Hope Behind Bars</title>");
+    expect(html).toContain(
+      '<meta name="description" content="Shared &lt;/script&gt;&lt;b&gt;safely&lt;/b&gt;: a short summary."/>',
+    );
+    expect(html).toContain(`<meta property="og:image" content="${server.baseUrl}${post.imageUrl}"/>`);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const ld = /<script type="application\/ld\+json" nonce="([^"]+)">(.*?)<\/script>/.exec(html);
+    expect(ld?.[1]).toBe(nonce);
+    const data = JSON.parse(ld?.[2] ?? "{}");
+    expect(data).toMatchObject({
+      "@type": "Article",
+      headline: "Shared </script><b>safely</b>",
+      image: [`${server.baseUrl}${post.imageUrl}`],
+      author: { "@type": "Person", name: "Hanna Tesfaye", url: "https://www.linkedin.com/in/hanna" },
+    });
+    expect(ld?.[2]).not.toContain("</");
+
+    const missing = await fetch(`${server.baseUrl}/blog/not-a-post`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Post not found.");
+
+    const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${server.baseUrl}/blog/${post._id}</loc>`);
+    const feed = await fetch(`${server.baseUrl}/blog/rss.xml`);
+    expect(feed.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    const rss = await feed.text();
+    expect(rss).toContain(`<link>${server.baseUrl}/blog/${post._id}</link>`);
+    expect(rss).toContain("<title>Shared &lt;/script&gt;&lt;b&gt;safely&lt;/b&gt;</title>");
+  });
+
+  it("serves responsive images: AVIF and WebP sources, sizes set, lazy below the fold", async () => {
+    const api = await adminApi(server);
+    for (const n of [1, 2, 3, 4]) await createPost(api, blogFields(`Card ${n}`));
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/blog");
+    const pictures = page.locator("main picture");
+    expect(await pictures.count()).toBeGreaterThanOrEqual(4);
+    const first = pictures.first();
+    expect(await first.locator('source[type="image/avif"]').getAttribute("srcset")).toMatch(
+      /-320\.avif 320w, .*-640\.avif 640w$/,
+    );
+    expect(await first.locator('source[type="image/webp"]').count()).toBe(1);
+    const img = first.locator("img");
+    expect(await img.getAttribute("width")).toBe("640");
+    expect(await img.getAttribute("height")).toBe("400");
+    expect(await img.getAttribute("loading")).toBe("eager");
+    expect(await pictures.nth(3).locator("img").getAttribute("loading")).toBe("lazy");
+    // The browser picked one of the modern formats.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.(avif|webp)$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("looks finished at 375 and 1280 px", async () => {
+    const api = await adminApi(server);
+    const post = await createPost(
+      api,
+      blogFields(
+        "How a sewing cooperative changed one prison",
+        "<h2>The first machine</h2><p>It started with <strong>one machine</strong> and <em>six women</em>.</p><ul><li>Uniforms</li><li>Bags</li></ul><blockquote><p>Now I can pay my children's school fees.</p></blockquote>",
+      ),
+    );
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const width = viewport.width;
+      const { page, context, errors } = await newPage(browser, server, { viewport });
+      await page.goto("/blog");
+      await screenshot(page, `blog-list-${width}`);
+      await page.goto(`/blog/${post._id}`);
+      await screenshot(page, `blog-post-${width}`);
+      await openAdminPage(page, server, `/admin/blogs/edit/${post._id}`);
+      await expect.poll(() => page.getByRole("textbox", { name: "Content" }).isVisible()).toBe(true);
+      await screenshot(page, `blog-editor-edit-${width}`);
+      await page.goto("/admin/blogs");
+      await expect
+        .poll(() =>
+          page.getByRole("link", { name: `Edit ${"How a sewing cooperative changed one prison"}` }).isVisible(),
+        )
+        .toBe(true);
+      await screenshot(page, `admin-blogs-${width}`);
+      expect(errors, name).toEqual([]);
+      await context.close();
+    }
+  });
+});

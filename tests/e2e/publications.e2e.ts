@@ -1,0 +1,188 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngImage } from "../support/images.ts";
+import { adminApi, breakTable } from "./support/admin-api.ts";
+import { createPublication, uploadedFiles } from "./support/blog-fixtures.ts";
+import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+const publication = (title: string, publicationDate = "2026-03-08") => ({
+  title,
+  description: `${title}: a feature about our work.`,
+  link: "https://news.example.org/feature",
+  publicationDate,
+});
+
+describe.runIf(browserAvailable)("news and publications", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("lets an admin add, edit and delete a publication, its image files included", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/publications");
+    await expect.poll(() => page.getByRole("heading", { name: "No publications found" }).isVisible()).toBe(true);
+    expect(await page.getByText("Add your first publication or news feature.").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Add New Publication" }).click();
+    await page.getByLabel("Title").fill("Prison nursery featured on national radio");
+    await page.getByLabel("Description").fill("A 20-minute programme about the children's centre.");
+    await page.getByLabel("Publication link").fill("https://radio.example.org/episode/42");
+    await page.getByLabel("Publication date").fill("2026-03-08");
+    const file = path.join(server.dataDir, "shot.png");
+    await sharp(await pngImage({ width: 900, height: 600, alpha: false })).toFile(file);
+    await page.getByLabel("Image (screenshot)").setInputFiles(file);
+    await page.getByRole("button", { name: "Create Publication" }).click();
+    await expect.poll(() => toast(page, "Publication created!").isVisible()).toBe(true);
+    await page.waitForURL(`${server.baseUrl}/admin/publications`);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Prison nursery featured on national radio" }).isVisible())
+      .toBe(true);
+    expect(await page.getByText("Mar 8, 2026").isVisible()).toBe(true);
+    const files = uploadedFiles(server, "publications");
+    expect(files).toHaveLength(9);
+
+    await page.goto("/publications");
+    const link = page.getByRole("link", { name: /Prison nursery featured on national radio/ });
+    expect(await link.getAttribute("href")).toBe("https://radio.example.org/episode/42");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await page.getByText("March 8, 2026").isVisible()).toBe(true);
+
+    await openAdminPage(page, server, "/admin/publications");
+    await page.getByRole("link", { name: "Edit Prison nursery featured on national radio" }).click();
+    await expect.poll(() => page.getByLabel("Publication date").inputValue()).toBe("2026-03-08");
+    await page.getByLabel("Title").fill("Prison nursery on national radio");
+    await page.getByRole("button", { name: "Update Publication" }).click();
+    await expect.poll(() => toast(page, "Publication updated!").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Prison nursery on national radio" }).isVisible())
+      .toBe(true);
+    expect(uploadedFiles(server, "publications")).toEqual(files);
+
+    await page.getByRole("button", { name: "Delete Prison nursery on national radio" }).click();
+    await page.getByRole("button", { name: "Confirm Delete" }).click();
+    await expect.poll(() => toast(page, "Publication deleted!").isVisible()).toBe(true);
+    expect(uploadedFiles(server, "publications")).toEqual([]);
+    expect(await (await fetch(`${server.baseUrl}/publications`)).text()).not.toContain("Prison nursery");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows every validation message on the form", async () => {
+    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, server, "/admin/publications/new");
+    await page.getByRole("button", { name: "Create Publication" }).click();
+    for (const message of [
+      "Title is required",
+      "Description is required",
+      "A valid URL is required",
+      "Date is required",
+      "Image is required",
+    ]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("publication-title");
+    await page.getByLabel("Publication link").fill("not a link");
+    await page.getByRole("button", { name: "Create Publication" }).click();
+    expect(await page.getByText("A valid URL is required", { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, "publication-form-errors-375");
+    await context.close();
+  });
+
+  it("returns to the list when a publication cannot be loaded, and reports failed fetches and deletes", async () => {
+    const api = await adminApi(server);
+    await createPublication(api, publication("Fragile"));
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/publications/edit/00000000-0000-0000-0000-000000000000");
+    await expect.poll(() => toast(page, "Failed to load publication data.").isVisible()).toBe(true);
+    await page.waitForURL(`${server.baseUrl}/admin/publications`);
+    await expect.poll(() => page.getByRole("heading", { name: "Fragile" }).isVisible()).toBe(true);
+    const restore = breakTable(server, "publications");
+    try {
+      await page.getByRole("button", { name: "Delete Fragile" }).click();
+      await page.getByRole("button", { name: "Confirm Delete" }).click();
+      await expect.poll(() => toast(page, "Failed to delete.").isVisible()).toBe(true);
+      await page.reload();
+      await expect.poll(() => toast(page, "Failed to fetch publications.").isVisible()).toBe(true);
+    } finally {
+      restore();
+    }
+    await context.close();
+  });
+
+  it("shows 'Operation failed. Please try again.' when saving fails without a server message", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/publications/new");
+    await page.route("**/api/publications", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+    await page.getByLabel("Title").fill("T");
+    await page.getByLabel("Description").fill("D");
+    await page.getByLabel("Publication link").fill("https://example.org");
+    await page.getByLabel("Publication date").fill("2026-01-02");
+    const file = path.join(server.dataDir, "small.png");
+    await sharp(await pngImage()).toFile(file);
+    await page.getByLabel("Image (screenshot)").setInputFiles(file);
+    await page.getByRole("button", { name: "Create Publication" }).click();
+    await expect.poll(() => toast(page, "Operation failed. Please try again.").isVisible()).toBe(true);
+    expect(await page.getByLabel("Title").inputValue()).toBe("T");
+    await context.close();
+  });
+
+  it("looks finished at 375 and 1280 px", async () => {
+    const api = await adminApi(server);
+    await createPublication(api, publication("Annual report 2025", "2026-02-01"));
+    await createPublication(api, publication("Newspaper feature on the children's centre", "2026-05-20"));
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const { page, context, errors } = await newPage(browser, server, { viewport });
+      await page.goto("/publications");
+      await screenshot(page, `publications-${viewport.width}`);
+      await openAdminPage(page, server, "/admin/publications");
+      await expect.poll(() => page.getByRole("heading", { name: "Annual report 2025" }).isVisible()).toBe(true);
+      await screenshot(page, `admin-publications-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe.runIf(browserAvailable)("publication dates across time zones", () => {
+  // UTC−10 and UTC+14: a date-only value parsed as an instant would move a day in one of them.
+  for (const [serverZone, browserZone] of [
+    ["Pacific/Honolulu", "Pacific/Kiritimati"],
+    ["Pacific/Kiritimati", "Pacific/Honolulu"],
+  ] as const) {
+    it(`shows the same calendar day with the server in ${serverZone} and the browser in ${browserZone}`, async () => {
+      const server = await startServer({ TZ: serverZone, PAGE_CACHE_SECONDS: "0" });
+      const browser = await launchBrowser();
+      try {
+        const api = await adminApi(server);
+        await createPublication(api, publication("New Year feature", "2026-01-01"));
+        const { page, context, errors } = await newPage(browser, server, { context: { timezoneId: browserZone } });
+        expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(browserZone);
+        const html = await (await fetch(`${server.baseUrl}/publications`)).text();
+        expect(html).toContain("January 1, 2026");
+        await page.goto("/publications");
+        await page.waitForLoadState("networkidle");
+        expect(await page.locator("main time").first().textContent()).toBe("January 1, 2026");
+        await openAdminPage(page, server, "/admin/publications");
+        await expect.poll(() => page.getByText("Jan 1, 2026").isVisible()).toBe(true);
+        await page.getByRole("link", { name: "Edit New Year feature" }).click();
+        await expect.poll(() => page.getByLabel("Publication date").inputValue()).toBe("2026-01-01");
+        expect(errors).toEqual([]);
+        await context.close();
+      } finally {
+        await browser.close();
+        await server.stop();
+      }
+    });
+  }
+});
