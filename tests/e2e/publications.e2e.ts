@@ -9,6 +9,8 @@ import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VI
 import { type RunningServer, startServer } from "./support/server.ts";
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+/** Saving runs the image pipeline, which takes seconds on a busy two-core machine. */
+const SAVE_WAIT = { timeout: 30_000 };
 const publication = (title: string, publicationDate = "2026-03-08") => ({
   title,
   description: `${title}: a feature about our work.`,
@@ -42,7 +44,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await sharp(await pngImage({ width: 900, height: 600, alpha: false })).toFile(file);
     await page.getByLabel("Image (screenshot)").setInputFiles(file);
     await page.getByRole("button", { name: "Create Publication" }).click();
-    await expect.poll(() => toast(page, "Publication created!").isVisible()).toBe(true);
+    await expect.poll(() => toast(page, "Publication created!").isVisible(), SAVE_WAIT).toBe(true);
     await page.waitForURL(`${server.baseUrl}/admin/publications`);
     await expect
       .poll(() => page.getByRole("heading", { name: "Prison nursery featured on national radio" }).isVisible())
@@ -63,7 +65,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await expect.poll(() => page.getByLabel("Publication date").inputValue()).toBe("2026-03-08");
     await page.getByLabel("Title").fill("Prison nursery on national radio");
     await page.getByRole("button", { name: "Update Publication" }).click();
-    await expect.poll(() => toast(page, "Publication updated!").isVisible()).toBe(true);
+    await expect.poll(() => toast(page, "Publication updated!").isVisible(), SAVE_WAIT).toBe(true);
     await expect
       .poll(() => page.getByRole("heading", { name: "Prison nursery on national radio" }).isVisible())
       .toBe(true);

@@ -115,57 +115,56 @@ export function RichTextEditor({
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
   }
 
-  const buttons: Array<{ label: string; text: string; pressed: boolean; run: () => void; className?: string }> =
-    editor && active
-      ? [
-          {
-            label: "Bold",
-            text: "B",
-            pressed: active.bold,
-            run: () => editor.chain().focus().toggleBold().run(),
-            className: "font-bold",
-          },
-          {
-            label: "Italic",
-            text: "I",
-            pressed: active.italic,
-            run: () => editor.chain().focus().toggleItalic().run(),
-            className: "italic",
-          },
-          {
-            label: "Underline",
-            text: "U",
-            pressed: active.underline,
-            run: () => editor.chain().focus().toggleUnderline().run(),
-            className: "underline",
-          },
-          { label: "Link", text: "Link", pressed: active.link, run: editLink },
-          {
-            label: "Heading 2",
-            text: "H2",
-            pressed: active.h2,
-            run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
-          },
-          {
-            label: "Heading 3",
-            text: "H3",
-            pressed: active.h3,
-            run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
-          },
-          {
-            label: "Bullet list",
-            text: "• List",
-            pressed: active.bulletList,
-            run: () => editor.chain().focus().toggleBulletList().run(),
-          },
-          {
-            label: "Blockquote",
-            text: "“ Quote",
-            pressed: active.blockquote,
-            run: () => editor.chain().focus().toggleBlockquote().run(),
-          },
-        ]
-      : [];
+  const buttons: Array<{ label: string; text: string; pressed: boolean; run: () => void; className?: string }> = editor
+    ? [
+        {
+          label: "Bold",
+          text: "B",
+          pressed: active?.bold ?? false,
+          run: () => editor.chain().focus().toggleBold().run(),
+          className: "font-bold",
+        },
+        {
+          label: "Italic",
+          text: "I",
+          pressed: active?.italic ?? false,
+          run: () => editor.chain().focus().toggleItalic().run(),
+          className: "italic",
+        },
+        {
+          label: "Underline",
+          text: "U",
+          pressed: active?.underline ?? false,
+          run: () => editor.chain().focus().toggleUnderline().run(),
+          className: "underline",
+        },
+        { label: "Link", text: "Link", pressed: active?.link ?? false, run: editLink },
+        {
+          label: "Heading 2",
+          text: "H2",
+          pressed: active?.h2 ?? false,
+          run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+        },
+        {
+          label: "Heading 3",
+          text: "H3",
+          pressed: active?.h3 ?? false,
+          run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+        },
+        {
+          label: "Bullet list",
+          text: "• List",
+          pressed: active?.bulletList ?? false,
+          run: () => editor.chain().focus().toggleBulletList().run(),
+        },
+        {
+          label: "Blockquote",
+          text: "“ Quote",
+          pressed: active?.blockquote ?? false,
+          run: () => editor.chain().focus().toggleBlockquote().run(),
+        },
+      ]
+    : [];
 
   return (
     <div

@@ -59,45 +59,47 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+    <>
       <ArticleJsonLd post={post} />
-      <BackLink />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">{post.title}</h1>
-      <p className="mt-4 text-muted">
-        By{" "}
-        {post.authorLinkedin ? (
-          <a
-            href={post.authorLinkedin}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-            className="font-semibold text-brand hover:underline"
-          >
-            {post.authorName}
-            <span className="sr-only"> on LinkedIn (opens in a new tab)</span>
-          </a>
-        ) : (
-          <span className="font-semibold text-ink">{post.authorName}</span>
-        )}
-        <span aria-hidden="true"> · </span>
-        <time dateTime={post.createdAt}>{formatInstantDate(post.createdAt)}</time>
-      </p>
-      <div className="mt-8 overflow-hidden rounded-2xl bg-sand">
-        <ResponsiveImage
-          image={post.image}
-          alt=""
-          sizes="(min-width: 768px) 720px, 100vw"
-          priority
-          className="h-auto w-full"
-        />
-      </div>
-      <div
-        className={`mt-8 ${CONTENT_STYLES}`}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with an allowlist on the server (core/blogs/blogs.sanitize.ts)
-        dangerouslySetInnerHTML={{ __html: post.content }}
-      />
-      <div className="mt-12 border-t border-black/10 pt-6">
+      <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <BackLink />
-      </div>
-    </article>
+        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">{post.title}</h1>
+        <p className="mt-4 text-muted">
+          By{" "}
+          {post.authorLinkedin ? (
+            <a
+              href={post.authorLinkedin}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="font-semibold text-brand hover:underline"
+            >
+              {post.authorName}
+              <span className="sr-only"> on LinkedIn (opens in a new tab)</span>
+            </a>
+          ) : (
+            <span className="font-semibold text-ink">{post.authorName}</span>
+          )}
+          <span aria-hidden="true"> · </span>
+          <time dateTime={post.createdAt}>{formatInstantDate(post.createdAt)}</time>
+        </p>
+        <div className="mt-8 overflow-hidden rounded-2xl bg-sand">
+          <ResponsiveImage
+            image={post.image}
+            alt=""
+            sizes="(min-width: 768px) 720px, 100vw"
+            priority
+            className="h-auto w-full"
+          />
+        </div>
+        <div
+          className={`mt-8 ${CONTENT_STYLES}`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with an allowlist on the server (core/blogs/blogs.sanitize.ts)
+          dangerouslySetInnerHTML={{ __html: post.content }}
+        />
+        <div className="mt-12 border-t border-black/10 pt-6">
+          <BackLink />
+        </div>
+      </article>
+    </>
   );
 }
