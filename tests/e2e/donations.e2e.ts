@@ -270,11 +270,13 @@ describe.runIf(browserAvailable)("donations", () => {
     expect(await page.getByText("$15 per month").isVisible()).toBe(true);
     await page.getByLabel("E-mail (optional)").fill("selam@example.org");
     await page.getByLabel("Name (optional)").fill("Selam Haile");
+    await screenshot(page, "donation-sandbox-1280");
     await page.getByRole("button", { name: "Pay $15 (test)" }).click();
 
     await page.waitForURL(/\/donate\/thank-you\?session_id=sandbox_cs_/);
     await page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
     expect(await page.getByText("$15 monthly").isVisible()).toBe(true);
+    await screenshot(page, "donation-thank-you-1280");
     // The amount comes from our records, not from the address bar.
     await page.goto(`${page.url()}&amount=5000&frequency=one-time`);
     expect(await page.getByText("$15 monthly").isVisible()).toBe(true);
@@ -376,5 +378,35 @@ describe.runIf(browserAvailable)("donations", () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe.runIf(browserAvailable)("donations on a deployment without a Stripe key", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // A public site URL in production, with no Stripe key: no sandbox, card giving off.
+    server = await startServer({ PUBLIC_SITE_URL: "https://hopebehindbars.example" });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("explains on the Card tab that card giving is unavailable, and the Local tab still works", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/");
+    await donateNow(page).click();
+    const dialog = dialogOf(page);
+    await dialog
+      .getByText("Card donations are not available at the moment. You can still give by bank transfer.")
+      .waitFor();
+    expect(await dialog.locator("button[type=submit]").count()).toBe(0);
+    await dialog.getByRole("button", { name: "See the bank details" }).click();
+    expect(await dialog.getByRole("tab", { name: /^Local/ }).getAttribute("aria-selected")).toBe("true");
+    expect(await dialog.getByText("Commercial Bank of Ethiopia").isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

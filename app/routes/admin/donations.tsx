@@ -27,7 +27,7 @@ function StatusBadge({ status }: { status: Donation["status"] }) {
 }
 
 function Donor({ donation }: { donation: Donation }) {
-  if (!donation.donorName && !donation.donorEmail) return <span className="text-muted">Not given yet</span>;
+  if (!donation.donorName && !donation.donorEmail) return <span className="text-muted">No details given</span>;
   return (
     <>
       {donation.donorName && <span className="block font-medium">{donation.donorName}</span>}
@@ -110,11 +110,11 @@ export default function AdminDonations() {
         <p className="mt-8 text-muted">Loading donations...</p>
       ) : (
         <>
-          <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
             {tiles?.map((tile) => (
-              <div key={tile.label} className="rounded-2xl border bg-white p-5 shadow-sm">
-                <dt className="text-sm font-medium text-muted">{tile.label}</dt>
-                <dd className="mt-1 text-3xl font-bold text-brand">{tile.value}</dd>
+              <div key={tile.label} className="rounded-2xl border border-black/10 bg-white p-3 shadow-sm sm:p-5">
+                <dt className="text-xs font-medium text-muted sm:text-sm">{tile.label}</dt>
+                <dd className="mt-1 text-xl font-bold text-brand sm:text-3xl">{tile.value}</dd>
               </div>
             ))}
           </dl>
@@ -127,7 +127,7 @@ export default function AdminDonations() {
           ) : (
             <>
               <table className="mt-8 hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">
-                <thead className="border-b bg-gray-50 text-sm text-muted">
+                <thead className="border-b border-black/10 bg-gray-50 text-sm text-muted">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">
                       Date
@@ -146,7 +146,7 @@ export default function AdminDonations() {
                     </th>
                   </tr>
                 </thead>
-                <tbody className="divide-y">
+                <tbody className="divide-y divide-black/5">
                   {ledger.donations.map((donation) => (
                     <tr key={donation._id} className="align-top">
                       <td className="whitespace-nowrap px-4 py-3">{day(donation.paidAt ?? donation.createdAt)}</td>

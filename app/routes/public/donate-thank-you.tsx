@@ -59,12 +59,12 @@ export default function DonateThankYou({ loaderData }: Route.ComponentProps) {
           <>
             <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">We could not find this donation</h1>
             <p className="mt-4 text-lg text-muted">
-              If you have just given, thank you — please check the link in your receipt e-mail, or contact us.
+              If you have just given, thank you — please contact us and we will look it up.
             </p>
           </>
         ) : receipt.status === "paid" ? (
           <>
-            <p aria-hidden="true" className="text-5xl">
+            <p aria-hidden="true" className="text-5xl text-accent">
               ♥
             </p>
             <h1 className="mt-2 text-3xl font-extrabold text-brand sm:text-4xl">Thank you for your gift!</h1>
@@ -72,8 +72,7 @@ export default function DonateThankYou({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted">
               {receipt.frequency === "monthly"
                 ? "Every month, your support brings essentials, schooling and hope to mothers and children behind bars."
-                : "Your support brings essentials, schooling and hope to mothers and children behind bars."}{" "}
-              A receipt is on its way to your e-mail.
+                : "Your support brings essentials, schooling and hope to mothers and children behind bars."}
             </p>
           </>
         ) : pending ? (
@@ -85,7 +84,7 @@ export default function DonateThankYou({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted">
               {rechecks < MAX_RECHECKS
                 ? "This usually takes a few seconds; this page updates by itself."
-                : "This is taking longer than usual. Your receipt e-mail will confirm the donation."}
+                : "This is taking longer than usual. If it is not confirmed within a few minutes, please contact us."}
             </p>
           </div>
         ) : (
