@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
@@ -31,6 +32,23 @@ const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Make a donati
 const donateNow = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Donate Now" });
 const focusIsInDialog = (page: Page) =>
   page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+const AXE_PATH = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
+
+/** axe-core's findings inside the open pop-up, as 'rule: targets' lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (context: Element) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+      };
+    };
+    const dialog = document.querySelector('[role="dialog"]') as Element;
+    const result = await axe.run(dialog);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+}
+
 const toast = (page: Page, text: string) => page.locator('[role="status"]', { hasText: text });
 
 describe.runIf(browserAvailable)("donations", () => {
@@ -361,7 +379,7 @@ describe.runIf(browserAvailable)("donations", () => {
     await context.close();
   });
 
-  it("looks finished: the pop-up's tabs and an error at 375 and 1280 px", async () => {
+  it("looks finished and passes axe: the pop-up's tabs and an error at 375 and 1280 px", async () => {
     for (const [size, viewport] of Object.entries({ 375: VIEWPORTS.mobile, 1280: VIEWPORTS.desktop })) {
       const { page, context, errors } = await newPage(browser, server, { viewport });
       await page.goto("/");
@@ -369,12 +387,15 @@ describe.runIf(browserAvailable)("donations", () => {
       const dialog = dialogOf(page);
       await dialog.waitFor();
       await page.screenshot({ path: `test-results/screenshots/donation-card-${size}.png` });
+      expect(await axeViolations(page), `card tab at ${size} px`).toEqual([]);
       await dialog.getByLabel("Or enter a custom amount").fill("0.5");
       await dialog.getByRole("button", { name: /^Donate/ }).click();
       await dialog.getByRole("alert").waitFor();
       await page.screenshot({ path: `test-results/screenshots/donation-error-${size}.png` });
+      expect(await axeViolations(page), `error at ${size} px`).toEqual([]);
       await dialog.getByRole("tab", { name: /^Local/ }).click();
       await page.screenshot({ path: `test-results/screenshots/donation-local-${size}.png` });
+      expect(await axeViolations(page), `local tab at ${size} px`).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }
