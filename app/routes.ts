@@ -43,6 +43,9 @@ export default [
     route("admin/publications", "routes/admin/publications.tsx"),
     route("admin/publications/new", "routes/admin/publication-form.tsx", { id: "admin-publication-new" }),
     route("admin/publications/edit/:id", "routes/admin/publication-form.tsx", { id: "admin-publication-edit" }),
+    route("admin/gallery", "routes/admin/gallery.tsx"),
+    route("admin/gallery/new", "routes/admin/gallery-form.tsx", { id: "admin-gallery-new" }),
+    route("admin/gallery/edit/:id", "routes/admin/gallery-form.tsx", { id: "admin-gallery-edit" }),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

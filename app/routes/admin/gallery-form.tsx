@@ -1,0 +1,186 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useNavigate, useParams } from "react-router";
+import {
+  GALLERY_CATEGORIES,
+  GALLERY_MESSAGES,
+  GalleryInputSchema,
+  type GalleryItem,
+  MAX_GALLERY_IMAGES,
+} from "../../../core/gallery/gallery.schema";
+import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
+import { ImagePicker } from "../../components/admin/image-picker";
+import { Button, buttonClasses } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+
+export const meta = () => adminMeta("Gallery item");
+
+interface Values {
+  title: string;
+  description: string;
+  category: string;
+  eventDate: string;
+}
+const EMPTY: Values = { title: "", description: "", category: "", eventDate: "" };
+
+function validate(values: Values, files: File[], creating: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const result = GalleryInputSchema.safeParse(values);
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (creating && files.length === 0) errors.images = GALLERY_MESSAGES.imagesRequired;
+  if (files.length > MAX_GALLERY_IMAGES) errors.images = GALLERY_MESSAGES.tooManyImages;
+  return errors;
+}
+
+/** New and edit are one screen (spec §4 Admin forms): edit when the URL has an id. */
+export default function GalleryForm() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [files, setFiles] = useState<File[]>([]);
+  const [existing, setExisting] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(Boolean(id));
+  const [progress, setProgress] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    api<GalleryItem>(`/api/gallery/${id}`)
+      .then((item) => {
+        setValues({
+          title: item.title,
+          description: item.description,
+          category: item.category,
+          eventDate: item.eventDate,
+        });
+        setExisting(item.imageUrls);
+        setLoading(false);
+      })
+      .catch(() => {
+        toast.error("Failed to load gallery item.");
+        navigate("/admin/gallery", { replace: true });
+      });
+  }, [id, navigate]);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values, files, !id);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(form.current, found);
+      return;
+    }
+    const body = new FormData();
+    for (const [name, value] of Object.entries(values)) body.append(name, value);
+    for (const file of files) body.append("images", file, file.name);
+    setProgress(0);
+    try {
+      await apiUpload(id ? `/api/gallery/${id}` : "/api/gallery", body, {
+        method: id ? "PUT" : "POST",
+        onProgress: setProgress,
+      });
+      toast.success(id ? "Gallery item updated!" : "Gallery item created!");
+      navigate("/admin/gallery");
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields);
+        focusFirstError(form.current, error.fields);
+      }
+      toast.error(errorMessage(error, "Operation failed. Please try again."));
+      setProgress(null);
+    }
+  }
+
+  if (loading) return <p className="text-muted">Loading gallery item...</p>;
+  const saving = progress !== null;
+
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-2xl font-bold">{id ? "Edit Gallery Item" : "New Gallery Item"}</h1>
+      <form
+        ref={form}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
+      >
+        <TextInput
+          id="gallery-title"
+          name="title"
+          label="Title"
+          value={values.title}
+          onChange={set("title")}
+          error={errors.title}
+        />
+        <TextArea
+          id="gallery-description"
+          name="description"
+          label="Description"
+          rows={4}
+          value={values.description}
+          onChange={set("description")}
+          error={errors.description}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Select
+            id="gallery-category"
+            name="category"
+            label="Category"
+            placeholder="Select a category"
+            options={GALLERY_CATEGORIES}
+            value={values.category}
+            onChange={set("category")}
+            error={errors.category}
+          />
+          <TextInput
+            id="gallery-date"
+            name="eventDate"
+            label="Date of event"
+            type="date"
+            value={values.eventDate}
+            onChange={set("eventDate")}
+            error={errors.eventDate}
+          />
+        </div>
+        <ImagePicker
+          id="gallery-images"
+          label="Images"
+          files={files}
+          onChange={setFiles}
+          existing={existing}
+          error={errors.images}
+          hint={
+            id
+              ? "New images will replace all existing images of this item."
+              : `Up to ${MAX_GALLERY_IMAGES} images; the first one is the cover.`
+          }
+        />
+        {saving && (
+          <div>
+            <p className="text-sm text-muted" id="gallery-progress-label">
+              {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Processing images..."}
+            </p>
+            <progress
+              aria-labelledby="gallery-progress-label"
+              max={1}
+              value={progress}
+              className="mt-1 h-2 w-full overflow-hidden rounded-full accent-brand"
+            />
+          </div>
+        )}
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <Link to="/admin/gallery" className={buttonClasses("secondary", "md")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {id ? "Update Item" : "Create Item"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { format } from "date-fns";
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Link } from "react-router";
+import { type GalleryItem, MAX_GALLERY_LIMIT } from "../../../core/gallery/gallery.constants";
+import { confirmInToast } from "../../components/admin/confirm-toast";
+import { buttonClasses } from "../../components/button";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { adminMeta } from "../../lib/admin-meta";
+import { api } from "../../lib/api-client";
+
+export const meta = () => adminMeta("Gallery");
+
+class UnexpectedShape extends Error {}
+
+/** Spec §7: the list answer is either `{ images: [...] }` or a plain array; anything else is refused. */
+function itemsOf(body: unknown): { items: GalleryItem[]; hasMore: boolean } {
+  if (Array.isArray(body)) return { items: body, hasMore: false };
+  if (body && typeof body === "object" && Array.isArray((body as { images?: unknown }).images)) {
+    const page = body as { images: GalleryItem[]; hasMore?: unknown };
+    return { items: page.images, hasMore: page.hasMore === true };
+  }
+  throw new UnexpectedShape();
+}
+
+/** Staff see every item: the pages are fetched one after another (the API caps a page at 50). */
+async function fetchAll(): Promise<GalleryItem[]> {
+  const all: GalleryItem[] = [];
+  for (let page = 1; ; page++) {
+    const { items, hasMore } = itemsOf(await api(`/api/gallery?page=${page}&limit=${MAX_GALLERY_LIMIT}`));
+    all.push(...items);
+    if (!hasMore) return all;
+  }
+}
+
+export default function AdminGallery() {
+  const [items, setItems] = useState<GalleryItem[] | null>(null);
+
+  useEffect(() => {
+    fetchAll()
+      .then(setItems)
+      .catch((error) => {
+        toast.error(
+          error instanceof UnexpectedShape
+            ? "Received unexpected data from the server."
+            : "Failed to fetch gallery items.",
+        );
+        setItems([]);
+      });
+  }, []);
+
+  async function remove(item: GalleryItem) {
+    const confirmed = await confirmInToast({
+      message: `Delete "${item.title}"? This action cannot be undone.`,
+      confirmLabel: "Delete",
+    });
+    if (!confirmed) return;
+    try {
+      await api(`/api/gallery/${item._id}`, { method: "DELETE" });
+      setItems((current) => current?.filter((i) => i._id !== item._id) ?? null);
+      toast.success("Item deleted successfully!");
+    } catch {
+      toast.error("Failed to delete item.");
+    }
+  }
+
+  return (
+    <div className="pb-20 sm:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Gallery</h1>
+        {/* Small screens get the floating button instead. */}
+        <div className="hidden sm:block">
+          <Link to="/admin/gallery/new" className={buttonClasses("primary", "md")}>
+            Add New Item
+          </Link>
+        </div>
+      </div>
+
+      {items === null ? (
+        <p className="mt-8 text-muted">Loading gallery...</p>
+      ) : items.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
+          <h2 className="text-lg font-semibold">No gallery items found</h2>
+          <p className="mt-1 text-muted">Get started by creating your first item.</p>
+          <Link to="/admin/gallery/new" className={buttonClasses("secondary", "sm", "mt-5")}>
+            Create an item
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+          {items.map((item) => (
+            <li key={item._id} className="group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+              <div className="relative aspect-[4/3] bg-gray-100">
+                {item.images[0] && (
+                  <ResponsiveImage
+                    image={item.images[0]}
+                    alt=""
+                    sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
+                    pictureClassName="block h-full w-full"
+                    className="h-full w-full object-cover"
+                  />
+                )}
+                {/* Revealed on hover, and whenever a control inside has keyboard focus; always shown on touch screens. */}
+                <div className="absolute inset-x-0 top-0 flex justify-end gap-2 bg-gradient-to-b from-black/50 to-transparent p-3 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
+                  <Link
+                    to={`/admin/gallery/edit/${item._id}`}
+                    className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand shadow hover:bg-brand-light"
+                    aria-label={`Edit ${item.title}`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    onClick={() => remove(item)}
+                    className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-red-700 shadow hover:bg-red-50"
+                    aria-label={`Delete ${item.title}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </div>
+              <div className="p-4">
+                <h2 className="font-semibold text-ink">{item.title}</h2>
+                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                  <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
+                    {item.category}
+                  </span>
+                  <span>Created {format(new Date(item.createdAt), "MMM d, yyyy")}</span>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Link
+        to="/admin/gallery/new"
+        className="fixed right-5 bottom-5 z-20 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-white shadow-lg hover:bg-accent-dark sm:hidden"
+        aria-label="Add New Item"
+      >
+        <svg
+          width="26"
+          height="26"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
+          <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+        </svg>
+      </Link>
+    </div>
+  );
+}
