@@ -91,6 +91,26 @@ describe.runIf(browserAvailable)("donations", () => {
     await context.close();
   });
 
+  it("says it is opening while the pop-up's code is still on its way", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/donation-dialog-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await donateNow(page).click();
+    await page.getByRole("status").filter({ hasText: "Opening the donation form…" }).waitFor();
+    release();
+    await dialogOf(page).waitFor();
+    expect(await page.getByText("Opening the donation form…").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("closes by X, backdrop and Escape, gives focus back, traps focus and locks the page's scroll", async () => {
     const { page, context, errors } = await newPage(browser, server);
     await page.goto("/");

@@ -35,11 +35,22 @@ export function DonationProvider({ children }: { children: ReactNode }) {
     <DonationContext.Provider value={controls}>
       {children}
       {request && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading />}>
           <DonationDialog key={request.openedAt} initialAmount={request.amount} onClose={close} />
         </Suspense>
       )}
     </DonationContext.Provider>
+  );
+}
+
+/** On a slow connection the pop-up's code takes a moment: say so instead of seeming to ignore the click. */
+function DialogLoading() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
+      <p role="status" className="rounded-xl bg-white px-5 py-3 font-semibold text-ink shadow-xl">
+        Opening the donation form…
+      </p>
+    </div>
   );
 }
 
