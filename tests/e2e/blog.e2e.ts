@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegWithGps, pngImage } from "../support/images.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
 import { blogFields, createPost, uploadedFiles } from "./support/blog-fixtures.ts";
 import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
@@ -388,34 +389,35 @@ describe.runIf(browserAvailable)("blog", () => {
     await context.close();
   });
 
-  it("looks finished at 375 and 1280 px", async () => {
+  it("looks finished at 375 and 1280 px and passes axe", async () => {
     const api = await adminApi(server);
+    const title = "How a sewing cooperative changed one prison";
     const post = await createPost(
       api,
       blogFields(
-        "How a sewing cooperative changed one prison",
+        title,
         "<h2>The first machine</h2><p>It started with <strong>one machine</strong> and <em>six women</em>.</p><ul><li>Uniforms</li><li>Bags</li></ul><blockquote><p>Now I can pay my children's school fees.</p></blockquote>",
       ),
     );
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const width = viewport.width;
-      const { page, context, errors } = await newPage(browser, server, { viewport });
+      const { page, context, errors } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
       await page.goto("/blog");
       await screenshot(page, `blog-list-${width}`);
+      expect(await axeViolations(page, "main"), `/blog at ${width}`).toEqual([]);
       await page.goto(`/blog/${post._id}`);
       await screenshot(page, `blog-post-${width}`);
+      expect(await axeViolations(page, "main"), `/blog/:id at ${width}`).toEqual([]);
       await openAdminPage(page, server, `/admin/blogs/edit/${post._id}`);
       await expect.poll(() => page.getByRole("textbox", { name: "Content" }).isVisible()).toBe(true);
       // The toolbar is there before anyone types.
       await expect.poll(() => page.getByRole("toolbar", { name: "Formatting" }).getByRole("button").count()).toBe(8);
       await screenshot(page, `blog-editor-edit-${width}`);
+      expect(await axeViolations(page, "main"), `editor at ${width}`).toEqual([]);
       await page.goto("/admin/blogs");
-      await expect
-        .poll(() =>
-          page.getByRole("link", { name: `Edit ${"How a sewing cooperative changed one prison"}` }).isVisible(),
-        )
-        .toBe(true);
+      await expect.poll(() => page.getByRole("link", { name: `Edit ${title}` }).isVisible()).toBe(true);
       await screenshot(page, `admin-blogs-${width}`);
+      expect(await axeViolations(page, "main"), `admin list at ${width}`).toEqual([]);
       expect(errors, name).toEqual([]);
       await context.close();
     }

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
 import { createPublication, uploadedFiles } from "./support/blog-fixtures.ts";
 import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
@@ -139,17 +140,22 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await context.close();
   });
 
-  it("looks finished at 375 and 1280 px", async () => {
+  it("looks finished at 375 and 1280 px and passes axe", async () => {
     const api = await adminApi(server);
     await createPublication(api, publication("Annual report 2025", "2026-02-01"));
     await createPublication(api, publication("Newspaper feature on the children's centre", "2026-05-20"));
     for (const viewport of Object.values(VIEWPORTS)) {
-      const { page, context, errors } = await newPage(browser, server, { viewport });
+      const { page, context, errors } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
       await page.goto("/publications");
       await screenshot(page, `publications-${viewport.width}`);
+      expect(await axeViolations(page, "main"), `/publications at ${viewport.width}`).toEqual([]);
       await openAdminPage(page, server, "/admin/publications");
       await expect.poll(() => page.getByRole("heading", { name: "Annual report 2025" }).isVisible()).toBe(true);
       await screenshot(page, `admin-publications-${viewport.width}`);
+      expect(await axeViolations(page, "main"), `admin list at ${viewport.width}`).toEqual([]);
+      await page.goto("/admin/publications/new");
+      await expect.poll(() => page.getByLabel("Title").isVisible()).toBe(true);
+      expect(await axeViolations(page, "main"), `form at ${viewport.width}`).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }

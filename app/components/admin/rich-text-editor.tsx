@@ -140,13 +140,13 @@ export function RichTextEditor({
         },
         { label: "Link", text: "Link", pressed: active?.link ?? false, run: editLink },
         {
-          label: "Heading 2",
+          label: "H2 (heading 2)",
           text: "H2",
           pressed: active?.h2 ?? false,
           run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
         },
         {
-          label: "Heading 3",
+          label: "H3 (heading 3)",
           text: "H3",
           pressed: active?.h3 ?? false,
           run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
@@ -158,7 +158,7 @@ export function RichTextEditor({
           run: () => editor.chain().focus().toggleBulletList().run(),
         },
         {
-          label: "Blockquote",
+          label: "Quote (blockquote)",
           text: "“ Quote",
           pressed: active?.blockquote ?? false,
           run: () => editor.chain().focus().toggleBlockquote().run(),
