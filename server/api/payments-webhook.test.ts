@@ -319,6 +319,26 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
     expect(await payments(gift.donationId)).toMatchObject([{ amount_cents: 4000, refunded_cents: 4000 }]);
   });
 
+  it("records a paid checkout that carries our id even if its pending row was never written", async () => {
+    const response = await deliver(
+      sessionCompleted({
+        sessionId: "cs_orphan",
+        donationId: "11111111-2222-3333-4444-555555555555",
+        mode: "payment",
+        amount: 2500,
+        paymentIntent: "pi_orphan",
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await donation("11111111-2222-3333-4444-555555555555")).toMatchObject({
+      checkout_session_id: "cs_orphan",
+      status: "paid",
+      amount_cents: 2500,
+      frequency: "one-time",
+      provider: "stripe",
+    });
+  });
+
   it("asks Stripe to retry (409, nothing recorded) an invoice for a donation it has not seen", async () => {
     const events = await eventCount();
     const response = await deliver(
