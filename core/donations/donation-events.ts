@@ -1,0 +1,156 @@
+import type { Db } from "../../db/database.ts";
+import type { Clock } from "../shared/clock.ts";
+import { ConflictError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import * as repo from "./donations.repository.ts";
+import type { PaymentEvent, PaymentProvider } from "./payment-provider.ts";
+
+type RefundEvent = Extract<PaymentEvent, { type: "charge.refunded" }>;
+
+/**
+ * How provider events change the ledger (decision note 0040): `applyEvent` is the one entry, used
+ * by Stripe's webhooks and the sandbox's Pay button alike.
+ */
+export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvider | undefined) {
+  const nowIso = () => clock().toISOString();
+
+  /** The payment a refunded charge belongs to; undefined when the charge is not a donation. */
+  async function refundedPayment(trx: Db, event: RefundEvent, invoiceId: string | undefined) {
+    const byIntent = await repo.findPayment(trx, { paymentIntentId: event.paymentIntentId });
+    if (byIntent) return byIntent;
+    if (invoiceId) {
+      const byInvoice = await repo.findPayment(trx, { reference: invoiceId });
+      if (byInvoice) return byInvoice;
+      throw new ConflictError("The payment for this refund is not recorded yet; retry later.");
+    }
+    if (!event.donationId) return undefined;
+    // A one-time gift's charge carries our id (Stripe copies the payment intent's metadata to it).
+    // The refund overtook the checkout's own notice: record the payment from the charge.
+    const donation = await repo.findDonation(trx, { id: event.donationId });
+    if (!donation) throw new ConflictError("The donation for this refund is not recorded yet; retry later.");
+    await repo.insertPayment(trx, {
+      id: newId(),
+      donationId: donation.id,
+      reference: event.paymentIntentId,
+      paymentIntentId: event.paymentIntentId,
+      amountCents: event.amountCents,
+      currency: event.currency,
+      paidAt: event.occurredAt,
+    });
+    return repo.findPayment(trx, { reference: event.paymentIntentId });
+  }
+
+  /**
+   * A monthly payment is known by its invoice, and Stripe's charge does not name it: ask Stripe
+   * which invoice the charge paid — before the transaction, so no write waits on the network.
+   */
+  async function invoiceOfUnmatchedRefund(event: PaymentEvent): Promise<string | undefined> {
+    if (event.type !== "charge.refunded") return undefined;
+    if (await repo.findPayment(db, { paymentIntentId: event.paymentIntentId })) return undefined;
+    return provider?.invoiceForPaymentIntent(event.paymentIntentId);
+  }
+
+  async function applyEventIn(trx: Db, event: PaymentEvent, refundInvoiceId: string | undefined): Promise<void> {
+    const at = event.occurredAt;
+    switch (event.type) {
+      case "checkout.completed": {
+        let donation = await repo.findDonation(trx, { id: event.donationId, sessionId: event.sessionId });
+        if (!donation && event.donationId) {
+          // Ours (it carries our id) but its pending row was never written: the money still counts.
+          await repo.insertDonation(trx, {
+            id: event.donationId,
+            provider: provider?.name ?? "stripe",
+            checkoutSessionId: event.sessionId,
+            frequency: event.frequency,
+            amountCents: event.amountCents,
+            currency: event.currency,
+            now: at,
+          });
+          donation = await repo.findDonation(trx, { id: event.donationId });
+        }
+        if (!donation) return; // another integration's checkout on the same Stripe account
+        await repo.updateDonor(trx, donation.id, event, at);
+        if (!event.paid) return;
+        await repo.transition(trx, donation.id, ["pending"], "paid", at);
+        if (event.paymentReference) {
+          await repo.insertPayment(trx, {
+            id: newId(),
+            donationId: donation.id,
+            reference: event.paymentReference,
+            paymentIntentId: event.paymentIntentId,
+            amountCents: event.amountCents,
+            currency: event.currency,
+            paidAt: at,
+          });
+        }
+        return;
+      }
+      case "checkout.expired": {
+        const donation = await repo.findDonation(trx, { id: event.donationId, sessionId: event.sessionId });
+        if (donation) await repo.transition(trx, donation.id, ["pending"], "canceled", at);
+        return;
+      }
+      case "invoice.paid": {
+        const donation = await repo.findDonation(trx, { id: event.donationId, subscriptionId: event.subscriptionId });
+        if (!donation) {
+          if (!event.donationId) return; // a subscription that is not a donation
+          throw new ConflictError("The donation for this invoice is not recorded yet; retry later.");
+        }
+        await repo.updateDonor(trx, donation.id, { ...event, name: null }, at);
+        await repo.transition(trx, donation.id, ["pending"], "paid", at);
+        if (event.amountCents > 0) {
+          await repo.insertPayment(trx, {
+            id: newId(),
+            donationId: donation.id,
+            reference: event.invoiceId,
+            paymentIntentId: null,
+            amountCents: event.amountCents,
+            currency: event.currency,
+            paidAt: at,
+          });
+        }
+        return;
+      }
+      case "charge.refunded": {
+        const payment = await refundedPayment(trx, event, refundInvoiceId);
+        if (!payment) return;
+        await repo.recordRefund(trx, payment.id, {
+          refundedCents: event.refundedCents,
+          paymentIntentId: event.paymentIntentId,
+          at,
+        });
+        const donation = await repo.findDonation(trx, { id: payment.donationId });
+        if (donation?.frequency === "one-time" && event.refundedCents >= payment.amountCents) {
+          await repo.transition(trx, donation.id, ["pending", "paid"], "refunded", at);
+        }
+        return;
+      }
+      case "subscription.ended": {
+        const donation = await repo.findDonation(trx, { id: event.donationId, subscriptionId: event.subscriptionId });
+        if (!donation) {
+          if (!event.donationId) return;
+          throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
+        }
+        await repo.transition(trx, donation.id, ["pending", "paid"], "canceled", at);
+        return;
+      }
+    }
+  }
+
+  /**
+   * The one place provider events change the ledger (Stripe webhooks and the sandbox's Pay).
+   * The event id is recorded in the same transaction as its effects, so a replay changes nothing
+   * and a failure leaves no trace (the provider retries).
+   */
+  async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
+    const refundInvoiceId = await invoiceOfUnmatchedRefund(event);
+    return db.transaction().execute(async (trx) => {
+      const fresh = await repo.recordEvent(trx, { id: event.id, type: event.type, receivedAt: nowIso() });
+      if (!fresh) return "duplicate" as const;
+      await applyEventIn(trx, event, refundInvoiceId);
+      return "applied" as const;
+    });
+  }
+
+  return applyEvent;
+}
