@@ -38,7 +38,7 @@ export function BankTransferDetails() {
   }
 
   const row = "flex flex-col gap-0.5 border-b border-black/5 py-3 last:border-0 sm:flex-row sm:items-center sm:gap-4";
-  const term = "text-sm text-muted sm:w-36 sm:shrink-0";
+  const term = "text-sm text-muted sm:w-32 sm:shrink-0";
   return (
     <div>
       <p className="text-muted">
@@ -56,7 +56,7 @@ export function BankTransferDetails() {
         <div className={row}>
           <dt className={term}>Account number</dt>
           <dd className="flex flex-1 items-center justify-between gap-3">
-            <span className="font-mono text-lg font-semibold tracking-wide">{BANK_DETAILS.accountNumber}</span>
+            <span className="whitespace-nowrap font-mono text-lg font-semibold">{BANK_DETAILS.accountNumber}</span>
             <button
               type="button"
               onClick={copyAccountNumber}
