@@ -94,7 +94,9 @@ describe.each(DIALECTS)("donation checkout API with the sandbox on %s", (dialect
     for (let i = 0; i < 11; i++) statuses.push((await checkout(t, { amount: 0 }, "10.9.9.9")).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect((await checkout(t, { amount: 0 }, "10.9.9.9")).json().message).toMatch(/^Too many requests/);
+    const limited = (await checkout(t, { amount: 0 }, "10.9.9.9")).json();
+    expect(limited.message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
+    expect(limited.error).toBe(limited.message); // what the pop-up shows
   });
 
   it("answers webhooks with 503 when Stripe is not configured", async () => {

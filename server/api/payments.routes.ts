@@ -33,11 +33,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
 
   // The pop-up shows `error` (spec §8); `message` keeps the API's usual shape.
   app.setErrorHandler((error, request, reply) => {
-    if (!(error instanceof DomainError)) {
-      // To the app's handler. Fastify forwards only Error instances upwards; the rate limiter
-      // throws a plain object, which would otherwise be sent as a 200 body.
-      throw error instanceof Error ? error : Object.assign(new Error(), error);
+    const limited = (error as { statusCode?: number }).statusCode === 429;
+    if (limited && !(error instanceof DomainError)) {
+      // The rate limiter's own error (a plain object): the donor sees its "please wait" text.
+      const message = String((error as { message?: unknown }).message);
+      return reply.code(429).send({ error: message, message });
     }
+    if (!(error instanceof DomainError)) throw error; // to the app's handler
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, "checkout failed");
     const fields = error instanceof ValidationError ? { fields: error.fields } : {};
     return reply.code(error.status).send({ error: error.message, message: error.message, ...fields });
