@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABOUT_SECTIONS, BOARD } from "../../app/content/about.ts";
 import { DONATION_NEEDS, FAQ_ITEMS, HERO_SLIDES } from "../../app/content/home.ts";
-import { adminApi } from "./support/admin-api.ts";
+import { adminApi, breakTable } from "./support/admin-api.ts";
 import {
   browserAvailable,
   launchBrowser,
@@ -12,6 +12,7 @@ import {
   screenshot,
   VIEWPORTS,
 } from "./support/browser.ts";
+import { createGalleryItem } from "./support/gallery-fixtures.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
@@ -56,11 +57,15 @@ const VIDEOS = [
   ["A mother's first letter home", "bbbbbbbbbb2"],
 ] as const;
 
+/** Five items, oldest event first: the preview shows the four newest. */
+const GALLERY = ["Reading corner opens", "Soap-making class", "Family visit day", "Health kits arrive", "Graduation"];
+
 describe.runIf(browserAvailable)("home, impact and about pages", () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer();
+    // Every request renders: one journey breaks the gallery under the home page.
+    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
     browser = await launchBrowser();
     const api = await adminApi(server);
     for (const [title, id] of VIDEOS) {
@@ -70,6 +75,9 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
         youtubeUrl: `https://www.youtube.com/watch?v=${id}`,
         category: "Program Highlights",
       });
+    }
+    for (const [index, title] of GALLERY.entries()) {
+      await createGalleryItem(api, { title, eventDate: `2026-01-${String(10 + index).padStart(2, "0")}` });
     }
   });
   /** A fresh page with YouTube's thumbnails stubbed (the featured and latest videos show them). */
@@ -380,6 +388,37 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
     await expect
       .poll(() => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents())
       .toEqual(expect.arrayContaining([VIDEOS[1][0], VIDEOS[0][0]]));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("previews the four newest gallery items on the home page and /impact, and survives a gallery failure", async () => {
+    const { page, context, errors } = await open();
+    const previewTitles = () =>
+      page
+        .getByRole("region", { name: "Moments from our programmes" })
+        .getByRole("listitem")
+        .getByRole("heading")
+        .allTextContents();
+    await page.goto("/");
+    expect(await previewTitles()).toEqual(GALLERY.slice(1).reverse());
+    await page.getByRole("button", { name: `Open photos: ${GALLERY[4]}` }).click();
+    await expect.poll(() => page.getByRole("dialog", { name: GALLERY[4] }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.goto("/impact");
+    expect(await previewTitles()).toEqual(GALLERY.slice(1).reverse());
+
+    const restore = breakTable(server, "gallery_items");
+    try {
+      await page.goto("/");
+      const failure = page.getByRole("alert").filter({ hasText: "Something went wrong" });
+      expect(await failure.textContent()).toContain("Could not load gallery items.");
+      expect(await page.getByRole("heading", { name: "Restoring Dignity, Rebuilding Lives" }).isVisible()).toBe(true);
+    } finally {
+      restore();
+    }
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expect.poll(() => previewTitles()).toEqual(GALLERY.slice(1).reverse());
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
 import { Button, ButtonLink } from "../../components/button";
 import { useDonation } from "../../components/donation/donation-context";
+import { GalleryPreview } from "../../components/gallery/gallery-preview";
 import { DonationNeeds } from "../../components/home/donation-needs";
 import { Faq } from "../../components/home/faq";
 import { HERO_IMAGE_SIZES, HeroCarousel } from "../../components/home/hero-carousel";
@@ -24,7 +26,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       return null;
     },
   );
-  return { featuredVideo };
+  // null tells the preview its load failed (it then offers Try Again).
+  const galleryPreview = await services.gallery.list({ limit: GALLERY_PREVIEW_SIZE }).then(
+    (result) => result.images,
+    (error) => {
+      console.error("home: gallery preview failed", error);
+      return null;
+    },
+  );
+  return { featuredVideo, galleryPreview };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -114,6 +124,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {loaderData.galleryPreview?.length !== 0 && (
+        <div className="bg-white">
+          <GalleryPreview items={loaderData.galleryPreview} />
+        </div>
+      )}
 
       <FeaturedVideo video={loaderData.featuredVideo} />
 

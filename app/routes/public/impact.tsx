@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
+import { GalleryPreview } from "../../components/gallery/gallery-preview";
 import { DonationNeeds } from "../../components/home/donation-needs";
 import { ImpactCounters } from "../../components/home/impact-counters";
 import { PageHeader } from "../../components/page-header";
@@ -23,7 +25,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       return [];
     },
   );
-  return { latestVideos };
+  const latestGallery = await services.gallery.list({ limit: GALLERY_PREVIEW_SIZE }).then(
+    (result) => result.images,
+    (error) => {
+      console.error("impact: latest gallery items failed", error);
+      return null;
+    },
+  );
+  return { latestVideos, latestGallery };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -136,6 +145,12 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      {loaderData.latestGallery?.length !== 0 && (
+        <div className="bg-sand">
+          <GalleryPreview items={loaderData.latestGallery} />
+        </div>
+      )}
     </>
   );
 }
