@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { honeypotShape } from "../shared/honeypot.ts";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, requiredText } from "../shared/text-fields.ts";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
+import { honeypotShape, requiredText } from "../shared/text-fields.ts";
 
 // zod/mini: the /contact form and the API share these rules.
 

@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
+import { HONEYPOT_FIELD } from "./honeypot.ts";
 
-/** Spec §5: non-space text, an @, then non-space text. */
-export const EMAIL_PATTERN = /^\S+@\S+$/;
-export const EMAIL_MAX_LENGTH = 254;
+/** The hidden trap field (see honeypot.ts) every public form schema accepts. */
+export const honeypotShape = { [HONEYPOT_FIELD]: z.optional(z.string().check(z.maxLength(1000))) };
 
 export const tooLongMessage = (max: number) => `Please keep this under ${max} characters`;
 

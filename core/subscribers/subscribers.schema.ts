@@ -1,10 +1,11 @@
 import { z } from "zod/mini";
-import { honeypotShape } from "../shared/honeypot.ts";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/text-fields.ts";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
+import { honeypotShape } from "../shared/text-fields.ts";
+import { EMAIL_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from "./newsletter-email.ts";
 
-// zod/mini: this schema ships in the footer of every public page.
-export const EMAIL_REQUIRED_MESSAGE = "Email is required";
-export const INVALID_EMAIL_MESSAGE = "Invalid email address";
+export { EMAIL_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE };
+
+// The footer form checks the same rules without zod (newsletter-email.ts).
 export const ALREADY_SUBSCRIBED_MESSAGE = "This email is already subscribed. Thank you for your support!";
 
 export const SubscribeSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import { honeypotShape } from "../shared/honeypot.ts";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
 import { IdListSchema } from "../shared/id-list.ts";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, optionalText, requiredText } from "../shared/text-fields.ts";
+import { honeypotShape, optionalText, requiredText } from "../shared/text-fields.ts";
 
 // zod/mini: the /join-team form and the API share these rules.
 

@@ -333,20 +333,114 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await context.close();
   });
 
+  it("shows progress while a form is sending: '...', and the loading toasts", async () => {
+    const { page, context } = await newPage(browser, server);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/subscribe", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const footer = page.getByRole("form", { name: "Newsletter sign-up" });
+    await footer.getByLabel("Email address").fill("slow.network@example.org");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await poll(() => footer.getByRole("button", { name: "..." }).isDisabled());
+    await visible(page, "Subscribing...");
+    release();
+    await visible(page, "Thank you for subscribing!");
+    await poll(() => footer.getByRole("button", { name: "Subscribe" }).isEnabled());
+    await context.close();
+  });
+
+  it("shows the spec's failure toasts when a staff action cannot be saved", async () => {
+    insertApplications(server, [{ id: "fail-1", name: "Fana Desta", minutesAgo: 0 }]);
+    const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 1, ?)",
+    ).run("fail-message", "Fana Desta", "fana@example.org", "Hello", now);
+    db.prepare("insert into subscribers (id, email, created_at) values (?, ?, ?)").run(
+      "fail-sub",
+      "fana@example.org",
+      now,
+    );
+    db.close();
+    const { page, context } = await newPage(browser, server);
+
+    await openAdminPage(page, server, "/admin/volunteers");
+    const row = page.getByRole("row").filter({ hasText: "Fana Desta" });
+    await poll(() => row.isVisible());
+    // The database breaks only under a settled page, so no load of the page itself fails.
+    await page.waitForLoadState("networkidle");
+    let restore = breakTable(server, "volunteer_applications");
+    try {
+      await page.getByRole("checkbox", { name: "Select Fana Desta" }).check();
+      const bar = page.getByRole("region", { name: "Bulk actions" });
+      await bar.getByRole("button", { name: "Mark as Canceled" }).click();
+      await visible(page, "Failed to cancel applications.");
+      await bar.getByRole("button", { name: "Delete" }).click();
+      await visible(page, "Failed to delete applications.");
+      await bar.getByRole("button", { name: "Clear" }).click();
+      await row.getByRole("button", { name: "Details for Fana Desta" }).click();
+      await page.getByRole("dialog").getByLabel("Status").selectOption("Contacted");
+      await visible(page, "Failed to update status.");
+    } finally {
+      restore();
+    }
+    // The failed change reloads the list, which shows the stored status again.
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await poll(() => row.getByText("Pending").filter({ visible: true }).isVisible());
+
+    await page.goto("/admin/messages");
+    const message = page.getByRole("listitem").filter({ hasText: "Fana Desta" });
+    await poll(() => message.isVisible());
+    await page.waitForLoadState("networkidle");
+    restore = breakTable(server, "contact_messages");
+    try {
+      await message.getByRole("button", { name: "Delete message from Fana Desta" }).click();
+      await page.getByRole("button", { name: "Confirm Delete" }).click();
+      await visible(page, "Failed to delete message.");
+    } finally {
+      restore();
+    }
+
+    await page.goto("/admin/subscribe");
+    await poll(() => page.getByRole("button", { name: "Delete fana@example.org" }).isVisible());
+    await page.waitForLoadState("networkidle");
+    restore = breakTable(server, "subscribers");
+    try {
+      await page.getByRole("button", { name: "Delete fana@example.org" }).click();
+      await page.getByRole("button", { name: "Confirm Delete" }).click();
+      await visible(page, "Failed to delete subscriber(s).");
+    } finally {
+      restore();
+    }
+    await context.close();
+    const api = await adminApi(server);
+    await api.json("DELETE", "/api/volunteer", { ids: ["fail-1"] });
+    await api.json("DELETE", "/api/messages/admin/fail-message");
+    await api.json("DELETE", "/api/subscribe", { ids: ["fail-sub"] });
+  });
+
   it("keeps the applications screen usable with 5000 rows: pages of 25 and a search box", async () => {
     insertApplications(
       server,
       Array.from({ length: 5000 }, (_, i) => ({ id: `bulk-${i}`, name: `Bulk Applicant ${i}`, minutesAgo: i + 1 })),
     );
+    const total = (await adminApi(server).then((api) => api.json("GET", "/api/volunteer"))).length;
+    expect(total).toBeGreaterThanOrEqual(5000);
     const { page, context, errors } = await newPage(browser, server);
     const started = Date.now();
     await openAdminPage(page, server, "/admin/volunteers");
-    await poll(() => page.getByText("Showing 1–25 of 5000 applications").isVisible()).toBe(true);
+    await poll(() => page.getByText(`Showing 1–25 of ${total} applications`).isVisible()).toBe(true);
     const rendered = Date.now() - started;
     expect(await page.locator("tbody tr").count()).toBe(25);
     expect(await page.locator("tbody tr").first().textContent()).toContain("Bulk Applicant 0");
     await page.getByRole("button", { name: "Next" }).click();
-    await poll(() => page.getByText("Showing 26–50 of 5000 applications").isVisible()).toBe(true);
+    await poll(() => page.getByText(`Showing 26–50 of ${total} applications`).isVisible()).toBe(true);
     await page.getByLabel("Search applications").fill("Bulk Applicant 4321");
     await poll(() => page.locator("tbody tr").count()).toBe(1);
     expect(await page.getByText("Showing 1–1 of 1 applications").isVisible()).toBe(true);

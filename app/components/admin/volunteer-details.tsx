@@ -53,7 +53,9 @@ export function VolunteerDetails({ application: a, onStatusChange, onClose }: Vo
       }
     >
       <dl className="divide-y">
-        <Row label="Full name">{a.fullName}</Row>
+        <Row label="Full name">
+          <Copyable label="Full name" value={a.fullName} />
+        </Row>
         <Row label="Email">
           <Copyable label="Email" value={a.email} />
         </Row>

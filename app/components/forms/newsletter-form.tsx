@@ -1,12 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
-import { SubscribeSchema } from "../../../core/subscribers/subscribers.schema";
+import { newsletterEmailError } from "../../../core/subscribers/newsletter-email";
 import { api, errorMessage } from "../../lib/api-client";
-import { validateForm } from "../../lib/validate-form";
 import { Honeypot, honeypotValue } from "./honeypot";
 
-/** The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small. */
+/** The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small: no zod. */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [error, setError] = useState("");
@@ -16,9 +15,9 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const { data, errors } = validateForm(SubscribeSchema, { email, [HONEYPOT_FIELD]: honeypotValue(form) });
-    if (errors) {
-      setError(errors.email ?? "");
+    const invalid = newsletterEmailError(email);
+    if (invalid) {
+      setError(invalid);
       inputRef.current?.focus();
       return;
     }
@@ -26,7 +25,10 @@ export function NewsletterForm() {
     setSubmitting(true);
     const toastId = toast.loading("Subscribing...");
     try {
-      await api("/api/subscribe", { method: "POST", json: data });
+      await api("/api/subscribe", {
+        method: "POST",
+        json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
+      });
       toast.success("Thank you for subscribing!", { id: toastId });
       setEmail("");
       form.reset();
