@@ -37,6 +37,7 @@ export type PaymentEvent =
       paymentIntentId: string | null;
     }
   | {
+      /** The checkout ended without payment (expired, or its delayed payment failed). */
       type: "checkout.expired";
       id: string;
       occurredAt: string;

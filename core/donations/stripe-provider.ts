@@ -112,7 +112,9 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         paymentIntentId: idOf(session.payment_intent),
       };
     }
-    case "checkout.session.expired": {
+    // Abandoned, or a bank debit that failed after the donor left: the pending gift will not come.
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed": {
       const session = event.data.object;
       return {
         ...base,

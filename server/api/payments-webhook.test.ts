@@ -339,6 +339,24 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
     });
   });
 
+  it.each(["checkout.session.expired", "checkout.session.async_payment_failed"])(
+    "marks an unpaid checkout canceled on %s, but never a paid one",
+    async (type) => {
+      const unpaid = await openCheckout(60, "one-time");
+      const ended = (sessionId: string, donationId: string) =>
+        stripeEvent(type, { id: sessionId, object: "checkout.session", metadata: { donation_id: donationId } });
+      expect((await deliver(ended(unpaid.sessionId, unpaid.donationId))).statusCode).toBe(200);
+      expect(await donation(unpaid.donationId)).toMatchObject({ status: "canceled" });
+
+      const paid = await openCheckout(61, "one-time");
+      await deliver(
+        sessionCompleted({ ...paid, mode: "payment", amount: 6100, paymentIntent: `pi_${type}_${paid.sessionId}` }),
+      );
+      await deliver(ended(paid.sessionId, paid.donationId));
+      expect((await donation(paid.donationId)).status).toBe("paid");
+    },
+  );
+
   it("asks Stripe to retry (409, nothing recorded) an invoice for a donation it has not seen", async () => {
     const events = await eventCount();
     const response = await deliver(
