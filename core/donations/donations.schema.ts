@@ -36,12 +36,15 @@ export const isValidDonationAmount = (amount: number): boolean =>
 
 export const toCents = (amount: number): number => Math.round(amount * 100);
 
-export const CheckoutRequestSchema = z.object({
-  amount: z
-    .number({ error: INVALID_AMOUNT_MESSAGE })
-    .check(z.refine(isValidDonationAmount, { error: INVALID_AMOUNT_MESSAGE })),
-  frequency: z.enum(DONATION_FREQUENCIES, { error: INVALID_FREQUENCY_MESSAGE }),
-});
+// Built in a pure-annotated function so a browser chunk that needs only the rules above (the
+// pop-up) leaves zod out: about 15 KB gzip less on a slow connection.
+export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    amount: z
+      .number({ error: INVALID_AMOUNT_MESSAGE })
+      .check(z.refine(isValidDonationAmount, { error: INVALID_AMOUNT_MESSAGE })),
+    frequency: z.enum(DONATION_FREQUENCIES, { error: INVALID_FREQUENCY_MESSAGE }),
+  }))();
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 export interface CheckoutSession {
