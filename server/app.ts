@@ -8,6 +8,7 @@ import type { Clock } from "../core/shared/clock.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
 import access from "./plugins/access.ts";
+import apiCache from "./plugins/api-cache.ts";
 import errors from "./plugins/errors.ts";
 import pageCache from "./plugins/page-cache.ts";
 import rateLimits from "./plugins/rate-limits.ts";
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
   await app.register(securityHeaders, { config });
   // Before compression, so pages are cached uncompressed (each hit gets its own nonce).
   await app.register(pageCache, { seconds: config.pageCacheSeconds });
+  await app.register(apiCache, { seconds: config.pageCacheSeconds });
   // Dynamic responses (pages, JSON); built assets are pre-compressed. Fast brotli: this runs per request.
   await app.register(compress, {
     threshold: 1024,

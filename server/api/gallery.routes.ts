@@ -25,7 +25,9 @@ async function readGalleryForm(request: FastifyRequest): Promise<GalleryForm> {
 export default async function galleryRoutes(app: FastifyInstance) {
   const { gallery } = app.services;
 
-  app.get("/api/gallery", { config: { access: "public" } }, async (request) => gallery.list(request.query));
+  app.get("/api/gallery", { config: { access: "public", cacheable: true } }, async (request) =>
+    gallery.list(request.query),
+  );
 
   app.get<{ Params: IdParams }>("/api/gallery/:id", { config: { access: "public" } }, async (request) =>
     gallery.get(request.params.id),

@@ -7,7 +7,9 @@ interface IdParams {
 export default async function videosRoutes(app: FastifyInstance) {
   const { videos } = app.services;
 
-  app.get("/api/videos", { config: { access: "public" } }, async (request) => videos.list(request.query));
+  app.get("/api/videos", { config: { access: "public", cacheable: true } }, async (request) =>
+    videos.list(request.query),
+  );
 
   app.get<{ Params: IdParams }>("/api/videos/:id", { config: { access: "public" } }, async (request) =>
     videos.get(request.params.id),

@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * A short-lived in-memory cache of public read-only API answers (the gallery and video lists), so
+ * a burst of visitors costs one query and one serialisation. Routes opt in with
+ * `config: { cacheable: true }`. Requests that carry a token skip it, so staff always read fresh
+ * data. Any successful API write on this instance clears it; across instances the TTL bounds
+ * staleness (the page cache's rule, and its PAGE_CACHE_SECONDS).
+ */
+const MAX_ENTRIES = 500;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    cacheable?: boolean;
+  }
+  interface FastifyRequest {
+    apiCacheKey: string | null;
+  }
+}
+
+export default fp(
+  async (app, { seconds }: { seconds: number }) => {
+    const answers = new Map<string, { body: string; expiresAt: number }>();
+    app.decorateRequest("apiCacheKey", null);
+
+    app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+      if (seconds <= 0 || request.method !== "GET" || !request.routeOptions.config?.cacheable) return;
+      if (request.headers.authorization) return;
+      request.apiCacheKey = request.url;
+      const hit = answers.get(request.url);
+      if (!hit) return;
+      if (hit.expiresAt <= Date.now()) {
+        answers.delete(request.url);
+        return;
+      }
+      return reply.code(200).type("application/json; charset=utf-8").header("x-cache", "hit").send(hit.body);
+    });
+
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (
+        request.apiCacheKey !== null &&
+        reply.statusCode === 200 &&
+        typeof payload === "string" &&
+        reply.getHeader("x-cache") !== "hit"
+      ) {
+        if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+        answers.set(request.apiCacheKey, { body: payload, expiresAt: Date.now() + seconds * 1000 });
+      }
+      return payload;
+    });
+
+    app.addHook("onResponse", async (request, reply) => {
+      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) answers.clear();
+    });
+  },
+  { name: "api-cache" },
+);
