@@ -86,5 +86,7 @@ export function useGalleryFeed(filter: GalleryFilter, firstPage: GalleryPage | n
     }
   }, [feed, loadingMore]);
 
-  return { items: feed.items, hasMore: feed.hasMore, loadingMore, loadingFilter, loadMore };
+  /** False until a list has arrived (server-rendered or fetched): no "No Results" before that. */
+  const loaded = feed.filterKey !== "";
+  return { items: feed.items, hasMore: feed.hasMore, loaded, loadingMore, loadingFilter, loadMore };
 }

@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ImpactGallery({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
-  const { items, hasMore, loadingMore, loadingFilter, loadMore } = useGalleryFeed(filter, loaderData.firstPage);
+  const { items, hasMore, loaded, loadingMore, loadingFilter, loadMore } = useGalleryFeed(filter, loaderData.firstPage);
   const [text, setText] = useState(filter.search);
   const [open, setOpen] = useState<GalleryItem | null>(null);
   const searchId = useId();
@@ -145,7 +145,7 @@ export default function ImpactGallery({ loaderData }: Route.ComponentProps) {
 
         <div aria-busy={loadingFilter} className={loadingFilter ? "opacity-60 transition-opacity" : ""}>
           {items.length === 0 ? (
-            loaderData.firstPage || !loadingFilter ? (
+            loaded ? (
               <div className="mt-10 rounded-2xl bg-sand px-6 py-16 text-center">
                 <h2 className="text-xl font-bold text-ink">No Results Found</h2>
                 <p className="mt-2 text-muted">Try a different search term or choose another category.</p>
