@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpInbox } from "../support/smtp-inbox.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
 import {
   browserAvailable,
   launchBrowser,
@@ -447,6 +448,54 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     console.info(`5000 applications: first page shown ${rendered} ms after navigation`);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("has no axe (WCAG 2.1 AA) findings on the forms, with errors shown, and on the staff screens", async () => {
+    insertApplications(server, [{ id: "axe-1", name: "Axe Applicant", minutesAgo: 0 }]);
+    const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 0, ?)",
+    ).run("axe-message", "Axe Visitor", "axe@example.org", "Hello", now);
+    db.prepare("insert into subscribers (id, email, created_at) values (?, ?, ?)").run(
+      "axe-sub",
+      "axe@example.org",
+      now,
+    );
+    db.close();
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
+      await page.goto("/join-team");
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await poll(() => page.getByText("Full name is required").isVisible()).toBe(true);
+      expect(await axeViolations(page), `/join-team with errors at ${viewport.width}`).toEqual([]);
+      await page.goto("/contact");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await poll(() => page.getByText("Your name is required").isVisible()).toBe(true);
+      const footer = page.getByRole("form", { name: "Newsletter sign-up" });
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await poll(() => footer.getByRole("alert").isVisible()).toBe(true);
+      expect(await axeViolations(page), `/contact with errors at ${viewport.width}`).toEqual([]);
+
+      await openAdminPage(page, server, "/admin/volunteers");
+      await page.getByRole("button", { name: "Details for Axe Applicant" }).click();
+      await poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+      expect(await axeViolations(page), `volunteer details at ${viewport.width}`).toEqual([]);
+      await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+      await page.getByRole("checkbox", { name: "Select Axe Applicant" }).check();
+      expect(await axeViolations(page), `volunteers at ${viewport.width}`).toEqual([]);
+      await page.goto("/admin/messages");
+      await poll(() => page.getByText("Axe Visitor").isVisible()).toBe(true);
+      expect(await axeViolations(page), `messages at ${viewport.width}`).toEqual([]);
+      await page.goto("/admin/subscribe");
+      await poll(() => page.getByText("axe@example.org").isVisible()).toBe(true);
+      expect(await axeViolations(page), `subscribers at ${viewport.width}`).toEqual([]);
+      await context.close();
+    }
+    const api = await adminApi(server);
+    await api.json("DELETE", "/api/volunteer", { ids: ["axe-1"] });
+    await api.json("DELETE", "/api/messages/admin/axe-message");
+    await api.json("DELETE", "/api/subscribe", { ids: ["axe-sub"] });
   });
 
   it("looks finished at 375 px: join team with errors, contact, and the three staff screens", async () => {
