@@ -1,3 +1,4 @@
+import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../tests/support/dialects.ts";
 import { migrateToLatest } from "./database.ts";
@@ -52,5 +53,21 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
         })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it("applies a migration that lands after a later-dated one already ran", async () => {
+    database = await createTestDatabase(dialect, { migrate: false });
+    const names = Object.keys(migrations);
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    const lateComer = names[1] as string;
+    // A database that ran every migration but one with an earlier date (it landed later).
+    const without = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== lateComer));
+    const earlier = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => without },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    expect((await earlier.migrateToLatest()).error).toBeUndefined();
+    expect(await migrateToLatest(database)).toEqual([lateComer]);
   });
 });

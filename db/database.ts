@@ -54,7 +54,14 @@ const provider: MigrationProvider = {
 /** Applies pending migrations; a no-op when the database is current. Throws on failure. */
 export async function migrateToLatest({ db, schema }: Pick<DatabaseHandle, "db" | "schema">): Promise<string[]> {
   // Naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Features land in parallel, so a migration with an earlier date can arrive after a later one
+  // has run somewhere: apply it rather than refuse to start. Migrations never depend on siblings.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
