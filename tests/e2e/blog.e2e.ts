@@ -34,7 +34,7 @@ describe.runIf(browserAvailable)("blog", () => {
     await server?.stop();
   });
 
-  it("shows 'No Blog Posts Yet' when there are none and when the list cannot be read", async () => {
+  it("shows 'No Blog Posts Yet' when there are none and when the list cannot be read; a failed post reads 'Post not found.'", async () => {
     const html = await (await fetch(`${server.baseUrl}/blog`)).text();
     expect(html).toContain("No Blog Posts Yet");
     expect(html).toContain("<title>Blog | Hope Behind Bars</title>");
@@ -44,6 +44,10 @@ describe.runIf(browserAvailable)("blog", () => {
       const response = await page.goto("/blog");
       expect(response?.status()).toBe(200);
       expect(await page.getByRole("heading", { name: "No Blog Posts Yet" }).isVisible()).toBe(true);
+      // A post that cannot be read says the same as a missing one (spec §8), with a server-error status.
+      const post = await fetch(`${server.baseUrl}/blog/00000000-0000-0000-0000-000000000000`);
+      expect(post.status).toBe(500);
+      expect(await post.text()).toContain("Post not found.");
       await context.close();
     } finally {
       restore();
