@@ -95,4 +95,28 @@ describe.each(DIALECTS)("contact messages API on %s", (dialect) => {
     expect((await list()).map((m) => m._id)).not.toContain(first?._id);
     expect((await del(first?._id)).statusCode).toBe(404);
   });
+
+  it("lists 5000 messages newest first and counts the unread ones", async () => {
+    const base = Date.parse("2024-01-01T00:00:00Z");
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      id: `bulk-${i}`,
+      name: `Visitor ${i}`,
+      email: `v${i}@example.org`,
+      message: "Hello",
+      is_read: i % 2,
+      created_at: new Date(base + i * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.database.db
+        .insertInto("contact_messages")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const before = await unread();
+    const all = await list();
+    const bulk = all.filter((m) => m._id.startsWith("bulk-"));
+    expect(bulk).toHaveLength(5000);
+    expect(bulk[0]?.name).toBe("Visitor 4999");
+    expect(before).toBe(all.filter((m) => !m.isRead).length);
+  });
 });

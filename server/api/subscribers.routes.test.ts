@@ -99,4 +99,23 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
     expect(remaining).not.toContain(a?._id);
     expect(remaining).not.toContain(b?._id);
   });
+
+  it("lists and exports 5000 subscribers", async () => {
+    const base = Date.parse("2024-01-01T00:00:00Z");
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      id: `bulk-${i}`,
+      email: `reader${i}@example.org`,
+      created_at: new Date(base + i * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.database.db
+        .insertInto("subscribers")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const all = await list();
+    expect(all.filter((s) => s._id.startsWith("bulk-"))).toHaveLength(5000);
+    const csv = await t.app.inject({ url: "/api/subscribe/export.csv", headers });
+    expect(csv.body.trimEnd().split("\r\n")).toHaveLength(all.length + 1);
+  });
 });
