@@ -40,14 +40,19 @@ async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 30_000;
+  // The first start seeds the demo content through the image pipeline: give it time.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${BASE_URL}/api/health`)).ok) return { child, dataDir };
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the site did not start");
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error("the site did not start");
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -58,14 +63,22 @@ interface NetworkRequest {
 }
 
 /** Gzip size of every script the page loaded from our origin (what a visitor downloads, compressed). */
-async function publicJsGzip(requests: NetworkRequest[]): Promise<number> {
+async function publicJsGzip(requests: NetworkRequest[]): Promise<Map<string, number>> {
   const scripts = requests.filter((r) => r.resourceType === "Script" && r.url.startsWith(BASE_URL));
-  let total = 0;
+  const sizes = new Map<string, number>();
   for (const script of scripts) {
     const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
-    total += gzipSync(body).length;
+    sizes.set(script.url.slice(BASE_URL.length), gzipSync(body).length);
   }
-  return total;
+  return sizes;
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+
+/** The elements a failed audit points at, so the report says what to fix. */
+function failingNodes(details: unknown): string[] {
+  const items = (details as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items ?? [];
+  return items.flatMap((item) => (item.node?.snippet ? [item.node.snippet] : []));
 }
 
 const site = await startSite();
@@ -89,7 +102,14 @@ try {
     const cls = audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN;
     const lcp = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
     const details = audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined;
-    const js = await publicJsGzip(details?.items ?? []);
+    const scripts = await publicJsGzip(details?.items ?? []);
+    const js = sum(scripts.values());
+    if (js > JS_BUDGET_BYTES) {
+      const biggest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 8);
+      console.error(
+        `${pathname}: scripts ${biggest.map(([url, size]) => `${url} ${(size / 1024).toFixed(1)} KB`).join(", ")}`,
+      );
+    }
     const scores = CATEGORIES.map(score);
     failed ||= scores[0]! < 95 || scores.slice(1).some((s) => s < 100) || !(cls < 0.05) || js > JS_BUDGET_BYTES;
     rows.push(
@@ -99,6 +119,11 @@ try {
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
       .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
     if (missed.length > 0) console.error(`${pathname}: audits below 0.9: ${missed.join(", ")}`);
+    for (const audit of Object.values(audits)) {
+      if (audit.score === 0 && audit.scoreDisplayMode === "binary") {
+        console.error(`${pathname}: ${audit.id} fails on ${failingNodes(audit.details).join(" | ") || "the page"}`);
+      }
+    }
   }
 } finally {
   chrome.kill();
