@@ -77,7 +77,9 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
       });
     }
     for (const [index, title] of GALLERY.entries()) {
-      await createGalleryItem(api, { title, eventDate: `2026-01-${String(10 + index).padStart(2, "0")}` });
+      // The newest has several photos: its card shows a count badge.
+      const colours = index === GALLERY.length - 1 ? ["#0b5563", "#b4430e"] : ["#0b5563"];
+      await createGalleryItem(api, { title, eventDate: `2026-01-${String(10 + index).padStart(2, "0")}` }, colours);
     }
   });
   /** A fresh page with YouTube's thumbnails stubbed (the featured and latest videos show them). */

@@ -24,7 +24,8 @@ export function GalleryCard({
         type="button"
         onClick={() => onOpen(item)}
         className="relative block aspect-[4/3] w-full overflow-hidden bg-sand"
-        aria-label={`Open photos: ${item.title}`}
+        // The name includes the visible "{n} photos" badge (WCAG 2.5.3 label in name).
+        aria-label={`Open photos: ${item.title}${count > 1 ? `, ${count} photos` : ""}`}
       >
         {cover && (
           <ResponsiveImage
