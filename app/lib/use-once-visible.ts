@@ -2,7 +2,10 @@ import { type RefObject, useEffect, useRef } from "react";
 import { prefersReducedMotion } from "./motion";
 
 interface OnceVisibleHandlers {
-  /** Runs after hydration when an animation will follow: put the element in its start state. */
+  /**
+   * Runs once after hydration, when the browser first reports where the element is: put it in
+   * its start state and return true to play the animation, or false to leave it as rendered.
+   */
   onArm: (alreadyVisible: boolean) => boolean;
   /** Runs once, the first time `threshold` of the element is in view. */
   onVisible: () => void;
@@ -11,7 +14,8 @@ interface OnceVisibleHandlers {
 /**
  * Scroll-triggered animations that never hide content from crawlers, no-JS visitors or people
  * who prefer reduced motion: the server renders the final state, and only a browser that can
- * observe visibility (and may animate) arms the start state and plays it once.
+ * observe visibility (and may animate) arms the start state and plays it once. Positions come
+ * from the observer itself, so hydration forces no layout.
  */
 export function useOnceVisible(ref: RefObject<Element | null>, threshold: number, handlers: OnceVisibleHandlers) {
   const latest = useRef(handlers);
@@ -19,12 +23,18 @@ export function useOnceVisible(ref: RefObject<Element | null>, threshold: number
   useEffect(() => {
     const element = ref.current;
     if (!element || !("IntersectionObserver" in window) || prefersReducedMotion()) return;
-    const box = element.getBoundingClientRect();
-    const alreadyVisible = box.top < window.innerHeight && box.bottom > 0;
-    if (!latest.current.onArm(alreadyVisible)) return;
+    let armed = false;
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
+      ([entry]) => {
+        if (!entry) return;
+        if (!armed) {
+          armed = true;
+          if (!latest.current.onArm(entry.intersectionRatio > 0)) {
+            observer.disconnect();
+            return;
+          }
+        }
+        if (!entry.isIntersecting || entry.intersectionRatio < threshold) return;
         observer.disconnect();
         latest.current.onVisible();
       },
