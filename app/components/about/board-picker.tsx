@@ -60,7 +60,8 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
                 image={member.image}
                 alt=""
                 sizes="56px"
-                className="h-12 w-12 shrink-0 rounded-full sm:h-14 sm:w-14"
+                pictureClassName="shrink-0"
+                className="h-12 w-12 rounded-full sm:h-14 sm:w-14"
               />
               <span className="min-w-0">
                 <span className="block font-semibold leading-tight">{member.name}</span>
@@ -94,6 +95,7 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
                 image={member.image}
                 alt=""
                 sizes="64px"
+                pictureClassName="shrink-0"
                 className="h-16 w-16 rounded-full ring-2 ring-white/40"
               />
               <span>

@@ -80,7 +80,13 @@ export default function About() {
                 <p>“{FOUNDER.quote}”</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
-                <ResponsiveImage image={FOUNDER.image} alt="" sizes="64px" className="h-16 w-16 rounded-full" />
+                <ResponsiveImage
+                  image={FOUNDER.image}
+                  alt=""
+                  sizes="64px"
+                  pictureClassName="shrink-0"
+                  className="h-16 w-16 rounded-full"
+                />
                 <span>
                   <span className="block font-bold text-ink">{FOUNDER.name}</span>
                   <span className="block text-muted">{FOUNDER.role}</span>
