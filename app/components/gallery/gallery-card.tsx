@@ -7,6 +7,8 @@ interface GalleryCardProps {
   onOpen: (item: GalleryItem) => void;
   sizes?: string;
   priority?: boolean;
+  /** h2 on the gallery page, h3 inside a home page section. */
+  headingLevel?: 2 | 3;
 }
 
 /** A gallery item's cover, title, category and event date; opens the lightbox. */
@@ -15,7 +17,9 @@ export function GalleryCard({
   onOpen,
   sizes = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",
   priority,
+  headingLevel = 3,
 }: GalleryCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const cover = item.images[0];
   const count = item.images.length;
   return (
@@ -45,7 +49,7 @@ export function GalleryCard({
       </button>
       <div className="p-4">
         <p className="text-xs font-semibold tracking-wide text-accent uppercase">{item.category}</p>
-        <h3 className="mt-1 font-bold text-ink">{item.title}</h3>
+        <Heading className="mt-1 font-bold text-ink">{item.title}</Heading>
         <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate)}</p>
       </div>
     </article>

@@ -155,7 +155,7 @@ export default function ImpactGallery({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((item, index) => (
                 <li key={item._id}>
-                  <GalleryCard item={item} onOpen={setOpen} priority={index === 0} />
+                  <GalleryCard item={item} onOpen={setOpen} priority={index === 0} headingLevel={2} />
                 </li>
               ))}
             </ul>
