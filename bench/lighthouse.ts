@@ -81,6 +81,26 @@ function failingNodes(details: unknown): string[] {
   return items.flatMap((item) => (item.node?.snippet ? [item.node.snippet] : []));
 }
 
+const run = (pathname: string) =>
+  lighthouse(`${BASE_URL}${pathname}`, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+
+/** A run can fail as a whole on a busy machine (e.g. no paint seen in time): say why and try again. */
+async function audit(pathname: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await run(pathname);
+    if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    console.error(`${pathname}: run ${attempt} failed: ${error.code} ${error.message}`);
+    if (attempt === 3) return result;
+  }
+}
+
 const site = await startSite();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
@@ -90,13 +110,7 @@ const rows: string[] = [];
 let failed = false;
 try {
   for (const pathname of PATHS) {
-    const result = await lighthouse(`${BASE_URL}${pathname}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+    const result = await audit(pathname);
     const { categories, audits } = result.lhr;
     const score = (id: (typeof CATEGORIES)[number]) => Math.round((categories[id]?.score ?? 0) * 100);
     const cls = audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN;
