@@ -22,6 +22,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Browser conditions (hydration, transitions) can take seconds on a busy shared CI machine:
+          // wait for them instead of failing after the 1 s default. A condition that never holds still fails.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
