@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { BlogPost } from "../../../core/blogs/blogs.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -78,23 +79,7 @@ export default function AdminBlogs() {
                   {post.authorName} · {formatInstantDate(post.createdAt, "short")}
                 </p>
               </div>
-              <div className="flex w-full shrink-0 justify-end gap-2 sm:w-auto">
-                <Link
-                  to={`/admin/blogs/edit/${post._id}`}
-                  className={buttonClasses("secondary", "sm")}
-                  aria-label={`Edit ${post.title}`}
-                >
-                  Edit
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => remove(post)}
-                  className="rounded-full px-4 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                  aria-label={`Delete ${post.title}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <RowActions editTo={`/admin/blogs/edit/${post._id}`} title={post.title} onDelete={() => remove(post)} />
             </li>
           ))}
         </ul>

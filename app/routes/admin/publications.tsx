@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Publication } from "../../../core/publications/publications.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -87,23 +88,11 @@ export default function AdminPublications() {
                   </a>
                 </p>
               </div>
-              <div className="flex w-full shrink-0 justify-end gap-2 sm:w-auto">
-                <Link
-                  to={`/admin/publications/edit/${publication._id}`}
-                  className={buttonClasses("secondary", "sm")}
-                  aria-label={`Edit ${publication.title}`}
-                >
-                  Edit
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => remove(publication)}
-                  className="rounded-full px-4 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                  aria-label={`Delete ${publication.title}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <RowActions
+                editTo={`/admin/publications/edit/${publication._id}`}
+                title={publication.title}
+                onDelete={() => remove(publication)}
+              />
             </li>
           ))}
         </ul>

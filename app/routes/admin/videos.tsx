@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Video } from "../../../core/videos/videos.constants";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -79,23 +80,11 @@ export default function AdminVideos() {
                   <span>Added {format(new Date(video.createdAt), "MMM d, yyyy")}</span>
                 </p>
               </div>
-              <div className="flex w-full shrink-0 justify-end gap-2 sm:w-auto">
-                <Link
-                  to={`/admin/videos/edit/${video._id}`}
-                  className={buttonClasses("secondary", "sm")}
-                  aria-label={`Edit ${video.title}`}
-                >
-                  Edit
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => remove(video)}
-                  className="rounded-full px-4 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                  aria-label={`Delete ${video.title}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <RowActions
+                editTo={`/admin/videos/edit/${video._id}`}
+                title={video.title}
+                onDelete={() => remove(video)}
+              />
             </li>
           ))}
         </ul>
