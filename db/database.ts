@@ -33,6 +33,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool replaces it, and the next query reports any lasting outage (see /api/health).
+    pool.on("error", (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", schema: options.pgSchema ?? "public", close: () => db.destroy() };
   }
