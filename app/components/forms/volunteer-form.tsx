@@ -1,16 +1,15 @@
 import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
 import {
   AVAILABILITIES,
   VOLUNTEER_INTERESTS,
   VolunteerApplicationSchema,
 } from "../../../core/volunteers/volunteers.schema";
 import { ApiError, api } from "../../lib/api-client";
-import { type FieldErrors, validateForm } from "../../lib/validate-form";
-import { focusFirstError, Select, TextArea, TextInput } from "../admin/form-controls";
+import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
-import { Honeypot, honeypotValue } from "./honeypot";
+import { Honeypot } from "./honeypot";
+import { useVisitorForm } from "./use-visitor-form";
 
 const EMPTY = {
   fullName: "",
@@ -30,45 +29,29 @@ type Values = typeof EMPTY;
 
 /** The volunteer application (spec §2 Join team, §5 rules, §8 toasts). */
 export function VolunteerForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
+  const { values, errors, showErrors, change, validate, formRef } = useVisitorForm<
+    Values,
+    typeof VolunteerApplicationSchema
+  >(VolunteerApplicationSchema, EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
-
-  function change(event: { target: { name: string; value: string } }) {
-    const next = { ...values, [event.target.name]: event.target.value };
-    setValues(next);
-    // After a first attempt, messages follow the visitor's corrections as they type.
-    if (attempted) setErrors(validateForm(VolunteerApplicationSchema, next).errors ?? {});
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    setAttempted(true);
-    const result = validateForm(VolunteerApplicationSchema, { ...values, [HONEYPOT_FIELD]: honeypotValue(form) });
-    if (result.errors) {
-      setErrors(result.errors);
-      // Wait for the messages to render so the focused field announces its error.
-      requestAnimationFrame(() => focusFirstError(formRef.current, result.errors));
-      return;
-    }
-    setErrors({});
+    const data = validate(event.currentTarget);
+    if (!data) return;
     setSubmitting(true);
     const toastId = toast.loading("Submitting your application...");
     try {
-      await api("/api/volunteer", { method: "POST", json: result.data });
+      await api("/api/volunteer", { method: "POST", json: data });
       toast.success("Application submitted successfully! We will be in touch soon.", { id: toastId });
       setSubmitted(true);
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (failure) {
       toast.error("Submission failed. Please try again.", { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
-        setErrors(failure.fields);
-        requestAnimationFrame(() => focusFirstError(formRef.current, failure.fields));
+        showErrors(failure.fields);
       }
     } finally {
       setSubmitting(false);
