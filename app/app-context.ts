@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Services } from "../server/services.ts";
+import type { IslandAssets } from "./islands/island.tsx";
 
 /**
  * What the server hands to loaders and actions: the same core services the API uses.
@@ -9,6 +10,8 @@ export interface AppContext {
   services: Services;
   cspNonce: string;
   requestId: string;
+  /** The browser code of the public pages (app/islands). */
+  islands: IslandAssets;
 }
 
 export const appContext = createContext<AppContext>();

@@ -26,6 +26,7 @@ export default [
   ]),
 
   route("donate/sandbox/:id", "routes/donate/sandbox-checkout.tsx"),
+  route("donate/thank-you/receipt", "routes/donate/receipt.ts"),
 
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [

@@ -6,6 +6,7 @@ import type { ViteDevServer } from "vite";
 import { appContext } from "#app-context";
 import { ConfigError, loadConfig } from "../config/env.ts";
 import { buildApp } from "./app.ts";
+import { loadIslandAssets } from "./island-assets.ts";
 import { startNotificationWorker } from "./notification-worker.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
@@ -29,6 +30,7 @@ export async function createServer(vite?: ViteDevServer) {
   });
   await ensureAdmins(app.services, app.log);
   await seedIfFresh(app.services, fresh, app.log);
+  const islands = loadIslandAssets(projectRoot, Boolean(vite));
 
   await app.register(fastifyReactRouter, {
     devServer: vite,
@@ -41,7 +43,7 @@ export async function createServer(vite?: ViteDevServer) {
     staticOptions: { preCompressed: true },
     getLoadContext(request) {
       const context = new RouterContextProvider();
-      context.set(appContext, { services: app.services, cspNonce: request.cspNonce, requestId: request.id });
+      context.set(appContext, { services: app.services, cspNonce: request.cspNonce, requestId: request.id, islands });
       return context;
     },
   });

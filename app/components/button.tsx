@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from "react";
-import { Link, type LinkProps } from "react-router";
 
 export type ButtonVariant = "primary" | "secondary";
 export type ButtonSize = "sm" | "md" | "lg";
@@ -19,7 +18,7 @@ const sizes: Record<ButtonSize, string> = {
 export const buttonClasses = (variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = "") =>
   `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 
-interface StyleProps {
+export interface ButtonStyleProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
 }
@@ -31,11 +30,6 @@ export function Button({
   className,
   type = "button",
   ...rest
-}: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: ButtonStyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...rest} />;
-}
-
-/** A link that looks like the Button. */
-export function ButtonLink({ variant, size, className, ...rest }: StyleProps & LinkProps) {
-  return <Link className={buttonClasses(variant, size, className)} {...rest} />;
 }

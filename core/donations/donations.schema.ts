@@ -97,6 +97,19 @@ export interface DonationLedger {
 }
 
 /** '$1,234.50' from cents: whole dollars drop their '.00'. */
+/** What the thank-you page shows of a donation (amount already formatted for people). */
+export interface ReceiptView {
+  status: DonationStatus;
+  amount: string;
+  frequency: DonationFrequency;
+}
+
+export const receiptView = (receipt: DonationReceipt): ReceiptView => ({
+  status: receipt.status,
+  amount: formatMoney(receipt.amountCents, receipt.currency),
+  frequency: receipt.frequency,
+});
+
 export function formatMoney(cents: number, currency = DONATION_CURRENCY): string {
   return new Intl.NumberFormat("en-US", {
     style: "currency",

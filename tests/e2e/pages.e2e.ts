@@ -47,9 +47,25 @@ async function scrollThrough(page: Page) {
 /** A smooth scroll over a long page takes about a second, longer on a busy machine. */
 const SMOOTH_SCROLL = { timeout: 8000 };
 
-/** Top of an element relative to the viewport (the sticky header is 80 px tall on desktop). */
-const topInViewport = (locator: Locator) =>
-  locator.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+/**
+ * Top of an element relative to the viewport (the sticky header is 80 px tall on desktop), once a
+ * smooth scroll has come to rest (two frames apart agree): the next step must not start while the
+ * page is still moving, or the browser drops one of the two scrolls.
+ */
+const restingTop = (locator: Locator) =>
+  locator.evaluate(
+    (element) =>
+      new Promise<number>((resolve) => {
+        let last = Number.NaN;
+        const check = () => {
+          const top = Math.round(element.getBoundingClientRect().top);
+          if (top === last) resolve(top);
+          last = top;
+          requestAnimationFrame(() => requestAnimationFrame(check));
+        };
+        check();
+      }),
+  );
 
 /** Added oldest first: the last one is the newest, the home page's featured video. */
 const VIDEOS = [
@@ -363,19 +379,19 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "Meet the people behind our work" }).click();
     await page.waitForURL(`${server.baseUrl}/about#team`);
-    await expect.poll(() => topInViewport(page.locator("#team")), SMOOTH_SCROLL).toBeLessThan(120);
-    await expect.poll(() => topInViewport(page.locator("#team"))).toBeGreaterThan(60);
+    await expect.poll(() => restingTop(page.locator("#team")), SMOOTH_SCROLL).toBeLessThan(120);
+    await expect.poll(() => restingTop(page.locator("#team"))).toBeGreaterThan(60);
     expect(await page.getByRole("heading", { name: "Our Team", level: 2 }).isVisible()).toBe(true);
 
     // Sections stop just below the sticky header (scroll-margin-top).
     await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Board" }).click();
     await page.waitForURL(`${server.baseUrl}/about#board`);
-    await expect.poll(() => topInViewport(page.locator("#board")), SMOOTH_SCROLL).toBeLessThan(120);
-    await expect.poll(() => topInViewport(page.locator("#board"))).toBeGreaterThan(60);
+    await expect.poll(() => restingTop(page.locator("#board")), SMOOTH_SCROLL).toBeLessThan(120);
+    await expect.poll(() => restingTop(page.locator("#board"))).toBeGreaterThan(60);
 
     await page.goto("/about#theory-of-change");
-    await expect.poll(() => topInViewport(page.locator("#theory-of-change")), SMOOTH_SCROLL).toBeLessThan(120);
-    await expect.poll(() => topInViewport(page.locator("#theory-of-change"))).toBeGreaterThan(60);
+    await expect.poll(() => restingTop(page.locator("#theory-of-change")), SMOOTH_SCROLL).toBeLessThan(120);
+    await expect.poll(() => restingTop(page.locator("#theory-of-change"))).toBeGreaterThan(60);
     expect(errors).toEqual([]);
     await context.close();
   });

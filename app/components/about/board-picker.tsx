@@ -1,5 +1,6 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import type { BoardMember } from "../../content/about";
+import { island } from "../../islands/island";
 import { ResponsiveImage } from "../responsive-image";
 
 const NEXT_KEYS = ["ArrowDown", "ArrowRight"];
@@ -12,7 +13,7 @@ const PREVIOUS_KEYS = ["ArrowUp", "ArrowLeft"];
 export function BoardPicker({ members }: { members: BoardMember[] }) {
   const [selected, setSelected] = useState(0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const prefix = useId();
+  const prefix = "board";
 
   const select = (index: number) => {
     const next = (index + members.length) % members.length;
@@ -109,3 +110,5 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
     </div>
   );
 }
+
+export const BoardPickerIsland = island("board-picker", BoardPicker);

@@ -1,5 +1,4 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
 import { CARD_UNAVAILABLE_MESSAGE } from "../../../core/donations/donations.schema";
 import type { DonationSettings } from "../../content/donation";
 import { BankTransferDetails } from "./bank-transfer-details";
@@ -9,6 +8,7 @@ import { useModal } from "./use-modal";
 export interface DonationDialogProps {
   /** Preset from a slide or need card; undefined opens with the default (spec §4). */
   initialAmount?: number;
+  settings: DonationSettings;
   onClose: () => void;
 }
 
@@ -19,11 +19,10 @@ const TABS: Array<{ id: Tab; label: string }> = [
 ];
 
 /**
- * The donation pop-up (spec §4). Mounted afresh on every open (DonationProvider keys it), so its
+ * The donation pop-up (spec §4). Mounted afresh on every open (DonationRoot keys it), so its
  * state starts from the reset rules each time. Loaded lazily: not part of any page's first paint.
  */
-export default function DonationDialog({ initialAmount, onClose }: DonationDialogProps) {
-  const settings = useRouteLoaderData("root")?.donation as DonationSettings | undefined;
+export default function DonationDialog({ initialAmount, settings, onClose }: DonationDialogProps) {
   const [tab, setTab] = useState<Tab>("card");
   const panelRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ card: null, local: null });
@@ -117,7 +116,7 @@ export default function DonationDialog({ initialAmount, onClose }: DonationDialo
             hidden={tab !== "card"}
             className="pt-5"
           >
-            {settings?.cardPayments === false ? (
+            {settings.cardPayments === false ? (
               <div className="rounded-xl bg-accent-light p-4">
                 <p className="font-medium text-ink">{CARD_UNAVAILABLE_MESSAGE}</p>
                 <button
@@ -142,7 +141,7 @@ export default function DonationDialog({ initialAmount, onClose }: DonationDialo
             <BankTransferDetails />
           </div>
 
-          {settings?.crowdfundingUrl && (
+          {settings.crowdfundingUrl && (
             <p className="mt-6 border-t border-black/10 pt-4 text-center text-sm text-muted">
               Prefer to give with friends?{" "}
               <a

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { ContactMessageSchema } from "../../../core/messages/messages.schema";
+import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import { TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
@@ -54,3 +55,5 @@ export function ContactForm() {
     </form>
   );
 }
+
+export const ContactFormIsland = island("contact-form", ContactForm);

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
 import { newsletterEmailError } from "../../../core/subscribers/newsletter-email";
+import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";
 import { Honeypot, honeypotValue } from "./honeypot";
 
@@ -76,3 +77,5 @@ export function NewsletterForm() {
     </form>
   );
 }
+
+export const NewsletterFormIsland = island("newsletter-form", NewsletterForm);

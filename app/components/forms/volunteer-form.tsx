@@ -5,6 +5,7 @@ import {
   VOLUNTEER_INTERESTS,
   VolunteerApplicationSchema,
 } from "../../../core/volunteers/volunteers.schema";
+import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
@@ -130,3 +131,5 @@ export function VolunteerForm() {
     </form>
   );
 }
+
+export const VolunteerFormIsland = island("volunteer-form", VolunteerForm);

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { GALLERY_PREVIEW_SIZE, type GalleryItem, type GalleryPage } from "../../../core/gallery/gallery.constants";
+import { island } from "../../islands/island";
 import { api } from "../../lib/api-client";
 import { Button } from "../button";
 import { GalleryCard } from "./gallery-card";
@@ -39,9 +39,9 @@ export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null
             Moments from our programmes
           </h2>
         </div>
-        <Link to="/impact/gallery" className="font-semibold text-brand underline-offset-4 hover:underline">
+        <a href="/impact/gallery" className="font-semibold text-brand underline-offset-4 hover:underline">
           View the full gallery
-        </Link>
+        </a>
       </div>
       {items === null ? (
         <div role="alert" className="mt-8 rounded-2xl bg-sand px-6 py-12 text-center">
@@ -68,3 +68,5 @@ export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null
     </section>
   );
 }
+
+export const GalleryPreviewIsland = island("gallery-preview", GalleryPreview);

@@ -1,6 +1,5 @@
 import type { CtaColor, DonationNeed } from "../../content/home";
 import { formatUsd, fundedPercent } from "../../lib/funding";
-import { useDonation } from "../donation/donation-context";
 import { ResponsiveImage } from "../responsive-image";
 
 const CTA_CLASSES: Record<CtaColor, string> = {
@@ -10,7 +9,6 @@ const CTA_CLASSES: Record<CtaColor, string> = {
 
 /** Spec §3 donation-need card: progress = raised / goal, and a button that opens the pop-up with its amount. */
 export function DonationNeedCard({ need }: { need: DonationNeed }) {
-  const { openDonation } = useDonation();
   const percent = fundedPercent(need.raised, need.goal);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
@@ -52,7 +50,7 @@ export function DonationNeedCard({ need }: { need: DonationNeed }) {
           type="button"
           className={`mt-5 inline-flex w-full items-center justify-center rounded-full px-5 py-3 font-semibold text-white transition-colors ${CTA_CLASSES[need.ctaColor]}`}
           aria-label={`${need.ctaText} to ${need.title}`}
-          onClick={() => openDonation(need.ctaAmount)}
+          data-donate={need.ctaAmount}
         >
           {need.ctaText}
         </button>

@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { FaqItem } from "../../content/home";
+import { island } from "../../islands/island";
 
 /** Accordion (spec §4): one answer open at a time; choosing the open one closes it. */
 export function Faq({ items }: { items: FaqItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
-  const prefix = useId();
+  const prefix = "faq";
   return (
     <div className="divide-y divide-black/10 rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       {items.map((item, index) => {
@@ -57,3 +58,5 @@ export function Faq({ items }: { items: FaqItem[] }) {
     </div>
   );
 }
+
+export const FaqIsland = island("faq", Faq);

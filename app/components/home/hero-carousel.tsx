@@ -1,7 +1,7 @@
 import { type FocusEvent, useEffect, useState } from "react";
 import { HERO_INTERVAL_MS, type HeroSlide } from "../../content/home";
+import { island } from "../../islands/island";
 import { prefersReducedMotion } from "../../lib/motion";
-import { useDonation } from "../donation/donation-context";
 import { ResponsiveImage } from "../responsive-image";
 
 /** The hero image fills the viewport width at every breakpoint. */
@@ -14,7 +14,6 @@ export const HERO_IMAGE_SIZES = "100vw";
  * whenever the slides are not turning by themselves.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  const { openDonation } = useDonation();
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -92,7 +91,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                     <button
                       type="button"
                       className="mt-7 inline-flex items-center justify-center rounded-full bg-accent px-7 py-3.5 text-lg font-semibold text-white shadow-lg transition-colors hover:bg-accent-dark"
-                      onClick={() => openDonation()}
+                      data-donate=""
                     >
                       {slide.ctaText}
                     </button>
@@ -144,3 +143,5 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     </section>
   );
 }
+
+export const HeroCarouselIsland = island("hero-carousel", HeroCarousel);

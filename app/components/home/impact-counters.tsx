@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { COUNTER_DURATION_MS, COUNTER_VISIBILITY, type ImpactFigure } from "../../content/home";
+import { island } from "../../islands/island";
 import { easeOutCubic } from "../../lib/motion";
 import { useOnceVisible } from "../../lib/use-once-visible";
 
@@ -59,3 +60,5 @@ export function ImpactCounters({ figures, tone = "light" }: { figures: ImpactFig
     </ul>
   );
 }
+
+export const ImpactCountersIsland = island("impact-counters", ImpactCounters);

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { CARD_REVEAL_VISIBILITY, type MissionCard } from "../../content/home";
+import { island } from "../../islands/island";
 import { useOnceVisible } from "../../lib/use-once-visible";
 
 const ICONS: Record<MissionCard["title"], string> = {
@@ -48,3 +49,5 @@ export function MissionCards({ cards }: { cards: MissionCard[] }) {
     </ul>
   );
 }
+
+export const MissionCardsIsland = island("mission-cards", MissionCards);

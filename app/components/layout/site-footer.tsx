@@ -1,12 +1,9 @@
-import { Link } from "react-router";
 import { FOOTER_ABOUT_LINKS, FOOTER_TAGLINE, SOCIAL_LINKS } from "../../content/navigation";
-import { useDonation } from "../donation/donation-context";
-import { NewsletterForm } from "../forms/newsletter-form";
+import { NewsletterFormIsland } from "../forms/newsletter-form";
 import { Logo } from "../logo";
 import { SocialIcon } from "./social-icons";
 
 export function SiteFooter() {
-  const { openDonation } = useDonation();
   const linkClass = "text-white/80 hover:text-white hover:underline";
   return (
     <footer className="bg-brand-dark text-white">
@@ -37,9 +34,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2">
             {FOOTER_ABOUT_LINKS.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className={linkClass}>
+                <a href={link.path} className={linkClass}>
                   {link.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -48,25 +45,25 @@ export function SiteFooter() {
           <h2 className="text-lg font-semibold">Get Involved</h2>
           <ul className="mt-4 space-y-2">
             <li>
-              <button type="button" className={linkClass} onClick={() => openDonation()}>
+              <button type="button" data-donate="" className={linkClass}>
                 Donate
               </button>
             </li>
             <li>
-              <Link to="/join-team" className={linkClass}>
+              <a href="/join-team" className={linkClass}>
                 Volunteer
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/contact" className={linkClass}>
+              <a href="/contact" className={linkClass}>
                 Partner With Us
-              </Link>
+              </a>
             </li>
           </ul>
         </div>
         <div>
           <h2 className="text-lg font-semibold">Newsletter</h2>
-          <NewsletterForm />
+          <NewsletterFormIsland />
         </div>
       </div>
       <div className="border-t border-white/10 py-5 text-center text-sm text-white/70">

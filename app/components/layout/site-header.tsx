@@ -1,36 +1,30 @@
-import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useState } from "react";
 import { NAVIGATION, type NavigationItem } from "../../content/navigation";
-import { Button } from "../button";
-import { useDonation } from "../donation/donation-context";
+import { island } from "../../islands/island";
+import { DonateButton } from "../donation/donate-button";
 import { Logo } from "../logo";
 
 /** Sticky top bar: dropdowns on desktop, an accordion (one section open) on mobile. */
-export function SiteHeader() {
-  const { openDonation } = useDonation();
+export function SiteHeader({ pathname }: { pathname: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  // Close the mobile menu after navigating.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:h-20">
-        <Link to="/" aria-label="Hope Behind Bars, a second chance for mothers: home page" className="shrink-0">
+        <a href="/" aria-label="Hope Behind Bars, a second chance for mothers: home page" className="shrink-0">
           <Logo />
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAVIGATION.map((item) => (
-              <DesktopItem key={item.title} item={item} />
+              <DesktopItem key={item.title} item={item} pathname={pathname} />
             ))}
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Button size="sm" className="whitespace-nowrap" onClick={() => openDonation()}>
+          <DonateButton size="sm" className="whitespace-nowrap">
             Donate Now
-          </Button>
+          </DonateButton>
           <button
             type="button"
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-sand lg:hidden"
@@ -53,23 +47,30 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu onDonate={() => openDonation()} />}
+      {menuOpen && <MobileMenu pathname={pathname} onNavigate={() => setMenuOpen(false)} />}
     </header>
   );
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-sand hover:text-brand ${isActive ? "text-brand" : "text-ink"}`;
+export const SiteHeaderIsland = island("site-header", SiteHeader);
 
-function DesktopItem({ item }: { item: NavigationItem }) {
+/** Marks the link to the page being shown, like a router's NavLink would. */
+const current = (path: string, pathname: string) => (path === pathname ? "page" : undefined);
+
+function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: string }) {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
+  const menuId = `menu-${item.title.replace(/\W+/g, "-").toLowerCase()}`;
   if (!item.children) {
+    const active = item.path === pathname;
     return (
       <li>
-        <NavLink to={item.path} end className={linkClass}>
+        <a
+          href={item.path}
+          aria-current={current(item.path, pathname)}
+          className={`block rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-sand hover:text-brand ${active ? "text-brand" : "text-ink"}`}
+        >
           {item.title}
-        </NavLink>
+        </a>
       </li>
     );
   }
@@ -102,13 +103,13 @@ function DesktopItem({ item }: { item: NavigationItem }) {
       >
         {item.children.map((child) => (
           <li key={child.path}>
-            <Link
-              to={child.path}
+            <a
+              href={child.path}
               className="block rounded-md px-3 py-2 text-sm hover:bg-sand hover:text-brand"
               onClick={() => setOpen(false)}
             >
               {child.title}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -116,7 +117,8 @@ function DesktopItem({ item }: { item: NavigationItem }) {
   );
 }
 
-function MobileMenu({ onDonate }: { onDonate: () => void }) {
+/** Same-page links (an /about#section while on /about) do not reload the page: close the menu on any choice. */
+function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   const [openSection, setOpenSection] = useState<string | null>(null);
   return (
     <nav
@@ -145,25 +147,28 @@ function MobileMenu({ onDonate }: { onDonate: () => void }) {
               >
                 {item.children.map((child) => (
                   <li key={child.path}>
-                    <Link to={child.path} className="block py-2 text-muted hover:text-brand">
+                    <a href={child.path} className="block py-2 text-muted hover:text-brand" onClick={onNavigate}>
                       {child.title}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
             </li>
           ) : (
             <li key={item.title}>
-              <NavLink to={item.path} end className="block py-3 font-medium">
+              <a
+                href={item.path}
+                aria-current={current(item.path, pathname)}
+                className="block py-3 font-medium"
+                onClick={onNavigate}
+              >
                 {item.title}
-              </NavLink>
+              </a>
             </li>
           ),
         )}
       </ul>
-      <Button className="mt-4 w-full" onClick={onDonate}>
-        Donate Now
-      </Button>
+      <DonateButton className="mt-4 w-full">Donate Now</DonateButton>
     </nav>
   );
 }

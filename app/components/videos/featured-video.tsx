@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Video } from "../../../core/videos/videos.constants";
-import { YoutubePlayer } from "./youtube-player";
+import { YoutubePlayerIsland } from "./youtube-player";
 
 /**
  * The home page's one featured video (spec §2): the latest one, click-to-play.
@@ -14,7 +14,11 @@ export function FeaturedVideo({ video }: { video: Video | null }) {
     <section aria-labelledby="featured-video-title" className="bg-sand py-16">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-5 lg:gap-12">
         <div className="lg:col-span-3">
-          <YoutubePlayer youtubeId={video.youtubeId} title={video.title} sizes="(min-width: 1024px) 740px, 100vw" />
+          <YoutubePlayerIsland
+            youtubeId={video.youtubeId}
+            title={video.title}
+            sizes="(min-width: 1024px) 740px, 100vw"
+          />
         </div>
         <div className="lg:col-span-2">
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">Featured video</p>

@@ -1,10 +1,10 @@
 import type { Video } from "../../../core/videos/videos.constants";
-import { YoutubePlayer } from "./youtube-player";
+import { YoutubePlayerIsland } from "./youtube-player";
 
 export function VideoCard({ video }: { video: Video }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
-      <YoutubePlayer
+      <YoutubePlayerIsland
         youtubeId={video.youtubeId}
         title={video.title}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"

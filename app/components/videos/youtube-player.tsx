@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { island } from "../../islands/island";
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeThumbnailSrcSet } from "../../lib/youtube";
 
 interface YoutubePlayerProps {
@@ -68,3 +69,5 @@ export function YoutubePlayer({
     </div>
   );
 }
+
+export const YoutubePlayerIsland = island("youtube-player", YoutubePlayer);

@@ -13,7 +13,8 @@ import {
   MAX_IMAGE_BYTES,
   UploadProgress,
 } from "../../components/admin/image-field";
-import { Button, ButtonLink } from "../../components/button";
+import { Button } from "../../components/button";
+import { ButtonLink } from "../../components/button-link";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { BoardPicker } from "../../components/about/board-picker";
-import { ButtonLink } from "../../components/button";
+import { BoardPickerIsland } from "../../components/about/board-picker";
+import { ButtonLink } from "../../components/button-link";
 import { PageHeader } from "../../components/page-header";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
@@ -170,7 +170,7 @@ export default function About() {
             <p>Volunteers who hold us to our mission. Choose a board member to read why they serve.</p>
           </SectionHeading>
           <div className="mt-10">
-            <BoardPicker members={BOARD} />
+            <BoardPickerIsland members={BOARD} />
           </div>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import { ContactForm } from "../../components/forms/contact-form";
+import { ContactFormIsland } from "../../components/forms/contact-form";
 import { CONTACT_DETAILS, mapEmbedUrl, mapLinkUrl } from "../../content/contact";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/contact";
@@ -65,7 +65,7 @@ export default function Contact() {
         <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
           <h2 className="text-2xl font-bold">Send us a message</h2>
           <div className="mt-6">
-            <ContactForm />
+            <ContactFormIsland />
           </div>
         </div>
       </section>

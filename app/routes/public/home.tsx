@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
-import { Button, ButtonLink } from "../../components/button";
-import { useDonation } from "../../components/donation/donation-context";
-import { GalleryPreview } from "../../components/gallery/gallery-preview";
+import { ButtonLink } from "../../components/button-link";
+import { DonateButton } from "../../components/donation/donate-button";
+import { GalleryPreviewIsland } from "../../components/gallery/gallery-preview";
 import { DonationNeeds } from "../../components/home/donation-needs";
-import { Faq } from "../../components/home/faq";
-import { HERO_IMAGE_SIZES, HeroCarousel } from "../../components/home/hero-carousel";
-import { ImpactCounters } from "../../components/home/impact-counters";
-import { MissionCards } from "../../components/home/mission-cards";
+import { FaqIsland } from "../../components/home/faq";
+import { HERO_IMAGE_SIZES, HeroCarouselIsland } from "../../components/home/hero-carousel";
+import { ImpactCountersIsland } from "../../components/home/impact-counters";
+import { MissionCardsIsland } from "../../components/home/mission-cards";
 import { SectionHeading } from "../../components/section-heading";
 import { FeaturedVideo } from "../../components/videos/featured-video";
 import { DONATION_NEEDS, FAQ_ITEMS, HERO_SLIDES, IMPACT_FIGURES, MISSION_CARDS } from "../../content/home";
@@ -59,10 +59,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { openDonation } = useDonation();
   return (
     <>
-      <HeroCarousel slides={HERO_SLIDES} />
+      <HeroCarouselIsland slides={HERO_SLIDES} />
 
       <section className="bg-sand">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
@@ -77,9 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               tomorrow, and we walk with them when the gate finally opens.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Button size="lg" onClick={() => openDonation()}>
-                Donate Now
-              </Button>
+              <DonateButton size="lg">Donate Now</DonateButton>
               <ButtonLink to="/join-team" size="lg" variant="secondary">
                 Become a Partner
               </ButtonLink>
@@ -92,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <h2 className="mb-5 text-lg font-bold text-brand-dark">Our impact so far</h2>
-            <ImpactCounters figures={IMPACT_FIGURES} />
+            <ImpactCountersIsland figures={IMPACT_FIGURES} />
           </div>
         </div>
       </section>
@@ -120,14 +117,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </SectionHeading>
           <div className="mt-10">
-            <MissionCards cards={MISSION_CARDS} />
+            <MissionCardsIsland cards={MISSION_CARDS} />
           </div>
         </div>
       </section>
 
       {loaderData.galleryPreview?.length !== 0 && (
         <div className="bg-white">
-          <GalleryPreview items={loaderData.galleryPreview} />
+          <GalleryPreviewIsland items={loaderData.galleryPreview} />
         </div>
       )}
 
@@ -144,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               and we will answer personally.
             </p>
           </SectionHeading>
-          <Faq items={FAQ_ITEMS} />
+          <FaqIsland items={FAQ_ITEMS} />
         </div>
       </section>
     </>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
-import { GalleryPreview } from "../../components/gallery/gallery-preview";
+import { GalleryPreviewIsland } from "../../components/gallery/gallery-preview";
 import { DonationNeeds } from "../../components/home/donation-needs";
-import { ImpactCounters } from "../../components/home/impact-counters";
+import { ImpactCountersIsland } from "../../components/home/impact-counters";
 import { PageHeader } from "../../components/page-header";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
@@ -74,7 +74,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         <div className={`${container} py-14 lg:py-20`}>
           <SectionHeading id="figures-title" eyebrow="In numbers" title="Our reach today" />
           <div className="mt-8">
-            <ImpactCounters figures={IMPACT_FIGURES} />
+            <ImpactCountersIsland figures={IMPACT_FIGURES} />
           </div>
         </div>
       </section>
@@ -148,7 +148,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
 
       {loaderData.latestGallery?.length !== 0 && (
         <div className="bg-sand">
-          <GalleryPreview items={loaderData.latestGallery} />
+          <GalleryPreviewIsland items={loaderData.latestGallery} />
         </div>
       )}
     </>

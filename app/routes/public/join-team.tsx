@@ -1,4 +1,4 @@
-import { VolunteerForm } from "../../components/forms/volunteer-form";
+import { VolunteerFormIsland } from "../../components/forms/volunteer-form";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/join-team";
 
@@ -44,7 +44,7 @@ export default function JoinTeam() {
         <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
           <h2 className="text-2xl font-bold">Volunteer application</h2>
           <div className="mt-6">
-            <VolunteerForm />
+            <VolunteerFormIsland />
           </div>
         </div>
       </section>

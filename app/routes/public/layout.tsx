@@ -1,27 +1,45 @@
-import { Outlet } from "react-router";
-import { DonationProvider } from "../../components/donation/donation-context";
+import { Outlet, useLocation } from "react-router";
+import { appContext } from "#app-context";
+import { DonationRootIsland } from "../../components/donation/donation-root";
 import { SiteFooter } from "../../components/layout/site-footer";
-import { SiteHeader } from "../../components/layout/site-header";
-import { useHashScroll } from "../../lib/use-hash-scroll";
+import { SiteHeaderIsland } from "../../components/layout/site-header";
+import { SiteToasterIsland } from "../../components/site-toaster";
+import type { DonationSettings } from "../../content/donation";
+import type { Route } from "./+types/layout";
 
 /** Public pages are the same for every visitor: the server may cache them briefly (server/plugins/page-cache.ts). */
 export const headers = () => ({ "x-page-cache": "public" });
 
-export default function PublicLayout() {
-  useHashScroll();
+/**
+ * Public pages are server-rendered documents with islands (app/islands): the root layout sees this
+ * loader's data and ships the islands' script instead of the router's.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { services, islands } = context.get(appContext);
+  const donation: DonationSettings = {
+    crowdfundingUrl: services.config.crowdfundingUrl,
+    cardPayments: services.donations.cardPaymentsAvailable,
+  };
+  return { islands, donation };
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
-    <DonationProvider>
+    <>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeaderIsland pathname={pathname} />
       <main id="main">
         <Outlet />
       </main>
       <SiteFooter />
-    </DonationProvider>
+      <DonationRootIsland settings={loaderData.donation} />
+      <SiteToasterIsland />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ButtonLink } from "../../components/button";
+import { ButtonLink } from "../../components/button-link";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/not-found";
 

@@ -1,0 +1,58 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import type { DonationSettings } from "../../content/donation";
+import { island } from "../../islands/island";
+
+interface DonationRequest {
+  /** Preset amount from a card or slide; undefined opens with the default. */
+  amount?: number;
+  /** Bumped on every open so the pop-up resets even when opened twice with the same amount. */
+  openedAt: number;
+  /** The element to give focus back to on close. */
+  opener: HTMLElement | null;
+}
+
+// The pop-up's code is fetched only when a visitor first opens it (not in the first-paint bundle).
+const DonationDialog = lazy(() => import("./donation-dialog"));
+
+/**
+ * Opens the donation pop-up for any DonateButton on the page. Buttons live in other islands or in
+ * plain server-rendered HTML, so they are found by one click listener, not by React context.
+ */
+export function DonationRoot({ settings }: { settings: DonationSettings }) {
+  const [request, setRequest] = useState<DonationRequest | null>(null);
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      const button = (event.target as Element | null)?.closest<HTMLElement>("[data-donate]");
+      if (!button) return;
+      const amount = Number(button.dataset.donate) || undefined;
+      setRequest({ amount, openedAt: Date.now(), opener: button });
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+  const close = useCallback(() => {
+    setRequest((current) => {
+      current?.opener?.focus();
+      return null;
+    });
+  }, []);
+  if (!request) return null;
+  return (
+    <Suspense fallback={<DialogLoading />}>
+      <DonationDialog key={request.openedAt} settings={settings} initialAmount={request.amount} onClose={close} />
+    </Suspense>
+  );
+}
+
+export const DonationRootIsland = island("donation-root", DonationRoot);
+
+/** On a slow connection the pop-up's code takes a moment: say so instead of seeming to ignore the click. */
+function DialogLoading() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
+      <p role="status" className="rounded-xl bg-white px-5 py-3 font-semibold text-ink shadow-xl">
+        Opening the donation form…
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Faq } from "../components/home/faq";
+import { IslandAssetsContext, island } from "./island";
+import { ISLANDS } from "./registry";
+
+const FaqIsland = island("faq", Faq);
+const items = [{ question: "Is my gift tax-deductible?", answer: "Yes, <where registered> & receipted." }];
+
+const assets = {
+  entry: "/assets/islands/entry.client-x.js",
+  entryImports: [],
+  chunks: { faq: ["/assets/islands/faq-x.js", "/assets/islands/entry.client-x.js"] },
+};
+
+describe("island", () => {
+  it("renders the component in place, marked with its name and its props for the browser", () => {
+    const html = renderToString(<FaqIsland items={items} />);
+    expect(html).toMatch(/^<div data-island="faq" data-props="[^"]*" class="contents">/);
+    const props = html.match(/data-props="([^"]*)"/)?.[1] ?? "";
+    const unescaped = props
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+    expect(JSON.parse(unescaped)).toEqual({ items });
+    expect(html).toContain("Is my gift tax-deductible?");
+  });
+
+  it("preloads the island's modules, with the request's nonce", () => {
+    const html = renderToString(
+      <html lang="en">
+        <head />
+        <body>
+          <IslandAssetsContext value={{ assets, nonce: "n0nce" }}>
+            <FaqIsland items={items} />
+          </IslandAssetsContext>
+        </body>
+      </html>,
+    );
+    expect(html).toContain('<link rel="modulepreload" href="/assets/islands/faq-x.js" nonce="n0nce"/>');
+  });
+
+  it("has a loader in the registry for every island name it may be given", async () => {
+    expect(await ISLANDS.faq()).toBe(Faq);
+  });
+});

@@ -1,0 +1,72 @@
+import { type ComponentType, createContext, useContext } from "react";
+import { preloadModule } from "react-dom";
+import type { IslandName } from "./registry";
+
+/**
+ * Where the browser finds each island's code: built by `vite.islands.config.ts`, read by the server
+ * at start (server/island-assets.ts) and handed to the public layout.
+ */
+export interface IslandAssets {
+  /** The script that finds and hydrates the islands of a page. */
+  entry: string;
+  /** Module URLs to preload with the entry (its own imports). */
+  entryImports: string[];
+  /** Per island, the module URLs it needs (its chunk and its imports). */
+  chunks: Partial<Record<string, string[]>>;
+  /** Development only: Vite's client and React Refresh must run before any module. */
+  dev?: boolean;
+}
+
+export const IslandAssetsContext = createContext<{ assets: IslandAssets; nonce?: string } | null>(null);
+
+/**
+ * Makes a component an island: the server renders it in place, and the browser hydrates it on its
+ * own (app/islands/entry.client.tsx) with the same props. Public pages ship no router runtime, only
+ * React and the islands they contain (docs/decisions/0006).
+ *
+ * Rules for an island: props are plain JSON data; no router hooks or Link (there is no router in
+ * the browser; the islands build refuses react-router); no useId in server-rendered markup (the
+ * server renders the island inside the page, the browser as its own root, so generated ids differ:
+ * name ids after the thing they label instead).
+ */
+export function island<P extends object>(name: IslandName, Component: ComponentType<P>): ComponentType<P> {
+  function Island(props: P) {
+    const context = useContext(IslandAssetsContext);
+    for (const href of context?.assets.chunks[name] ?? []) preloadModule(href, { as: "script", nonce: context?.nonce });
+    return (
+      <div data-island={name} data-props={JSON.stringify(props)} className="contents">
+        <Component {...props} />
+      </div>
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}
+
+/** The islands' entry script, in place of React Router's scripts on public pages. */
+export function IslandScripts() {
+  const context = useContext(IslandAssetsContext);
+  if (!context) return null;
+  const { assets, nonce } = context;
+  for (const href of assets.entryImports) preloadModule(href, { as: "script", nonce });
+  return (
+    <>
+      {assets.dev && (
+        <script
+          type="module"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed development preamble, no data
+          dangerouslySetInnerHTML={{ __html: DEV_PREAMBLE }}
+        />
+      )}
+      <script type="module" src={assets.entry} nonce={nonce} />
+    </>
+  );
+}
+
+/**
+ * What React Router's dev <Scripts /> runs first: Vite's client (HMR) and the React Refresh
+ * preamble every component module expects in development.
+ */
+const DEV_PREAMBLE = `import "/@vite/client";
+import "/@id/__x00__virtual:react-router/inject-hmr-runtime";`;
