@@ -1,15 +1,16 @@
 /** The wordmark: two-tone bars, 'HOPE BEHIND BARS.' and a handwritten tagline. */
 export function Logo({ tagline = true, className = "" }: { tagline?: boolean; className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2 sm:gap-2.5 ${className}`}>
+    <span className={`inline-flex items-center gap-1.5 sm:gap-2.5 ${className}`}>
       <svg width="30" height="36" viewBox="0 0 30 36" aria-hidden="true" focusable="false">
         <rect x="1" y="2" width="5" height="32" rx="2" fill="#0b5563" />
         <rect x="9" y="2" width="5" height="32" rx="2" fill="#b4430e" />
         <rect x="17" y="2" width="5" height="32" rx="2" fill="#0b5563" />
         <rect x="25" y="2" width="4" height="32" rx="2" fill="#b4430e" />
       </svg>
-      <span className="flex flex-col leading-none">
-        <span className="text-[0.9rem] font-extrabold tracking-wide text-brand sm:text-[1.05rem]">
+      {/* Below 360 px (small phones) only the bars show: the header must not scroll sideways. */}
+      <span className="flex flex-col leading-none max-[359px]:hidden">
+        <span className="text-[0.8rem] font-extrabold text-brand sm:text-[1.05rem] sm:tracking-wide">
           HOPE <span className="text-accent">BEHIND</span> BARS.
         </span>
         {tagline && (

@@ -45,6 +45,16 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     await context.close();
   });
 
+  it.each([320, 375])("fits a %i px wide phone without sideways scrolling (WCAG reflow)", async (width) => {
+    const { page, context, errors } = await newPage(browser, server, { viewport: { width, height: 700 } });
+    for (const pathname of ["/", "/about", "/impact", "/join-team", "/contact"]) {
+      await page.goto(pathname);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBe(width);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("answers unknown paths with HTTP 404 and the not-found page", async () => {
     const { page, context } = await newPage(browser, server);
     const response = await page.goto("/no/such/page");

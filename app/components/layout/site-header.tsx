@@ -22,7 +22,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <DonateButton size="sm" className="whitespace-nowrap">
+          <DonateButton size="sm" className="whitespace-nowrap max-sm:px-3">
             Donate Now
           </DonateButton>
           <button
