@@ -17,6 +17,15 @@ try {
       if (pathname.startsWith("/admin")) await openAdminPage(page, server, pathname);
       else await page.goto(pathname);
       await page.waitForLoadState("networkidle");
+      // Scroll-triggered sections (counters, mission cards) play only when seen: show them played.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo({ top: y, behavior: "instant" });
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2600));
+        window.scrollTo({ top: 0, behavior: "instant" });
+      });
       const file = path.join(outDir, `${pathname.replace(/\W+/g, "_") || "home"}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
