@@ -26,7 +26,7 @@ export const DONATION_AMOUNTS = {
   minimum: MIN_DONATION_AMOUNT,
 } as const;
 
-/** What the server tells pages about giving (root loader): the crowdfunding URL comes from config. */
+/** What the server tells pages about giving (public layout loader): the crowdfunding URL comes from config. */
 export interface DonationSettings {
   /** External crowdfunding campaign (env CROWDFUNDING_URL). */
   crowdfundingUrl: string;

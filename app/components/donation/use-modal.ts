@@ -6,7 +6,7 @@ const FOCUSABLE =
 /**
  * What makes a dialog modal for keyboard and screen-reader users: focus moves in and stays in
  * (Tab wraps), Escape closes, and the page behind does not scroll. Focus goes back to the opener
- * on close (DonationProvider does that).
+ * on close (DonationRoot does that).
  */
 export function useModal(panelRef: RefObject<HTMLElement | null>, onClose: () => void) {
   useEffect(() => {

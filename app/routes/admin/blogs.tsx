@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { BlogPost } from "../../../core/blogs/blogs.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -53,13 +54,9 @@ export default function AdminBlogs() {
       {posts === null ? (
         <p className="mt-8 text-muted">Loading blog posts...</p>
       ) : posts.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
-          <h2 className="text-lg font-semibold">No blog posts yet</h2>
-          <p className="mt-1 text-muted">Write your first story for the blog.</p>
-          <Link to="/admin/blogs/new" className={buttonClasses("secondary", "sm", "mt-5")}>
-            Create a post
-          </Link>
-        </div>
+        <EmptyState title="No blog posts yet" action={{ to: "/admin/blogs/new", label: "Create a post" }}>
+          Write your first story for the blog.
+        </EmptyState>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
           {posts.map((post) => (

@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { type Donation, type DonationLedger, formatMoney } from "../../../core/donations/donations.schema";
+import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -120,10 +121,9 @@ export default function AdminDonations() {
           </dl>
 
           {ledger.donations.length === 0 ? (
-            <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
-              <h2 className="text-lg font-semibold">No donations yet</h2>
-              <p className="mt-1 text-muted">Card donations appear here as soon as donors give through the website.</p>
-            </div>
+            <EmptyState title="No donations yet">
+              Card donations appear here as soon as donors give through the website.
+            </EmptyState>
           ) : (
             <>
               <table className="mt-8 hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">

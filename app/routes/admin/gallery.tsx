@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import { type GalleryItem, MAX_GALLERY_LIMIT } from "../../../core/gallery/gallery.constants";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/button";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { adminMeta } from "../../lib/admin-meta";
@@ -79,13 +80,9 @@ export default function AdminGallery() {
       {items === null ? (
         <p className="mt-8 text-muted">Loading gallery...</p>
       ) : items.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
-          <h2 className="text-lg font-semibold">No gallery items found</h2>
-          <p className="mt-1 text-muted">Get started by creating your first item.</p>
-          <Link to="/admin/gallery/new" className={buttonClasses("secondary", "sm", "mt-5")}>
-            Create an item
-          </Link>
-        </div>
+        <EmptyState title="No gallery items found" action={{ to: "/admin/gallery/new", label: "Create an item" }}>
+          Get started by creating your first item.
+        </EmptyState>
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {items.map((item) => (

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { ContactMessage } from "../../../core/messages/messages.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { Pagination, SearchBox } from "../../components/admin/list-controls";
 import { Modal } from "../../components/admin/modal";
 import { MESSAGES_CHANGED_EVENT } from "../../components/admin/unread-messages-badge";
@@ -75,9 +76,7 @@ export default function AdminMessages() {
       {messages === null ? (
         <p className="mt-8 text-muted">Loading messages...</p>
       ) : list.filtered.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center text-muted">
-          {messages.length === 0 ? "No messages yet." : "No messages match your search."}
-        </p>
+        <EmptyState>{messages.length === 0 ? "No messages yet." : "No messages match your search."}</EmptyState>
       ) : (
         <>
           <ul className="mt-4 divide-y overflow-hidden rounded-2xl border bg-white shadow-sm">

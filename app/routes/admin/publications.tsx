@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Publication } from "../../../core/publications/publications.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -53,13 +54,12 @@ export default function AdminPublications() {
       {publications === null ? (
         <p className="mt-8 text-muted">Loading publications...</p>
       ) : publications.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
-          <h2 className="text-lg font-semibold">No publications found</h2>
-          <p className="mt-1 text-muted">Add your first publication or news feature.</p>
-          <Link to="/admin/publications/new" className={buttonClasses("secondary", "sm", "mt-5")}>
-            Add a publication
-          </Link>
-        </div>
+        <EmptyState
+          title="No publications found"
+          action={{ to: "/admin/publications/new", label: "Add a publication" }}
+        >
+          Add your first publication or news feature.
+        </EmptyState>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
           {publications.map((publication) => (

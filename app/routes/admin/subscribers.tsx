@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { Subscriber } from "../../../core/subscribers/subscribers.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { Pagination, SearchBox } from "../../components/admin/list-controls";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -75,10 +76,9 @@ export default function AdminSubscribers() {
       {subscribers === null ? (
         <p className="mt-8 text-muted">Loading subscribers...</p>
       ) : subscribers.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
-          <h2 className="text-lg font-semibold">No subscribers yet</h2>
-          <p className="mt-1 text-muted">When users subscribe to your newsletter, their emails will appear here.</p>
-        </div>
+        <EmptyState title="No subscribers yet">
+          When users subscribe to your newsletter, their emails will appear here.
+        </EmptyState>
       ) : (
         <>
           <div className="mt-4">

@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Video } from "../../../core/videos/videos.constants";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -51,13 +52,9 @@ export default function AdminVideos() {
       {videos === null ? (
         <p className="mt-8 text-muted">Loading videos...</p>
       ) : videos.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
-          <h2 className="text-lg font-semibold">No videos found</h2>
-          <p className="mt-1 text-muted">Get started by adding your first impact video.</p>
-          <Link to="/admin/videos/new" className={buttonClasses("secondary", "sm", "mt-5")}>
-            Add a video
-          </Link>
-        </div>
+        <EmptyState title="No videos found" action={{ to: "/admin/videos/new", label: "Add a video" }}>
+          Get started by adding your first impact video.
+        </EmptyState>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
           {videos.map((video) => (

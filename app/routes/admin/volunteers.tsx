@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { VolunteerApplication, VolunteerStatus } from "../../../core/volunteers/volunteers.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { EmptyState } from "../../components/admin/empty-state";
 import { Pagination, SearchBox } from "../../components/admin/list-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { VolunteerDetails } from "../../components/admin/volunteer-details";
@@ -120,9 +121,7 @@ export default function AdminVolunteers() {
       {applications === null ? (
         <p className="mt-8 text-muted">Loading applications...</p>
       ) : list.filtered.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center text-muted">
-          No applications found.
-        </p>
+        <EmptyState>No applications found.</EmptyState>
       ) : (
         <>
           <div className="mt-4 overflow-x-auto rounded-2xl border bg-white shadow-sm">
