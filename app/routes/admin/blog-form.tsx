@@ -10,6 +10,7 @@ import {
   UploadProgress,
 } from "../../components/admin/image-field";
 import { RichTextEditor } from "../../components/admin/rich-text-editor";
+import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
@@ -45,10 +46,9 @@ export default function BlogForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const draftKey = `blog:${id ?? "new"}`;
-  const [values, setValues] = useState<Values>(EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("blog", EMPTY);
   const [post, setPost] = useState<BlogPost | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<"loading" | "ready" | "failed">(id ? "loading" : "ready");
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -95,7 +95,7 @@ export default function BlogForm() {
     return () => {
       stale = true;
     };
-  }, [id, draftKey]);
+  }, [id, draftKey, setValues]);
 
   // Every change is kept locally (debounced) until the post is saved.
   useEffect(() => {
@@ -103,9 +103,6 @@ export default function BlogForm() {
     const timer = setTimeout(() => writeDraft(draftKey, values), 400);
     return () => clearTimeout(timer);
   }, [values, state, draftKey]);
-
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   function showErrors(found: Record<string, string>) {
     setErrors(found);
@@ -201,41 +198,15 @@ export default function BlogForm() {
               </button>
             </div>
           )}
-          <TextInput
-            id="blog-title"
-            name="title"
-            label="Title"
-            value={values.title}
-            onChange={set("title")}
-            error={errors.title}
-          />
-          <TextArea
-            id="blog-excerpt"
-            name="excerpt"
-            label="Excerpt"
-            rows={3}
-            value={values.excerpt}
-            onChange={set("excerpt")}
-            error={errors.excerpt}
-          />
+          <TextInput {...field("title")} label="Title" />
+          <TextArea {...field("excerpt")} label="Excerpt" rows={3} />
           <div className="grid gap-5 sm:grid-cols-2">
+            <TextInput {...field("authorName")} label="Author name" />
             <TextInput
-              id="blog-authorName"
-              name="authorName"
-              label="Author name"
-              value={values.authorName}
-              onChange={set("authorName")}
-              error={errors.authorName}
-            />
-            <TextInput
-              id="blog-authorLinkedin"
-              name="authorLinkedin"
+              {...field("authorLinkedin")}
               type="url"
               label="Author's LinkedIn URL (optional)"
               placeholder="https://www.linkedin.com/in/…"
-              value={values.authorLinkedin}
-              onChange={set("authorLinkedin")}
-              error={errors.authorLinkedin}
             />
           </div>
           <ImageField

@@ -10,6 +10,7 @@ import {
 } from "../../../core/gallery/gallery.schema";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { ImagePicker } from "../../components/admin/image-picker";
+import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
@@ -38,10 +39,9 @@ export default function GalleryForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("gallery", EMPTY);
   const [files, setFiles] = useState<File[]>([]);
   const [existing, setExisting] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(Boolean(id));
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -62,10 +62,7 @@ export default function GalleryForm() {
         toast.error("Failed to load gallery item.");
         navigate("/admin/gallery", { replace: true });
       });
-  }, [id, navigate]);
-
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  }, [id, navigate, setValues]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,43 +105,16 @@ export default function GalleryForm() {
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
       >
-        <TextInput
-          id="gallery-title"
-          name="title"
-          label="Title"
-          value={values.title}
-          onChange={set("title")}
-          error={errors.title}
-        />
-        <TextArea
-          id="gallery-description"
-          name="description"
-          label="Description"
-          rows={4}
-          value={values.description}
-          onChange={set("description")}
-          error={errors.description}
-        />
+        <TextInput {...field("title")} label="Title" />
+        <TextArea {...field("description")} label="Description" rows={4} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Select
-            id="gallery-category"
-            name="category"
+            {...field("category")}
             label="Category"
             placeholder="Select a category"
             options={GALLERY_CATEGORIES}
-            value={values.category}
-            onChange={set("category")}
-            error={errors.category}
           />
-          <TextInput
-            id="gallery-date"
-            name="eventDate"
-            label="Date of event"
-            type="date"
-            value={values.eventDate}
-            onChange={set("eventDate")}
-            error={errors.eventDate}
-          />
+          <TextInput {...field("eventDate")} label="Date of event" type="date" />
         </div>
         <ImagePicker
           id="gallery-images"

@@ -13,6 +13,7 @@ import {
   MAX_IMAGE_BYTES,
   UploadProgress,
 } from "../../components/admin/image-field";
+import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button } from "../../components/button";
 import { ButtonLink } from "../../components/button-link";
 import { adminMeta } from "../../lib/admin-meta";
@@ -42,10 +43,9 @@ function clientErrors(values: Values, file: File | null, creating: boolean): Rec
 export default function PublicationForm() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("publication", EMPTY);
   const [currentImage, setCurrentImage] = useState<string | undefined>();
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -67,10 +67,7 @@ export default function PublicationForm() {
         toast.error("Failed to load publication data.");
         navigate("/admin/publications", { replace: true });
       });
-  }, [id, navigate]);
-
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  }, [id, navigate, setValues]);
 
   function showErrors(found: Record<string, string>) {
     setErrors(found);
@@ -116,43 +113,11 @@ export default function PublicationForm() {
         <p className="mt-6 text-muted">Loading publication...</p>
       ) : (
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
-          <TextInput
-            id="publication-title"
-            name="title"
-            label="Title"
-            value={values.title}
-            onChange={set("title")}
-            error={errors.title}
-          />
-          <TextArea
-            id="publication-description"
-            name="description"
-            label="Description"
-            rows={4}
-            value={values.description}
-            onChange={set("description")}
-            error={errors.description}
-          />
+          <TextInput {...field("title")} label="Title" />
+          <TextArea {...field("description")} label="Description" rows={4} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextInput
-              id="publication-link"
-              name="link"
-              type="url"
-              label="Publication link"
-              placeholder="https://…"
-              value={values.link}
-              onChange={set("link")}
-              error={errors.link}
-            />
-            <TextInput
-              id="publication-publicationDate"
-              name="publicationDate"
-              type="date"
-              label="Publication date"
-              value={values.publicationDate}
-              onChange={set("publicationDate")}
-              error={errors.publicationDate}
-            />
+            <TextInput {...field("link")} type="url" label="Publication link" placeholder="https://…" />
+            <TextInput {...field("publicationDate")} type="date" label="Publication date" />
           </div>
           <ImageField
             id="publication-image"

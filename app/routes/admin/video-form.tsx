@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { VIDEO_CATEGORIES, type Video, VideoInputSchema } from "../../../core/videos/videos.schema";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
+import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -30,8 +31,7 @@ export default function VideoForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, setErrors, field } = useAdminForm("video", EMPTY);
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
 
@@ -51,10 +51,7 @@ export default function VideoForm() {
         toast.error("Failed to load video data.");
         navigate("/admin/videos", { replace: true });
       });
-  }, [id, navigate]);
-
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  }, [id, navigate, setValues]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,44 +87,16 @@ export default function VideoForm() {
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
       >
+        <TextInput {...field("title")} label="Video title" />
+        <TextArea {...field("description")} label="Description" rows={4} />
         <TextInput
-          id="video-title"
-          name="title"
-          label="Video title"
-          value={values.title}
-          onChange={set("title")}
-          error={errors.title}
-        />
-        <TextArea
-          id="video-description"
-          name="description"
-          label="Description"
-          rows={4}
-          value={values.description}
-          onChange={set("description")}
-          error={errors.description}
-        />
-        <TextInput
-          id="video-url"
-          name="youtubeUrl"
+          {...field("youtubeUrl")}
           label="Full YouTube URL"
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
-          value={values.youtubeUrl}
-          onChange={set("youtubeUrl")}
-          error={errors.youtubeUrl}
         />
-        <Select
-          id="video-category"
-          name="category"
-          label="Category"
-          placeholder="Select a category"
-          options={VIDEO_CATEGORIES}
-          value={values.category}
-          onChange={set("category")}
-          error={errors.category}
-        />
+        <Select {...field("category")} label="Category" placeholder="Select a category" options={VIDEO_CATEGORIES} />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <Link to="/admin/videos" className={buttonClasses("secondary", "md")}>
             Cancel
