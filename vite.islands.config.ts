@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import type { IslandAssets } from "./app/islands/island";
+import { ISLANDS } from "./app/islands/registry";
 
 /**
  * The browser code of the public pages: React and the islands (app/islands), built after React
@@ -41,6 +42,9 @@ function islandAssetsManifest(): Plugin {
         if (assets.chunks[name]) throw new Error(`islands build: two islands are named "${name}"`);
         assets.chunks[name] = withImports(chunk.fileName);
       }
+      // An island named unlike its file would hydrate without its modules preloaded: refuse it.
+      const unmatched = Object.keys(ISLANDS).filter((name) => !assets.chunks[name]);
+      if (unmatched.length > 0) throw new Error(`islands build: no file named after island(s) ${unmatched.join(", ")}`);
       writeFileSync(path.join(import.meta.dirname, "build/islands.json"), `${JSON.stringify(assets, null, 2)}\n`);
     },
   };
