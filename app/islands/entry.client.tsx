@@ -1,5 +1,14 @@
+import { type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLANDS, type IslandName } from "./registry";
+
+/** Marks the island's element once React has hydrated it: from then on it answers clicks and keys. */
+function Hydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    element.dataset.hydrated = "";
+  }, [element]);
+  return children;
+}
 
 /**
  * Hydrates each island of the page as its own root, as soon as its code arrives. Each root gets
@@ -9,6 +18,12 @@ document.querySelectorAll<HTMLElement>("[data-island]").forEach((element, index)
   const name = element.dataset.island as IslandName;
   const props = JSON.parse(element.dataset.props ?? "{}");
   void ISLANDS[name]().then((Component) =>
-    hydrateRoot(element, <Component {...props} />, { identifierPrefix: `${name}-${index}-` }),
+    hydrateRoot(
+      element,
+      <Hydrated element={element}>
+        <Component {...props} />
+      </Hydrated>,
+      { identifierPrefix: `${name}-${index}-` },
+    ),
   );
 });

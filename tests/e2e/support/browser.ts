@@ -60,6 +60,16 @@ export async function newPage(browser: Browser, server: RunningServer, options: 
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
+  // A public page answers clicks once its islands have hydrated (a person sees the page settle; a
+  // script clicks at once): every goto waits for that. Admin pages have no islands: no wait.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    const response = await goto(url, gotoOptions);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
+    );
+    return response;
+  };
   return { page, context, errors };
 }
 
