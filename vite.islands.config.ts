@@ -2,12 +2,15 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import type { IslandAssets } from "./app/islands/island";
-import { ISLANDS } from "./app/islands/registry";
+import { ISLANDS } from "./app/islands/registry.ts";
 
 /**
  * The browser code of the public pages: React and the islands (app/islands), built after React
  * Router's build into the same assets folder. Writes build/islands.json, which the server reads to
  * name the entry and each island's modules for preloading.
+ *
+ * The build loads this file with `--configLoader native`: Node runs it as it is, so importing the
+ * registry (whose islands are lazy imports) does not drag every island's module graph into the config.
  */
 const BASE = "/";
 const OUT = "build/client";
@@ -60,6 +63,14 @@ export default defineConfig({
     assetsDir: "assets/islands",
     assetsInlineLimit: 0,
     copyPublicDir: false,
-    rollupOptions: { input: "app/islands/entry.client.tsx" },
+    rolldownOptions: {
+      input: "app/islands/entry.client.tsx",
+      // A "use client" directive means nothing in a bundle that only runs in the browser (React Router
+      // drops the same warning from its own builds).
+      onwarn(warning, warn) {
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes("use client")) return;
+        warn(warning);
+      },
+    },
   },
 });

@@ -13,6 +13,16 @@ describe("config", () => {
     expect(config.crowdfundingUrl).toMatch(/^https:\/\//);
   });
 
+  it("builds the local site URL from PORT unless PUBLIC_SITE_URL is set", () => {
+    expect(loadConfig({}).publicSiteUrl).toBe("http://localhost:3000");
+    const local = loadConfig({ PORT: "3917" });
+    expect(local.publicSiteUrl).toBe("http://localhost:3917");
+    expect(local.isLocalSite).toBe(true);
+    const deployed = loadConfig({ PORT: "3917", PUBLIC_SITE_URL: "https://hopebehindbars.org/" });
+    expect(deployed.publicSiteUrl).toBe("https://hopebehindbars.org");
+    expect(deployed.isLocalSite).toBe(false);
+  });
+
   it("reads the Stripe keys together", () => {
     const config = loadConfig({ STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" });
     expect(config.stripe).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_xyz", apiUrl: undefined });

@@ -13,7 +13,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL (leave it unset for the embedded SQLite)")
     .optional(),
   SESSION_SECRET: z.string().optional(),
-  PUBLIC_SITE_URL: z.url().default("http://localhost:3000"),
+  PUBLIC_SITE_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128).optional(),
   SEED_DEMO: booleanFromString.optional(),
@@ -112,7 +112,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
-  const isLocalSite = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(env.PUBLIC_SITE_URL);
+  // Without a configured URL the site is a local run: its links must reach the port it listens on.
+  const publicSiteUrl = env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`;
+  const isLocalSite = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(publicSiteUrl);
   if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
     throw new ConfigError("Invalid SESSION_SECRET: use a random value of at least 32 characters");
   }
@@ -141,7 +143,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     sessionSecret: env.SESSION_SECRET,
-    publicSiteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
+    publicSiteUrl: publicSiteUrl.replace(/\/$/, ""),
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== "test",
