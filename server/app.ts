@@ -68,6 +68,17 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
 
   await app.register(errors);
   await app.register(securityHeaders, { config });
+  if (config.corsOrigin) {
+    // Only for a separately hosted front end; the site itself is same-origin. Registered before
+    // anything that can answer from onRequest (the caches, the rate limit, access), so every answer
+    // to another origin, a cache hit or a refusal, carries its CORS headers and `vary: Origin`.
+    await app.register(cors, {
+      origin: config.corsOrigin.split(",").map((o) => o.trim()),
+      methods: ["GET", "POST", "PUT", "DELETE"],
+      allowedHeaders: ["authorization", "content-type", "accept"],
+      maxAge: 600,
+    });
+  }
   // Before compression, so pages are cached uncompressed (each hit gets its own nonce).
   await app.register(pageCache, { seconds: config.pageCacheSeconds });
   await app.register(apiCache, { seconds: config.pageCacheSeconds });
@@ -78,15 +89,6 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  if (config.corsOrigin) {
-    // Only for a separately hosted front end; the site itself is same-origin.
-    await app.register(cors, {
-      origin: config.corsOrigin.split(",").map((o) => o.trim()),
-      methods: ["GET", "POST", "PUT", "DELETE"],
-      allowedHeaders: ["authorization", "content-type", "accept"],
-      maxAge: 600,
-    });
-  }
   await app.register(rateLimits);
   await app.register(access, { services: app.services });
   await app.register(multipart, {

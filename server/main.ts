@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import type { FastifyInstance } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { appContext } from "#app-context";
@@ -11,6 +12,22 @@ import { startNotificationWorker } from "./notification-worker.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The page router's catch-all takes every method but OPTIONS. Pages are same-origin and have no
+ * answer to a preflight; with CORS_ORIGIN set the CORS handler owns OPTIONS on every path (and two
+ * catch-alls for one method stop the start).
+ */
+function pagesWithoutOptions<Options>(plugin: (pages: FastifyInstance, options: Options) => Promise<void>) {
+  return async (pages: FastifyInstance, options: Options) => {
+    pages.addHook("onRoute", (route) => {
+      if (route.url === "*" && Array.isArray(route.method)) {
+        route.method = route.method.filter((method) => method !== "OPTIONS");
+      }
+    });
+    await plugin(pages, options);
+  };
+}
 
 /**
  * The whole site in one Fastify instance: API, uploads, built assets and the React Router pages.
@@ -32,7 +49,7 @@ export async function createServer(vite?: ViteDevServer) {
   await seedIfFresh(app.services, fresh, app.log);
   const islands = loadIslandAssets(projectRoot, Boolean(vite));
 
-  await app.register(fastifyReactRouter, {
+  await app.register(pagesWithoutOptions(fastifyReactRouter), {
     devServer: vite,
     mode: vite ? "development" : "production",
     serverBuildPath: path.join(projectRoot, "build/server/index.js"),
