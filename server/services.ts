@@ -4,6 +4,7 @@ import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
+import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNotificationsService } from "../core/notifications/notifications.service.ts";
@@ -40,6 +41,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     database,
     auth: createAuthService(db, clock, config.sessionSecret),
     media,
+    /** Absolute image URLs for API answers (pages keep root-relative ones). */
+    publicUrls: createPublicUrls(config.publicSiteUrl),
     gallery: createGalleryService(database, media, clock),
     videos: createVideosService(db, clock),
     notifications,

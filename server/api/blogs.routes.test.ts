@@ -15,6 +15,7 @@ import {
   truncatedJpeg,
 } from "../../tests/support/images.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
+import { sitePath } from "../../tests/support/site-url.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const CONTENT =
@@ -49,7 +50,8 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<BlogPost>();
   };
-  const uploadFile = (url: string) => path.join(t.config.dataDir, "uploads", url.replace("/uploads/", ""));
+  const onSite = (url: string) => sitePath(url, t.config.publicSiteUrl);
+  const uploadFile = (url: string) => path.join(t.config.dataDir, "uploads", onSite(url).replace("/uploads/", ""));
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -64,14 +66,14 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     const { content: _content, ...textFields } = valid;
     expect(first).toMatchObject({ ...textFields, _id: expect.any(String), createdAt: expect.any(String) });
     expect(first.content).toContain("<strong>Bold</strong>");
-    expect(first.imageUrl).toMatch(/^\/uploads\/blog\/[0-9a-f-]{36}-1000\.jpg$/);
+    expect(onSite(first.imageUrl)).toMatch(/^\/uploads\/blog\/[0-9a-f-]{36}-1000\.jpg$/);
     expect(first.image).toMatchObject({ url: first.imageUrl, width: 1000, height: 600 });
     expect(first.image.variants.map((v) => `${v.format}${v.width}`)).toEqual(
       [320, 640, 960, 1000].flatMap((w) => [`avif${w}`, `webp${w}`, `jpeg${w}`]),
     );
     for (const variant of first.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(true);
 
-    const image = await t.app.inject({ url: first.imageUrl });
+    const image = await t.app.inject({ url: onSite(first.imageUrl) });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
     expect(image.headers["x-content-type-options"]).toBe("nosniff");
@@ -141,7 +143,7 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     } as never);
     expect(post._id).not.toBe("mine");
     expect(post.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
-    expect(post.imageUrl).toMatch(/^\/uploads\/blog\//);
+    expect(onSite(post.imageUrl)).toMatch(/^\/uploads\/blog\//);
   });
 
   it("stores sanitised HTML and keeps the formatting", async () => {

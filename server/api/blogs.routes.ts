@@ -4,23 +4,23 @@ import { filesOf, readMultipart } from "./multipart.ts";
 type IdParams = { Params: { id: string } };
 
 export default async function blogRoutes(app: FastifyInstance) {
-  const { blogs } = app.services;
+  const { blogs, publicUrls } = app.services;
 
-  app.get("/api/blogs", { config: { access: "public" } }, async () => blogs.list());
+  app.get("/api/blogs", { config: { access: "public" } }, async () => (await blogs.list()).map(publicUrls.withCover));
 
   app.get<IdParams>("/api/blogs/:id", { config: { access: "public" } }, async (request) =>
-    blogs.get(request.params.id),
+    publicUrls.withCover(await blogs.get(request.params.id)),
   );
 
   app.post("/api/blogs", async (request, reply) => {
     const body = await readMultipart(request);
     const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data);
-    return reply.code(201).send(post);
+    return reply.code(201).send(publicUrls.withCover(post));
   });
 
   app.put<IdParams>("/api/blogs/:id", async (request) => {
     const body = await readMultipart(request);
-    return blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data);
+    return publicUrls.withCover(await blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data));
   });
 
   app.delete<IdParams>("/api/blogs/:id", async (request, reply) => {

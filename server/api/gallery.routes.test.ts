@@ -6,6 +6,7 @@ import { IMAGE_TYPE_MESSAGE } from "../../core/media/media.schema.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { jpegWithGps, textFile } from "../../tests/support/images.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
+import { sitePath } from "../../tests/support/site-url.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const FIELDS = {
@@ -42,7 +43,8 @@ describe.each(DIALECTS)("gallery API on %s", (dialect) => {
       return [];
     }
   };
-  const fileOf = (url: string) => path.join(t.config.dataDir, url.replace(/^\//, ""));
+  const onSite = (url: string) => sitePath(url, t.config.publicSiteUrl);
+  const fileOf = (url: string) => path.join(t.config.dataDir, onSite(url).replace(/^\//, ""));
   const exists = (url: string) => storedFiles().includes(path.basename(url));
 
   const send = async (method: "POST" | "PUT", url: string, form: FormData) =>
@@ -66,7 +68,7 @@ describe.each(DIALECTS)("gallery API on %s", (dialect) => {
     const item = await create({}, [photo, png]);
     expect(item).toMatchObject({ ...FIELDS, _id: expect.any(String), createdAt: now.toISOString() });
     expect(item.imageUrls).toHaveLength(2);
-    for (const url of item.imageUrls) expect(url).toMatch(/^\/uploads\/gallery\/[a-z0-9-]+-\d+\.jpg$/);
+    for (const url of item.imageUrls) expect(onSite(url)).toMatch(/^\/uploads\/gallery\/[a-z0-9-]+-\d+\.jpg$/);
     expect(item.images.map((i: { url: string }) => i.url)).toEqual(item.imageUrls);
     const cover = item.images[0];
     expect(cover.variants.map((v: { format: string }) => v.format)).toEqual(
@@ -75,7 +77,7 @@ describe.each(DIALECTS)("gallery API on %s", (dialect) => {
     for (const variant of cover.variants) expect(exists(variant.url)).toBe(true);
     // Metadata stripped (the photo carried GPS).
     expect((await sharp(fileOf(item.imageUrls[0])).metadata()).exif).toBeUndefined();
-    const served = await t.app.inject({ url: item.imageUrls[0] });
+    const served = await t.app.inject({ url: onSite(item.imageUrls[0]) });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/jpeg");
 
@@ -130,7 +132,7 @@ describe.each(DIALECTS)("gallery API on %s", (dialect) => {
     const item = await create({ _id: "mine", createdAt: "1999-01-01T00:00:00.000Z", imageUrls: "/evil.jpg" });
     expect(item._id).not.toBe("mine");
     expect(item.createdAt).not.toBe("1999-01-01T00:00:00.000Z");
-    expect(item.imageUrls[0]).toMatch(/^\/uploads\/gallery\//);
+    expect(onSite(item.imageUrls[0])).toMatch(/^\/uploads\/gallery\//);
   });
 
   it("edits text only and keeps the images when none are sent", async () => {

@@ -23,22 +23,23 @@ async function readGalleryForm(request: FastifyRequest): Promise<GalleryForm> {
 }
 
 export default async function galleryRoutes(app: FastifyInstance) {
-  const { gallery } = app.services;
+  const { gallery, publicUrls } = app.services;
 
-  app.get("/api/gallery", { config: { access: "public", cacheable: true } }, async (request) =>
-    gallery.list(request.query),
-  );
+  app.get("/api/gallery", { config: { access: "public", cacheable: true } }, async (request) => {
+    const page = await gallery.list(request.query);
+    return { ...page, images: page.images.map(publicUrls.withImages) };
+  });
 
   app.get<{ Params: IdParams }>("/api/gallery/:id", { config: { access: "public" } }, async (request) =>
-    gallery.get(request.params.id),
+    publicUrls.withImages(await gallery.get(request.params.id)),
   );
 
   app.post("/api/gallery", async (request, reply) =>
-    reply.code(201).send(await gallery.create(await readGalleryForm(request))),
+    reply.code(201).send(publicUrls.withImages(await gallery.create(await readGalleryForm(request)))),
   );
 
   app.put<{ Params: IdParams }>("/api/gallery/:id", async (request) =>
-    gallery.update(request.params.id, await readGalleryForm(request)),
+    publicUrls.withImages(await gallery.update(request.params.id, await readGalleryForm(request))),
   );
 
   app.delete<{ Params: IdParams }>("/api/gallery/:id", async (request, reply) => {

@@ -6,6 +6,7 @@ import type { Publication } from "../../core/publications/publications.schema.ts
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { bytesOfSize, pngImage, svgImage, textFile } from "../../tests/support/images.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
+import { sitePath } from "../../tests/support/site-url.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const valid = {
@@ -37,7 +38,8 @@ describe.each(DIALECTS)("publications API on %s", (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Publication>();
   };
-  const uploadFile = (url: string) => path.join(t.config.dataDir, "uploads", url.replace("/uploads/", ""));
+  const onSite = (url: string) => sitePath(url, t.config.publicSiteUrl);
+  const uploadFile = (url: string) => path.join(t.config.dataDir, "uploads", onSite(url).replace("/uploads/", ""));
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -51,7 +53,7 @@ describe.each(DIALECTS)("publications API on %s", (dialect) => {
     const newer = await create({ ...valid, title: "Newer", publicationDate: "2026-01-01" });
     const oldest = await create({ ...valid, title: "Oldest", publicationDate: "2019-06-01" });
     expect(newer).toMatchObject({ ...valid, title: "Newer", publicationDate: "2026-01-01", _id: expect.any(String) });
-    expect(newer.imageUrl).toMatch(/^\/uploads\/publications\/[0-9a-f-]{36}-800\.jpg$/);
+    expect(onSite(newer.imageUrl)).toMatch(/^\/uploads\/publications\/[0-9a-f-]{36}-800\.jpg$/);
     const list = (await t.app.inject({ url: "/api/publications" })).json<Publication[]>();
     expect(list.map((p) => p.title)).toEqual(["Newer", "Older", "Oldest"]);
     expect((await t.app.inject({ url: `/api/publications/${older._id}` })).json()).toEqual(older);

@@ -4,23 +4,27 @@ import { filesOf, readMultipart } from "./multipart.ts";
 type IdParams = { Params: { id: string } };
 
 export default async function publicationRoutes(app: FastifyInstance) {
-  const { publications } = app.services;
+  const { publications, publicUrls } = app.services;
 
-  app.get("/api/publications", { config: { access: "public" } }, async () => publications.list());
+  app.get("/api/publications", { config: { access: "public" } }, async () =>
+    (await publications.list()).map(publicUrls.withCover),
+  );
 
   app.get<IdParams>("/api/publications/:id", { config: { access: "public" } }, async (request) =>
-    publications.get(request.params.id),
+    publicUrls.withCover(await publications.get(request.params.id)),
   );
 
   app.post("/api/publications", async (request, reply) => {
     const body = await readMultipart(request);
     const publication = await publications.create(body.fields, filesOf(body, "image")[0]?.data);
-    return reply.code(201).send(publication);
+    return reply.code(201).send(publicUrls.withCover(publication));
   });
 
   app.put<IdParams>("/api/publications/:id", async (request) => {
     const body = await readMultipart(request);
-    return publications.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data);
+    return publicUrls.withCover(
+      await publications.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data),
+    );
   });
 
   app.delete<IdParams>("/api/publications/:id", async (request, reply) => {

@@ -11,12 +11,22 @@ declare module "fastify" {
 /** Third-party origins pages may embed (lazy YouTube players, the contact map). */
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Where a page may load images from besides itself: API answers give image URLs absolute on
+ * PUBLIC_SITE_URL (a visitor may have reached the site under another host name), and S3 storage
+ * serves uploads from S3_PUBLIC_URL.
+ */
+export function imageOrigins(config: Pick<Config, "publicSiteUrl" | "s3">): string[] {
+  const urls = [config.publicSiteUrl, ...(config.s3 ? [config.s3.publicUrl] : [])];
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
+export function contentSecurityPolicy(nonce: string, extraImageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline'`,
-    "img-src 'self' data: blob: https://i.ytimg.com",
+    ["img-src 'self' data: blob: https://i.ytimg.com", ...extraImageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${FRAME_SOURCES.join(" ")}`,
@@ -32,6 +42,7 @@ export default fp(
   async (app, { config }: { config: Config }) => {
     // Vite's dev server injects un-nonced scripts for hot reload: the CSP applies to built pages only.
     const enforceCsp = config.env !== "development";
+    const images = imageOrigins(config);
     app.decorateRequest("cspNonce", "");
     app.addHook("onRequest", async (request) => {
       request.cspNonce = randomBytes(16).toString("base64");
@@ -47,7 +58,7 @@ export default fp(
       }
       const type = String(reply.getHeader("content-type") ?? "");
       if (enforceCsp && type.startsWith("text/html")) {
-        reply.header("content-security-policy", contentSecurityPolicy(request.cspNonce));
+        reply.header("content-security-policy", contentSecurityPolicy(request.cspNonce, images));
       }
       if (request.url.startsWith("/admin")) reply.header("x-robots-tag", "noindex, nofollow");
       return payload;
