@@ -76,7 +76,8 @@ export interface BlogPost {
   imageUrl: string;
   image: StoredImage;
   authorName: string;
-  authorLinkedin?: string;
+  /** Optional (spec §3): always present, "" when there is none, so a form filled from it sends it back as is. */
+  authorLinkedin: string;
   /** Sanitised HTML. */
   content: string;
   createdAt: string;

@@ -28,7 +28,7 @@ function toSummary(row: repo.BlogPostRow): BlogPostSummary {
     imageUrl: row.image_url,
     image: parseStoredImage(row.image_variants, row.image_url),
     authorName: row.author_name,
-    ...(row.author_linkedin ? { authorLinkedin: row.author_linkedin } : {}),
+    authorLinkedin: row.author_linkedin ?? "",
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

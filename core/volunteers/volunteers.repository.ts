@@ -17,9 +17,9 @@ function toApplication(row: VolunteerApplicationTable): VolunteerApplication {
     ...present("otherInterestDetail", row.other_interest_detail),
     motivation: row.motivation,
     availability: row.availability as Availability,
-    ...present("linkedin", row.linkedin),
-    ...present("twitter", row.twitter),
-    ...present("additionalComments", row.additional_comments),
+    linkedin: row.linkedin ?? "",
+    twitter: row.twitter ?? "",
+    additionalComments: row.additional_comments ?? "",
     status: row.status as VolunteerStatus,
     createdAt: row.created_at,
   };

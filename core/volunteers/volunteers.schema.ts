@@ -121,9 +121,10 @@ export interface VolunteerApplication {
   otherInterestDetail?: string;
   motivation: string;
   availability: Availability;
-  linkedin?: string;
-  twitter?: string;
-  additionalComments?: string;
+  /** Spec §3's optional texts: always present, "" when not given, so a client can show or send them back as read. */
+  linkedin: string;
+  twitter: string;
+  additionalComments: string;
   status: VolunteerStatus;
   createdAt: string;
 }

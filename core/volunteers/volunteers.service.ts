@@ -11,7 +11,7 @@ import { StatusUpdateSchema, type VolunteerApplication, VolunteerApplicationSche
 
 function staffMail(application: VolunteerApplication, siteUrl: string) {
   const line = (label: string, value: string | number | undefined) =>
-    value === undefined ? [] : [`${label}: ${value}`];
+    value === undefined || value === "" ? [] : [`${label}: ${value}`];
   return {
     subject: `New volunteer application: ${application.fullName}`,
     replyTo: application.email,

@@ -44,7 +44,9 @@ describe.each(DIALECTS)("volunteer applications API on %s", (dialect) => {
       interest: "Event Support",
       motivation: "I want to help mothers stay close to their children.",
       availability: "Weekends",
+      linkedin: "",
       twitter: "@second",
+      additionalComments: "",
       status: "Pending",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
