@@ -171,9 +171,11 @@ describe.each(DIALECTS)("a front end on another origin, on %s", (dialect) => {
       });
       expect(urls.length).toBeGreaterThan(answers.length * 3);
       for (const url of new Set(urls)) {
-        const served = await t.app.inject({ url: sitePath(url, site) });
+        const served = await t.app.inject({ url: sitePath(url, site), headers: { origin: FRONT } });
         expect(served.statusCode, url).toBe(200);
         expect(served.headers["content-type"], url).toMatch(/^image\//);
+        // For a front end that reads the file with fetch or draws it on a canvas.
+        expect(served.headers["access-control-allow-origin"], url).toBe(FRONT);
       }
       const edited = await send("PUT", `/api/blogs/${post._id}`, { title: "Edited", ...POST_FIELDS });
       expect(edited.statusCode).toBe(200);
