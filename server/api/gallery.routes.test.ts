@@ -231,6 +231,17 @@ describe.each(DIALECTS)("gallery listing and search on %s", (dialect) => {
     expect(await list({ page: "4", limit: "9" })).toEqual({ images: [], hasMore: false });
   });
 
+  it("says there is no more when a page ends exactly at the last item", async () => {
+    const lastOfFive = await list({ page: "5", limit: "5" });
+    expect(lastOfFive.images).toHaveLength(5);
+    expect(lastOfFive.hasMore).toBe(false);
+    expect(await list({ page: "1", limit: "25" })).toMatchObject({ hasMore: false });
+    expect(await list({ page: "1", limit: "24" })).toMatchObject({ hasMore: true });
+    const education = await list({ category: "Education", limit: "7" });
+    expect(education.images).toHaveLength(7);
+    expect(education.hasMore).toBe(false);
+  });
+
   it("filters by category (empty = all, unknown = 400) and refuses malformed paging", async () => {
     const education = await list({ category: "Education", limit: "50" });
     expect(education.images.length).toBe(7);
