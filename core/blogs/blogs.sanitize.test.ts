@@ -58,6 +58,20 @@ describe("blog HTML sanitiser", () => {
     }
   });
 
+  it("replaces an author's own rel and target, which could hand the post page to the linked site", () => {
+    for (const attributes of [
+      'rel="opener"',
+      'rel="opener noreferrer"',
+      'rel="noopener" target="_top"',
+      'rel="" target="_parent"',
+      'REL="opener" TARGET="_self"',
+    ]) {
+      expect(sanitizePostHtml(`<p><a href="https://x.test" ${attributes}>l</a></p>`), attributes).toBe(
+        '<p><a href="https://x.test" target="_blank" rel="noopener noreferrer nofollow">l</a></p>',
+      );
+    }
+  });
+
   it("drops links to other schemes and protocol-relative links", () => {
     for (const href of ["javascript:alert(1)", "data:text/html,x", "vbscript:x", "file:///etc/passwd", "//evil.test"]) {
       expect(sanitizePostHtml(`<a href="${href}">l</a>`)).toBe(
@@ -84,6 +98,8 @@ describe("blog HTML sanitiser", () => {
         for (const attribute of tag.attributes) {
           expect(["href", "target", "rel"], `${payload} → ${clean}`).toContain(attribute.name);
           if (attribute.name === "href") expect(attribute.value, payload).toMatch(/^(https?:|mailto:|\/[^/]|#)/);
+          if (attribute.name === "target") expect(attribute.value, payload).toBe("_blank");
+          if (attribute.name === "rel") expect(attribute.value, payload).toBe("noopener noreferrer nofollow");
         }
       }
       // Escaped text like "&lt;img onerror=…&gt;" is harmless; no real tag may carry code.
