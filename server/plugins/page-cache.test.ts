@@ -24,6 +24,28 @@ describe("page cache", () => {
       renders += 1;
       return reply.type("text/html; charset=utf-8").send(`<p nonce="${request.cspNonce}">${renders}</p>`);
     });
+    // Opted in like every public page, but not a page to keep: an error page, or one that set a cookie.
+    for (const [url, status] of [
+      ["/missing-page", 404],
+      ["/failing-page", 500],
+    ] as const) {
+      app.get(url, { config: { access: "public" } }, async (request, reply) => {
+        renders += 1;
+        return reply
+          .code(status)
+          .type("text/html; charset=utf-8")
+          .header("x-page-cache", "public")
+          .send(`<p nonce="${request.cspNonce}">${status} render ${renders}</p>`);
+      });
+    }
+    app.get("/cookie-page", { config: { access: "public" } }, async (request, reply) => {
+      renders += 1;
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("x-page-cache", "public")
+        .header("set-cookie", `visitor=${renders}; Path=/; HttpOnly`)
+        .send(`<p nonce="${request.cspNonce}">cookie render ${renders}</p>`);
+    });
   }
 
   const get = (url: string) => t.app.inject({ url, headers: { accept: "text/html" } });
@@ -51,6 +73,27 @@ describe("page cache", () => {
       headers: { accept: "text/html", authorization: "Bearer x" },
     });
     expect(withToken.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("never stores an error page (which a hit would serve as 200) nor a page that set a cookie", async () => {
+    for (const [url, status] of [
+      ["/missing-page", 404],
+      ["/failing-page", 500],
+    ] as const) {
+      const first = await get(url);
+      const second = await get(url);
+      expect([first.statusCode, second.statusCode], url).toEqual([status, status]);
+      expect(second.headers["x-cache"], url).toBeUndefined();
+      expect(second.body, url).toBe(`<p nonce="${nonceOf(second)}">${status} render ${renders}</p>`);
+    }
+    const first = await get("/cookie-page");
+    const second = await get("/cookie-page");
+    expect(second.headers["x-cache"]).toBeUndefined();
+    expect(second.body).toContain(`cookie render ${renders}`);
+    expect([first.headers["set-cookie"], second.headers["set-cookie"]]).toEqual([
+      `visitor=${renders - 1}; Path=/; HttpOnly`,
+      `visitor=${renders}; Path=/; HttpOnly`,
+    ]);
   });
 
   it("is cleared by a successful write to the API", async () => {
