@@ -1,9 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ALREADY_SUBSCRIBED_MESSAGE,
-  EMAIL_REQUIRED_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
-} from "../../core/subscribers/subscribers.schema.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
@@ -33,16 +28,16 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
   it("does not subscribe the same address twice and tells the visitor so", async () => {
     const again = await subscribe({ email: "FIRST@example.org " });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: ALREADY_SUBSCRIBED_MESSAGE });
+    expect(again.json()).toEqual({ message: "This email is already subscribed. Thank you for your support!" });
     expect((await list()).filter((s) => s.email === "first@example.org")).toHaveLength(1);
   });
 
   it.each([
-    [{}, EMAIL_REQUIRED_MESSAGE],
-    [{ email: "   " }, EMAIL_REQUIRED_MESSAGE],
-    [{ email: "no-at-sign" }, INVALID_EMAIL_MESSAGE],
-    [{ email: "two words@example.org" }, INVALID_EMAIL_MESSAGE],
-    [{ email: `${"a".repeat(250)}@x.org` }, INVALID_EMAIL_MESSAGE],
+    [{}, "Email is required"],
+    [{ email: "   " }, "Email is required"],
+    [{ email: "no-at-sign" }, "Invalid email address"],
+    [{ email: "two words@example.org" }, "Invalid email address"],
+    [{ email: `${"a".repeat(250)}@x.org` }, "Invalid email address"],
   ])("refuses %o with the spec's message", async (payload, message) => {
     const response = await subscribe(payload);
     expect(response.statusCode).toBe(400);
