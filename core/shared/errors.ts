@@ -12,6 +12,11 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** A request the server cannot read at all (a malformed body); answered 400 `{ message }`. */
+export class BadRequestError extends DomainError {
+  override readonly status = 400;
+}
+
 export class NotFoundError extends DomainError {
   override readonly status = 404;
 }

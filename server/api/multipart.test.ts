@@ -3,9 +3,27 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bytesOfSize, pngImage } from "../../tests/support/images.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { MAX_UPLOAD_FILE_BYTES } from "../app.ts";
 import errors from "../plugins/errors.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
+
+/** Bodies a fuzzer sent to the upload routes; the parser cannot read any of them. */
+const MALFORMED_BODIES: [string, string, string][] = [
+  ["garbage under a boundary", "multipart/form-data; boundary=x", "garbage garbage\r\n"],
+  ["no boundary", "multipart/form-data", '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi\r\n--x--\r\n'],
+  ["an empty boundary", 'multipart/form-data; boundary=""', "--\r\n"],
+  [
+    "a truncated file part",
+    "multipart/form-data; boundary=x",
+    '--x\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+  ],
+  [
+    "a truncated text part",
+    "multipart/form-data; boundary=x",
+    '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi',
+  ],
+];
 
 describe("readMultipart", () => {
   let app: FastifyInstance;
@@ -52,6 +70,17 @@ describe("readMultipart", () => {
     expect(response.json()).toEqual({ fields: { title: "T" }, images: [], other: 0 });
   });
 
+  it.each(MALFORMED_BODIES)("answers %s with 400 and a message", async (_name, contentType, payload) => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "The form data could not be read. Please send it again." });
+  });
+
   it("refuses a 20 MB file with 413 and a message", async () => {
     const form = new FormData();
     form.append("title", "Big");
@@ -59,5 +88,39 @@ describe("readMultipart", () => {
     const response = await app.inject({ method: "POST", url: "/echo", ...(await multipartPayload(form)) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: "The upload is too large." });
+  });
+});
+
+describe("the admin upload routes given a malformed multipart body", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("sqlite");
+  });
+  afterAll(() => t.close());
+
+  const routes = [
+    "POST /api/gallery",
+    "PUT /api/gallery/any-id",
+    "POST /api/blogs",
+    "PUT /api/blogs/any-id",
+    "POST /api/publications",
+    "PUT /api/publications/any-id",
+  ];
+  it.each(routes)("%s answers 400 with a message, never 500", async (route) => {
+    const [method, url] = route.split(" ") as ["POST" | "PUT", string];
+    const headers = await t.adminHeaders();
+    for (const [name, contentType, payload] of MALFORMED_BODIES) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { ...headers, "content-type": contentType },
+        payload,
+      });
+      expect([name, response.statusCode, response.json()]).toEqual([
+        name,
+        400,
+        { message: "The form data could not be read. Please send it again." },
+      ]);
+    }
   });
 });

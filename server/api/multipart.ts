@@ -1,4 +1,7 @@
 import type { FastifyRequest } from "fastify";
+import { BadRequestError } from "../../core/shared/errors.ts";
+
+export const MALFORMED_MULTIPART_MESSAGE = "The form data could not be read. Please send it again.";
 
 export interface UploadedFile {
   field: string;
@@ -14,8 +17,9 @@ export interface MultipartBody {
 
 /**
  * Reads a multipart form (text fields and files) into memory. A file over the per-file limit set
- * in server/app.ts ends the request with 413 `{ message }`. A JSON body is accepted too, as fields
- * without files, so scripts can update text without re-sending an image.
+ * in server/app.ts ends the request with 413 `{ message }`; a body the parser cannot read (no
+ * boundary, garbage, truncated parts) with 400. A JSON body is accepted too, as fields without
+ * files, so scripts can update text without re-sending an image.
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
   const fields: Record<string, string> = {};
@@ -29,15 +33,24 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     }
     return { fields, files };
   }
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      // Reading each file fully (even unwanted ones) keeps the stream moving; throws 413 when too big.
-      const data = await part.toBuffer();
-      if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, data });
-    } else if (typeof part.value === "string") {
-      // Browsers send form line breaks as CRLF; store what the person typed.
-      fields[part.fieldname] = part.value.replace(/\r\n?/g, "\n");
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        // Reading each file fully (even unwanted ones) keeps the stream moving; throws 413 when too big.
+        const data = await part.toBuffer();
+        if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, data });
+      } else if (typeof part.value === "string") {
+        // Browsers send form line breaks as CRLF; store what the person typed.
+        fields[part.fieldname] = part.value.replace(/\r\n?/g, "\n");
+      }
     }
+  } catch (error) {
+    // @fastify/multipart's own refusals (limits, content type) carry their HTTP status; the parser
+    // underneath (busboy) throws plain errors for bodies it cannot read: the sender's fault, not ours.
+    if (error instanceof Error && error.constructor === Error && !("statusCode" in error)) {
+      throw new BadRequestError(MALFORMED_MULTIPART_MESSAGE);
+    }
+    throw error;
   }
   return { fields, files };
 }
