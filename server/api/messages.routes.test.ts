@@ -51,6 +51,8 @@ describe.each(DIALECTS)("contact messages API on %s", (dialect) => {
     [{ name: undefined }, "name", "Your name is required"],
     [{ email: "" }, "email", "A valid email is required"],
     [{ email: "hanna at example" }, "email", "A valid email is required"],
+    [{ email: "<script>alert(1)</script>@x.io" }, "email", "A valid email is required"],
+    [{ email: "hanna@example" }, "email", "A valid email is required"],
     [{ message: "  " }, "message", "Please enter your message"],
     [{ message: "x".repeat(5001) }, "message", "Please keep this under 5000 characters"],
   ])("refuses %o with the spec's message", async (overrides, field, text) => {

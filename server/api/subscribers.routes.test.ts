@@ -38,11 +38,22 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
     [{ email: "no-at-sign" }, "Invalid email address"],
     [{ email: "two words@example.org" }, "Invalid email address"],
     [{ email: `${"a".repeat(250)}@x.org` }, "Invalid email address"],
+    [{ email: "<script>alert(1)</script>@x.io" }, "Invalid email address"],
+    [{ email: '"quoted"@example.org' }, "Invalid email address"],
+    [{ email: "a@localhost" }, "Invalid email address"],
+    [{ email: ".dot@example.org" }, "Invalid email address"],
   ])("refuses %o with the spec's message", async (payload, message) => {
     const response = await subscribe(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, fields: { email: message } });
   });
+
+  it.each(["o'brien@example.ie", "first.last+news@mail.example.co.uk", "x_y-z@sub-domain.example.org"])(
+    "accepts the real address %s",
+    async (email) => {
+      expect((await subscribe({ email })).statusCode).toBe(201);
+    },
+  );
 
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const response = await subscribe({ email: "bot@spam.example", fax_number: "0" });
@@ -59,8 +70,10 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
   });
 
   it("exports a CSV that a spreadsheet cannot run as formulas", async () => {
-    await subscribe({ email: '=HYPERLINK("http://evil.example","x")@evil.example' });
+    // A formula with quotes and commas is not an address any more: refused at the door.
+    expect((await subscribe({ email: '=HYPERLINK("http://evil.example","x")@evil.example' })).statusCode).toBe(400);
     await subscribe({ email: "+1@example.org" });
+    await subscribe({ email: "-2+3@example.org" });
     const response = await t.app.inject({ url: "/api/subscribe/export.csv", headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
@@ -72,10 +85,8 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe("Email,Subscribed at (UTC)");
-    expect(lines).toContainEqual(
-      expect.stringMatching(/^"'=hyperlink\(""http:\/\/evil\.example"",""x""\)@evil\.example",/),
-    );
     expect(lines).toContainEqual(expect.stringMatching(/^'\+1@example\.org,/));
+    expect(lines).toContainEqual(expect.stringMatching(/^'-2\+3@example\.org,/));
     for (const line of lines.slice(1)) expect(line).toMatch(/^("?'|[a-z0-9])/);
     expect(lines).toHaveLength((await list()).length + 1);
     expect((await t.app.inject({ url: "/api/subscribe/export.csv" })).statusCode).toBe(401);

@@ -56,6 +56,8 @@ describe.each(DIALECTS)("volunteer applications API on %s", (dialect) => {
     ["fullName", { fullName: "   " }, "Full name is required"],
     ["email", { email: "" }, "Email is required"],
     ["email", { email: "not an email" }, "Invalid email address"],
+    ["email", { email: "<script>alert(1)</script>@x.io" }, "Invalid email address"],
+    ["email", { email: "meron@@example.org" }, "Invalid email address"],
     ["phone", { phone: undefined }, "Phone number is required"],
     ["age", { age: undefined }, "Age is required"],
     ["age", { age: "" }, "Age is required"],
