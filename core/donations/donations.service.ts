@@ -30,8 +30,8 @@ export class PaymentProviderError extends DomainError {
  * Stripe when configured; otherwise the sandbox on development machines and local try-outs; in a
  * real deployment without a key, none (card giving is off, bank transfer still shown).
  */
-export function providerFor(config: Config): PaymentProvider | undefined {
-  if (config.stripe) return createStripeProvider(config.stripe);
+export function providerFor(config: Config, clock: Clock): PaymentProvider | undefined {
+  if (config.stripe) return createStripeProvider(config.stripe, { clock });
   if (!config.isProduction || config.isLocalSite) return createSandboxProvider(config.publicSiteUrl);
   return undefined;
 }
@@ -40,7 +40,7 @@ export function createDonationsService(
   db: Db,
   clock: Clock,
   config: Config,
-  provider: PaymentProvider | undefined = providerFor(config),
+  provider: PaymentProvider | undefined = providerFor(config, clock),
 ) {
   const nowIso = () => clock().toISOString();
 

@@ -1,5 +1,7 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../../tests/support/fake-stripe.ts";
+import { WebhookSignatureError } from "./payment-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
 const SITE = "https://hopebehindbars.example";
@@ -84,5 +86,47 @@ describe("Stripe provider: the checkout session sent to Stripe", () => {
     expect(sent?.method).toBe("GET");
     expect(sent?.path).toBe("/v1/invoice_payments");
     expect(sent?.form).toEqual({ "payment[type]": "payment_intent", "payment[payment_intent]": "pi_9", limit: "1" });
+  });
+});
+
+describe("Stripe provider: webhook signatures", () => {
+  const WEBHOOK_SECRET = "whsec_signing_test";
+  /** Signatures made offline by the SDK itself, exactly as Stripe signs a delivery. */
+  const signer = new Stripe("sk_test_signer").webhooks;
+  const received = new Date("2026-11-22T12:00:00Z");
+  const receivedSeconds = received.getTime() / 1000;
+  const provider = createStripeProvider(
+    { secretKey: "sk_test_123", webhookSecret: WEBHOOK_SECRET },
+    { clock: () => received },
+  );
+  const payload = JSON.stringify({
+    id: "evt_signed",
+    object: "event",
+    type: "customer.subscription.deleted",
+    created: receivedSeconds,
+    data: { object: { id: "sub_1", object: "subscription", metadata: { donation_id: "don-1" } } },
+  });
+  const deliverySignedAt = (timestamp: number) =>
+    provider.parseWebhook(
+      Buffer.from(payload),
+      signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp }),
+    );
+
+  it.each([
+    ["at the moment it arrives", 0],
+    ["5 minutes before it arrives", -300],
+    ["5 minutes after it arrives (a sender's clock running fast)", 300],
+  ])("accepts a delivery signed %s", (_label, offset) => {
+    expect(deliverySignedAt(receivedSeconds + offset)).toMatchObject({ id: "evt_signed", type: "subscription.ended" });
+  });
+
+  it.each([
+    ["301 s before it arrives", -301],
+    ["a day before it arrives", -86_400],
+    ["301 s after it arrives", 301],
+    ["a day after it arrives", 86_400],
+  ])("refuses a delivery signed %s", (_label, offset) => {
+    expect(() => deliverySignedAt(receivedSeconds + offset)).toThrow(WebhookSignatureError);
+    expect(() => deliverySignedAt(receivedSeconds + offset)).toThrow("Timestamp outside the tolerance zone");
   });
 });

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config/env.ts";
+import { type Clock, systemClock } from "../shared/clock.ts";
 import type { DonationFrequency } from "./donations.schema.ts";
 import {
   type CheckoutRequestForProvider,
@@ -18,6 +19,15 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
+/** Stripe's default: a signed delivery is trusted only within 5 minutes of its signing time. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signing time (`t=`) of a `stripe-signature` header, in Unix seconds. */
+const signedAt = (header: string): number | undefined => {
+  const match = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header);
+  return match ? Number(match[1]) : undefined;
+};
+
 /** Stripe's HTTP client pointed at `apiUrl` when given (stripe-mock, a recording test server). */
 export function createStripeClient(config: StripeConfig): Stripe {
   const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
@@ -34,7 +44,10 @@ export function createStripeClient(config: StripeConfig): Stripe {
 }
 
 /** Stripe Checkout: `payment` mode for one-time gifts, `subscription` with a monthly price for monthly. */
-export function createStripeProvider(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
+export function createStripeProvider(
+  config: StripeConfig,
+  { stripe = createStripeClient(config), clock = systemClock }: { stripe?: Stripe; clock?: Clock } = {},
+): PaymentProvider {
   return {
     name: "stripe",
 
@@ -69,10 +82,24 @@ export function createStripeProvider(config: StripeConfig, stripe = createStripe
 
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
+      const receivedAt = clock().getTime();
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", config.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? "",
+          config.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          receivedAt,
+        );
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : "invalid signature");
+      }
+      // The SDK refuses only deliveries signed too long ago; one "signed" in the future is as
+      // untrustworthy (a replay window that has not even started), so the tolerance holds both ways.
+      const signedSeconds = signedAt(signature ?? "");
+      if (signedSeconds === undefined || signedSeconds - Math.floor(receivedAt / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new WebhookSignatureError("Timestamp outside the tolerance zone");
       }
       return toPaymentEvent(event);
     },

@@ -451,3 +451,31 @@ describe.runIf(browserAvailable)("donations on a deployment without a Stripe key
     await context.close();
   });
 });
+
+describe("paying a sandbox checkout that does not exist", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ LOG_LEVEL: "info" });
+  });
+  afterAll(() => server?.stop());
+
+  it("answers 404 with one short log line per request, never a stack trace", async () => {
+    const logStart = server.output().length;
+    const ids = ["sandbox_cs_no_such_checkout", "cs_test_not_sandbox", "x".repeat(300)];
+    for (const id of ids) {
+      const response = await fetch(`${server.baseUrl}/donate/sandbox/${id}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=&name=",
+        redirect: "manual",
+      });
+      expect(response.status).toBe(404);
+    }
+    // Fastify logs each answer once it is sent; a stack trace would have been written before it.
+    const answered = () => server.output().slice(logStart).match(/"statusCode":404/g)?.length ?? 0;
+    await expect.poll(answered).toBe(ids.length);
+    // Each request logs that it came and how it was answered (404), and nothing else: no error, no stack.
+    const lines = server.output().slice(logStart).trim().split("\n");
+    expect(lines.filter((line) => !/"msg":"(incoming request|request completed)"/.test(line))).toEqual([]);
+  });
+});

@@ -20,6 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Pay: the same event a Stripe webhook brings, applied by the same code (donations service). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext);
+  // Anyone can post to any id: an unknown one is a plain 404, like the page itself (letting the
+  // service's NotFoundError escape would be a 500 with a stack trace in the log for every request).
+  if (!(await services.donations.findSandboxCheckout(params.id))) throw data(null, { status: 404 });
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   const name = String(form.get("name") ?? "").trim();
