@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config/env.ts";
+import type { EnvAdminOutcome } from "../core/auth/auth.service.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
 import { INITIAL_MIGRATION } from "../db/migrations/index.ts";
 import { seedDemoContent } from "../db/seed/index.ts";
@@ -30,18 +31,27 @@ export async function prepareDatabase(database: DatabaseHandle): Promise<{ fresh
   return { fresh: applied.includes(INITIAL_MIGRATION) };
 }
 
+const ENV_ADMIN_LOG: Record<EnvAdminOutcome, string> = {
+  created: "admin from ADMIN_EMAIL created with ADMIN_PASSWORD",
+  unchanged:
+    "ADMIN_PASSWORD is the one last applied: the admin's current password and sessions are kept (a password changed with the CLI since stays)",
+  recorded: "ADMIN_PASSWORD is already that admin's password: nothing changed, sessions kept",
+  updated: "ADMIN_PASSWORD changed since it was last applied: password updated, that admin's sessions ended",
+};
+
 export async function ensureAdmins(services: Services, log: FastifyBaseLogger): Promise<void> {
   const { config, auth } = services;
   if (config.bootstrapAdmin) {
-    await auth.ensureAdmin(config.bootstrapAdmin.email, config.bootstrapAdmin.password);
-    log.info({ email: config.bootstrapAdmin.email }, "admin from ADMIN_EMAIL is ready");
+    const outcome = await auth.ensureEnvAdmin(config.bootstrapAdmin.email, config.bootstrapAdmin.password);
+    log.info({ email: config.bootstrapAdmin.email, outcome }, ENV_ADMIN_LOG[outcome]);
     return;
   }
   if (!config.isLocalSite || (await auth.countAdmins()) > 0) return;
   // A local try-out: make a demo admin and show its password once. Never on a public site URL.
   const email = "admin@localhost.test";
   const password = randomBytes(12).toString("base64url");
-  await auth.createAdmin(email, password);
+  // Another instance starting beside this one may have made it first: then it showed the password.
+  if (!(await auth.createAdminIfAbsent(email, password))) return;
   process.stdout.write(
     `\n  Local demo admin created (shown once):\n    e-mail:   ${email}\n    password: ${password}\n  Change it with: npm run admin -- reset-password ${email}\n\n`,
   );

@@ -3,15 +3,19 @@ import type { AdminIdentity } from "./auth.schema.ts";
 
 export interface AdminUserRecord extends AdminIdentity {
   passwordHash: string;
+  /** Hash of the ADMIN_PASSWORD last applied from the environment. */
+  envPasswordHash: string | null;
 }
 
 export async function findAdminByEmail(db: Db, email: string): Promise<AdminUserRecord | undefined> {
   const row = await db
     .selectFrom("admin_users")
-    .select(["id", "email", "password_hash"])
+    .select(["id", "email", "password_hash", "env_password_hash"])
     .where("email", "=", email)
     .executeTakeFirst();
-  return row && { id: row.id, email: row.email, passwordHash: row.password_hash };
+  return (
+    row && { id: row.id, email: row.email, passwordHash: row.password_hash, envPasswordHash: row.env_password_hash }
+  );
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -22,17 +26,24 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertAdmin(db: Db, admin: { id: string; email: string; passwordHash: string; now: string }) {
-  await db
+/** Inserts the admin unless one with that e-mail exists (another instance may be starting too). */
+export async function insertAdminIfAbsent(
+  db: Db,
+  admin: { id: string; email: string; passwordHash: string; envPasswordHash: string | null; now: string },
+): Promise<boolean> {
+  const result = await db
     .insertInto("admin_users")
     .values({
       id: admin.id,
       email: admin.email,
       password_hash: admin.passwordHash,
+      env_password_hash: admin.envPasswordHash,
       created_at: admin.now,
       updated_at: admin.now,
     })
-    .execute();
+    .onConflict((oc) => oc.column("email").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function updateAdminPassword(db: Db, id: string, passwordHash: string, now: string) {
@@ -41,6 +52,32 @@ export async function updateAdminPassword(db: Db, id: string, passwordHash: stri
     .set({ password_hash: passwordHash, updated_at: now })
     .where("id", "=", id)
     .execute();
+}
+
+/**
+ * Sets the password (and the env password it came from) only if the env password recorded is still
+ * `expectedEnvHash`: of several instances starting together, one applies it. Returns whether it did.
+ */
+export async function applyEnvPassword(
+  db: Db,
+  admin: { id: string; passwordHash: string; envPasswordHash: string; expectedEnvHash: string | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("admin_users")
+    .set({ password_hash: admin.passwordHash, env_password_hash: admin.envPasswordHash, updated_at: admin.now })
+    .where("id", "=", admin.id)
+    .where((eb) =>
+      admin.expectedEnvHash === null
+        ? eb("env_password_hash", "is", null)
+        : eb("env_password_hash", "=", admin.expectedEnvHash),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records which env password the current password is, without changing the password. */
+export async function recordEnvPassword(db: Db, id: string, envPasswordHash: string) {
+  await db.updateTable("admin_users").set({ env_password_hash: envPasswordHash }).where("id", "=", id).execute();
 }
 
 export async function insertSession(
@@ -79,35 +116,4 @@ export async function deleteSessionsOf(db: Db, adminUserId: string) {
 
 export async function deleteExpiredSessions(db: Db, now: string) {
   await db.deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
-}
-
-export interface ThrottleRecord {
-  failures: number;
-  blockedUntil: string | null;
-  updatedAt: string;
-}
-
-export async function findThrottle(db: Db, key: string): Promise<ThrottleRecord | undefined> {
-  const row = await db
-    .selectFrom("login_throttle")
-    .select(["failures", "blocked_until", "updated_at"])
-    .where("key", "=", key)
-    .executeTakeFirst();
-  return row && { failures: Number(row.failures), blockedUntil: row.blocked_until, updatedAt: row.updated_at };
-}
-
-export async function saveThrottle(db: Db, key: string, record: ThrottleRecord) {
-  await db
-    .insertInto("login_throttle")
-    .values({ key, failures: record.failures, blocked_until: record.blockedUntil, updated_at: record.updatedAt })
-    .onConflict((oc) =>
-      oc
-        .column("key")
-        .doUpdateSet({ failures: record.failures, blocked_until: record.blockedUntil, updated_at: record.updatedAt }),
-    )
-    .execute();
-}
-
-export async function deleteThrottle(db: Db, key: string) {
-  await db.deleteFrom("login_throttle").where("key", "=", key).execute();
 }

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../shared/clock.ts";
-import { TooManyRequestsError, UnauthorizedError, ValidationError } from "../shared/errors.ts";
+import { UnauthorizedError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
-import { parseInput } from "../shared/validation.ts";
+import { parseInput, validationError } from "../shared/validation.ts";
 import * as repo from "./auth.repository.ts";
 import {
   type AdminIdentity,
@@ -12,60 +12,35 @@ import {
   LoginSchema,
   NewPasswordSchema,
 } from "./auth.schema.ts";
+import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
+import { createRecognisedDevices } from "./recognised-device.ts";
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-/** Failures allowed before back-off starts; never a permanent lockout. */
-export const FREE_LOGIN_FAILURES = 5;
-const FIRST_BACKOFF_SECONDS = 30;
-const MAX_BACKOFF_SECONDS = 15 * 60;
-/** A quiet period after which earlier failures are forgotten. */
-const FAILURE_MEMORY_MS = 15 * 60 * 1000;
+
+/** What a start with ADMIN_EMAIL/ADMIN_PASSWORD did (server/startup.ts logs it). */
+export type EnvAdminOutcome = "created" | "unchanged" | "recorded" | "updated";
+
+export interface LoginAttempt {
+  /** The caller's address (Fastify's `request.ip`, which honours TRUST_PROXY). */
+  clientIp: string;
+  /** The recognised-device note the browser sent back, if any. */
+  deviceToken?: string | undefined;
+}
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * @param tokenSecret SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the
- * database alone cannot be used to forge or recognise a live token.
+ * database alone cannot be used to forge or recognise a live token; it also signs device notes.
  */
 export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
   const tokenHash = (token: string) => createHmac("sha256", tokenSecret).update(token).digest("hex");
   const nowIso = () => clock().toISOString();
+  const throttle = createLoginThrottle(db, clock);
+  const devices = createRecognisedDevices(tokenSecret);
 
-  async function assertNotThrottled(keys: string[]) {
-    const now = clock().getTime();
-    for (const key of keys) {
-      const record = await repo.findThrottle(db, key);
-      const blockedUntil = record?.blockedUntil ? Date.parse(record.blockedUntil) : 0;
-      if (blockedUntil > now) {
-        const seconds = Math.ceil((blockedUntil - now) / 1000);
-        throw new TooManyRequestsError(
-          `Too many failed login attempts. Please wait ${seconds} seconds and try again.`,
-          seconds,
-        );
-      }
-    }
-  }
-
-  async function recordFailure(keys: string[]) {
-    const now = clock();
-    for (const key of keys) {
-      const record = await repo.findThrottle(db, key);
-      const stale = !record || now.getTime() - Date.parse(record.updatedAt) > FAILURE_MEMORY_MS;
-      const failures = (stale ? 0 : record.failures) + 1;
-      const backoff =
-        failures >= FREE_LOGIN_FAILURES
-          ? Math.min(FIRST_BACKOFF_SECONDS * 2 ** (failures - FREE_LOGIN_FAILURES), MAX_BACKOFF_SECONDS)
-          : 0;
-      await repo.saveThrottle(db, key, {
-        failures,
-        blockedUntil: backoff > 0 ? new Date(now.getTime() + backoff * 1000).toISOString() : null,
-        updatedAt: now.toISOString(),
-      });
-    }
-  }
-
-  async function setPassword(email: string, password: string, mode: "create" | "reset" | "upsert") {
+  async function setPassword(email: string, password: string, mode: "create" | "reset") {
     const cleanEmail = normaliseEmail(email);
     const cleanPassword = parseInput(NewPasswordSchema, password);
     const existing = await repo.findAdminByEmail(db, cleanEmail);
@@ -73,31 +48,90 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
     if (!existing && mode === "reset") throw new ValidationError(`No admin with e-mail ${cleanEmail}.`);
     const passwordHash = await hashPassword(cleanPassword);
     if (existing) {
-      await repo.updateAdminPassword(db, existing.id, passwordHash, nowIso());
-      await repo.deleteSessionsOf(db, existing.id);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateAdminPassword(trx, existing.id, passwordHash, nowIso());
+        await repo.deleteSessionsOf(trx, existing.id);
+      });
       return { id: existing.id, email: cleanEmail };
     }
     const id = newId();
-    await repo.insertAdmin(db, { id, email: cleanEmail, passwordHash, now: nowIso() });
+    const inserted = await repo.insertAdminIfAbsent(db, {
+      id,
+      email: cleanEmail,
+      passwordHash,
+      envPasswordHash: null,
+      now: nowIso(),
+    });
+    if (!inserted) throw new ValidationError(`An admin with e-mail ${cleanEmail} already exists.`);
     return { id, email: cleanEmail };
   }
 
+  /**
+   * ADMIN_EMAIL/ADMIN_PASSWORD at start. The env password is applied only when it differs from the
+   * one last applied from env, so a restart keeps sessions and keeps a password changed since with
+   * the CLI. Safe when several instances start at once: the insert and the update are conditional.
+   */
+  async function ensureEnvAdmin(email: string, password: string): Promise<EnvAdminOutcome> {
+    const cleanEmail = normaliseEmail(email);
+    const cleanPassword = parseInput(NewPasswordSchema, password);
+    for (;;) {
+      const existing = await repo.findAdminByEmail(db, cleanEmail);
+      if (!existing) {
+        const passwordHash = await hashPassword(cleanPassword);
+        const admin = { id: newId(), email: cleanEmail, passwordHash, envPasswordHash: passwordHash, now: nowIso() };
+        if (await repo.insertAdminIfAbsent(db, admin)) return "created";
+        continue; // another instance created it a moment ago: judge that row
+      }
+      if (existing.envPasswordHash && (await verifyPassword(existing.envPasswordHash, cleanPassword))) {
+        return "unchanged";
+      }
+      if (await verifyPassword(existing.passwordHash, cleanPassword)) {
+        // Already the password in force (set before this was recorded, or by the CLI): note it, revoke nothing.
+        await repo.recordEnvPassword(db, existing.id, existing.passwordHash);
+        return "recorded";
+      }
+      const passwordHash = await hashPassword(cleanPassword);
+      const applied = await db.transaction().execute(async (trx) => {
+        const done = await repo.applyEnvPassword(trx, {
+          id: existing.id,
+          passwordHash,
+          envPasswordHash: passwordHash,
+          expectedEnvHash: existing.envPasswordHash,
+          now: nowIso(),
+        });
+        if (done) await repo.deleteSessionsOf(trx, existing.id);
+        return done;
+      });
+      if (applied) return "updated";
+      // Another instance applied an env password meanwhile: look again.
+    }
+  }
+
   return {
-    async login(input: unknown, clientIp: string): Promise<LoginResult> {
-      const { email, password } = parseInput(LoginSchema, input);
+    /**
+     * Checks a login. Every attempt is counted before the password is verified (login-throttle.ts);
+     * a correct password takes its count back. Returns the session token, the e-mail, and a fresh
+     * recognised-device note for the browser.
+     */
+    async login(input: unknown, attempt: LoginAttempt): Promise<LoginResult & { deviceToken: string }> {
+      const source = sourceKey(attempt.clientIp);
+      const parsed = LoginSchema.safeParse(input);
+      if (!parsed.success) {
+        // A malformed body is a guess too: it is counted, and refused with 429 while the source waits.
+        await throttle.reserve([source]);
+        throw validationError(parsed.error);
+      }
+      const { email, password } = parsed.data;
       const cleanEmail = normaliseEmail(email);
-      const keys = [`account:${cleanEmail}`, `ip:${clientIp}`];
-      await assertNotThrottled(keys);
+      const now = clock();
+      const recognised = devices.recognises(attempt.deviceToken, cleanEmail, now);
+      const reservation = await throttle.reserve(recognised ? [source] : [source, accountKey(cleanEmail)]);
       const admin = await repo.findAdminByEmail(db, cleanEmail);
       // Verify against a dummy hash for unknown accounts so both paths cost the same.
       const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!admin || !ok) {
-        await recordFailure(keys);
-        throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
-      }
-      await repo.deleteThrottle(db, keys[0] as string);
+      if (!admin || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+      await throttle.release(reservation);
       const token = randomBytes(32).toString("base64url");
-      const now = clock();
       await repo.insertSession(db, {
         id: newId(),
         adminUserId: admin.id,
@@ -105,7 +139,12 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
         now: now.toISOString(),
         expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
       });
-      return { token, email: admin.email };
+      return { token, email: admin.email, deviceToken: devices.issue(cleanEmail, now) };
+    },
+
+    /** A login request whose body could not be read at all: counted against its source like a guess. */
+    async countUnreadableLogin(clientIp: string): Promise<void> {
+      await throttle.reserve([sourceKey(clientIp)]);
     },
 
     /** The admin behind a bearer token, or undefined when missing, unknown, expired or revoked. */
@@ -120,8 +159,13 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
 
     createAdmin: (email: string, password: string) => setPassword(email, password, "create"),
     resetPassword: (email: string, password: string) => setPassword(email, password, "reset"),
-    /** Creates the admin or updates its password (ADMIN_EMAIL/ADMIN_PASSWORD at start). */
-    ensureAdmin: (email: string, password: string) => setPassword(email, password, "upsert"),
+    /** Creates the admin unless one with that e-mail exists; whether it did (the local demo admin). */
+    async createAdminIfAbsent(email: string, password: string): Promise<boolean> {
+      const passwordHash = await hashPassword(parseInput(NewPasswordSchema, password));
+      const admin = { id: newId(), email: normaliseEmail(email), passwordHash, envPasswordHash: null, now: nowIso() };
+      return repo.insertAdminIfAbsent(db, admin);
+    },
+    ensureEnvAdmin,
     countAdmins: () => repo.countAdmins(db),
     purgeExpiredSessions: () => repo.deleteExpiredSessions(db, nowIso()),
   };

@@ -2,6 +2,8 @@ export interface AdminUserTable {
   id: string;
   email: string;
   password_hash: string;
+  /** argon2id hash of the ADMIN_PASSWORD last applied from the environment; null if never. */
+  env_password_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -15,7 +17,10 @@ export interface AdminSessionTable {
   expires_at: string;
 }
 
-/** Failed-login counters keyed by `account:<email>` or `ip:<address>`. */
+/**
+ * Login attempt counters keyed by `source:<address or IPv6 /64>` or `account:<e-mail>`
+ * (core/auth/login-throttle.ts). `failures` counts attempts not (yet) known to be correct.
+ */
 export interface LoginThrottleTable {
   key: string;
   failures: number;

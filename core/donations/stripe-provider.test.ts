@@ -96,7 +96,7 @@ describe("Stripe provider: webhook signatures", () => {
   const received = new Date("2026-11-22T12:00:00Z");
   const receivedSeconds = received.getTime() / 1000;
   const provider = createStripeProvider(
-    { secretKey: "sk_test_123", webhookSecret: WEBHOOK_SECRET },
+    { secretKey: "sk_test_123", webhookSecret: WEBHOOK_SECRET, apiUrl: undefined },
     { clock: () => received },
   );
   const payload = JSON.stringify({

@@ -18,6 +18,11 @@ export function fieldErrors(error: z.$ZodError): Record<string, string> {
 export function parseInput<S extends z.$ZodType>(schema: S, input: unknown): z.output<S> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
-  const fields = fieldErrors(result.error);
-  throw new ValidationError(Object.values(fields)[0] ?? "Invalid input", fields);
+  throw validationError(result.error);
+}
+
+/** The API's 400 for a failed parse: the first message, and every field's. */
+export function validationError(error: z.$ZodError): ValidationError {
+  const fields = fieldErrors(error);
+  return new ValidationError(Object.values(fields)[0] ?? "Invalid input", fields);
 }

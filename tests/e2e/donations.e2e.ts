@@ -472,7 +472,11 @@ describe("paying a sandbox checkout that does not exist", () => {
       expect(response.status).toBe(404);
     }
     // Fastify logs each answer once it is sent; a stack trace would have been written before it.
-    const answered = () => server.output().slice(logStart).match(/"statusCode":404/g)?.length ?? 0;
+    const answered = () =>
+      server
+        .output()
+        .slice(logStart)
+        .match(/"statusCode":404/g)?.length ?? 0;
     await expect.poll(answered).toBe(ids.length);
     // Each request logs that it came and how it was answered (404), and nothing else: no error, no stack.
     const lines = server.output().slice(logStart).trim().split("\n");
