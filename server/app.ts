@@ -37,6 +37,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
 }
 
+/**
+ * A request, body included, must arrive within this time (Fastify's default is no limit), so a
+ * client trickling bytes cannot hold a connection for ever. Enough for a 15 MB photo at 1 Mbit/s.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 /** Upload ceilings; per-file checks live in the media pipeline. */
 export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 10;
@@ -47,6 +53,7 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },

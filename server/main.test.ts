@@ -1,11 +1,26 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp } from "../tests/support/test-app.ts";
+
+interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  exited: Promise<number | null>;
+}
 
 describe("server process", () => {
-  it("finishes in-flight work and exits cleanly on SIGTERM", async () => {
+  const cleanups: (() => void | Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  /** `node server/main.ts` on a free port with a data folder of its own, once it listens. */
+  async function startServerProcess(): Promise<ServerProcess> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-main-"));
     const port = 30_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, ["server/main.ts"], {
@@ -20,19 +35,65 @@ describe("server process", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    try {
-      await expect.poll(() => output, { timeout: 20_000 }).toContain("Server listening");
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-      expect(await health.json()).toEqual({ status: "ok", database: "sqlite" });
-      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
-      expect(output).toContain("shutting down: finishing in-flight requests");
-    } finally {
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    cleanups.push(() => {
       child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
+    // Generous: a start on a machine busy with other test runs can take tens of seconds.
+    await expect.poll(() => output, { timeout: 60_000 }).toContain("Server listening");
+    return { child, port, output: () => output, exited };
+  }
+
+  // Each test starts a real server process, which takes a while on a busy machine.
+  const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
+  it("gives a client at most 2 minutes to send a request, body included", async () => {
+    const t = await createTestApp("sqlite");
+    cleanups.push(() => t.close());
+    expect(t.app.server.requestTimeout).toBe(120_000);
+  });
+
+  it("finishes in-flight work and exits cleanly on SIGTERM", { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const server = await startServerProcess();
+    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+    expect(await health.json()).toEqual({ status: "ok", database: "sqlite" });
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("shutting down: finishing in-flight requests");
+  });
+
+  it("exits within 10 s of SIGTERM while a client trickles a request body at 20 bytes a second", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const server = await startServerProcess();
+    const socket = net.connect(server.port, "127.0.0.1");
+    let sent = 0;
+    const trickle = setInterval(() => {
+      socket.write('"aaaaaaaaaaaaaaaaaa"');
+      sent += 20;
+    }, 1000);
+    cleanups.push(() => {
+      clearInterval(trickle);
+      socket.destroy();
+    });
+    const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.on("error", () => {}); // the server cutting the connection is the point
+    socket.write(
+      "POST /api/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n",
+    );
+    await expect.poll(() => sent, { timeout: 5000 }).toBeGreaterThanOrEqual(40);
+
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+    const code = await Promise.race([
+      server.exited,
+      new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 10_000).unref()),
+    ]);
+    expect(code, server.output()).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(10_000);
+    await socketClosed;
   });
 });

@@ -12,6 +12,10 @@ import { startNotificationWorker } from "./notification-worker.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
+/** How long requests in flight may take to finish once a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 6_000;
+/** A shutdown that has not finished by then exits anyway (closing the database included). */
+const SHUTDOWN_LIMIT_MS = 9_000;
 
 /**
  * The page router's catch-all takes every method but OPTIONS. Pages are same-origin and have no
@@ -84,6 +88,18 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Requests in flight get a grace period; a client still sending (or reading) slowly after it
+    // is cut off, so a restart never waits on a stranger's connection. The whole stop stays under 10 s.
+    const cutOff = setTimeout(() => {
+      app.log.warn("shutdown grace period over: closing the connections still open");
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    const giveUp = setTimeout(() => {
+      app.log.error("shutdown did not finish in time: exiting anyway");
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    cutOff.unref();
+    giveUp.unref();
     await app.close();
     process.exit(0);
   };
