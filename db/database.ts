@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index.ts";
+import { FailoverPostgresDialect } from "./postgres-failover.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -16,6 +17,8 @@ export interface DatabaseOptions {
   sqlitePath?: string;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
+  /** How this process's connections appear in `pg_stat_activity` (tests end only their own by it). */
+  applicationName?: string;
 }
 
 export interface DatabaseHandle {
@@ -23,21 +26,44 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema holding the tables (and the migration bookkeeping). */
   schema?: string;
+  /** PostgreSQL: how to open a connection of our own outside the pool, with the pool's settings. */
+  pgClientConfig?: pg.ClientConfig;
   close(): Promise<void>;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pgClientConfig: pg.ClientConfig = {
       connectionString: options.databaseUrl,
-      max: 10,
+      application_name: options.applicationName ?? "hope-behind-bars",
+      // A server that vanished without a word (failover behind a virtual IP) is noticed, and a
+      // request waits at most this long for a connection instead of hanging.
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    };
+    const pool = new pg.Pool({ ...pgClientConfig, max: 10 });
+    // A connection the server drops (restart, failover) emits 'error' whether it is idle or busy,
+    // and an 'error' nobody listens to ends the process. The pool listens only while a client is
+    // idle, so every client gets a listener of its own for its whole life; the query it was running
+    // fails on its own (503, see postgres-failover.ts) and the pool replaces the client.
+    pool.on("connect", (client) => {
+      let reported = false; // a dropped connection often reports twice: the server's notice, then the closed socket
+      client.on("error", (error) => {
+        if (!reported) process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+        reported = true;
+      });
     });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool replaces it, and the next query reports any lasting outage (see /api/health).
-    pool.on("error", (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", schema: options.pgSchema ?? "public", close: () => db.destroy() };
+    // Required too: the pool re-emits an idle client's error here (already reported above).
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new FailoverPostgresDialect(pool) });
+    return {
+      db,
+      dialect: "postgres",
+      schema: options.pgSchema ?? "public",
+      pgClientConfig,
+      close: () => db.destroy(),
+    };
   }
   const file = options.sqlitePath ?? ":memory:";
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });

@@ -1,6 +1,12 @@
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
-import { DomainError, TooManyRequestsError, ValidationError } from "../../core/shared/errors.ts";
+import {
+  DomainError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+} from "../../core/shared/errors.ts";
+import { DatabaseUnavailableError } from "../../db/postgres-failover.ts";
 
 /** One error shape for the whole API: `{ message }`, plus `fields` for validation errors. Never a stack trace. */
 export default fp(
@@ -14,6 +20,13 @@ export default fp(
       }
       if (error instanceof DomainError && error.status < 500) {
         return reply.code(error.status).send({ message: error.message });
+      }
+      if (error instanceof ServiceUnavailableError) {
+        // Expected and brief (the database failing over, a provider not configured): no stack trace.
+        request.log.warn({ reason: error.message, cause: String(error.cause ?? "") }, "service unavailable");
+        // A failover is over within seconds; "not configured" is not worth retrying.
+        if (error instanceof DatabaseUnavailableError) reply.header("retry-after", "5");
+        return reply.code(503).send({ message: error.message });
       }
       const status = "statusCode" in error && error.statusCode ? error.statusCode : 500;
       if (status >= 500) {

@@ -36,7 +36,8 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+  // Named after the schema, so a test that ends connections ends only its own (the server is shared).
+  const handle = openDatabase({ databaseUrl: url, pgSchema: schema, applicationName: schema });
   if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
