@@ -87,8 +87,11 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     });
   }
   // Before compression, so pages are cached uncompressed (each hit gets its own nonce).
-  await app.register(pageCache, { seconds: config.pageCacheSeconds });
-  await app.register(apiCache, { seconds: config.pageCacheSeconds });
+  const { cachePurge } = app.services;
+  await app.register(pageCache, { seconds: config.pageCacheSeconds, cachePurge });
+  await app.register(apiCache, { seconds: config.pageCacheSeconds, cachePurge });
+  app.addHook("onReady", () => cachePurge.start());
+  app.addHook("onClose", () => cachePurge.stop());
   // Dynamic responses (pages, JSON); built assets are pre-compressed. Fast brotli: this runs per request.
   await app.register(compress, {
     threshold: 1024,

@@ -1,6 +1,7 @@
 import type { Config } from "../config/env.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
+import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
@@ -35,22 +36,25 @@ export function createServices({ config, database, clock = systemClock }: Servic
     config.staffNotifications && createSmtpSender(config.staffNotifications),
   );
   const media = createMediaService(createStorage(config));
+  const cachePurge = createCachePurge(database);
+  const { purgePublicCaches } = cachePurge;
   return {
     config,
     clock,
     database,
+    cachePurge,
     auth: createAuthService(db, clock, config.sessionSecret),
     media,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),
-    gallery: createGalleryService(database, media, clock),
-    videos: createVideosService(db, clock),
+    gallery: createGalleryService(database, media, clock, purgePublicCaches),
+    videos: createVideosService(db, clock, purgePublicCaches),
     notifications,
     subscribers: createSubscribersService(db, clock),
     volunteers: createVolunteersService(db, clock, notifications, config.publicSiteUrl),
     messages: createMessagesService(db, clock, notifications, config.publicSiteUrl),
-    blogs: createBlogService(db, media, clock),
-    publications: createPublicationService(db, media, clock),
+    blogs: createBlogService(db, media, clock, purgePublicCaches),
+    publications: createPublicationService(db, media, clock, purgePublicCaches),
     donations: createDonationsService(db, clock, config),
   };
 }

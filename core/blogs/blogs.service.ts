@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
@@ -53,7 +54,7 @@ function validate(fields: unknown, imageMissing: boolean): BlogInput & { content
   throw new ValidationError(Object.values(errors)[0] as string, errors);
 }
 
-export function createBlogService(db: Db, media: MediaService, clock: Clock) {
+export function createBlogService(db: Db, media: MediaService, clock: Clock, purgePublicCaches: PurgePublicCaches) {
   async function findRow(id: string) {
     const row = isRecordId(id) ? await repo.findPost(db, id) : undefined;
     if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
@@ -99,6 +100,7 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock) {
         await media.removeImage(stored);
         throw error;
       }
+      await purgePublicCaches();
       return toPost(row);
     },
 
@@ -123,6 +125,8 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock) {
         await media.removeImage(stored);
         throw error;
       }
+      // Purged before the old files go, so no instance keeps serving a page that shows them.
+      await purgePublicCaches();
       if (stored) await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
       return toPost({ ...existing, ...changes });
     },
@@ -131,6 +135,7 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock) {
     async remove(id: string): Promise<void> {
       const existing = await findRow(id);
       if (await repo.deletePost(db, id)) {
+        await purgePublicCaches();
         await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
       }
     },

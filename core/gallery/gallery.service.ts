@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../../db/database.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -23,7 +24,12 @@ export interface GalleryForm {
   images: Array<{ data: Uint8Array }>;
 }
 
-export function createGalleryService({ db, dialect }: DatabaseHandle, media: MediaService, clock: Clock) {
+export function createGalleryService(
+  { db, dialect }: DatabaseHandle,
+  media: MediaService,
+  clock: Clock,
+  purgePublicCaches: PurgePublicCaches,
+) {
   async function get(id: string): Promise<GalleryItem> {
     const item = await repo.findGalleryItem(db, id);
     if (!item) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
@@ -80,6 +86,7 @@ export function createGalleryService({ db, dialect }: DatabaseHandle, media: Med
       const images = await storeImages(form.images);
       const id = newId();
       await withNewFiles(images, () => repo.insertGalleryItem(db, id, input, images, clock().toISOString()));
+      await purgePublicCaches();
       return get(id);
     },
 
@@ -94,6 +101,8 @@ export function createGalleryService({ db, dialect }: DatabaseHandle, media: Med
         await removeFiles(images ?? []);
         throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       }
+      // Purged before the old files go, so no instance keeps serving a page that shows them.
+      await purgePublicCaches();
       await removeFiles(replaced);
       return get(id);
     },
@@ -101,6 +110,7 @@ export function createGalleryService({ db, dialect }: DatabaseHandle, media: Med
     async remove(id: string): Promise<void> {
       const images = await repo.deleteGalleryItem(db, id);
       if (!images) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
+      await purgePublicCaches();
       await removeFiles(images);
     },
   };

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
@@ -39,7 +40,12 @@ function validate(fields: unknown, imageMissing: boolean): PublicationInput {
   throw new ValidationError(Object.values(errors)[0] as string, errors);
 }
 
-export function createPublicationService(db: Db, media: MediaService, clock: Clock) {
+export function createPublicationService(
+  db: Db,
+  media: MediaService,
+  clock: Clock,
+  purgePublicCaches: PurgePublicCaches,
+) {
   async function findRow(id: string) {
     const row = isRecordId(id) ? await repo.findPublication(db, id) : undefined;
     if (!row) throw new NotFoundError(PUBLICATION_NOT_FOUND_MESSAGE);
@@ -78,6 +84,7 @@ export function createPublicationService(db: Db, media: MediaService, clock: Clo
         await media.removeImage(stored);
         throw error;
       }
+      await purgePublicCaches();
       return toPublication(row);
     },
 
@@ -100,6 +107,8 @@ export function createPublicationService(db: Db, media: MediaService, clock: Clo
         await media.removeImage(stored);
         throw error;
       }
+      // Purged before the old files go, so no instance keeps serving a page that shows them.
+      await purgePublicCaches();
       if (stored) await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
       return toPublication({ ...existing, ...changes });
     },
@@ -107,6 +116,7 @@ export function createPublicationService(db: Db, media: MediaService, clock: Clo
     async remove(id: string): Promise<void> {
       const existing = await findRow(id);
       if (await repo.deletePublication(db, id)) {
+        await purgePublicCaches();
         await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
       }
     },

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -8,7 +9,7 @@ import { type Video, VideoInputSchema, VideoListQuerySchema } from "./videos.sch
 
 export const VIDEO_NOT_FOUND = "Video not found.";
 
-export function createVideosService(db: Db, clock: Clock) {
+export function createVideosService(db: Db, clock: Clock, purgePublicCaches: PurgePublicCaches) {
   async function get(id: string): Promise<Video> {
     const video = await repo.findVideo(db, id);
     if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
@@ -28,17 +29,20 @@ export function createVideosService(db: Db, clock: Clock) {
       const input = parseInput(VideoInputSchema, body);
       const id = newId();
       await repo.insertVideo(db, id, input, clock().toISOString());
+      await purgePublicCaches();
       return get(id);
     },
 
     async update(id: string, body: unknown): Promise<Video> {
       const input = parseInput(VideoInputSchema, body);
       if (!(await repo.updateVideo(db, id, input, clock().toISOString()))) throw new NotFoundError(VIDEO_NOT_FOUND);
+      await purgePublicCaches();
       return get(id);
     },
 
     async remove(id: string): Promise<void> {
       if (!(await repo.deleteVideo(db, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
+      await purgePublicCaches();
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 
 /**
  * A short-lived in-memory cache of public read-only API answers (the gallery and video lists), so
  * a burst of visitors costs one query and one serialisation. Routes opt in with
  * `config: { cacheable: true }`. Requests that carry a token skip it, so staff always read fresh
- * data. Any successful API write on this instance clears it; across instances the TTL bounds
- * staleness (the page cache's rule, and its PAGE_CACHE_SECONDS).
+ * data. Every change to public content clears it, on every instance (core/cache-purge); entries
+ * live PAGE_CACHE_SECONDS, like the page cache's.
  */
 const MAX_ENTRIES = 500;
 
@@ -16,18 +17,23 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     apiCacheKey: string | null;
+    /** The purge generation when this request began (see CachePurge.generation). */
+    apiCacheGeneration: number;
   }
 }
 
 export default fp(
-  async (app, { seconds }: { seconds: number }) => {
+  async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
     const answers = new Map<string, { body: string; expiresAt: number }>();
+    cachePurge.onPurge(() => answers.clear());
     app.decorateRequest("apiCacheKey", null);
+    app.decorateRequest("apiCacheGeneration", 0);
 
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
       if (seconds <= 0 || request.method !== "GET" || !request.routeOptions.config?.cacheable) return;
       if (request.headers.authorization) return;
       request.apiCacheKey = request.url;
+      request.apiCacheGeneration = cachePurge.generation;
       const hit = answers.get(request.url);
       if (!hit) return;
       if (hit.expiresAt <= Date.now()) {
@@ -40,6 +46,7 @@ export default fp(
     app.addHook("onSend", async (request, reply, payload) => {
       if (
         request.apiCacheKey !== null &&
+        request.apiCacheGeneration === cachePurge.generation &&
         reply.statusCode === 200 &&
         typeof payload === "string" &&
         reply.getHeader("x-cache") !== "hit"
@@ -48,10 +55,6 @@ export default fp(
         answers.set(request.apiCacheKey, { body: payload, expiresAt: Date.now() + seconds * 1000 });
       }
       return payload;
-    });
-
-    app.addHook("onResponse", async (request, reply) => {
-      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) answers.clear();
     });
   },
   { name: "api-cache" },

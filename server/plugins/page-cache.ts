@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 
 /**
  * A short-lived in-memory cache of public HTML pages, so a burst of visitors costs one render.
@@ -8,8 +9,8 @@ import fp from "fastify-plugin";
  * Pages opt in by sending `x-page-cache: public` (the public layout does; a page that shows
  * per-visitor data, like a donation's thank-you page, exports its own `headers` without it). The header never leaves the
  * server. Every cached page is stored with its CSP nonce replaced by a placeholder and gets a fresh
- * nonce per response. Any successful API write on this instance clears the cache; across
- * instances the TTL bounds staleness.
+ * nonce per response. Every change to public content clears it, on every instance
+ * (core/cache-purge).
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 const MAX_ENTRIES = 500;
@@ -26,6 +27,8 @@ interface CachedPage {
 declare module "fastify" {
   interface FastifyRequest {
     pageCacheKey: string | null;
+    /** The purge generation when this request began (see CachePurge.generation). */
+    pageCacheGeneration: number;
   }
 }
 
@@ -53,13 +56,16 @@ async function readAll(stream: Readable): Promise<string> {
 }
 
 export default fp(
-  async (app, { seconds }: { seconds: number }) => {
+  async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
     const pages = new Map<string, CachedPage>();
+    cachePurge.onPurge(() => pages.clear());
     app.decorateRequest("pageCacheKey", null);
+    app.decorateRequest("pageCacheGeneration", 0);
 
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
       if (seconds <= 0 || !isPageRequest(request)) return;
       request.pageCacheKey = request.url;
+      request.pageCacheGeneration = cachePurge.generation;
       const hit = pages.get(request.url);
       if (!hit) return;
       if (hit.expiresAt <= Date.now()) {
@@ -79,6 +85,7 @@ export default fp(
       reply.removeHeader(PAGE_CACHE_HEADER);
       const cacheable =
         request.pageCacheKey !== null &&
+        request.pageCacheGeneration === cachePurge.generation &&
         reply.statusCode === 200 &&
         optedIn &&
         String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
@@ -93,10 +100,6 @@ export default fp(
       });
       reply.header("cache-control", "no-cache");
       return html;
-    });
-
-    app.addHook("onResponse", async (request, reply) => {
-      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) pages.clear();
     });
   },
   { name: "page-cache", dependencies: ["security-headers"] },

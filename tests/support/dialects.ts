@@ -52,3 +52,16 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
     },
   };
 }
+
+/**
+ * A second connection pool on the same PostgreSQL schema, as another instance of the site would
+ * have; its connections carry their own `application_name`. Destroying it only closes it.
+ */
+export function connectAgain(database: TestDatabase, applicationName: string): TestDatabase {
+  const handle = openDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    pgSchema: database.schema,
+    applicationName,
+  });
+  return { ...handle, dir: database.dir, destroy: () => handle.close() };
+}

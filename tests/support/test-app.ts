@@ -27,12 +27,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real API on a fresh database of the given dialect, for `app.inject()` tests. */
+/**
+ * The real API on a fresh database of the given dialect, for `app.inject()` tests; or on `database`
+ * (e.g. a second instance on another's schema, see `connectAgain`).
+ */
 export async function createTestApp(
   dialect: Dialect,
-  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    beforeReady?: (app: FastifyInstance) => void;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = options.database ?? (await createTestDatabase(dialect));
   const config = testConfig(database.dir, options.config);
   const app = await buildApp({ config, database, clock: options.clock, logger: false });
   options.beforeReady?.(app);
