@@ -13,6 +13,7 @@ import errors from "./plugins/errors.ts";
 import pageCache from "./plugins/page-cache.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
+import textInput from "./plugins/text-input.ts";
 import uploads from "./plugins/uploads.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
   });
   await app.register(rateLimits);
   await app.register(access, { services: app.services });
+  await app.register(textInput);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 30, fieldSize: 512 * 1024 },
   });

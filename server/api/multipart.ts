@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { BadRequestError } from "../../core/shared/errors.ts";
+import { BadRequestError, ValidationError } from "../../core/shared/errors.ts";
+import { containsNul, NUL_CHARACTER_MESSAGE } from "../plugins/text-input.ts";
 
 export const MALFORMED_MULTIPART_MESSAGE = "The form data could not be read. Please send it again.";
 
@@ -52,6 +53,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     }
     throw error;
   }
+  // Checked after the whole body is read, so the connection is left in a clean state.
+  if (containsNul(fields)) throw new ValidationError(NUL_CHARACTER_MESSAGE);
   return { fields, files };
 }
 

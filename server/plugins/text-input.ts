@@ -1,0 +1,31 @@
+import fp from "fastify-plugin";
+import { ValidationError } from "../../core/shared/errors.ts";
+
+export const NUL_CHARACTER_MESSAGE = "The request contains a character that is not allowed (U+0000).";
+
+/** True when any string in `value` (keys included, nested objects and arrays too) holds U+0000. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  // Raw bodies (the Stripe webhook) are bytes, checked by their signature, not text fields.
+  if (depth > 32 || typeof value !== "object" || value === null || Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes("\u0000") || containsNul(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 (error 22021) and no field of this site has a use for it, so a
+ * request carrying it in its path, query or JSON body is refused with 400 before any route runs,
+ * the same on both databases. Multipart text fields are checked where they are read (api/multipart.ts).
+ */
+export default fp(
+  async (app) => {
+    app.addHook("preValidation", async (request) => {
+      if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+        throw new ValidationError(NUL_CHARACTER_MESSAGE);
+      }
+    });
+  },
+  { name: "text-input" },
+);
