@@ -8,6 +8,12 @@ import {
 } from "../../core/shared/errors.ts";
 import { DatabaseUnavailableError } from "../../db/postgres-failover.ts";
 
+export const OUT_OF_SPACE_MESSAGE = "The server has run out of storage space. Please try again later.";
+
+/** A full disk or quota, as the file system, SQLite and PostgreSQL (SQLSTATE 53100) report it. */
+const OUT_OF_SPACE_CODES = new Set(["ENOSPC", "EDQUOT", "SQLITE_FULL", "53100"]);
+const isOutOfSpace = (error: unknown) => OUT_OF_SPACE_CODES.has(String((error as { code?: unknown }).code));
+
 /** One error shape for the whole API: `{ message }`, plus `fields` for validation errors. Never a stack trace. */
 export default fp(
   async (app) => {
@@ -27,6 +33,11 @@ export default fp(
         // A failover is over within seconds; "not configured" is not worth retrying.
         if (error instanceof DatabaseUnavailableError) reply.header("retry-after", "5");
         return reply.code(503).send({ message: error.message });
+      }
+      if (isOutOfSpace(error)) {
+        // Nothing the client did wrong and nothing a retry fixes soon: the operator has to free space.
+        request.log.error({ err: error }, "out of storage space");
+        return reply.code(507).send({ message: OUT_OF_SPACE_MESSAGE });
       }
       const status = "statusCode" in error && error.statusCode ? error.statusCode : 500;
       if (status >= 500) {
