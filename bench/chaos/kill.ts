@@ -45,7 +45,7 @@ export async function killCycles(log: FigureLog, random: Random, options: KillOp
   const sqliteFile = path.join(dataDir, "hope.sqlite");
   const server = new ServerProcess(await freePort(), { DATA_DIR: dataDir });
   const ledger = new Ledger();
-  const images = await imagePool(4, 800, 600);
+  const images = await imagePool(4, 640, 480);
   const deadline = Date.now() + options.budgetSeconds * 1000;
   let cycles = 0;
   const runId = `k${random.int(0, 0xffffff).toString(36)}`;
@@ -66,7 +66,7 @@ export async function killCycles(log: FigureLog, random: Random, options: KillOp
         options.workers,
         stop.signal,
       );
-      const aimed = await killMoment(dataDir, random, options);
+      const moment = await killMoment(dataDir, random, options);
       await server.kill9();
       stop.abort();
       await writes;
@@ -75,7 +75,7 @@ export async function killCycles(log: FigureLog, random: Random, options: KillOp
       if (integrity !== "ok") integrityFailures.push(`cycle ${cycle}: ${integrity}`);
       if (options.verbose) {
         process.stderr.write(
-          `  cycle ${cycle}: start ${startMs} ms, killed ${aimed ? "while an upload wrote its files" : "at a random moment"}, ${ledger.acknowledged} acknowledged so far\n`,
+          `  cycle ${cycle}: start ${startMs} ms, killed ${moment}, ${ledger.acknowledged} acknowledged so far\n`,
         );
       }
     }
@@ -132,22 +132,28 @@ export async function killCycles(log: FigureLog, random: Random, options: KillOp
  * When to kill: at a random moment, or just as an upload writes its files (where leftovers come
  * from; the encode before it takes far longer, so a random moment seldom lands there).
  */
-function killMoment(dataDir: string, random: Random, options: KillOptions): Promise<boolean> {
+type KillMoment = "at a random moment" | "while an upload wrote its files" | "no upload wrote files in time";
+
+function killMoment(dataDir: string, random: Random, options: KillOptions): Promise<KillMoment> {
   if (random.next() >= options.uploadAimedShare) {
-    return new Promise((resolve) => setTimeout(() => resolve(false), random.int(...options.killAfterMs)));
+    return new Promise((resolve) =>
+      setTimeout(() => resolve("at a random moment"), random.int(...options.killAfterMs)),
+    );
   }
   return new Promise((resolve) => {
     let fired = false;
-    const fire = (aimed: boolean, delayMs: number) => {
+    const fire = (moment: KillMoment, delayMs: number) => {
       if (fired) return;
       fired = true;
       watcher.close();
       clearTimeout(fallback);
-      setTimeout(() => resolve(aimed), delayMs);
+      setTimeout(() => resolve(moment), delayMs);
     };
-    const watcher = watch(path.join(dataDir, "uploads"), { recursive: true }, () => fire(true, random.int(0, 25)));
+    const watcher = watch(path.join(dataDir, "uploads"), { recursive: true }, () =>
+      fire("while an upload wrote its files", random.int(0, 25)),
+    );
     // Under heavy load an upload may not reach its files for a long time: then a plain kill.
-    const fallback = setTimeout(() => fire(false, 0), options.killAfterMs[1] * 5);
+    const fallback = setTimeout(() => fire("no upload wrote files in time", 0), options.killAfterMs[1] * 10);
   });
 }
 
