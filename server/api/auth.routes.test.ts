@@ -149,6 +149,9 @@ describe.each(DIALECTS)("admin auth API on %s", (dialect) => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(TOO_MANY);
     expect((await login(TEST_ADMIN, ip)).statusCode).toBe(429);
+    const unreadable = await login("{ not json", ip, { "content-type": "application/json" });
+    expect(unreadable.statusCode).toBe(429);
+    expect(unreadable.json().message).toMatch(TOO_MANY);
   });
 
   it("counts guesses at one account however its e-mail is typed, up to a much higher account-wide ceiling", async () => {
