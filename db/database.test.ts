@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../tests/support/dialects.ts";
@@ -69,5 +70,58 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
     });
     expect((await earlier.migrateToLatest()).error).toBeUndefined();
     expect(await migrateToLatest(database)).toEqual([lateComer]);
+  });
+
+  it("moves the old outbox's unsent staff e-mails into the jobs table, and drops the outbox", async () => {
+    database = await createTestDatabase(dialect, { migrate: false });
+    const jobsMigration = "2026-11-22-010-jobs";
+    const before = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    const names = Object.keys(migrations);
+    expect((await before.migrateTo(names[names.indexOf(jobsMigration) - 1] as string)).error).toBeUndefined();
+    const outbox = (database.db as Kysely<any>).insertInto("staff_notifications");
+    const row = { reply_to: null, last_error: null, created_at: "2026-11-21T08:00:00.000Z" };
+    await outbox
+      .values([
+        {
+          ...row,
+          id: "sent",
+          subject: "Sent",
+          body: "b",
+          attempts: 1,
+          next_attempt_at: row.created_at,
+          sent_at: row.created_at,
+        },
+        {
+          ...row,
+          id: "waiting",
+          subject: "New message from Abebe",
+          body: "Hello",
+          reply_to: "abebe@example.org",
+          attempts: 2,
+          next_attempt_at: "2026-11-21T08:01:30.000Z",
+          last_error: "connect ECONNREFUSED",
+        },
+        { ...row, id: "exhausted", subject: "Old", body: "b", attempts: 20, next_attempt_at: row.created_at },
+      ])
+      .execute();
+
+    expect(await migrateToLatest(database)).toContain(jobsMigration);
+    const jobs = await database.db.selectFrom("jobs").selectAll().orderBy("id").execute();
+    expect(jobs.map((job) => [job.id, job.type, job.status, job.attempts])).toEqual([
+      ["exhausted", "staff-mail", "failed", 20],
+      ["waiting", "staff-mail", "queued", 2],
+    ]);
+    expect(jobs[1]).toMatchObject({ run_at: "2026-11-21T08:01:30.000Z", last_error: "connect ECONNREFUSED" });
+    expect(JSON.parse(jobs[1]?.payload as string)).toEqual({
+      subject: "New message from Abebe",
+      text: "Hello",
+      replyTo: "abebe@example.org",
+    });
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).not.toContain("staff_notifications");
   });
 });

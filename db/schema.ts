@@ -2,8 +2,8 @@ import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../c
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
+import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
-import type { StaffNotificationTable } from "../core/notifications/notifications.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
 import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
@@ -22,7 +22,7 @@ export interface Database {
   volunteer_applications: VolunteerApplicationTable;
   contact_messages: ContactMessageTable;
   subscribers: SubscriberTable;
-  staff_notifications: StaffNotificationTable;
+  jobs: JobTable;
   donations: DonationTable;
   donation_payments: DonationPaymentTable;
   payment_events: PaymentEventTable;

@@ -6,9 +6,9 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { appContext } from "#app-context";
 import { ConfigError, loadConfig } from "../config/env.ts";
+import { startJobWorker } from "../core/jobs/jobs.worker.ts";
 import { buildApp } from "./app.ts";
 import { loadIslandAssets } from "./island-assets.ts";
-import { startNotificationWorker } from "./notification-worker.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -42,11 +42,9 @@ export async function createServer(vite?: ViteDevServer) {
   const database = openConfiguredDatabase(config);
   const { fresh } = await prepareDatabase(database);
   const app = await buildApp({ config, database });
-  const notifier = app.services.notifications.enabled
-    ? startNotificationWorker(app.services.notifications, app.log)
-    : undefined;
+  const worker = startJobWorker(app.services.jobs, app.log);
   app.addHook("onClose", async () => {
-    await notifier?.stop();
+    await worker.stop();
     await database.close();
   });
   await ensureAdmins(app.services, app.log);

@@ -4,9 +4,11 @@ import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
+import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createStorage } from "../core/media/storage.ts";
+import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNotificationsService } from "../core/notifications/notifications.service.ts";
 import { createSmtpSender } from "../core/notifications/smtp-sender.ts";
@@ -30,12 +32,14 @@ export interface ServiceDeps {
 export function createServices({ config, database, clock = systemClock }: ServiceDeps) {
   const { db } = database;
   if (!config.sessionSecret) throw new Error("SESSION_SECRET must be resolved before services start");
+  const jobs = createJobQueue(database, clock);
   const notifications = createNotificationsService(
-    db,
-    clock,
+    jobs,
     config.staffNotifications && createSmtpSender(config.staffNotifications),
   );
-  const media = createMediaService(createStorage(config));
+  const storage = createStorage(config);
+  jobs.register(uploadSweepJob(db, storage, clock));
+  const media = createMediaService(storage);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   return {
@@ -43,6 +47,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     clock,
     database,
     cachePurge,
+    jobs,
     auth: createAuthService(db, clock, config.sessionSecret),
     media,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */

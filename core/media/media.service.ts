@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { processImage } from "./image-pipeline.ts";
 import type { ImageVariant, StoredImage } from "./media.schema.ts";
 import type { StorageDriver } from "./storage.ts";
+import type { UploadFolder } from "./upload-references.ts";
 
 const EXTENSIONS = { avif: "avif", webp: "webp", jpeg: "jpg" } as const;
 
 export interface StoreImageOptions {
-  /** Folder for this feature's files, e.g. "blog", "gallery". */
-  folder: string;
+  /** Folder for this feature's files; a new one is added in upload-references.ts with the rows that own its files. */
+  folder: UploadFolder;
   /** Field name used in the 400's `fields` when the file is refused. */
   field?: string;
 }

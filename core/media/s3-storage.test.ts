@@ -1,43 +1,19 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeS3, startFakeS3 } from "../../tests/support/fake-s3.ts";
 import { createS3Storage } from "./s3-storage.ts";
 
-/** A stand-in S3 endpoint on loopback that records what the driver sends. */
-function fakeS3() {
-  const objects = new Map<string, { body: Buffer; headers: http.IncomingHttpHeaders }>();
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => {
-      const key = request.url ?? "";
-      if (!String(request.headers.authorization).startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/")) {
-        response.writeHead(403).end("unsigned");
-      } else if (request.method === "PUT") {
-        objects.set(key, { body: Buffer.concat(chunks), headers: request.headers });
-        response.writeHead(200).end();
-      } else if (request.method === "DELETE") {
-        response.writeHead(objects.delete(key) ? 204 : 404).end();
-      } else response.writeHead(405).end();
-    });
-  });
-  return { server, objects };
-}
-
 describe("S3 storage driver", () => {
-  const s3 = fakeS3();
-  let endpoint = "";
+  let s3: FakeS3;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => s3.server.listen(0, "127.0.0.1", resolve));
-    endpoint = `http://127.0.0.1:${(s3.server.address() as AddressInfo).port}`;
+    s3 = await startFakeS3({ pageSize: 2 });
   });
-  afterAll(() => new Promise<void>((resolve) => s3.server.close(() => resolve())));
+  afterAll(() => s3.close());
 
   const driver = () =>
     createS3Storage({
       bucket: "hope-media",
       region: "eu-west-1",
-      endpoint,
+      endpoint: s3.endpoint,
       accessKeyId: "AKIDTEST",
       secretAccessKey: "secret",
       publicUrl: "https://media.hopebehindbars.org",
@@ -67,5 +43,23 @@ describe("S3 storage driver", () => {
     await expect(driver().put("../etc/passwd", new Uint8Array([1]), "image/jpeg")).rejects.toThrow(
       /invalid storage key/,
     );
+  });
+
+  it("lists a folder's keys with their write times across pages, skipping names that are not keys", async () => {
+    const storage = driver();
+    for (const key of ["gallery/a-320.jpg", "gallery/b-320.jpg", "gallery/c-640.webp", "blog/d-320.jpg"]) {
+      await storage.put(key, new Uint8Array([1]), "image/jpeg");
+    }
+    s3.objects.set("/hope-media/gallery/notes & drafts.txt", {
+      body: Buffer.from("x"),
+      headers: {},
+      lastModified: new Date(),
+    });
+    const written = new Date("2026-01-02T03:04:05.000Z");
+    (s3.objects.get("/hope-media/gallery/b-320.jpg") as { lastModified: Date }).lastModified = written;
+    const listed = [];
+    for await (const object of storage.list("gallery/")) listed.push(object);
+    expect(listed.map((o) => o.key)).toEqual(["gallery/a-320.jpg", "gallery/b-320.jpg", "gallery/c-640.webp"]);
+    expect(listed[1]?.modifiedAt).toEqual(written);
   });
 });

@@ -1,6 +1,7 @@
 import { AwsClient } from "aws4fetch";
-import type { StorageDriver } from "./storage.ts";
-import { assertValidKey } from "./storage-keys.ts";
+import { XMLParser } from "fast-xml-parser";
+import type { StorageDriver, StoredObject } from "./storage.ts";
+import { assertValidKey, KEY_PATTERN } from "./storage-keys.ts";
 
 export interface S3Settings {
   bucket: string;
@@ -30,6 +31,7 @@ export function createS3Storage(settings: S3Settings): StorageDriver {
     return `${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}/${key}`;
   };
   const publicPrefix = `${settings.publicUrl.replace(/\/$/, "")}/`;
+  const bucketUrl = `${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}`;
 
   async function expectOk(response: Response, action: string, key: string, allowed: number[] = []) {
     if (response.ok || allowed.includes(response.status)) return;
@@ -63,5 +65,32 @@ export function createS3Storage(settings: S3Settings): StorageDriver {
         return undefined;
       }
     },
+    async *list(folder) {
+      let continuation: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2", prefix: folder });
+        if (continuation) query.set("continuation-token", continuation);
+        const response = await client.fetch(`${bucketUrl}?${query}`, { method: "GET" });
+        await expectOk(response, "LIST", folder);
+        const page = parseListing(await response.text());
+        for (const object of page.objects) if (KEY_PATTERN.test(object.key)) yield object;
+        continuation = page.next;
+      } while (continuation);
+    },
+    // A PUT is all-or-nothing: an interrupted one leaves no object behind.
+    removeInterruptedWrites: async () => 0,
+  };
+}
+
+const listingParser = new XMLParser({ parseTagValue: false, isArray: (name) => name === "Contents" });
+
+/** One page of a ListObjectsV2 answer. */
+function parseListing(xml: string): { objects: StoredObject[]; next: string | undefined } {
+  const result = listingParser.parse(xml)?.ListBucketResult ?? {};
+  const contents: Array<{ Key?: unknown; LastModified?: unknown }> = result.Contents ?? [];
+  return {
+    objects: contents.map((entry) => ({ key: String(entry.Key), modifiedAt: new Date(String(entry.LastModified)) })),
+    next:
+      result.IsTruncated === "true" && result.NextContinuationToken ? String(result.NextContinuationToken) : undefined,
   };
 }

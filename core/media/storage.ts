@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createS3Storage, type S3Settings } from "./s3-storage.ts";
 import { assertValidKey, KEY_PATTERN } from "./storage-keys.ts";
@@ -16,7 +16,19 @@ export interface StorageDriver {
   url(key: string): string;
   /** The key behind one of our URLs, or undefined for any other URL (e.g. a static demo image). */
   keyOf(url: string): string | undefined;
+  /** Every key under a folder (e.g. `gallery/`) with when it was written; names that are not keys are skipped. */
+  list(folder: string): AsyncIterable<StoredObject>;
+  /** Removes what writes interrupted before `before` left behind (a crash mid-`put`); returns how many. */
+  removeInterruptedWrites(before: Date): Promise<number>;
 }
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** The hidden name `put` writes to before the rename; a crash can leave one behind. */
+const TEMP_FILE = /^\..+\.tmp$/;
 
 /** Files under `root`, served by server/plugins/uploads.ts at `/uploads/`. */
 export function createLocalStorage(root: string, publicPrefix = "/uploads/"): StorageDriver {
@@ -73,7 +85,47 @@ export function createLocalStorage(root: string, publicPrefix = "/uploads/"): St
       const key = url.slice(publicPrefix.length);
       return KEY_PATTERN.test(key) ? key : undefined;
     },
+    async *list(folder) {
+      for (const file of await filesUnder(path.join(root, folder))) {
+        const key = path.relative(root, file).split(path.sep).join("/");
+        if (!KEY_PATTERN.test(key)) continue;
+        const modifiedAt = await modifiedTime(file);
+        if (modifiedAt) yield { key, modifiedAt };
+      }
+    },
+    async removeInterruptedWrites(before) {
+      let removed = 0;
+      for (const file of await filesUnder(root)) {
+        if (!TEMP_FILE.test(path.basename(file))) continue;
+        const modifiedAt = await modifiedTime(file);
+        if (modifiedAt && modifiedAt < before) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
   };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/** Undefined when the file went meanwhile (a concurrent delete). */
+async function modifiedTime(file: string): Promise<Date | undefined> {
+  try {
+    return (await stat(file)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 export function createStorage(config: { storage: "local" | "s3"; dataDir: string; s3?: S3Settings }): StorageDriver {

@@ -3,6 +3,7 @@ import * as initial from "./2026-11-21-001-initial.ts";
 import * as gallerySearch from "./2026-11-21-020-gallery-search.ts";
 import * as staffNotifications from "./2026-11-21-030-staff-notifications.ts";
 import * as donations from "./2026-11-21-040-donations.ts";
+import * as jobs from "./2026-11-22-010-jobs.ts";
 import * as adminEnvPassword from "./2026-11-22-020-admin-env-password.ts";
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-020-gallery-search": gallerySearch,
   "2026-11-21-030-staff-notifications": staffNotifications,
   "2026-11-21-040-donations": donations,
+  "2026-11-22-010-jobs": jobs,
   "2026-11-22-020-admin-env-password": adminEnvPassword,
 };

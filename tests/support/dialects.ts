@@ -54,14 +54,13 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
 }
 
 /**
- * A second connection pool on the same PostgreSQL schema, as another instance of the site would
- * have; its connections carry their own `application_name`. Destroying it only closes it.
+ * Another connection (pool) to the same test database, as another instance of the site would have;
+ * on PostgreSQL its connections carry their own `application_name`. Destroying it only closes it.
  */
 export function connectAgain(database: TestDatabase, applicationName: string): TestDatabase {
-  const handle = openDatabase({
-    databaseUrl: process.env.TEST_DATABASE_URL,
-    pgSchema: database.schema,
-    applicationName,
-  });
+  const handle =
+    database.dialect === "sqlite"
+      ? openDatabase({ sqlitePath: path.join(database.dir, "test.sqlite") })
+      : openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: database.schema, applicationName });
   return { ...handle, dir: database.dir, destroy: () => handle.close() };
 }

@@ -1,11 +1,13 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { FIRST_RETRY_MS } from "../core/notifications/notifications.service.ts";
-import { DIALECTS } from "../tests/support/dialects.ts";
-import { createSmtpInbox, freeLocalPort, type SmtpInbox } from "../tests/support/smtp-inbox.ts";
-import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
-import { visitorIp } from "../tests/support/visitor-ip.ts";
-import { type NotificationWorker, startNotificationWorker } from "./notification-worker.ts";
+import { createServices } from "../../server/services.ts";
+import { connectAgain, DIALECTS } from "../../tests/support/dialects.ts";
+import { createSmtpInbox, freeLocalPort, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { visitorIp } from "../../tests/support/visitor-ip.ts";
+import { FIRST_RETRY_MS } from "../jobs/jobs.service.ts";
+import { type JobWorker, startJobWorker } from "../jobs/jobs.worker.ts";
+import { STAFF_MAIL_JOB } from "./notifications.service.ts";
 
 const application = {
   fullName: "Meron Tesfaye",
@@ -27,7 +29,7 @@ const staffNotifications = (port: number) => ({
 describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
   let t: TestApp | undefined;
   let inbox: SmtpInbox | undefined;
-  let worker: NotificationWorker | undefined;
+  let worker: JobWorker | undefined;
   let now = new Date("2026-11-21T09:00:00Z");
   const clock = () => now;
 
@@ -42,21 +44,23 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
 
   const submit = (url: string, payload: object) =>
     (t as TestApp).app.inject({ method: "POST", url, payload, remoteAddress: visitorIp() });
-  const outbox = () => (t as TestApp).database.db.selectFrom("staff_notifications").selectAll().execute();
+  const outbox = () =>
+    (t as TestApp).database.db.selectFrom("jobs").selectAll().where("type", "=", STAFF_MAIL_JOB).execute();
+  const deliverDue = () => (t as TestApp).services.jobs.runDue();
 
   it("sends one e-mail to staff with the applicant's name for a new application", async () => {
     inbox = await createSmtpInbox();
     await inbox.start();
     t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) }, clock });
     expect((await submit("/api/volunteer", application)).statusCode).toBe(201);
-    expect(await t.services.notifications.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue()).toEqual({ done: 1, failed: 0 });
     expect(inbox.messages).toHaveLength(1);
     const mail = inbox.messages[0] as string;
     expect(mail).toContain("Subject: New volunteer application: Meron Tesfaye");
     expect(mail).toContain("To: staff@hopebehindbars.test");
     expect(mail).toContain("Reply-To: meron@example.org");
     expect(mail).toContain("Midwifery");
-    expect(await t.services.notifications.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDue()).toEqual({ done: 0, failed: 0 });
     expect(inbox.messages).toHaveLength(1);
   });
 
@@ -68,20 +72,20 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     ).toBe(201);
     expect(await t.services.messages.list()).toHaveLength(1);
 
-    expect(await t.services.notifications.deliverDue()).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDue()).toEqual({ done: 0, failed: 1 });
     const [failed] = await outbox();
-    expect(failed).toMatchObject({ attempts: 1, sent_at: null });
+    expect(failed).toMatchObject({ attempts: 1, status: "queued" });
     expect(failed?.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     await inbox.start();
     // Not retried before its back-off has passed.
-    expect(await t.services.notifications.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDue()).toEqual({ done: 0, failed: 0 });
     now = new Date(now.getTime() + FIRST_RETRY_MS);
-    expect(await t.services.notifications.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue()).toEqual({ done: 1, failed: 0 });
     expect(inbox.messages).toHaveLength(1);
     expect(inbox.messages[0]).toContain("Subject: New message from Abebe");
     const [sent] = await outbox();
-    expect(sent?.sent_at).toBe(now.toISOString());
+    expect(sent).toMatchObject({ status: "done", finished_at: now.toISOString() });
   });
 
   it("backs off twice as long after each failure", async () => {
@@ -89,21 +93,45 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) }, clock });
     await submit("/api/volunteer", application);
     const start = now.getTime();
-    await t.services.notifications.deliverDue();
+    await deliverDue();
     now = new Date(start + FIRST_RETRY_MS);
-    await t.services.notifications.deliverDue();
+    await deliverDue();
     const [row] = await outbox();
     expect(row?.attempts).toBe(2);
-    expect(Date.parse(row?.next_attempt_at as string)).toBe(now.getTime() + 2 * FIRST_RETRY_MS);
+    expect(Date.parse(row?.run_at as string)).toBe(now.getTime() + 2 * FIRST_RETRY_MS);
   });
 
   it("delivers in the background right after a submission, with the worker the server starts", async () => {
     inbox = await createSmtpInbox();
     await inbox.start();
     t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) } });
-    worker = startNotificationWorker(t.services.notifications, t.app.log, { intervalMs: 60_000 });
+    worker = startJobWorker(t.services.jobs, t.app.log, { pollMs: 60_000 });
     await submit("/api/volunteer", application);
     await expect.poll(() => inbox?.messages.length, { timeout: 10_000 }).toBe(1);
+  });
+
+  it("delivers a backlog of 200 e-mails exactly once with the workers of two instances on one database", async () => {
+    inbox = await createSmtpInbox();
+    await inbox.start();
+    t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) } });
+    for (let i = 0; i < 200; i++) {
+      const message = { name: `Visitor ${i}`, email: `visitor${i}@example.org`, message: "Hello" };
+      expect((await submit("/api/messages", message)).statusCode).toBe(201);
+    }
+    const second = connectAgain(t.database, "staff-mail-second-instance");
+    const other = createServices({ config: t.config, database: second });
+    const workers = [t.services.jobs, other.jobs].map((jobs) => startJobWorker(jobs, t!.app.log, { pollMs: 200 }));
+    try {
+      await expect
+        .poll(async () => (await outbox()).filter((job) => job.status === "done").length, { timeout: 60_000 })
+        .toBe(200);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await second.close();
+    }
+    const subjects = inbox.messages.map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]);
+    expect(subjects).toHaveLength(200);
+    expect(new Set(subjects).size).toBe(200);
   });
 
   it("answers the visitor at once even when the mail server hangs", async () => {
@@ -113,7 +141,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
     try {
       t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(port) } });
-      worker = startNotificationWorker(t.services.notifications, t.app.log, { intervalMs: 60_000 });
+      worker = startJobWorker(t.services.jobs, t.app.log, { pollMs: 60_000 });
       const started = performance.now();
       const response = await submit("/api/volunteer", application);
       expect(response.statusCode).toBe(201);
@@ -131,6 +159,6 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     expect(t.services.notifications.enabled).toBe(false);
     expect((await submit("/api/volunteer", application)).statusCode).toBe(201);
     expect(await outbox()).toEqual([]);
-    expect(await t.services.notifications.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDue()).toEqual({ done: 0, failed: 0 });
   });
 });

@@ -1,0 +1,163 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Db, Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import type { JobTable } from "./jobs.table.ts";
+
+export type JobRow = JobTable;
+
+/** Adds a job; with a key that exists already nothing is added. Returns whether a row was added. */
+export async function insertJob(
+  db: Db,
+  job: Pick<JobTable, "id" | "type" | "key" | "payload" | "max_attempts" | "run_at" | "created_at">,
+): Promise<boolean> {
+  const result = await db
+    .insertInto("jobs")
+    .values({ ...job, status: "queued", attempts: 0, updated_at: job.created_at })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Adds a recurring job under its key, or, if it exists and is waiting, makes it due now: a start
+ * runs periodic work at once, and the key keeps one row however many instances start.
+ */
+export async function scheduleNow(
+  db: Db,
+  job: Pick<JobTable, "id" | "type" | "key" | "payload" | "max_attempts" | "created_at">,
+): Promise<void> {
+  await db
+    .insertInto("jobs")
+    .values({ ...job, status: "queued", attempts: 0, run_at: job.created_at, updated_at: job.created_at })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet({ run_at: job.created_at, updated_at: job.created_at })
+        .where("jobs.status", "=", "queued"),
+    )
+    .execute();
+}
+
+/** Waiting and due, or running under a claim that has expired (its worker died). */
+const claimable = (now: string) => (eb: ExpressionBuilder<Database, "jobs">) =>
+  eb.and([
+    eb("run_at", "<=", now),
+    eb("attempts", "<", eb.ref("max_attempts")),
+    eb.or([eb("status", "=", "queued"), eb.and([eb("status", "=", "running"), eb("locked_until", "<=", now)])]),
+  ]);
+
+/**
+ * Claims up to `limit` due jobs of the given types for one run, in one statement, re-checking on
+ * each row as it is updated that it is still claimable. SQLite serialises writers, so the plain
+ * conditional update is atomic there. On PostgreSQL the candidates are locked first with SKIP LOCKED,
+ * so concurrent workers take different rows; the CTE is MATERIALIZED because a locking subquery
+ * inside `IN (…)` may be run again by the planner and lock (and claim) more than `limit` rows.
+ */
+export async function claimDue(
+  db: Db,
+  dialect: Dialect,
+  claim: { types: string[]; now: string; token: string; lockedUntil: string; limit: number },
+): Promise<JobRow[]> {
+  if (claim.types.length === 0 || claim.limit < 1) return [];
+  const due = db
+    .selectFrom("jobs")
+    .select("id")
+    .where("type", "in", claim.types)
+    .where(claimable(claim.now))
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(claim.limit);
+  const claimed = {
+    status: "running",
+    locked_by: claim.token,
+    locked_until: claim.lockedUntil,
+    updated_at: claim.now,
+  } as const;
+  if (dialect === "sqlite") {
+    return db
+      .updateTable("jobs")
+      .set((eb) => ({ ...claimed, attempts: eb("attempts", "+", 1) }))
+      .where("id", "in", due)
+      .where(claimable(claim.now))
+      .returningAll()
+      .execute();
+  }
+  return db
+    .with(
+      (cte) => cte("due").materialized(),
+      () => due.forUpdate().skipLocked(),
+    )
+    .updateTable("jobs")
+    .from("due")
+    .set((eb) => ({ ...claimed, attempts: eb("jobs.attempts", "+", 1) }))
+    .whereRef("jobs.id", "=", "due.id")
+    .where(claimable(claim.now))
+    .returningAll("jobs")
+    .execute();
+}
+
+/** Running jobs whose claim expired on their last allowed attempt: nobody will claim them again. */
+export async function findAbandoned(db: Db, now: string, types: string[]): Promise<JobRow[]> {
+  if (types.length === 0) return [];
+  return db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("type", "in", types)
+    .where("status", "=", "running")
+    .where("locked_until", "<=", now)
+    .where((eb) => eb("attempts", ">=", eb.ref("max_attempts")))
+    .execute();
+}
+
+/**
+ * Ends a claim: done, failed for good, or back to waiting (a retry, or the next run of a recurring
+ * job). Only the claim that owns the job may end it; returns false when the claim was lost.
+ */
+export async function release(
+  db: Db,
+  job: { id: string; token: string; now: string },
+  outcome:
+    | { status: "done" }
+    | { status: "failed"; error: string }
+    | { status: "queued"; runAt: string; error: string | null; resetAttempts: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({
+      status: outcome.status,
+      locked_by: null,
+      locked_until: null,
+      updated_at: job.now,
+      ...(outcome.status === "queued"
+        ? { run_at: outcome.runAt, last_error: outcome.error, ...(outcome.resetAttempts ? { attempts: 0 } : {}) }
+        : { finished_at: job.now }),
+      ...(outcome.status === "failed" ? { last_error: outcome.error } : {}),
+    })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keeps a long run's claim alive (the heartbeat), and records its progress when given. */
+export async function renewClaim(
+  db: Db,
+  job: { id: string; token: string; now: string; lockedUntil: string; progress?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({
+      locked_until: job.lockedUntil,
+      updated_at: job.now,
+      ...(job.progress === undefined ? {} : { progress: job.progress }),
+    })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findJob(db: Db, by: { id: string } | { key: string }): Promise<JobRow | undefined> {
+  const query = db.selectFrom("jobs").selectAll();
+  return ("id" in by ? query.where("id", "=", by.id) : query.where("key", "=", by.key)).executeTakeFirst();
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import type { DatabaseHandle, Db } from "../../db/database.ts";
+import type { Clock } from "../shared/clock.ts";
+import { newId } from "../shared/ids.ts";
+import * as repo from "./jobs.repository.ts";
+import type { JobStatus } from "./jobs.table.ts";
+
+/** What a handler gets besides its payload. */
+export interface RunningJob {
+  id: string;
+  /** 1 on the first run. */
+  attempt: number;
+  /** Records how far the job got (any JSON value), e.g. `{ sent: 120, of: 500 }`. */
+  progress(value: unknown): Promise<void>;
+}
+
+export interface JobDefinition<P = unknown> {
+  /** Stable name stored in each row; renaming one strands its queued jobs. */
+  type: string;
+  /** Throwing fails this attempt; it is retried after `retryDelayMs` until `maxAttempts`. */
+  handle(payload: P, job: RunningJob): Promise<void>;
+  maxAttempts?: number;
+  retryDelayMs?: (attempts: number) => number;
+  /** How long one run may hold its claim without renewing it (renewed every third of this). */
+  claimMs?: number;
+  /** Makes the job recurring: one row, keyed by type, due at every start and `everyMs` after each run. */
+  everyMs?: number;
+}
+
+export interface EnqueueRequest {
+  type: string;
+  /** Stored as JSON; give ids rather than copies of rows that may change. */
+  payload: unknown;
+  /** At most one job per key, ever: enqueuing the same key again adds nothing. */
+  key?: string;
+  runAt?: Date;
+}
+
+/** What staff can be shown about a job. */
+export interface JobState {
+  id: string;
+  type: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lastError: string | null;
+  progress: unknown;
+  finishedAt: string | null;
+}
+
+export type ClaimedJob = repo.JobRow & { token: string };
+
+export const DEFAULT_MAX_ATTEMPTS = 20;
+/** 30 s doubling to an hour: twenty attempts span about 13 hours. */
+export const FIRST_RETRY_MS = 30_000;
+export const MAX_RETRY_MS = 60 * 60_000;
+export const backOff = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
+const DEFAULT_CLAIM_MS = 5 * 60_000;
+
+/** The one row a recurring job type keeps, whichever instance scheduled it. */
+export const recurringKey = (type: string) => `recurring:${type}`;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * The one durable job queue (docs/decisions/0100-durable-jobs.md). Features register a handler per
+ * job type when services are wired, and enqueue inside the transaction that makes the job needed.
+ * `startJobWorker` (jobs.worker.ts) runs due jobs; tests call `runDue` with an injected clock.
+ */
+export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
+  const definitions = new Map<string, JobDefinition<any>>();
+  const listeners = new Set<() => void>();
+  const iso = (ms = 0) => new Date(clock().getTime() + ms).toISOString();
+
+  function definitionOf(type: string): JobDefinition<any> {
+    const definition = definitions.get(type);
+    if (!definition) throw new Error(`no job type "${type}" is registered`);
+    return definition;
+  }
+
+  const wake = () => {
+    for (const listener of listeners) listener();
+  };
+
+  /** After a failed attempt: retry after a growing wait; when attempts run out, give up (a recurring job waits for its next period instead). */
+  async function fail(job: repo.JobRow, token: string, error: string): Promise<"retry" | "failed"> {
+    const definition = definitionOf(job.type);
+    const owner = { id: job.id, token, now: iso() };
+    if (job.attempts < job.max_attempts) {
+      const runAt = iso((definition.retryDelayMs ?? backOff)(job.attempts));
+      await repo.release(db, owner, { status: "queued", runAt, error, resetAttempts: false });
+      return "retry";
+    }
+    if (definition.everyMs !== undefined) {
+      await repo.release(db, owner, { status: "queued", runAt: iso(definition.everyMs), error, resetAttempts: true });
+    } else {
+      await repo.release(db, owner, { status: "failed", error });
+    }
+    return "failed";
+  }
+
+  function register<P>(definition: JobDefinition<P>): void {
+    if (definitions.has(definition.type)) throw new Error(`job type "${definition.type}" is registered twice`);
+    definitions.set(definition.type, definition);
+  }
+
+  /**
+   * Adds a job. Pass the transaction of the change that needs it, so both are stored or neither;
+   * then call `wake()` once that transaction has committed (outside a transaction this wakes the
+   * worker itself; otherwise the worker's poll finds it). Returns false when the key exists already.
+   */
+  async function enqueue(trx: Db, request: EnqueueRequest): Promise<boolean> {
+    const definition = definitionOf(request.type);
+    const added = await repo.insertJob(trx, {
+      id: newId(),
+      type: request.type,
+      key: request.key ?? null,
+      payload: JSON.stringify(request.payload ?? null),
+      max_attempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      run_at: (request.runAt ?? clock()).toISOString(),
+      created_at: iso(),
+    });
+    if (added && !trx.isTransaction) wake();
+    return added;
+  }
+
+  /** Makes every recurring job due now (creating it the first time); the worker calls this at start. */
+  async function scheduleRecurring(): Promise<void> {
+    for (const definition of definitions.values()) {
+      if (definition.everyMs === undefined) continue;
+      await repo.scheduleNow(db, {
+        id: newId(),
+        type: definition.type,
+        key: recurringKey(definition.type),
+        payload: "null",
+        max_attempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        created_at: iso(),
+      });
+    }
+  }
+
+  /**
+   * Claims up to `limit` due jobs for one worker. Jobs whose worker died on their last attempt are
+   * failed here first, since nobody may claim them again.
+   */
+  async function claim(limit: number): Promise<ClaimedJob[]> {
+    const types = [...definitions.keys()];
+    for (const job of await repo.findAbandoned(db, iso(), types)) {
+      if (job.locked_by) await fail(job, job.locked_by, "the worker stopped while running it (claim expired)");
+    }
+    const token = randomUUID();
+    const claimMs = Math.max(...types.map((type) => definitionOf(type).claimMs ?? DEFAULT_CLAIM_MS));
+    const rows = await repo.claimDue(db, dialect, { types, now: iso(), token, lockedUntil: iso(claimMs), limit });
+    return rows.map((row) => ({ ...row, token }));
+  }
+
+  /** Runs one claimed job to its outcome; a handler's failure is recorded, never thrown. */
+  async function run(job: ClaimedJob): Promise<"done" | "retry" | "failed" | "lost"> {
+    const definition = definitionOf(job.type);
+    const claimMs = definition.claimMs ?? DEFAULT_CLAIM_MS;
+    const owner = { id: job.id, token: job.token };
+    const renew = (progress?: string) =>
+      repo.renewClaim(db, { ...owner, now: iso(), lockedUntil: iso(claimMs), progress });
+    const heartbeat = setInterval(() => void renew().catch(() => undefined), claimMs / 3);
+    heartbeat.unref();
+    try {
+      await definition.handle(JSON.parse(job.payload), {
+        id: job.id,
+        attempt: job.attempts,
+        progress: async (value) => {
+          await renew(JSON.stringify(value));
+        },
+      });
+    } catch (error) {
+      return await fail(job, job.token, errorText(error));
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const outcome =
+      definition.everyMs === undefined
+        ? ({ status: "done" } as const)
+        : ({ status: "queued", runAt: iso(definition.everyMs), error: null, resetAttempts: true } as const);
+    return (await repo.release(db, { ...owner, now: iso() }, outcome)) ? "done" : "lost";
+  }
+
+  /** Claims and runs what is due, one at a time, until nothing is (or `limit` ran). */
+  async function runDue(limit = 100): Promise<{ done: number; failed: number }> {
+    let done = 0;
+    let failed = 0;
+    while (done + failed < limit) {
+      const [job] = await claim(1);
+      if (!job) break;
+      if ((await run(job)) === "done") done++;
+      else failed++;
+    }
+    return { done, failed };
+  }
+
+  async function state(by: { id: string } | { key: string }): Promise<JobState | undefined> {
+    const row = await repo.findJob(db, by);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      type: row.type,
+      status: row.status,
+      attempts: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+      runAt: row.run_at,
+      lastError: row.last_error,
+      progress: row.progress === null ? null : JSON.parse(row.progress),
+      finishedAt: row.finished_at,
+    };
+  }
+
+  return {
+    register,
+    enqueue,
+    wake,
+    onEnqueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    scheduleRecurring,
+    claim,
+    run,
+    runDue,
+    state,
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,0 +1,25 @@
+/** `queued` waits for `run_at`; `running` is claimed until `locked_until`; `failed` gave up after `max_attempts`. */
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export interface JobTable {
+  id: string;
+  type: string;
+  /** Unique when set: enqueuing the same key again adds nothing. */
+  key: string | null;
+  /** JSON. */
+  payload: string;
+  status: JobStatus;
+  /** Runs started so far (counted at claim, so a run that crashed the worker counts too). */
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  /** The claim token of the run that owns the job. */
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  /** JSON the handler reports while it runs, for staff to see how far it got. */
+  progress: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}

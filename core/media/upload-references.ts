@@ -1,0 +1,52 @@
+import type { Db } from "../../db/database.ts";
+import type { StorageDriver } from "./storage.ts";
+import { KEY_PATTERN } from "./storage-keys.ts";
+import { parseStoredImage } from "./stored-image.ts";
+
+interface ImageColumns {
+  url: string;
+  variants: string | null;
+}
+
+/**
+ * Every row that keeps an uploaded image, by the storage folder its files go to. The leftover sweep
+ * (upload-leftovers.ts) deletes files in these folders that no row here names, so a feature that
+ * stores uploads adds its folder and its columns here, in this one place (media.service's `folder`
+ * accepts only these names, so a new folder cannot be forgotten; a new table in an existing folder
+ * must be added by hand).
+ */
+const IMAGE_OWNERS = {
+  gallery: (db: Db): Promise<ImageColumns[]> => db.selectFrom("gallery_images").select(["url", "variants"]).execute(),
+  blog: (db: Db): Promise<ImageColumns[]> =>
+    db.selectFrom("blog_posts").select(["image_url as url", "image_variants as variants"]).execute(),
+  publications: (db: Db): Promise<ImageColumns[]> =>
+    db.selectFrom("publications").select(["image_url as url", "image_variants as variants"]).execute(),
+};
+
+export type UploadFolder = keyof typeof IMAGE_OWNERS;
+export const UPLOAD_FOLDERS = Object.keys(IMAGE_OWNERS) as UploadFolder[];
+
+/**
+ * The image a file belongs to: `gallery/<uuid>-640.webp` → `gallery/<uuid>`. Owning by image rather
+ * than by file keeps every width and format of an image a row refers to, even if its variants JSON
+ * were damaged.
+ */
+export const imageOf = (key: string) => key.replace(/-\d+\.(?:avif|webp|jpg)$/, "");
+
+/** The images (see `imageOf`) that some row refers to. */
+export async function referencedImages(db: Db, storage: StorageDriver): Promise<Set<string>> {
+  const images = new Set<string>();
+  const add = (stored: string) => {
+    // Rows keep URLs; a bare key is accepted too, so a row format that keeps keys stays owned.
+    const key = storage.keyOf(stored) ?? (KEY_PATTERN.test(stored) ? stored : undefined);
+    if (key) images.add(imageOf(key));
+  };
+  for (const rowsOf of Object.values(IMAGE_OWNERS)) {
+    for (const row of await rowsOf(db)) {
+      const image = parseStoredImage(row.variants, row.url);
+      add(image.url);
+      for (const variant of image.variants) add(variant.url);
+    }
+  }
+  return images;
+}
