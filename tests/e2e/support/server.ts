@@ -14,6 +14,8 @@ export interface RunningServer {
   admin: typeof TEST_ADMIN;
   /** Output so far, for failure messages. */
   output(): string;
+  /** kill -9: no shutdown hooks run; the data folder stays. */
+  crash(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,11 +33,12 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real built site (`node server/main.ts`) on a free port with its own temp data folder
- * and a known admin. Pass env to change anything (e.g. SEED_DEMO=true).
+ * and a known admin. Pass env to change anything (e.g. SEED_DEMO=true); a DATA_DIR given there is
+ * used (a restart on the same data) and left in place by `stop`.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-e2e-"));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "hbb-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
@@ -72,18 +75,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((r) => setTimeout(r, 100));
   }
 
+  async function exit(signal: NodeJS.Signals) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await exited;
+  }
+
   return {
     baseUrl,
     dataDir,
     admin: TEST_ADMIN,
     output: () => output,
+    crash: () => exit("SIGKILL"),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await exit("SIGTERM");
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

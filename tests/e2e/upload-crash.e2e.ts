@@ -1,0 +1,94 @@
+import { type FSWatcher, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, watch } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { StoredImage } from "../../core/media/media.schema.ts";
+import { LEFTOVER_MIN_AGE_MS } from "../../core/media/upload-leftovers.ts";
+import { adminApi } from "./support/admin-api.ts";
+import { createGalleryItem, photo } from "./support/gallery-fixtures.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/** Every file under the uploads folder, hidden temp files included, as paths relative to it. */
+function uploadedFiles(uploads: string): string[] {
+  return readdirSync(uploads, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(uploads, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** `/uploads/gallery/x-640.webp` or `http://host/uploads/gallery/x-640.webp` → `gallery/x-640.webp`. */
+const keyOf = (url: string) => new URL(url, "http://site.test").pathname.replace(/^\/uploads\//, "");
+
+describe("a server killed during an upload", () => {
+  const servers: RunningServer[] = [];
+  let dataDir = "";
+  let watcher: FSWatcher | undefined;
+  afterEach(async () => {
+    watcher?.close();
+    for (const server of servers.splice(0)) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("leaves no orphan or temp file once restarted, and keeps every file a row refers to", async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-crash-"));
+    const uploads = path.join(dataDir, "uploads");
+    const galleryDir = path.join(uploads, "gallery");
+    mkdirSync(galleryDir, { recursive: true });
+    const first = await startServer({ DATA_DIR: dataDir });
+    servers.push(first);
+    const api = await adminApi(first);
+    const kept = await createGalleryItem(api, { title: "Kept through the crash" }, ["#0b5563", "#a3541c"]);
+    const referenced = new Set(
+      (kept.images as StoredImage[]).flatMap((image) => [image.url, ...image.variants.map((v) => v.url)]).map(keyOf),
+    );
+
+    // Stream a large upload, and kill -9 the server while it is writing the files: after a few are
+    // complete, the moment the next half-written temp file appears.
+    const existing = new Set(readdirSync(galleryDir));
+    const completed = new Set<string>();
+    let crashed: Promise<void> | undefined;
+    watcher = watch(galleryDir, (_event, name) => {
+      if (crashed || !name || existing.has(name)) return;
+      if (!name.endsWith(".tmp")) completed.add(name);
+      else if (completed.size >= 3) crashed = first.crash();
+    });
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      title: "Interrupted",
+      description: "Uploaded while the server died.",
+      category: "Education",
+      eventDate: "2026-01-15",
+    })) {
+      form.append(field, value);
+    }
+    for (let i = 0; i < 10; i++) {
+      const bytes = await photo(`#${(0x203040 + i * 0x0a0b0c).toString(16)}`, 2400, 1600);
+      form.append("images", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `big-${i}.jpg`);
+    }
+    const interrupted = await api.multipart("POST", "/api/gallery", form).catch((error: unknown) => error);
+    expect(crashed, "the server finished the upload before it could be killed").toBeDefined();
+    await crashed;
+    expect(interrupted).toBeInstanceOf(Error);
+    watcher.close();
+
+    const leftovers = () => uploadedFiles(uploads).filter((file) => !referenced.has(file));
+    expect(leftovers().length).toBeGreaterThan(0);
+    for (const file of referenced) expect(uploadedFiles(uploads)).toContain(file);
+
+    // An hour later, as far as the files can tell: older than any upload still in progress could be.
+    const then = (Date.now() - LEFTOVER_MIN_AGE_MS - 60_000) / 1000;
+    for (const file of uploadedFiles(uploads)) utimesSync(path.join(uploads, file), then, then);
+
+    const restarted = await startServer({ DATA_DIR: dataDir });
+    servers.push(restarted);
+    await expect.poll(leftovers, { timeout: 30_000 }).toEqual([]);
+    expect(uploadedFiles(uploads)).toEqual([...referenced].sort());
+    const { images } = (await (await fetch(`${restarted.baseUrl}/api/gallery`)).json()) as {
+      images: Array<{ _id: string; imageUrls: string[] }>;
+    };
+    expect(images.map((item) => item._id)).toEqual([kept._id]);
+    for (const key of referenced) {
+      expect((await fetch(`${restarted.baseUrl}/uploads/${key}`)).status, key).toBe(200);
+    }
+  }, 120_000); // two server starts and a large upload on a shared machine
+});
