@@ -11,7 +11,10 @@ export interface JobWorkerOptions {
   pollMs?: number;
   /** Jobs run at once by this worker. */
   concurrency?: number;
-  /** How long `stop` waits for running jobs; an unfinished one is retried once its claim expires. */
+  /**
+   * How long `stop` waits for running jobs; an unfinished one is retried once its claim expires.
+   * Short, because it comes after requests have drained and the whole shutdown stays under 10 s.
+   */
   stopGraceMs?: number;
 }
 
@@ -28,7 +31,7 @@ export interface JobWorker {
 export function startJobWorker(
   queue: JobQueue,
   log: JobLog,
-  { pollMs = 5_000, concurrency = 4, stopGraceMs = 5_000 }: JobWorkerOptions = {},
+  { pollMs = 5_000, concurrency = 4, stopGraceMs = 2_000 }: JobWorkerOptions = {},
 ): JobWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
