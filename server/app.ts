@@ -10,6 +10,7 @@ import { apiRouteModules } from "./api/index.ts";
 import access from "./plugins/access.ts";
 import apiCache from "./plugins/api-cache.ts";
 import errors from "./plugins/errors.ts";
+import jsonBody from "./plugins/json-body.ts";
 import pageCache from "./plugins/page-cache.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
   });
 
   await app.register(errors);
+  await app.register(jsonBody);
   await app.register(securityHeaders, { config });
   if (config.corsOrigin) {
     // Only for a separately hosted front end; the site itself is same-origin. Registered before

@@ -142,6 +142,31 @@ describe.each(DIALECTS)("a front end on another origin, on %s", (dialect) => {
     });
   });
 
+  describe("spec §7's client, which sends a JSON content type on every call", () => {
+    const json = { "content-type": "application/json", origin: FRONT };
+
+    it("can delete: an empty body on a DELETE is no body", async () => {
+      const post = await createPost("To delete");
+      const item = await createGalleryItem("To delete");
+      for (const url of [`/api/blogs/${post._id}`, `/api/gallery/${item._id}`]) {
+        const deleted = await t.app.inject({ method: "DELETE", url, headers: { ...auth, ...json } });
+        expect(deleted.statusCode, `${url}: ${deleted.body}`).toBe(204);
+        expect(deleted.headers["access-control-allow-origin"]).toBe(FRONT);
+        expect((await t.app.inject({ url })).statusCode).toBe(404);
+      }
+      const listed = await t.app.inject({ url: "/api/blogs", headers: { ...auth, ...json } });
+      expect(listed.statusCode).toBe(200);
+    });
+
+    it("is still refused a POST with no body or a poisoned one, as invalid JSON", async () => {
+      for (const payload of ["", '{"__proto__":{"isAdmin":true},"email":"reader@example.org"}']) {
+        const response = await t.app.inject({ method: "POST", url: "/api/subscribe", headers: json, payload });
+        expect(response.statusCode, payload).toBe(400);
+        expect(response.json()).toEqual({ message: "The request body is not valid JSON." });
+      }
+    });
+  });
+
   describe("image URLs", () => {
     it("are absolute on PUBLIC_SITE_URL in every answer that carries them, and the files are there", async () => {
       const site = t.config.publicSiteUrl;
