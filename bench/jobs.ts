@@ -2,7 +2,7 @@
  * How fast a backlog of staff e-mails drains: MAILS jobs (default 500) queued while no worker runs,
  * then the workers of two instances (two connection pools on one database) deliver them to an SMTP
  * server on 127.0.0.1. Prints one line per database. Bounded: gives up after 120 s.
- * Usage: `node bench/jobs.ts` (SQLite), with `DATABASE_URL=postgres://…` for PostgreSQL too
+ * Usage: `npm run bench:jobs` (SQLite), with `DATABASE_URL=postgres://…` for PostgreSQL too
  * (it works in a schema of its own and drops it).
  */
 import { randomBytes } from "node:crypto";

@@ -5,9 +5,10 @@ import type { StorageDriver } from "./storage.ts";
 import { imageOf, referencedImages, UPLOAD_FOLDERS } from "./upload-references.ts";
 
 /**
- * Files younger than this are never swept: an upload writes its files before its row, and no upload
- * in progress can be this old (request and body timeouts end one long before), so a young file
- * without a row may still be about to get one.
+ * Files younger than this are never swept: an upload writes its files before its row, so a young file
+ * without a row may still be about to get one. No upload in progress is anywhere near this old: its
+ * body must arrive within the server's request timeout (2 min, server/app.ts) and encoding the
+ * largest upload (ten images) takes well under a minute.
  */
 export const LEFTOVER_MIN_AGE_MS = 60 * 60_000;
 export const SWEEP_EVERY_MS = 60 * 60_000;
