@@ -60,8 +60,9 @@ export function createLoginThrottle(db: Db, clock: Clock) {
       const now = clock();
       const nowMs = now.getTime();
       const nowIso = now.toISOString();
-      // A fixed order, so that two transactions never wait for each other's rows.
-      const ordered = [...keys].sort((a, b) => a.key.localeCompare(b.key));
+      // One fixed order (code units, not locale) on every instance, so two transactions never wait
+      // for each other's rows.
+      const ordered = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return db.transaction().execute(async (trx) => {
         let longestWaitMs = 0;
         const counted: Reservation["counted"] = [];
