@@ -5,6 +5,7 @@ import type { MediaService } from "../media/media.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./gallery.repository.ts";
 import {
@@ -31,7 +32,7 @@ export function createGalleryService(
   purgePublicCaches: PurgePublicCaches,
 ) {
   async function get(id: string): Promise<GalleryItem> {
-    const item = await repo.findGalleryItem(db, id);
+    const item = isRecordId(id) ? await repo.findGalleryItem(db, id) : undefined;
     if (!item) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
     return item;
   }
@@ -92,6 +93,7 @@ export function createGalleryService(
 
     /** New images replace all existing ones (their files are deleted); without images the old ones stay. */
     async update(id: string, form: GalleryForm): Promise<GalleryItem> {
+      if (!isRecordId(id)) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       const input = parseInput(GalleryInputSchema, form.fields);
       const images = form.images.length > 0 ? await storeImages(form.images) : null;
       const replaced = await withNewFiles(images ?? [], () =>
@@ -108,7 +110,7 @@ export function createGalleryService(
     },
 
     async remove(id: string): Promise<void> {
-      const images = await repo.deleteGalleryItem(db, id);
+      const images = isRecordId(id) ? await repo.deleteGalleryItem(db, id) : undefined;
       if (!images) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       await purgePublicCaches();
       await removeFiles(images);

@@ -4,6 +4,7 @@ import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
 import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./messages.repository.ts";
 import { type ContactMessage, ContactMessageSchema, MarkReadSchema } from "./messages.schema.ts";
@@ -47,12 +48,12 @@ export function createMessagesService(db: Db, clock: Clock, notifications: Notif
 
     async setRead(id: string, input: unknown): Promise<ContactMessage> {
       const { isRead } = parseInput(MarkReadSchema, input);
-      if (!(await repo.setMessageRead(db, id, isRead))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      if (!isRecordId(id) || !(await repo.setMessageRead(db, id, isRead))) throw new NotFoundError(MESSAGE_NOT_FOUND);
       return (await repo.findMessage(db, id)) as ContactMessage;
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await repo.deleteMessage(db, id))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      if (!isRecordId(id) || !(await repo.deleteMessage(db, id))) throw new NotFoundError(MESSAGE_NOT_FOUND);
     },
 
     unreadCount: () => repo.countUnread(db),

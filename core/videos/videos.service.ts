@@ -3,6 +3,7 @@ import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./videos.repository.ts";
 import { type Video, VideoInputSchema, VideoListQuerySchema } from "./videos.schema.ts";
@@ -11,7 +12,7 @@ export const VIDEO_NOT_FOUND = "Video not found.";
 
 export function createVideosService(db: Db, clock: Clock, purgePublicCaches: PurgePublicCaches) {
   async function get(id: string): Promise<Video> {
-    const video = await repo.findVideo(db, id);
+    const video = isRecordId(id) ? await repo.findVideo(db, id) : undefined;
     if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
     return video;
   }
@@ -35,13 +36,14 @@ export function createVideosService(db: Db, clock: Clock, purgePublicCaches: Pur
 
     async update(id: string, body: unknown): Promise<Video> {
       const input = parseInput(VideoInputSchema, body);
-      if (!(await repo.updateVideo(db, id, input, clock().toISOString()))) throw new NotFoundError(VIDEO_NOT_FOUND);
+      if (!isRecordId(id) || !(await repo.updateVideo(db, id, input, clock().toISOString())))
+        throw new NotFoundError(VIDEO_NOT_FOUND);
       await purgePublicCaches();
       return get(id);
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await repo.deleteVideo(db, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
+      if (!isRecordId(id) || !(await repo.deleteVideo(db, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
       await purgePublicCaches();
     },
   };

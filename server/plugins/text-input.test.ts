@@ -39,11 +39,39 @@ describe.each(DIALECTS)("U+0000 in a request on %s", (dialect) => {
     expect([bulk.statusCode, bulk.json()]).toEqual([400, expect.objectContaining(REFUSED)]);
   });
 
-  it("is refused with 400 in a query string and in a path", async () => {
-    for (const url of ["/api/gallery?search=%00", "/api/gallery/a%00b", "/api/videos/%00"]) {
-      const response = await t.app.inject({ method: "GET", url });
-      expect([url, response.statusCode, response.json()]).toEqual([url, 400, expect.objectContaining(REFUSED)]);
+  it("is refused with 400 in a query string", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/gallery?search=%00" });
+    expect([response.statusCode, response.json()]).toEqual([400, expect.objectContaining(REFUSED)]);
+  });
+
+  it("in a path is an id that names nothing: 404 with the feature's message", async () => {
+    const cases = [
+      ["GET", "/api/gallery/a%00b", "Gallery item not found."],
+      ["DELETE", "/api/gallery/%00", "Gallery item not found."],
+      ["GET", "/api/videos/%00", "Video not found."],
+      ["DELETE", "/api/videos/%00", "Video not found."],
+      ["DELETE", "/api/messages/admin/%00", "Message not found."],
+      ["GET", "/api/blogs/%00", "Post not found."],
+      ["GET", "/api/publications/%00", "Publication not found."],
+    ] as const;
+    for (const [method, url, message] of cases) {
+      const response = await t.app.inject({ method, url, headers: { authorization } });
+      expect([method, url, response.statusCode, response.json()]).toEqual([method, url, 404, { message }]);
     }
+    const read = await t.app.inject({
+      method: "PUT",
+      url: "/api/messages/admin/%00",
+      headers: { authorization },
+      payload: { isRead: true },
+    });
+    expect([read.statusCode, read.json()]).toEqual([404, { message: "Message not found." }]);
+    const video = await t.app.inject({
+      method: "PUT",
+      url: "/api/videos/%00",
+      headers: { authorization },
+      payload: { title: "t", description: "d", youtubeUrl: "https://youtu.be/dQw4w9WgXcQ", category: "Testimonials" },
+    });
+    expect([video.statusCode, video.json()]).toEqual([404, { message: "Video not found." }]);
   });
 
   it("is refused with 400 in a multipart text field, and nothing is stored", async () => {

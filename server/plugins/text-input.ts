@@ -16,13 +16,14 @@ export function containsNul(value: unknown, depth = 0): boolean {
 
 /**
  * PostgreSQL text cannot hold U+0000 (error 22021) and no field of this site has a use for it, so a
- * request carrying it in its path, query or JSON body is refused with 400 before any route runs,
- * the same on both databases. Multipart text fields are checked where they are read (api/multipart.ts).
+ * request carrying it in its query or JSON body is refused with 400 before any route runs, the same on
+ * both databases. Multipart text fields are checked where they are read (api/multipart.ts). Path
+ * parameters are record ids: the services answer 404 for anything that is not one (core/shared/record-id.ts).
  */
 export default fp(
   async (app) => {
     app.addHook("preValidation", async (request) => {
-      if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      if (containsNul(request.query) || containsNul(request.body)) {
         throw new ValidationError(NUL_CHARACTER_MESSAGE);
       }
     });
