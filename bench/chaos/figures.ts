@@ -10,7 +10,7 @@ export interface Figure {
   note?: string;
 }
 
-export function formatFigure({ name, value, target, note }: Figure): string {
+function formatFigure({ name, value, target, note }: Figure): string {
   const verdict = target === undefined ? "" : typeof value === "number" && value <= target ? "ok" : "MISSED";
   const targetText = target === undefined ? "" : `target ${target}`;
   return [name.padEnd(58), String(value).padStart(8), targetText.padEnd(10), verdict.padEnd(7), note ?? ""]

@@ -116,7 +116,7 @@ function numberFor(schema: JsonSchema): fc.Arbitrary<number> {
 }
 
 /** An arbitrary of values that mostly satisfy `schema`, with boundary and hostile values mixed in. */
-export function fromJsonSchema(schema: JsonSchema, fieldName = ""): fc.Arbitrary<unknown> {
+function fromJsonSchema(schema: JsonSchema, fieldName = ""): fc.Arbitrary<unknown> {
   const hinted = byFieldName(fieldName);
   if (hinted && (schema.type === "string" || schema.anyOf)) return hinted;
   if (schema.const !== undefined) return fc.constant(schema.const);

@@ -44,8 +44,7 @@ const SHAPES: Record<string, RouteShape> = {
   "POST /api/payments/create-checkout-session": { body: CheckoutRequestSchema },
 };
 
-export const shapeOf = (route: RouteEntry): RouteShape => SHAPES[`${route.method} ${route.url}`] ?? {};
-export const isUploadRoute = (route: RouteEntry) => shapeOf(route).upload !== undefined;
+const shapeOf = (route: RouteEntry): RouteShape => SHAPES[`${route.method} ${route.url}`] ?? {};
 
 export type RequestKind =
   | "schema-json"
@@ -74,7 +73,7 @@ export interface FilePool {
 }
 
 /** Percent-encodes every byte outside the unreserved set (lone surrogates become U+FFFD first). */
-export const percentEncode = (text: string): string =>
+const percentEncode = (text: string): string =>
   [...Buffer.from(text, "utf8")]
     .map((byte) =>
       /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
@@ -227,7 +226,7 @@ function multipartPlan(shape: RouteShape, files: FilePool): fc.Arbitrary<Multipa
   });
 }
 
-export async function multipartBody(plan: MultipartPlan): Promise<{ payload: Buffer; contentType: string }> {
+async function multipartBody(plan: MultipartPlan): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(plan.fields)) form.append(name, value);
   for (const file of plan.files)

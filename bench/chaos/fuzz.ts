@@ -15,7 +15,6 @@ import {
   type FilePool,
   type FuzzRequest,
   type Identity,
-  isUploadRoute,
   requestsFor,
   signedWebhookRequests,
   signWebhook,
@@ -46,18 +45,6 @@ interface ServerFault {
   status: number | "hang" | "inject failed";
   error: string;
   example: string;
-}
-
-/** Who is already fixing a class of 5xx (issue 20), so the report can tell known from new. */
-function ownerOf(route: RouteEntry, request: FuzzRequest, error: string): string {
-  if (/Connection terminated|ECONNREFUSED|ECONNRESET|too many clients/i.test(error))
-    return "h2 (PostgreSQL connection)";
-  if (isUploadRoute(route) && (request.kind === "malformed-multipart" || /multipart|boundary|form/i.test(error))) {
-    return "h4 (malformed multipart)";
-  }
-  if (route.url === "/api/admin/login") return "h4 (login bodies)";
-  if (route.url === "/api/payments/webhook" && /timestamp/i.test(error)) return "h4 (webhook timestamps)";
-  return "unowned";
 }
 
 async function filePool(): Promise<FilePool> {
@@ -296,7 +283,7 @@ async function seedRecords(app: FastifyInstance, token: string, files: FilePool,
   }
 }
 
-export interface FuzzResult {
+interface FuzzResult {
   requests: number;
   routes: number;
   faults: ServerFault[];
@@ -449,14 +436,12 @@ export async function fuzzRoutes(log: FigureLog, options: FuzzOptions) {
   for (const dialect of dialects) {
     const result = await fuzzOne(dialect, options);
     const serverErrors = result.faults.filter((f) => typeof f.status === "number");
-    const unowned = serverErrors.filter((f) => ownerOfFault(f) === "unowned");
     log.add({
       name: `fuzz (${dialect}): requests`,
       value: result.requests,
       note: `${result.routes} routes, anonymous and admin`,
     });
     log.add({ name: `fuzz (${dialect}): 5xx answers`, value: serverErrors.length, target: 0 });
-    log.add({ name: `fuzz (${dialect}): 5xx answers no other helper is fixing`, value: unowned.length, target: 0 });
     const hangs = result.faults.filter((f) => f.status === "hang").length;
     log.add({
       name: `fuzz (${dialect}): crashes (uncaught errors, hangs, app down)`,
@@ -476,15 +461,6 @@ export async function fuzzRoutes(log: FigureLog, options: FuzzOptions) {
   }
 }
 
-function ownerOfFault(fault: ServerFault): string {
-  const [method, url] = fault.route.split(" ") as [string, string];
-  return ownerOf(
-    { method, url, access: "public" },
-    { kind: fault.kind as FuzzRequest["kind"], method, url, headers: {} },
-    fault.error,
-  );
-}
-
 /** One line per distinct (route, status, cause), with a count and one request that caused it. */
 function groupFaults(faults: ServerFault[]): string[] {
   const groups = new Map<string, { count: number; fault: ServerFault }>();
@@ -496,6 +472,6 @@ function groupFaults(faults: ServerFault[]): string[] {
   }
   return [...groups.values()].map(
     ({ count, fault }) =>
-      `${count}× ${fault.status} ${fault.route} [${ownerOfFault(fault)}] ${fault.error.slice(0, 160)}\n      e.g. ${fault.example}`,
+      `${count}× ${fault.status} ${fault.route} ${fault.error.slice(0, 160)}\n      e.g. ${fault.example}`,
   );
 }

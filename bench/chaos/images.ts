@@ -4,7 +4,7 @@ import sharp from "sharp";
  * Photo-like JPEGs made on the fly: noise makes them compress like photos, so each upload writes
  * real-sized files through the whole encode ladder (and takes long enough to be killed mid-way).
  */
-export async function noisyJpeg(width: number, height: number, seed: number): Promise<Buffer> {
+async function noisyJpeg(width: number, height: number, seed: number): Promise<Buffer> {
   const base = sharp({
     create: {
       width,

@@ -4,7 +4,7 @@ import pg from "pg";
 /** The PostgreSQL to use, if any: parts that need one are skipped without it. */
 export const postgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
-export async function adminQuery(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+async function adminQuery(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url, application_name: "hbb-chaos-control" });
   await client.connect();
   try {

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
-export const CHAOS_ADMIN = { email: "chaos@hopebehindbars.test", password: "chaos monkey battery staple" };
+const CHAOS_ADMIN = { email: "chaos@hopebehindbars.test", password: "chaos monkey battery staple" };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
