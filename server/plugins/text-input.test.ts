@@ -99,3 +99,17 @@ describe.each(DIALECTS)("U+0000 in a request on %s", (dialect) => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe("containsNul", () => {
+  it("walks parsed data only: a stream body (the pages' catch-all) is not walked and answers at once", async () => {
+    const { containsNul } = await import("./text-input.ts");
+    const { PassThrough } = await import("node:stream");
+    expect(containsNul({ a: [{ b: "x\u0000" }] })).toBe(true);
+    expect(containsNul(Object.assign(Object.create(null), { k: "\u0000" }))).toBe(true);
+    expect(containsNul(Buffer.from("\u0000"))).toBe(false);
+    // A request stream is a large, cyclic object graph: walking it never finished and hung the server.
+    const stream = new PassThrough();
+    expect(containsNul(stream)).toBe(false);
+    expect(containsNul({ body: stream })).toBe(false);
+  });
+});

@@ -1,13 +1,19 @@
+import { EventEmitter } from "node:events";
 import fp from "fastify-plugin";
 import { ValidationError } from "../../core/shared/errors.ts";
 
 export const NUL_CHARACTER_MESSAGE = "The request contains a character that is not allowed (U+0000).";
 
+/** Streams (the request itself) and bytes are not parsed text: there is nothing in them to check. */
+const isUnparsed = (value: object) => value instanceof EventEmitter || Buffer.isBuffer(value);
+
 /** True when any string in `value` (keys included, nested objects and arrays too) holds U+0000. */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
-  // Raw bodies (the Stripe webhook) are bytes, checked by their signature, not text fields.
-  if (depth > 32 || typeof value !== "object" || value === null || Buffer.isBuffer(value)) return false;
+  // Only parsed data is walked: the pages' catch-all hands its body on as the request stream (a large
+  // object graph that walking would never finish), and raw bodies (the Stripe webhook) are bytes
+  // checked by their signature, not text fields.
+  if (depth > 32 || typeof value !== "object" || value === null || isUnparsed(value)) return false;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes("\u0000") || containsNul(inner, depth + 1)) return true;
   }
