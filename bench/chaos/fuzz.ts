@@ -294,7 +294,19 @@ interface FuzzResult {
 
 async function fuzzOne(dialect: "sqlite" | "postgres", options: FuzzOptions): Promise<FuzzResult> {
   const stripe = await startFakeStripe();
-  const harness = await startApp(dialect, options.postgresUrl, stripe.url);
+  try {
+    const harness = await startApp(dialect, options.postgresUrl, stripe.url);
+    try {
+      return await fuzzApp(harness, options);
+    } finally {
+      await harness.close();
+    }
+  } finally {
+    await stripe.close();
+  }
+}
+
+async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResult> {
   const { app } = harness;
   const random = createRandom(options.seed);
   const files = await filePool();
@@ -307,127 +319,127 @@ async function fuzzOne(dialect: "sqlite" | "postgres", options: FuzzOptions): Pr
     uncaught.push(String(error instanceof Error ? (error.stack ?? error) : error).slice(0, 300));
   process.on("uncaughtException", onUncaught);
   process.on("unhandledRejection", onUncaught);
-
-  const routes = app.routeCatalog.filter(
-    (r, i, all) => all.findIndex((o) => o.method === r.method && o.url === r.url) === i,
-  );
-  type Planned = { route: RouteEntry; identity: Identity; request: FuzzRequest | Promise<FuzzRequest> };
-  const planned: Planned[] = [];
-  let seedOffset = 0;
-  for (const route of routes) {
-    for (const identity of ["anonymous", "admin"] as const) {
-      const arbitrary =
-        route.url === "/api/payments/webhook"
-          ? fc.oneof(requestsFor(route, identity, files), signedWebhookRequests())
-          : requestsFor(route, identity, files);
-      for (const request of fc.sample(arbitrary, {
-        numRuns: options.runsPerRoute,
-        seed: options.seed + seedOffset++,
-      })) {
-        planned.push({ route, identity, request });
+  try {
+    const routes = app.routeCatalog.filter(
+      (r, i, all) => all.findIndex((o) => o.method === r.method && o.url === r.url) === i,
+    );
+    type Planned = { route: RouteEntry; identity: Identity; request: FuzzRequest | Promise<FuzzRequest> };
+    const planned: Planned[] = [];
+    let seedOffset = 0;
+    for (const route of routes) {
+      for (const identity of ["anonymous", "admin"] as const) {
+        const arbitrary =
+          route.url === "/api/payments/webhook"
+            ? fc.oneof(requestsFor(route, identity, files), signedWebhookRequests())
+            : requestsFor(route, identity, files);
+        for (const request of fc.sample(arbitrary, {
+          numRuns: options.runsPerRoute,
+          seed: options.seed + seedOffset++,
+        })) {
+          planned.push({ route, identity, request });
+        }
       }
     }
-  }
-  // Creates, updates and deletes of every feature interleave, as they would on a live site.
-  for (let i = planned.length - 1; i > 0; i--) {
-    const j = random.int(0, i);
-    [planned[i], planned[j]] = [planned[j] as Planned, planned[i] as Planned];
-  }
+    // Creates, updates and deletes of every feature interleave, as they would on a live site.
+    for (let i = planned.length - 1; i > 0; i--) {
+      const j = random.int(0, i);
+      [planned[i], planned[j]] = [planned[j] as Planned, planned[i] as Planned];
+    }
 
-  const faults: ServerFault[] = [];
-  let sent = 0;
-  let withoutMessage = 0;
-  const deadline = Date.now() + options.budgetSeconds * 1000;
-  const fuzzed = new Set<string>();
-  for (const { route, identity, request: pending } of planned) {
-    if (Date.now() > deadline) break;
-    let request = await pending;
-    const id = known.pick(route.url, random) ?? crypto.randomUUID();
-    request = { ...request, url: request.url.replaceAll("{known}", id) };
-    if (request.kind === "signed-webhook") {
-      request = signWebhook(request, WEBHOOK_SECRET, known.pick("/api/donations", random) ?? crypto.randomUUID());
+    const faults: ServerFault[] = [];
+    let sent = 0;
+    let withoutMessage = 0;
+    const deadline = Date.now() + options.budgetSeconds * 1000;
+    const fuzzed = new Set<string>();
+    for (const { route, identity, request: pending } of planned) {
+      if (Date.now() > deadline) break;
+      let request = await pending;
+      const id = known.pick(route.url, random) ?? crypto.randomUUID();
+      request = { ...request, url: request.url.replaceAll("{known}", id) };
+      if (request.kind === "signed-webhook") {
+        request = signWebhook(request, WEBHOOK_SECRET, known.pick("/api/donations", random) ?? crypto.randomUUID());
+      }
+      const headers = identity === "admin" ? { ...request.headers, authorization: `Bearer ${token}` } : request.headers;
+      sent++;
+      fuzzed.add(`${route.method} ${route.url}`);
+      const example = `${identity} ${request.method} ${request.url.slice(0, 160)} [${request.kind}] ${String(headers["content-type"] ?? "")} ${JSON.stringify(String(request.payload ?? "").slice(0, 120))}`;
+      let response: Awaited<ReturnType<FastifyInstance["inject"]>> | "hang";
+      try {
+        response = await Promise.race([
+          app.inject({
+            method: request.method as "GET",
+            url: request.url,
+            headers,
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+            remoteAddress: `10.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`,
+          }),
+          new Promise<"hang">((resolve) => setTimeout(() => resolve("hang"), HANG_MS).unref()),
+        ]);
+      } catch (error) {
+        faults.push({
+          route: `${route.method} ${route.url}`,
+          identity,
+          kind: request.kind,
+          status: "inject failed",
+          error: String(error).slice(0, 200),
+          example,
+        });
+        continue;
+      }
+      if (response === "hang") {
+        faults.push({
+          route: `${route.method} ${route.url}`,
+          identity,
+          kind: request.kind,
+          status: "hang",
+          error: `no answer in ${HANG_MS} ms`,
+          example,
+        });
+        continue;
+      }
+      const status = response.statusCode;
+      let body: unknown;
+      try {
+        body = response.json();
+      } catch {
+        body = undefined;
+      }
+      if (status >= 500) {
+        const requestId = String(response.headers["x-request-id"] ?? "");
+        faults.push({
+          route: `${route.method} ${route.url}`,
+          identity,
+          kind: request.kind,
+          status,
+          error: harness.errorsByRequest.get(requestId) ?? response.body.slice(0, 200),
+          example,
+        });
+      } else if (
+        status >= 400 &&
+        route.url.startsWith("/api/") &&
+        typeof (body as { message?: unknown })?.message !== "string"
+      ) {
+        withoutMessage++;
+      } else if (status < 300) {
+        known.learn(route.url, body);
+      }
+      if (identity === "admin" && (status === 401 || (route.url === "/api/admin/logout" && status < 300)))
+        token = await login(app);
     }
-    const headers = identity === "admin" ? { ...request.headers, authorization: `Bearer ${token}` } : request.headers;
-    sent++;
-    fuzzed.add(`${route.method} ${route.url}`);
-    const example = `${identity} ${request.method} ${request.url.slice(0, 160)} [${request.kind}] ${String(headers["content-type"] ?? "")} ${JSON.stringify(String(request.payload ?? "").slice(0, 120))}`;
-    let response: Awaited<ReturnType<FastifyInstance["inject"]>> | "hang";
-    try {
-      response = await Promise.race([
-        app.inject({
-          method: request.method as "GET",
-          url: request.url,
-          headers,
-          ...(request.payload === undefined ? {} : { payload: request.payload }),
-          remoteAddress: `10.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`,
-        }),
-        new Promise<"hang">((resolve) => setTimeout(() => resolve("hang"), HANG_MS).unref()),
-      ]);
-    } catch (error) {
-      faults.push({
-        route: `${route.method} ${route.url}`,
-        identity,
-        kind: request.kind,
-        status: "inject failed",
-        error: String(error).slice(0, 200),
-        example,
-      });
-      continue;
-    }
-    if (response === "hang") {
-      faults.push({
-        route: `${route.method} ${route.url}`,
-        identity,
-        kind: request.kind,
-        status: "hang",
-        error: `no answer in ${HANG_MS} ms`,
-        example,
-      });
-      continue;
-    }
-    const status = response.statusCode;
-    let body: unknown;
-    try {
-      body = response.json();
-    } catch {
-      body = undefined;
-    }
-    if (status >= 500) {
-      const requestId = String(response.headers["x-request-id"] ?? "");
-      faults.push({
-        route: `${route.method} ${route.url}`,
-        identity,
-        kind: request.kind,
-        status,
-        error: harness.errorsByRequest.get(requestId) ?? response.body.slice(0, 200),
-        example,
-      });
-    } else if (
-      status >= 400 &&
-      route.url.startsWith("/api/") &&
-      typeof (body as { message?: unknown })?.message !== "string"
-    ) {
-      withoutMessage++;
-    } else if (status < 300) {
-      known.learn(route.url, body);
-    }
-    if (identity === "admin" && (status === 401 || (route.url === "/api/admin/logout" && status < 300)))
-      token = await login(app);
-  }
 
-  process.off("uncaughtException", onUncaught);
-  process.off("unhandledRejection", onUncaught);
-  const health = await app.inject({ method: "GET", url: "/api/health" }).catch(() => undefined);
-  await harness.close();
-  await stripe.close();
-  return {
-    requests: sent,
-    routes: fuzzed.size,
-    faults,
-    uncaught,
-    withoutMessage,
-    aliveAfter: health?.statusCode === 200,
-  };
+    const health = await app.inject({ method: "GET", url: "/api/health" }).catch(() => undefined);
+    return {
+      requests: sent,
+      routes: fuzzed.size,
+      faults,
+      uncaught,
+      withoutMessage,
+      aliveAfter: health?.statusCode === 200,
+    };
+  } finally {
+    process.off("uncaughtException", onUncaught);
+    process.off("unhandledRejection", onUncaught);
+  }
 }
 
 /** Every route in the route table, fuzzed in-process (inject) as a visitor and as staff. */
