@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
@@ -20,6 +21,9 @@ import { type RunningServer, startServer } from "./support/server.ts";
 const poll = <T>(condition: () => T | Promise<T>, message?: string) =>
   expect.poll(condition, { timeout: 15_000, interval: 100, message });
 
+/** Rows arranged straight in the database get real record ids: the API answers 404 for anything else. */
+const FAIL_MESSAGE_ID = "0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0";
+const AXE_MESSAGE_ID = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"] };
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -362,7 +366,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const now = new Date().toISOString();
     db.prepare(
       "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 1, ?)",
-    ).run("fail-message", "Fana Desta", "fana@example.org", "Hello", now);
+    ).run(FAIL_MESSAGE_ID, "Fana Desta", "fana@example.org", "Hello", now);
     db.prepare("insert into subscribers (id, email, created_at) values (?, ?, ?)").run(
       "fail-sub",
       "fana@example.org",
@@ -422,7 +426,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await context.close();
     const api = await adminApi(server);
     await api.json("DELETE", "/api/volunteer", { ids: ["fail-1"] });
-    await api.json("DELETE", "/api/messages/admin/fail-message");
+    await api.json("DELETE", `/api/messages/admin/${FAIL_MESSAGE_ID}`);
     await api.json("DELETE", "/api/subscribe", { ids: ["fail-sub"] });
   });
 
@@ -456,7 +460,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const now = new Date().toISOString();
     db.prepare(
       "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 0, ?)",
-    ).run("axe-message", "Axe Visitor", "axe@example.org", "Hello", now);
+    ).run(AXE_MESSAGE_ID, "Axe Visitor", "axe@example.org", "Hello", now);
     db.prepare("insert into subscribers (id, email, created_at) values (?, ?, ?)").run(
       "axe-sub",
       "axe@example.org",
@@ -494,7 +498,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     }
     const api = await adminApi(server);
     await api.json("DELETE", "/api/volunteer", { ids: ["axe-1"] });
-    await api.json("DELETE", "/api/messages/admin/axe-message");
+    await api.json("DELETE", `/api/messages/admin/${AXE_MESSAGE_ID}`);
     await api.json("DELETE", "/api/subscribe", { ids: ["axe-sub"] });
   });
 
@@ -522,7 +526,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const now = new Date().toISOString();
     db.prepare(
       "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 0, ?)",
-    ).run("mobile-message", "Martha Girma", "martha@example.org", "Can we donate sewing machines?", now);
+    ).run(randomUUID(), "Martha Girma", "martha@example.org", "Can we donate sewing machines?", now);
     db.prepare("insert into subscribers (id, email, created_at) values (?, ?, ?)").run(
       "mobile-sub",
       "hirut@example.org",
