@@ -62,7 +62,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 30_000;
+  // A ceiling just under the e2e hookTimeout, not a guess at start time: demo seeding on a busy machine took > 30 s.
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
