@@ -104,6 +104,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port, host });
+  // Readiness for a supervisor that started us with an IPC channel (the test harness; pm2's wait_ready).
+  process.send?.("ready");
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

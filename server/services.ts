@@ -18,6 +18,7 @@ import { createSubscribersService } from "../core/subscribers/subscribers.servic
 import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import { demoImages } from "../db/seed/demo-pictures.ts";
 
 export interface ServiceDeps {
   config: Config;
@@ -39,7 +40,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   );
   const storage = createStorage(config);
   jobs.register(uploadSweepJob(db, storage, clock));
-  const media = createMediaService(storage);
+  const media = createMediaService(storage, demoImages);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   return {

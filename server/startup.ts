@@ -59,6 +59,7 @@ export async function ensureAdmins(services: Services, log: FastifyBaseLogger): 
 
 export async function seedIfFresh(services: Services, fresh: boolean, log: FastifyBaseLogger): Promise<void> {
   if (!fresh || !services.config.seedDemo) return;
+  log.info("seeding demo content");
   await seedDemoContent(services);
   log.info("demo content seeded");
 }

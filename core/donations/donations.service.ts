@@ -1,4 +1,4 @@
-import { subMonths } from "date-fns";
+import { subMonths } from "date-fns/subMonths";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../shared/clock.ts";

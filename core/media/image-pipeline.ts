@@ -2,6 +2,10 @@ import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { ValidationError } from "../shared/errors.ts";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_WIDTHS, type ImageFormat } from "./media.schema.ts";
 
+// libvips keeps recent operations and their pixels (up to 50 MB) for reuse; every upload here is a
+// new image, so the cache would only hold memory (docs/decisions/0140-memory-and-fast-start.md).
+sharp.cache(false);
+
 /** Larger inputs are refused before decoding (a 15 MB file can claim billions of pixels). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 export const IMAGE_PIXELS_MESSAGE = "The image is too large: please use one under 50 megapixels.";

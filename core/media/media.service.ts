@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { processImage } from "./image-pipeline.ts";
 import type { ImageVariant, StoredImage } from "./media.schema.ts";
+import type { PreparedImages } from "./prepared-images.ts";
 import type { StorageDriver } from "./storage.ts";
 import type { UploadFolder } from "./upload-references.ts";
 
@@ -17,8 +18,9 @@ export interface StoreImageOptions {
  * The one upload pipeline: decode-check, strip metadata, encode the width ladder, store every
  * file under a server-generated name. Features keep the returned StoredImage (its `url` is the
  * spec's plain image URL) and call removeImage when they replace or delete the record.
+ * `prepared` holds the pipeline's output for known inputs (the demo pictures), used instead of encoding.
  */
-export function createMediaService(storage: StorageDriver) {
+export function createMediaService(storage: StorageDriver, prepared?: PreparedImages) {
   async function removeImage(image: Pick<StoredImage, "url" | "variants"> | null | undefined): Promise<void> {
     if (!image) return;
     const keys = new Set<string>();
@@ -31,7 +33,7 @@ export function createMediaService(storage: StorageDriver) {
 
   return {
     async storeImage(bytes: Uint8Array, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
-      const processed = await processImage(bytes, field);
+      const processed = (await prepared?.find(bytes)) ?? (await processImage(bytes, field));
       const id = randomUUID();
       const variants: ImageVariant[] = [];
       try {

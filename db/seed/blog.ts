@@ -1,5 +1,5 @@
 import type { Services } from "../../server/services.ts";
-import { demoArt } from "./demo-art.ts";
+import { demoPicture } from "./demo-pictures.ts";
 
 const POSTS = [
   {
@@ -56,12 +56,12 @@ const PUBLICATIONS = [
   },
 ];
 
-/** Demo posts and publications with locally drawn images, created through the services. */
+/** Demo posts and publications with locally drawn pictures, created through the services. */
 export async function seedBlogDemo(services: Services): Promise<void> {
   for (const [index, post] of POSTS.entries()) {
-    await services.blogs.create(post, await demoArt(index));
+    await services.blogs.create(post, await demoPicture(`post-${index + 1}`));
   }
   for (const [index, publication] of PUBLICATIONS.entries()) {
-    await services.publications.create(publication, await demoArt(index + 1, { width: 1200, height: 800 }));
+    await services.publications.create(publication, await demoPicture(`publication-${index + 1}`));
   }
 }

@@ -2,7 +2,8 @@ import sharp from "sharp";
 
 /**
  * Demo pictures drawn here (no stock photos of real people): hills, a sun and a few figures in the
- * brand colours, rasterised to PNG so they go through the same upload pipeline as a staff upload.
+ * brand colours, rasterised to PNG, which goes through the same upload pipeline as a staff upload.
+ * Drawn by `npm run demo-images` (demo-pictures.ts), not at start.
  */
 export async function demoArt(variant: number, { width = 1600, height = 1000 } = {}): Promise<Buffer> {
   const palettes = [

@@ -1,5 +1,5 @@
 import type { Services } from "../../server/services.ts";
-import { demoArt } from "./demo-art.ts";
+import { demoPicture } from "./demo-pictures.ts";
 
 /** Ten items, more than one page of nine, so Load More shows on a fresh install. */
 const ITEMS = [
@@ -78,10 +78,10 @@ const ITEMS = [
 
 /** Demo gallery items with locally drawn pictures, created through the service (and so the media pipeline). */
 export async function seedGalleryDemo(services: Services): Promise<void> {
-  let variant = 0;
+  let picture = 0;
   for (const { images, ...fields } of ITEMS) {
     const files = [];
-    for (let i = 0; i < images; i++) files.push({ data: await demoArt(variant++, { width: 1200, height: 750 }) });
+    for (let i = 0; i < images; i++) files.push({ data: await demoPicture(`gallery-${++picture}`) });
     await services.gallery.create({ fields, images: files });
   }
 }
