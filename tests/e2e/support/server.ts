@@ -8,11 +8,26 @@ import { TEST_ADMIN } from "../../support/test-app.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
+/**
+ * How long a start may take before the harness gives up, kills the server and shows its log. Not a
+ * guess at how long a start takes (about a second, demo content included): a ceiling just under the
+ * e2e hookTimeout (vitest.config.ts), so a hung start fails with our message and the server's log
+ * rather than with the runner's bare "hook timed out".
+ */
+export const START_CEILING_MS = 110_000;
+
+/** The tail of the server's output kept for failure messages; a long journey logs every request. */
+const OUTPUT_LIMIT = 64 * 1024;
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   admin: typeof TEST_ADMIN;
-  /** Output so far, for failure messages. */
+  /** The server process (the launcher execs Node, so this is Node's own pid). */
+  pid: number;
+  /** Milliseconds from spawn to the server's readiness message. */
+  startMs: number;
+  /** The last 64 KB of its stdout and stderr, for failure messages. */
   output(): string;
   /** kill -9: no shutdown hooks run; the data folder stays. */
   crash(): Promise<void>;
@@ -31,20 +46,60 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Resolves on the server's "ready" message (sent after listen), or rejects with why it never came. */
+function untilReady(child: ChildProcess, ceilingMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("close", onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onMessage = (message: unknown) => {
+      if (message === "ready") done();
+    };
+    // "close" comes after the process ended and its stdout and stderr were read to the end, so the
+    // failure message has everything the server printed.
+    const onClose = (code: number | null, signal: string | null) =>
+      done(new Error(`server exited before it was ready (${signal ?? `exit code ${code}`})`));
+    const timer = setTimeout(() => done(new Error(`server not ready after ${ceilingMs / 1000} s`)), ceilingMs);
+    child.on("message", onMessage);
+    child.once("close", onClose);
+  });
+}
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const closed = new Promise((resolve) => child.once("close", resolve));
+  child.kill(signal);
+  await closed;
+}
+
 /**
- * Starts the real built site (`node server/main.ts`) on a free port with its own temp data folder
- * and a known admin. Pass env to change anything (e.g. SEED_DEMO=true); a DATA_DIR given there is
- * used (a restart on the same data) and left in place by `stop`.
+ * Starts the real built site through its launcher (`server/start.sh`, as `npm run serve` does) on a
+ * free port with its own temp data folder and a known admin. Pass env to change anything (e.g.
+ * SEED_DEMO=true); a DATA_DIR given there is used (a restart on the same data) and left in place by
+ * `stop`. Readiness is the server's own IPC message, not polling; a start that fails throws with
+ * the server's log.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { ceilingMs = START_CEILING_MS } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "hbb-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+  const record = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+  };
+  const started = performance.now();
+  const child: ChildProcess = spawn("sh", ["server/start.sh"], {
     cwd: root,
     env: {
-      PATH: process.env.PATH,
+      // The launcher runs `node`: the same Node 24 as this process.
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -54,44 +109,35 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
+      // Start-up steps are logged at info: a failed start shows how far it got.
+      LOG_LEVEL: "info",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  child.stdout?.on("data", record);
+  child.stderr?.on("data", record);
 
-  // A ceiling just under the e2e hookTimeout, not a guess at start time: demo seeding on a busy machine took > 30 s.
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
-  async function exit(signal: NodeJS.Signals) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill(signal);
-    await exited;
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    await stopProcess(child, signal);
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await untilReady(child, ceilingMs);
+  } catch (error) {
+    // A start that hangs may hang in shutdown too.
+    await stop("SIGKILL");
+    throw new Error(`${(error as Error).message}; its output:\n${output || "(none)"}`);
   }
 
   return {
     baseUrl,
     dataDir,
     admin: TEST_ADMIN,
+    pid: child.pid as number,
+    startMs: Math.round(performance.now() - started),
     output: () => output,
-    crash: () => exit("SIGKILL"),
-    async stop() {
-      await exit("SIGTERM");
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-    },
+    crash: () => stopProcess(child, "SIGKILL"),
+    stop: () => stop(),
   };
 }

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Starts the site with the memory settings it is sized for; they only take effect when given before
+# Node starts, so `npm start`, `npm run serve` and the test and bench harnesses all start it through
+# this file (docs/decisions/0140-memory-and-fast-start.md). On a host with plenty of memory the
+# defaults let one process grow far beyond what a 1 GB server has:
+# - glibc gives each thread that allocates (libuv's pool, libvips encoding an upload) its own malloc
+#   arena and seldom returns their pages: two arenas keep an upload from adding ~300 MB for good.
+# - V8 sizes its heap from the machine's memory (a 128 MB young generation and 4x old-space growth
+#   on 24 GB): fixed sizes make it collect the garbage of a burst of page renders instead.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+exec node --max-semi-space-size=16 --max-old-space-size=256 "$(dirname "$0")/main.ts" "$@"
