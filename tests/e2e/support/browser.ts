@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
 import type { RunningServer } from "./server.ts";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -13,20 +14,38 @@ if (!browserAvailable) {
   console.warn(`Chromium not found at ${CHROME_PATH}: browser journeys skipped (they are required under CI).`);
 }
 
-/** Playwright gives every launch a fresh temporary user-data-dir. */
+const LAUNCH_OPTIONS = {
+  executablePath: CHROME_PATH,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+declare module "vitest" {
+  interface ProvidedContext {
+    /** The run's shared Chromium (global-setup.ts); "" when there is none. */
+    sharedBrowser: string;
+  }
+}
+
+/** One Chromium for a whole run of journeys, started by global-setup.ts. */
+export const launchSharedBrowser = () => chromium.launchServer(LAUNCH_OPTIONS);
+
+/**
+ * The browser for one journey file: under vitest a connection to the run's shared Chromium (a launch
+ * per file cost seconds on a busy machine), otherwise (scripts such as shoot.ts) a launch of its own.
+ * Journeys share only the process: each page gets a fresh context from newPage, and close() on a
+ * connection only disconnects.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const shared = process.env.VITEST ? inject("sharedBrowser") : "";
+  return shared ? chromium.connect(shared) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 export const VIEWPORTS = {
