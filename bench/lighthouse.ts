@@ -24,10 +24,11 @@ const JS_BUDGET_BYTES = 100 * 1024;
 
 async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-lighthouse-"));
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  // Started as `npm run serve` starts it; the launcher runs `node`, the same Node 24 as this script.
+  const child = spawn("sh", ["server/start.sh"], {
     cwd: root,
     env: {
-      PATH: process.env.PATH,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
@@ -40,7 +41,7 @@ async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  // The first start seeds the demo content through the image pipeline: give it time.
+  // A start takes seconds; the bound only stops a broken one.
   const deadline = Date.now() + 180_000;
   for (;;) {
     try {
