@@ -16,8 +16,8 @@ const root = path.resolve(import.meta.dirname, "../../..");
  */
 export const START_CEILING_MS = 110_000;
 
-/** The tail of the server's output kept for failure messages; a long journey logs every request. */
-const OUTPUT_LIMIT = 64 * 1024;
+/** How much of the end of the server's output a failed start shows. */
+const FAILURE_OUTPUT_TAIL = 64 * 1024;
 
 export interface RunningServer {
   baseUrl: string;
@@ -27,7 +27,7 @@ export interface RunningServer {
   pid: number;
   /** Milliseconds from spawn to the server's readiness message. */
   startMs: number;
-  /** The last 64 KB of its stdout and stderr, for failure messages. */
+  /** Its stdout and stderr so far. */
   output(): string;
   /** kill -9: no shutdown hooks run; the data folder stays. */
   crash(): Promise<void>;
@@ -92,7 +92,7 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
   const record = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+    output += chunk;
   };
   const started = performance.now();
   const child: ChildProcess = spawn("sh", ["server/start.sh"], {
@@ -127,7 +127,7 @@ export async function startServer(
   } catch (error) {
     // A start that hangs may hang in shutdown too.
     await stop("SIGKILL");
-    throw new Error(`${(error as Error).message}; its output:\n${output || "(none)"}`);
+    throw new Error(`${(error as Error).message}; its output:\n${output.slice(-FAILURE_OUTPUT_TAIL) || "(none)"}`);
   }
 
   return {
