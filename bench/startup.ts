@@ -6,6 +6,7 @@
  *   npm run bench:startup [-- --runs 3]
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startServer } from "../tests/e2e/support/server.ts";
@@ -40,20 +41,32 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/**
+ * CPU seconds a process has used (user + system, from /proc): what a start costs whatever else the
+ * machine is doing, where wall time on a shared machine mostly measures the other work.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function measure(label: string, env: () => Promise<{ env: Record<string, string>; drop?(): Promise<void> }>) {
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let run = 0; run < runs; run++) {
     const database = await env();
     const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "warn", ...database.env });
-    times.push(server.startMs);
+    times.push(server.startMs / 1000);
+    cpu.push(cpuSeconds(server.pid));
     await server.stop();
     await database.drop?.();
   }
-  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
-  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] as number;
+  const list = (numbers: number[]) => numbers.map((n) => n.toFixed(1)).join(" ");
   console.log(
-    `${label}: ${seconds(median)} s median (runs: ${times.map(seconds).join(" ")} s; budget ≤ ${BUDGET_MS / 1000} s: ` +
-      `${median <= BUDGET_MS ? "met" : "NOT MET"})`,
+    `${label}: ${median(times).toFixed(1)} s median (runs: ${list(times)} s; budget ≤ ${BUDGET_MS / 1000} s: ` +
+      `${median(times) * 1000 <= BUDGET_MS ? "met" : "NOT MET"}); CPU used by the start: ${list(cpu)} s`,
   );
 }
 

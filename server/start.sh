@@ -7,5 +7,9 @@
 #   arena and seldom returns their pages: two arenas keep an upload from adding ~300 MB for good.
 # - V8 sizes its heap from the machine's memory (a 128 MB young generation and 4x old-space growth
 #   on 24 GB): fixed sizes make it collect the garbage of a burst of page renders instead.
+# Also: Node keeps the compiled code of every module (and the TypeScript it stripped) for the next
+# start, which takes a third less work then. Node checks each entry against its source.
+root="$(cd "$(dirname "$0")/.." && pwd)"
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node --max-semi-space-size=16 --max-old-space-size=256 "$(dirname "$0")/main.ts" "$@"
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$root/node_modules/.cache/node-compile-cache}"
+exec node --max-semi-space-size=16 --max-old-space-size=256 "$root/server/main.ts" "$@"

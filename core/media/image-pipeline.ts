@@ -1,10 +1,22 @@
-import sharp, { type OutputInfo, type Sharp } from "sharp";
+import type { OutputInfo, Sharp } from "sharp";
 import { ValidationError } from "../shared/errors.ts";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_WIDTHS, type ImageFormat } from "./media.schema.ts";
 
-// libvips keeps recent operations and their pixels (up to 50 MB) for reuse; every upload here is a
-// new image, so the cache would only hold memory (docs/decisions/0140-memory-and-fast-start.md).
-sharp.cache(false);
+let sharpLoaded: Promise<typeof import("sharp").default> | undefined;
+
+/**
+ * sharp and libvips are loaded by the first upload, not at start: most runs never encode (the demo
+ * pictures come prepared), and they cost start time and resident memory (docs/decisions/0140).
+ */
+function loadSharp() {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    // libvips keeps recent operations and their pixels (up to 50 MB) for reuse; every upload here is
+    // a new image, so the cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 /** Larger inputs are refused before decoding (a 15 MB file can claim billions of pixels). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -72,6 +84,7 @@ export async function processImage(bytes: Uint8Array, field = "image"): Promise<
   const format = sniffImageFormat(bytes);
   if (!format || containsMarkup(bytes)) refuse(IMAGE_TYPE_MESSAGE, field);
 
+  const sharp = await loadSharp();
   const options = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true } as const;
   let master: { data: Buffer; info: OutputInfo };
   try {
