@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
 
 /**
  * How long a start may take before the harness gives up, kills the server and shows its log. Not a
- * guess at how long a start takes (about a second, demo content included): a ceiling just under the
+ * guess at how long a start takes (seconds, demo content included): a ceiling just under the
  * e2e hookTimeout (vitest.config.ts), so a hung start fails with our message and the server's log
  * rather than with the runner's bare "hook timed out".
  */
