@@ -1,6 +1,6 @@
 /**
- * The reference for API speed (DESIGN §6): a bare Fastify hello-world on 127.0.0.1, run as its own
- * process like the site. Prints the port it listens on.
+ * The reference for API speed (docs/architecture.md#performance-budgets): a bare Fastify
+ * hello-world on 127.0.0.1, run as its own process like the site. Prints the port it listens on.
  */
 import Fastify from "fastify";
 

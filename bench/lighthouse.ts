@@ -2,8 +2,8 @@
  * Lighthouse (mobile, simulated throttling) on the public pages, against a locally started
  * production server with Debian's Chromium. Not part of `npm test`: run `npm run build` first,
  * then `npm run lighthouse [-- /path …]`. Prints a Markdown table; exits 1 when a page misses
- * the budgets of DESIGN §6 (Performance ≥ 95, the other categories 100, CLS < 0.05,
- * public JS ≤ 100 KB gzip).
+ * the budgets (docs/architecture.md#performance-budgets): Performance ≥ 95, the other categories
+ * 100, CLS < 0.05, public JS ≤ 100 KB gzip.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

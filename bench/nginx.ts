@@ -17,7 +17,8 @@ async function freePort(): Promise<number> {
 
 /**
  * nginx serving `files` (name → bytes) as static files on 127.0.0.1, the reference the
- * performance budget is a ratio of (DESIGN §6). Needs Debian's nginx (`apt-get install nginx-light`).
+ * performance budget is a ratio of (docs/architecture.md#performance-budgets). Needs Debian's
+ * nginx (`apt-get install nginx-light`).
  */
 export async function startNginx(files: Record<string, string | Buffer>) {
   if (!NGINX) throw new Error("nginx not installed: apt-get install nginx-light");

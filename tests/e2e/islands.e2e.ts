@@ -5,7 +5,7 @@ import { browserAvailable, launchBrowser, newPage, openAdminPage } from "./suppo
 import { type RunningServer, startServer } from "./support/server.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
-/** DESIGN §6: JavaScript on a public page ≤ 100 KB gzip. */
+/** JavaScript on a public page ≤ 100 KB gzip (docs/architecture.md#performance-budgets). */
 const PUBLIC_JS_BUDGET = 100 * 1024;
 const PUBLIC_PAGES = ["/", "/about", "/impact", "/impact/gallery", "/impact/videos", "/blog", "/join-team", "/contact"];
 
