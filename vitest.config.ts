@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{core,server,db,config,app}/**/*.test.{ts,tsx}"],
+          include: ["{core,server,db,config,app}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
