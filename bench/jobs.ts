@@ -24,15 +24,16 @@ async function drain(label: string, open: () => DatabaseHandle, cleanup: () => P
   await inbox.start();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-bench-jobs-"));
   const config = testConfig(dataDir, {
-    staffNotifications: { smtp: `smtp://127.0.0.1:${inbox.port}`, from: "site@bench.test", to: "staff@bench.test" },
+    mail: { smtp: `smtp://127.0.0.1:${inbox.port}`, from: "site@bench.test" },
+    staffEmail: "staff@bench.test",
   });
   const handles = [open(), open()];
   const [first] = handles as [DatabaseHandle];
   await migrateToLatest(first);
   const instances = handles.map((database) => createServices({ config, database }));
-  const { notifications } = instances[0] as ReturnType<typeof createServices>;
+  const { email } = instances[0] as ReturnType<typeof createServices>;
   for (let i = 0; i < MAILS; i++) {
-    await notifications.enqueue(first.db, { subject: `Message ${i}`, text: "Hello from the bench." });
+    await email.notifyStaff(first.db, { subject: `Message ${i}`, text: "Hello from the bench." });
   }
   const started = performance.now();
   const workers = instances.map((services) => startJobWorker(services.jobs, quiet));

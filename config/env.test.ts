@@ -28,8 +28,8 @@ describe("config", () => {
     expect(config.stripe).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_xyz", apiUrl: undefined });
   });
 
-  it("sends staff notifications only when SMTP and a staff address are both set", () => {
-    expect(loadConfig({}).staffNotifications).toBeUndefined();
+  it("sends e-mail when SMTP is set, and staff notifications to STAFF_EMAIL", () => {
+    expect(loadConfig({}).mail).toBeUndefined();
     const config = loadConfig({
       SMTP_HOST: "mail.x.org",
       SMTP_PORT: "465",
@@ -37,11 +37,17 @@ describe("config", () => {
       SMTP_PASSWORD: "pw",
       STAFF_EMAIL: "staff@x.org",
     });
-    expect(config.staffNotifications).toEqual({
+    expect(config.mail).toEqual({
       smtp: { host: "mail.x.org", port: 465, secure: true, auth: { user: "web", pass: "pw" } },
       from: "Hope Behind Bars website <staff@x.org>",
-      to: "staff@x.org",
     });
+    expect(config.staffEmail).toBe("staff@x.org");
+  });
+
+  it("sends invitations and resets without a staff address when a sender is set", () => {
+    const config = loadConfig({ SMTP_URL: "smtp://mail.x.org", SMTP_FROM: "Hope Behind Bars <web@x.org>" });
+    expect(config.mail).toEqual({ smtp: "smtp://mail.x.org", from: "Hope Behind Bars <web@x.org>" });
+    expect(config.staffEmail).toBeUndefined();
   });
 
   it.each([
@@ -53,7 +59,7 @@ describe("config", () => {
     [{ SESSION_SECRET: "short" }, /^Invalid SESSION_SECRET/],
     [{ STORAGE: "s3", S3_BUCKET: "media" }, /^Invalid S3_REGION: required when STORAGE=s3/],
     [{ STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],
-    [{ SMTP_HOST: "mail.x.org" }, /^Invalid STAFF_EMAIL/],
+    [{ SMTP_HOST: "mail.x.org" }, /^Invalid SMTP_FROM/],
     [{ SMTP_URL: "http://mail.x.org", STAFF_EMAIL: "staff@x.org" }, /^Invalid SMTP_URL/],
     [{ NODE_ENV: "production", PUBLIC_SITE_URL: "https://hopebehindbars.org" }, /^Invalid SESSION_SECRET/],
     [{ STRIPE_SECRET_KEY: "sk_test_abc" }, /^Invalid STRIPE_WEBHOOK_SECRET/],

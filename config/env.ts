@@ -76,19 +76,20 @@ export interface Config {
   s3: S3Settings | undefined;
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
-  /** Where new volunteer applications and contact messages are announced; undefined sends nothing. */
-  staffNotifications: StaffNotificationConfig | undefined;
+  /** Outgoing e-mail (staff notifications, invitations, password resets); undefined sends none. */
+  mail: MailConfig | undefined;
+  /** Where new volunteer applications and contact messages are announced; undefined announces none. */
+  staffEmail: string | undefined;
   /** Card donations through Stripe Checkout; undefined means the local sandbox (or none in production). */
   stripe: StripeConfig | undefined;
   /** External crowdfunding campaign linked from the donation pop-up. */
   crowdfundingUrl: string;
 }
 
-export interface StaffNotificationConfig {
+export interface MailConfig {
   /** SMTP server: a smtp(s):// URL, or host and port with optional credentials. */
   smtp: string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
   from: string;
-  to: string;
 }
 
 export interface StripeConfig {
@@ -153,7 +154,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: env.STORAGE,
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
-    staffNotifications: staffNotifications(env),
+    mail: mailConfig(env),
+    staffEmail: env.STAFF_EMAIL,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
@@ -162,11 +164,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-function staffNotifications(env: Env): StaffNotificationConfig | undefined {
+function mailConfig(env: Env): MailConfig | undefined {
   const smtp = env.SMTP_URL ?? env.SMTP_HOST;
   if (!smtp && !env.STAFF_EMAIL) return undefined;
   if (!smtp) throw new ConfigError("Invalid SMTP_URL: STAFF_EMAIL needs SMTP_URL or SMTP_HOST to send e-mail");
-  if (!env.STAFF_EMAIL) throw new ConfigError("Invalid STAFF_EMAIL: set the address that receives staff notifications");
+  const sender = env.SMTP_FROM ?? (env.STAFF_EMAIL && `Hope Behind Bars website <${env.STAFF_EMAIL}>`);
+  if (!sender) throw new ConfigError("Invalid SMTP_FROM: set the sender of the site's e-mails (or STAFF_EMAIL)");
   const secure = env.SMTP_SECURE ?? env.SMTP_PORT === 465;
   return {
     smtp: env.SMTP_URL ?? {
@@ -175,8 +178,7 @@ function staffNotifications(env: Env): StaffNotificationConfig | undefined {
       secure,
       ...(env.SMTP_USER ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? "" } } : {}),
     },
-    from: env.SMTP_FROM ?? `Hope Behind Bars website <${env.STAFF_EMAIL}>`,
-    to: env.STAFF_EMAIL,
+    from: sender,
   };
 }
 

@@ -72,6 +72,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
     expect(await migrateToLatest(database)).toEqual([lateComer]);
   });
 
+  // The outbox rows become `staff-mail` jobs, which 2026-11-22-030 turns into `email` jobs to staff.
   it("moves the old outbox's unsent staff e-mails into the jobs table, and drops the outbox", async () => {
     database = await createTestDatabase(dialect, { migrate: false });
     const jobsMigration = "2026-11-22-010-jobs";
@@ -112,8 +113,8 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
     expect(await migrateToLatest(database)).toContain(jobsMigration);
     const jobs = await database.db.selectFrom("jobs").selectAll().orderBy("id").execute();
     expect(jobs.map((job) => [job.id, job.type, job.status, job.attempts])).toEqual([
-      ["exhausted", "staff-mail", "failed", 20],
-      ["waiting", "staff-mail", "queued", 2],
+      ["exhausted", "email", "failed", 20],
+      ["waiting", "email", "queued", 2],
     ]);
     expect(jobs[1]).toMatchObject({ run_at: "2026-11-21T08:01:30.000Z", last_error: "connect ECONNREFUSED" });
     expect(JSON.parse(jobs[1]?.payload as string)).toEqual({

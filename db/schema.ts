@@ -1,3 +1,4 @@
+import type { AuditLogTable } from "../core/audit/audit.table.ts";
 import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
@@ -14,6 +15,7 @@ export interface Database {
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;
   login_throttle: LoginThrottleTable;
+  audit_log: AuditLogTable;
   blog_posts: BlogPostTable;
   publications: PublicationTable;
   gallery_items: GalleryItemTable;

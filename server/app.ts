@@ -4,6 +4,7 @@ import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "../config/env.ts";
+import { mayUse, STAFF_ROLES, type StaffRole } from "../core/access/roles.ts";
 import type { Clock } from "../core/shared/clock.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
@@ -30,6 +31,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: "public" | "admin";
+  /** The staff roles that may call it (Administrators always may); empty on public routes. */
+  roles: readonly StaffRole[];
 }
 
 export interface AppOptions {
@@ -67,7 +70,9 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      app.routeCatalog.push({ method, url: route.url, access: route.config?.access ?? "admin" });
+      const access = route.config?.access ?? "admin";
+      const roles = access === "public" ? [] : STAFF_ROLES.filter((role) => mayUse(role, route.config?.roles));
+      app.routeCatalog.push({ method, url: route.url, access, roles });
     }
   });
   app.addHook("onSend", async (request, reply, payload) => {

@@ -1,8 +1,11 @@
 import type { Config } from "../config/env.ts";
+import { createAudit } from "../core/audit/audit.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
+import { createEmailService } from "../core/email/email.service.ts";
+import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
@@ -10,8 +13,6 @@ import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
-import { createNotificationsService } from "../core/notifications/notifications.service.ts";
-import { createSmtpSender } from "../core/notifications/smtp-sender.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
@@ -34,10 +35,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const { db } = database;
   if (!config.sessionSecret) throw new Error("SESSION_SECRET must be resolved before services start");
   const jobs = createJobQueue(database, clock);
-  const notifications = createNotificationsService(
-    jobs,
-    config.staffNotifications && createSmtpSender(config.staffNotifications),
-  );
+  const email = createEmailService(jobs, config.mail && createSmtpTransport(config.mail), config.staffEmail);
+  const audit = createAudit(clock);
   const storage = createStorage(config);
   jobs.register(uploadSweepJob(db, storage, clock));
   const media = createMediaService(storage, demoImages);
@@ -49,16 +48,17 @@ export function createServices({ config, database, clock = systemClock }: Servic
     database,
     cachePurge,
     jobs,
-    auth: createAuthService(db, clock, config.sessionSecret),
+    email,
+    audit,
+    auth: createAuthService(db, clock, config.sessionSecret, audit),
     media,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),
     gallery: createGalleryService(database, media, clock, purgePublicCaches),
     videos: createVideosService(db, clock, purgePublicCaches),
-    notifications,
     subscribers: createSubscribersService(db, clock),
-    volunteers: createVolunteersService(db, clock, notifications, config.publicSiteUrl),
-    messages: createMessagesService(db, clock, notifications, config.publicSiteUrl),
+    volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
+    messages: createMessagesService(db, clock, email, config.publicSiteUrl),
     blogs: createBlogService(db, media, clock, purgePublicCaches),
     publications: createPublicationService(db, media, clock, purgePublicCaches),
     donations: createDonationsService(db, clock, config),

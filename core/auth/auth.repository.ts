@@ -1,20 +1,30 @@
 import type { Db } from "../../db/database.ts";
-import type { AdminIdentity } from "./auth.schema.ts";
+import type { StaffRole } from "../access/roles.ts";
+import type { StaffIdentity } from "./auth.schema.ts";
 
-export interface AdminUserRecord extends AdminIdentity {
+export interface AdminUserRecord extends StaffIdentity {
   passwordHash: string;
   /** Hash of the ADMIN_PASSWORD last applied from the environment. */
   envPasswordHash: string | null;
+  deactivatedAt: string | null;
 }
 
 export async function findAdminByEmail(db: Db, email: string): Promise<AdminUserRecord | undefined> {
   const row = await db
     .selectFrom("admin_users")
-    .select(["id", "email", "password_hash", "env_password_hash"])
+    .select(["id", "email", "name", "role", "password_hash", "env_password_hash", "deactivated_at"])
     .where("email", "=", email)
     .executeTakeFirst();
   return (
-    row && { id: row.id, email: row.email, passwordHash: row.password_hash, envPasswordHash: row.env_password_hash }
+    row && {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      passwordHash: row.password_hash,
+      envPasswordHash: row.env_password_hash,
+      deactivatedAt: row.deactivated_at,
+    }
   );
 }
 
@@ -29,13 +39,23 @@ export async function countAdmins(db: Db): Promise<number> {
 /** Inserts the admin unless one with that e-mail exists (another instance may be starting too). */
 export async function insertAdminIfAbsent(
   db: Db,
-  admin: { id: string; email: string; passwordHash: string; envPasswordHash: string | null; now: string },
+  admin: {
+    id: string;
+    email: string;
+    name?: string;
+    role: StaffRole;
+    passwordHash: string;
+    envPasswordHash: string | null;
+    now: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .insertInto("admin_users")
     .values({
       id: admin.id,
       email: admin.email,
+      name: admin.name ?? "",
+      role: admin.role,
       password_hash: admin.passwordHash,
       env_password_hash: admin.envPasswordHash,
       created_at: admin.now,
@@ -96,18 +116,31 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionAdmin(db: Db, tokenHash: string, now: string): Promise<AdminIdentity | undefined> {
+/** The active staff member a live session belongs to. */
+export async function findSessionAdmin(db: Db, tokenHash: string, now: string): Promise<StaffIdentity | undefined> {
   return db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.admin_user_id")
-    .select(["admin_users.id as id", "admin_users.email as email"])
+    .select([
+      "admin_users.id as id",
+      "admin_users.email as email",
+      "admin_users.name as name",
+      "admin_users.role as role",
+    ])
     .where("admin_sessions.token_hash", "=", tokenHash)
     .where("admin_sessions.expires_at", ">", now)
+    .where("admin_users.deactivated_at", "is", null)
     .executeTakeFirst();
 }
 
-export async function deleteSession(db: Db, tokenHash: string) {
-  await db.deleteFrom("admin_sessions").where("token_hash", "=", tokenHash).execute();
+/** Ends one session; returns its id, or undefined when there was none. */
+export async function deleteSession(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom("admin_sessions")
+    .where("token_hash", "=", tokenHash)
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function deleteSessionsOf(db: Db, adminUserId: string) {

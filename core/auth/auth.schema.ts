@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StaffRole } from "../access/roles.ts";
 
 export const LOGIN_REQUIRED_MESSAGE = "Both email and password are required.";
 export const LOGIN_FAILED_MESSAGE = "Login failed. Please check your credentials.";
@@ -22,7 +23,10 @@ export interface LoginResult {
   email: string;
 }
 
-export interface AdminIdentity {
+/** A signed-in staff member, as every staff route sees them. */
+export interface StaffIdentity {
   id: string;
   email: string;
+  name: string;
+  role: StaffRole;
 }

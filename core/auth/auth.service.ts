@@ -1,16 +1,18 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.ts";
+import type { StaffRole } from "../access/roles.ts";
+import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { UnauthorizedError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput, validationError } from "../shared/validation.ts";
 import * as repo from "./auth.repository.ts";
 import {
-  type AdminIdentity,
   INVALID_CREDENTIALS_MESSAGE,
   type LoginResult,
   LoginSchema,
   NewPasswordSchema,
+  type StaffIdentity,
 } from "./auth.schema.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
@@ -34,13 +36,18 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * @param tokenSecret SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the
  * database alone cannot be used to forge or recognise a live token; it also signs device notes.
  */
-export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
+export function createAuthService(db: Db, clock: Clock, tokenSecret: string, audit: Audit) {
   const tokenHash = (token: string) => createHmac("sha256", tokenSecret).update(token).digest("hex");
   const nowIso = () => clock().toISOString();
   const throttle = createLoginThrottle(db, clock);
   const devices = createRecognisedDevices(tokenSecret);
 
-  async function setPassword(email: string, password: string, mode: "create" | "reset") {
+  async function setPassword(
+    email: string,
+    password: string,
+    mode: "create" | "reset",
+    role: StaffRole = "administrator",
+  ) {
     const cleanEmail = normaliseEmail(email);
     const cleanPassword = parseInput(NewPasswordSchema, password);
     const existing = await repo.findAdminByEmail(db, cleanEmail);
@@ -51,16 +58,16 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
       await db.transaction().execute(async (trx) => {
         await repo.updateAdminPassword(trx, existing.id, passwordHash, nowIso());
         await repo.deleteSessionsOf(trx, existing.id);
+        await audit.record(trx, SYSTEM_ACTOR, { action: "password", entity: "staff", entityId: existing.id });
       });
       return { id: existing.id, email: cleanEmail };
     }
     const id = newId();
-    const inserted = await repo.insertAdminIfAbsent(db, {
-      id,
-      email: cleanEmail,
-      passwordHash,
-      envPasswordHash: null,
-      now: nowIso(),
+    const inserted = await db.transaction().execute(async (trx) => {
+      const admin = { id, email: cleanEmail, role, passwordHash, envPasswordHash: null };
+      if (!(await repo.insertAdminIfAbsent(trx, { ...admin, now: nowIso() }))) return false;
+      await audit.record(trx, SYSTEM_ACTOR, { action: "create", entity: "staff", entityId: id, values: { role } });
+      return true;
     });
     if (!inserted) throw new ValidationError(`An admin with e-mail ${cleanEmail} already exists.`);
     return { id, email: cleanEmail };
@@ -78,7 +85,14 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
       const existing = await repo.findAdminByEmail(db, cleanEmail);
       if (!existing) {
         const passwordHash = await hashPassword(cleanPassword);
-        const admin = { id: newId(), email: cleanEmail, passwordHash, envPasswordHash: passwordHash, now: nowIso() };
+        const admin = {
+          id: newId(),
+          email: cleanEmail,
+          role: "administrator" as const,
+          passwordHash,
+          envPasswordHash: passwordHash,
+          now: nowIso(),
+        };
         if (await repo.insertAdminIfAbsent(db, admin)) return "created";
         continue; // another instance created it a moment ago: judge that row
       }
@@ -129,15 +143,23 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
       const admin = await repo.findAdminByEmail(db, cleanEmail);
       // Verify against a dummy hash for unknown accounts so both paths cost the same.
       const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!admin || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+      const actor: Actor = { id: admin?.id ?? null, email: cleanEmail, ip: attempt.clientIp };
+      if (!admin || !ok || admin.deactivatedAt) {
+        await audit.record(db, actor, { action: "login-failed", entity: "session", entityId: admin?.id ?? null });
+        throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+      }
       await throttle.release(reservation);
       const token = randomBytes(32).toString("base64url");
-      await repo.insertSession(db, {
-        id: newId(),
-        adminUserId: admin.id,
-        tokenHash: tokenHash(token),
-        now: now.toISOString(),
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      await db.transaction().execute(async (trx) => {
+        const sessionId = newId();
+        await repo.insertSession(trx, {
+          id: sessionId,
+          adminUserId: admin.id,
+          tokenHash: tokenHash(token),
+          now: now.toISOString(),
+          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+        });
+        await audit.record(trx, actor, { action: "login", entity: "session", entityId: sessionId });
       });
       return { token, email: admin.email, deviceToken: devices.issue(cleanEmail, now) };
     },
@@ -148,21 +170,32 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string) {
     },
 
     /** The admin behind a bearer token, or undefined when missing, unknown, expired or revoked. */
-    async authenticate(token: string | undefined): Promise<AdminIdentity | undefined> {
+    async authenticate(token: string | undefined): Promise<StaffIdentity | undefined> {
       if (!token || token.length > 200) return undefined;
       return repo.findSessionAdmin(db, tokenHash(token), nowIso());
     },
 
-    async logout(token: string): Promise<void> {
-      await repo.deleteSession(db, tokenHash(token));
+    async logout(token: string, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const ended = await repo.deleteSession(trx, tokenHash(token));
+        if (ended) await audit.record(trx, actor, { action: "logout", entity: "session", entityId: ended });
+      });
     },
 
-    createAdmin: (email: string, password: string) => setPassword(email, password, "create"),
+    /** A staff account (an Administrator unless told otherwise), from the command line or a test. */
+    createAdmin: (email: string, password: string, role?: StaffRole) => setPassword(email, password, "create", role),
     resetPassword: (email: string, password: string) => setPassword(email, password, "reset"),
     /** Creates the admin unless one with that e-mail exists; whether it did (the local demo admin). */
     async createAdminIfAbsent(email: string, password: string): Promise<boolean> {
       const passwordHash = await hashPassword(parseInput(NewPasswordSchema, password));
-      const admin = { id: newId(), email: normaliseEmail(email), passwordHash, envPasswordHash: null, now: nowIso() };
+      const admin = {
+        id: newId(),
+        email: normaliseEmail(email),
+        role: "administrator" as const,
+        passwordHash,
+        envPasswordHash: null,
+        now: nowIso(),
+      };
       return repo.insertAdminIfAbsent(db, admin);
     },
     ensureEnvAdmin,

@@ -1,9 +1,16 @@
+import type { StaffRole } from "../access/roles.ts";
+
 export interface AdminUserTable {
   id: string;
   email: string;
   password_hash: string;
   /** argon2id hash of the ADMIN_PASSWORD last applied from the environment; null if never. */
   env_password_hash: string | null;
+  role: StaffRole;
+  /** How the person is called in the back office; "" until they give one. */
+  name: string;
+  /** Set when an Administrator deactivated the account: it cannot sign in. */
+  deactivated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -11,7 +18,7 @@ export interface AdminUserTable {
 export interface AdminSessionTable {
   id: string;
   admin_user_id: string;
-  /** SHA-256 of the bearer token: a leaked database does not leak live tokens. */
+  /** HMAC-SHA-256 of the bearer token under SESSION_SECRET: a leaked database does not leak live tokens. */
   token_hash: string;
   created_at: string;
   expires_at: string;

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
@@ -11,19 +12,16 @@ import { type ContactMessage, ContactMessageSchema, MarkReadSchema } from "./mes
 
 export const MESSAGE_NOT_FOUND = "Message not found.";
 
-const staffMail = (message: ContactMessage, siteUrl: string) => ({
+const staffMail = (message: ContactMessage, siteUrl: string): EmailContent => ({
   subject: `New message from ${message.name}`,
-  replyTo: message.email,
-  text: [
-    `${message.name} <${message.email}> wrote through the contact form:`,
-    "",
-    message.message,
-    "",
-    `Reply to this e-mail to answer, or see all messages at ${siteUrl}/admin/messages`,
-  ].join("\n"),
+  preview: message.message.slice(0, 120),
+  heading: `New message from ${message.name}`,
+  intro: [`${message.name} <${message.email}> wrote through the contact form:`, message.message],
+  action: { label: "See all messages", url: `${siteUrl}/admin/messages` },
+  footer: ["Reply to this e-mail to answer."],
 });
 
-export function createMessagesService(db: Db, clock: Clock, notifications: NotificationsService, siteUrl: string) {
+export function createMessagesService(db: Db, clock: Clock, email: EmailService, siteUrl: string) {
   return {
     /** Stores a visitor's message (unread) and queues the staff e-mail in the same transaction. */
     async send(input: unknown): Promise<void> {
@@ -38,9 +36,10 @@ export function createMessagesService(db: Db, clock: Clock, notifications: Notif
           is_read: 0,
           created_at: clock().toISOString(),
         });
-        await notifications.enqueue(trx, staffMail(message, siteUrl));
+        const mail = await renderEmail(staffMail(message, siteUrl));
+        await email.notifyStaff(trx, { ...mail, replyTo: message.email });
       });
-      notifications.wake();
+      email.wake();
     },
 
     /** Newest first. */

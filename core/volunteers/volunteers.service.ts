@@ -1,5 +1,7 @@
 import type { Db } from "../../db/database.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ValidationError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
@@ -9,35 +11,34 @@ import { parseInput } from "../shared/validation.ts";
 import * as repo from "./volunteers.repository.ts";
 import { StatusUpdateSchema, type VolunteerApplication, VolunteerApplicationSchema } from "./volunteers.schema.ts";
 
-function staffMail(application: VolunteerApplication, siteUrl: string) {
-  const line = (label: string, value: string | number | undefined) =>
-    value === undefined || value === "" ? [] : [`${label}: ${value}`];
+/** How the audit log names a volunteer application. */
+const AUDIT_ENTITY = "volunteer-application";
+
+function staffMail(application: VolunteerApplication, siteUrl: string): EmailContent {
   return {
     subject: `New volunteer application: ${application.fullName}`,
-    replyTo: application.email,
-    text: [
-      `${application.fullName} applied to volunteer with Hope Behind Bars.`,
-      "",
-      ...line("E-mail", application.email),
-      ...line("Phone", application.phone),
-      ...line("Age", application.age),
-      ...line("Interest", application.interest),
-      ...line("Skills", application.skillSet),
-      ...line("Other interest", application.otherInterestDetail),
-      ...line("Availability", application.availability),
-      ...line("LinkedIn", application.linkedin),
-      ...line("Twitter", application.twitter),
-      "",
-      "Motivation:",
-      application.motivation,
-      ...(application.additionalComments ? ["", "Additional comments:", application.additionalComments] : []),
-      "",
-      `Review it at ${siteUrl}/admin/volunteers`,
-    ].join("\n"),
+    preview: `${application.fullName} wants to volunteer (${application.interest}).`,
+    heading: "New volunteer application",
+    intro: [`${application.fullName} applied to volunteer with Hope Behind Bars.`],
+    details: [
+      ["E-mail", application.email],
+      ["Phone", application.phone],
+      ["Age", application.age],
+      ["Interest", application.interest],
+      ["Skills", application.skillSet],
+      ["Other interest", application.otherInterestDetail],
+      ["Availability", application.availability],
+      ["LinkedIn", application.linkedin],
+      ["Twitter", application.twitter],
+      ["Motivation", application.motivation],
+      ["Additional comments", application.additionalComments],
+    ],
+    action: { label: "Review applications", url: `${siteUrl}/admin/volunteers` },
+    footer: ["Reply to this e-mail to answer the applicant."],
   };
 }
 
-export function createVolunteersService(db: Db, clock: Clock, notifications: NotificationsService, siteUrl: string) {
+export function createVolunteersService(db: Db, clock: Clock, email: EmailService, audit: Audit, siteUrl: string) {
   async function assertAllExist(trx: Db, ids: string[]) {
     const found = await repo.countApplicationsWithIds(trx, ids);
     if (found !== ids.length) throw new ValidationError(unknownIdsMessage(ids.length - found));
@@ -66,29 +67,34 @@ export function createVolunteersService(db: Db, clock: Clock, notifications: Not
           status: "Pending",
           created_at: clock().toISOString(),
         });
-        await notifications.enqueue(trx, staffMail(application, siteUrl));
+        const mail = await renderEmail(staffMail(application, siteUrl));
+        await email.notifyStaff(trx, { ...mail, replyTo: application.email });
       });
-      notifications.wake();
+      email.wake();
     },
 
     /** Newest first. */
     list: () => repo.listApplications(db),
 
     /** Sets one status on all the given applications, or on none when any id is unknown. */
-    async setStatus(input: unknown) {
+    async setStatus(input: unknown, actor: Actor) {
       const { status, ...rest } = parseInput(StatusUpdateSchema, input);
       const ids = [...new Set(rest.ids)];
       return db.transaction().execute(async (trx) => {
         await assertAllExist(trx, ids);
+        for (const id of ids) {
+          await audit.record(trx, actor, { action: "status", entity: AUDIT_ENTITY, entityId: id, values: { status } });
+        }
         return { updated: await repo.updateApplicationStatus(trx, ids, status), status };
       });
     },
 
     /** Deletes all the given applications, or none when any id is unknown. */
-    async remove(input: unknown) {
+    async remove(input: unknown, actor: Actor) {
       const ids = [...new Set(parseInput(IdListSchema, input).ids)];
       return db.transaction().execute(async (trx) => {
         await assertAllExist(trx, ids);
+        for (const id of ids) await audit.record(trx, actor, { action: "delete", entity: AUDIT_ENTITY, entityId: id });
         return { deleted: await repo.deleteApplications(trx, ids) };
       });
     },

@@ -50,7 +50,7 @@ describe.each(DIALECTS)("admin auth API on %s", (dialect) => {
     expect(body.email).toBe(TEST_ADMIN.email);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const me = await t.app.inject({ url: "/api/admin/me", headers: { authorization: `Bearer ${body.token}` } });
-    expect(me.json()).toEqual({ email: TEST_ADMIN.email });
+    expect(me.json()).toEqual({ email: TEST_ADMIN.email, name: "", role: "administrator" });
   });
 
   it("marks the browser as a recognised device with a cookie only the login route receives", async () => {

@@ -1,7 +1,9 @@
 import { parseCookie, stringifySetCookie } from "cookie";
 import type { FastifyError, FastifyInstance } from "fastify";
+import { ANY_STAFF } from "../../core/access/roles.ts";
+import type { StaffIdentity } from "../../core/auth/auth.schema.ts";
 import { RECOGNISED_DEVICE_LIFETIME_MS } from "../../core/auth/recognised-device.ts";
-import { bearerToken } from "../plugins/access.ts";
+import { actorOf, bearerToken } from "../plugins/access.ts";
 
 /** The recognised-device note (core/auth/recognised-device.ts); only the login route reads it. */
 export const DEVICE_COOKIE = "hbb_device";
@@ -45,13 +47,14 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get("/api/admin/me", async (request) => {
-    return { email: request.admin?.email };
+  app.get("/api/admin/me", { config: { roles: ANY_STAFF } }, async (request) => {
+    const { email, name, role } = request.admin as StaffIdentity;
+    return { email, name, role };
   });
 
-  app.post("/api/admin/logout", async (request, reply) => {
+  app.post("/api/admin/logout", { config: { roles: ANY_STAFF } }, async (request, reply) => {
     const token = bearerToken(request);
-    if (token) await auth.logout(token);
+    if (token) await auth.logout(token, actorOf(request));
     return reply.code(204).send();
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
@@ -12,18 +13,18 @@ export default async function blogRoutes(app: FastifyInstance) {
     publicUrls.withCover(await blogs.get(request.params.id)),
   );
 
-  app.post("/api/blogs", async (request, reply) => {
+  app.post("/api/blogs", { config: { roles: EDITORS } }, async (request, reply) => {
     const body = await readMultipart(request);
     const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data);
     return reply.code(201).send(publicUrls.withCover(post));
   });
 
-  app.put<IdParams>("/api/blogs/:id", async (request) => {
+  app.put<IdParams>("/api/blogs/:id", { config: { roles: EDITORS } }, async (request) => {
     const body = await readMultipart(request);
     return publicUrls.withCover(await blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data));
   });
 
-  app.delete<IdParams>("/api/blogs/:id", async (request, reply) => {
+  app.delete<IdParams>("/api/blogs/:id", { config: { roles: EDITORS } }, async (request, reply) => {
     await blogs.remove(request.params.id);
     return reply.code(204).send();
   });

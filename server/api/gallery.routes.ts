@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
 import { GALLERY_MESSAGES } from "../../core/gallery/gallery.schema.ts";
 import type { GalleryForm } from "../../core/gallery/gallery.service.ts";
 import { ValidationError } from "../../core/shared/errors.ts";
@@ -34,15 +35,15 @@ export default async function galleryRoutes(app: FastifyInstance) {
     publicUrls.withImages(await gallery.get(request.params.id)),
   );
 
-  app.post("/api/gallery", async (request, reply) =>
+  app.post("/api/gallery", { config: { roles: EDITORS } }, async (request, reply) =>
     reply.code(201).send(publicUrls.withImages(await gallery.create(await readGalleryForm(request)))),
   );
 
-  app.put<{ Params: IdParams }>("/api/gallery/:id", async (request) =>
+  app.put<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request) =>
     publicUrls.withImages(await gallery.update(request.params.id, await readGalleryForm(request))),
   );
 
-  app.delete<{ Params: IdParams }>("/api/gallery/:id", async (request, reply) => {
+  app.delete<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request, reply) => {
     await gallery.remove(request.params.id);
     return reply.code(204).send();
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { INBOX } from "../../core/access/roles.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 interface IdParams {
@@ -13,16 +14,18 @@ export default async function messagesRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: "Message received" });
   });
 
-  app.get("/api/messages/admin", async () => messages.list());
+  app.get("/api/messages/admin", { config: { roles: INBOX } }, async () => messages.list());
 
   /** For the sidebar badge. */
-  app.get("/api/messages/admin/unread-count", async () => ({ count: await messages.unreadCount() }));
+  app.get("/api/messages/admin/unread-count", { config: { roles: INBOX } }, async () => ({
+    count: await messages.unreadCount(),
+  }));
 
-  app.put<{ Params: IdParams }>("/api/messages/admin/:id", async (request) =>
+  app.put<{ Params: IdParams }>("/api/messages/admin/:id", { config: { roles: INBOX } }, async (request) =>
     messages.setRead(request.params.id, request.body),
   );
 
-  app.delete<{ Params: IdParams }>("/api/messages/admin/:id", async (request, reply) => {
+  app.delete<{ Params: IdParams }>("/api/messages/admin/:id", { config: { roles: INBOX } }, async (request, reply) => {
     await messages.remove(request.params.id);
     return reply.code(204).send();
   });

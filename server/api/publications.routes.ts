@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
@@ -14,20 +15,20 @@ export default async function publicationRoutes(app: FastifyInstance) {
     publicUrls.withCover(await publications.get(request.params.id)),
   );
 
-  app.post("/api/publications", async (request, reply) => {
+  app.post("/api/publications", { config: { roles: EDITORS } }, async (request, reply) => {
     const body = await readMultipart(request);
     const publication = await publications.create(body.fields, filesOf(body, "image")[0]?.data);
     return reply.code(201).send(publicUrls.withCover(publication));
   });
 
-  app.put<IdParams>("/api/publications/:id", async (request) => {
+  app.put<IdParams>("/api/publications/:id", { config: { roles: EDITORS } }, async (request) => {
     const body = await readMultipart(request);
     return publicUrls.withCover(
       await publications.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data),
     );
   });
 
-  app.delete<IdParams>("/api/publications/:id", async (request, reply) => {
+  app.delete<IdParams>("/api/publications/:id", { config: { roles: EDITORS } }, async (request, reply) => {
     await publications.remove(request.params.id);
     return reply.code(204).send();
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { INBOX } from "../../core/access/roles.ts";
 import { csvAttachment } from "../../core/shared/csv.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
@@ -10,11 +11,11 @@ export default async function subscribersRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: "Subscribed" });
   });
 
-  app.get("/api/subscribe", async () => subscribers.list());
+  app.get("/api/subscribe", { config: { roles: INBOX } }, async () => subscribers.list());
 
-  app.delete("/api/subscribe", async (request) => subscribers.remove(request.body));
+  app.delete("/api/subscribe", { config: { roles: INBOX } }, async (request) => subscribers.remove(request.body));
 
-  app.get("/api/subscribe/export.csv", async (_request, reply) => {
+  app.get("/api/subscribe/export.csv", { config: { roles: INBOX } }, async (_request, reply) => {
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", csvAttachment("subscribers", clock()))

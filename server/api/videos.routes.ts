@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
 
 interface IdParams {
   id: string;
@@ -15,11 +16,15 @@ export default async function videosRoutes(app: FastifyInstance) {
     videos.get(request.params.id),
   );
 
-  app.post("/api/videos", async (request, reply) => reply.code(201).send(await videos.create(request.body)));
+  app.post("/api/videos", { config: { roles: EDITORS } }, async (request, reply) =>
+    reply.code(201).send(await videos.create(request.body)),
+  );
 
-  app.put<{ Params: IdParams }>("/api/videos/:id", async (request) => videos.update(request.params.id, request.body));
+  app.put<{ Params: IdParams }>("/api/videos/:id", { config: { roles: EDITORS } }, async (request) =>
+    videos.update(request.params.id, request.body),
+  );
 
-  app.delete<{ Params: IdParams }>("/api/videos/:id", async (request, reply) => {
+  app.delete<{ Params: IdParams }>("/api/videos/:id", { config: { roles: EDITORS } }, async (request, reply) => {
     await videos.remove(request.params.id);
     return reply.code(204).send();
   });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { INBOX } from "../../core/access/roles.ts";
+import { actorOf } from "../plugins/access.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 export default async function volunteersRoutes(app: FastifyInstance) {
@@ -9,9 +11,13 @@ export default async function volunteersRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: "Application received" });
   });
 
-  app.get("/api/volunteer", async () => volunteers.list());
+  app.get("/api/volunteer", { config: { roles: INBOX } }, async () => volunteers.list());
 
-  app.put("/api/volunteer/status", async (request) => volunteers.setStatus(request.body));
+  app.put("/api/volunteer/status", { config: { roles: INBOX } }, async (request) =>
+    volunteers.setStatus(request.body, actorOf(request)),
+  );
 
-  app.delete("/api/volunteer", async (request) => volunteers.remove(request.body));
+  app.delete("/api/volunteer", { config: { roles: INBOX } }, async (request) =>
+    volunteers.remove(request.body, actorOf(request)),
+  );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_ROLES } from "../../core/access/roles.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
@@ -61,6 +62,44 @@ describe.each(DIALECTS)("deny-by-default access on %s", (dialect) => {
         expect(response.statusCode, `${route.method} ${route.url} with ${authorization ?? "no token"}`).toBe(401);
       }
     }
+  });
+
+  it("lets each staff route be used by exactly the roles it declares, and answers 403 to the others", async () => {
+    const staffRoutes = t.app.routeCatalog
+      .filter((r) => r.access === "admin" && r.url.startsWith("/api/"))
+      // Logging out ends the session the other calls use: last.
+      .sort((a, b) => Number(a.url.endsWith("/logout")) - Number(b.url.endsWith("/logout")));
+    const headers = Object.fromEntries(
+      await Promise.all(STAFF_ROLES.map(async (role) => [role, await t.staffHeaders(role)] as const)),
+    );
+    const allowedSomewhere = new Set<string>();
+    for (const route of staffRoutes) {
+      expect(route.roles, `${route.method} ${route.url}: Administrators may use every staff route`).toContain(
+        "administrator",
+      );
+      for (const role of STAFF_ROLES) {
+        const response = await t.app.inject({
+          method: route.method as "GET",
+          url: concrete(route.url),
+          headers: headers[role],
+          payload: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+        });
+        const label = `${route.method} ${route.url} as ${role}`;
+        if (route.roles.includes(role)) {
+          allowedSomewhere.add(role);
+          expect([401, 403], label).not.toContain(response.statusCode);
+        } else {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json(), label).toEqual({
+            message: "Your role does not allow this. Ask an Administrator if you need it.",
+          });
+        }
+      }
+    }
+    // The table is not all-or-nothing: every role has work it may do, and some it may not.
+    expect([...allowedSomewhere].sort()).toEqual([...STAFF_ROLES].sort());
+    expect(staffRoutes.some((r) => !r.roles.includes("editor"))).toBe(true);
+    expect(staffRoutes.some((r) => !r.roles.includes("inbox"))).toBe(true);
   });
 
   it("cannot be bypassed by case, trailing slashes, duplicate slashes or encoding", async () => {

@@ -1,21 +1,28 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { AdminIdentity } from "../../core/auth/auth.schema.ts";
+import { type DelegableRole, FORBIDDEN_MESSAGE, mayUse } from "../../core/access/roles.ts";
+import type { Actor } from "../../core/audit/audit.ts";
+import type { StaffIdentity } from "../../core/auth/auth.schema.ts";
 import type { Services } from "../services.ts";
 
 /**
- * Access policies. Every /api route is admin-only unless it declares `config: { access: "public" }`
- * (spec §6). The check runs once, centrally, on the route Fastify matched — after Fastify has
- * normalised case, trailing and duplicate slashes and percent-encoding — never per handler.
+ * Access policies. Every /api route is for staff unless it declares `config: { access: "public" }`
+ * (spec §6), and among staff for Administrators only unless it names other roles in
+ * `config: { roles }` (core/access/roles.ts). The check runs once, centrally, on the route Fastify
+ * matched — after Fastify has normalised case, trailing and duplicate slashes and percent-encoding —
+ * never per handler.
  */
 export type Access = "public" | "admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** Roles besides Administrator that may call this staff route. */
+    roles?: readonly DelegableRole[];
   }
   interface FastifyRequest {
-    admin: AdminIdentity | null;
+    /** The signed-in staff member on a staff route; null on public routes. */
+    admin: StaffIdentity | null;
   }
 }
 
@@ -28,6 +35,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export const routeAccess = (request: FastifyRequest): Access => request.routeOptions.config?.access ?? "admin";
 
+/** Who is making a staff request, as the audit log records it. Only valid on staff routes. */
+export function actorOf(request: FastifyRequest): Actor {
+  const admin = request.admin;
+  if (!admin) throw new Error(`actorOf() on a route without a signed-in staff member: ${request.url}`);
+  return { id: admin.id, email: admin.email, ip: request.ip };
+}
+
 export default fp(
   async (app, { services }: { services: Services }) => {
     app.decorateRequest("admin", null);
@@ -38,6 +52,9 @@ export default fp(
       const admin = await services.auth.authenticate(bearerToken(request));
       if (!admin) {
         return reply.code(401).send({ message: "Authentication required." });
+      }
+      if (!mayUse(admin.role, request.routeOptions.config?.roles)) {
+        return reply.code(403).send({ message: FORBIDDEN_MESSAGE });
       }
       request.admin = admin;
     });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type Config, loadConfig } from "../../config/env.ts";
+import type { StaffRole } from "../../core/access/roles.ts";
 import type { Clock } from "../../core/shared/clock.ts";
 import type { Dialect } from "../../db/database.ts";
 import { buildApp } from "../../server/app.ts";
@@ -24,6 +25,8 @@ export interface TestApp {
   adminToken(): Promise<string>;
   /** `authorization` header for admin requests. */
   adminHeaders(): Promise<{ authorization: string }>;
+  /** `authorization` header of a staff member with `role` (created once as `<role>@hopebehindbars.test`). */
+  staffHeaders(role: StaffRole): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
 
@@ -46,14 +49,26 @@ export async function createTestApp(
   options.beforeReady?.(app);
   await app.ready();
   let adminCreated = false;
+  const login = async (credentials: { email: string; password: string }) => {
+    const response = await app.inject({ method: "POST", url: "/api/admin/login", payload: credentials });
+    if (response.statusCode !== 200) throw new Error(`test login failed: ${response.body}`);
+    return response.json<{ token: string }>().token;
+  };
   const adminToken = async () => {
     if (!adminCreated) {
       await app.services.auth.createAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
       adminCreated = true;
     }
-    const response = await app.inject({ method: "POST", url: "/api/admin/login", payload: TEST_ADMIN });
-    if (response.statusCode !== 200) throw new Error(`test login failed: ${response.body}`);
-    return response.json<{ token: string }>().token;
+    return login(TEST_ADMIN);
+  };
+  const staffCreated = new Set<StaffRole>();
+  const staffHeaders = async (role: StaffRole) => {
+    const credentials = { email: `${role}@hopebehindbars.test`, password: TEST_ADMIN.password };
+    if (!staffCreated.has(role)) {
+      await app.services.auth.createAdmin(credentials.email, credentials.password, role);
+      staffCreated.add(role);
+    }
+    return { authorization: `Bearer ${await login(credentials)}` };
   };
   return {
     app,
@@ -62,6 +77,7 @@ export async function createTestApp(
     config,
     adminToken,
     adminHeaders: async () => ({ authorization: `Bearer ${await adminToken()}` }),
+    staffHeaders,
     async close() {
       await app.close();
       await database.destroy();

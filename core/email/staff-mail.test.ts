@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
 import { FIRST_RETRY_MS } from "../jobs/jobs.service.ts";
 import { type JobWorker, startJobWorker } from "../jobs/jobs.worker.ts";
-import { STAFF_MAIL_JOB } from "./notifications.service.ts";
+import { EMAIL_JOB } from "./email.service.ts";
 
 const application = {
   fullName: "Meron Tesfaye",
@@ -21,9 +21,8 @@ const application = {
 };
 
 const staffNotifications = (port: number) => ({
-  smtp: `smtp://127.0.0.1:${port}`,
-  from: "Website <website@hopebehindbars.test>",
-  to: "staff@hopebehindbars.test",
+  mail: { smtp: `smtp://127.0.0.1:${port}`, from: "Website <website@hopebehindbars.test>" },
+  staffEmail: "staff@hopebehindbars.test",
 });
 
 describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
@@ -45,13 +44,13 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
   const submit = (url: string, payload: object) =>
     (t as TestApp).app.inject({ method: "POST", url, payload, remoteAddress: visitorIp() });
   const outbox = () =>
-    (t as TestApp).database.db.selectFrom("jobs").selectAll().where("type", "=", STAFF_MAIL_JOB).execute();
+    (t as TestApp).database.db.selectFrom("jobs").selectAll().where("type", "=", EMAIL_JOB).execute();
   const deliverDue = () => (t as TestApp).services.jobs.runDue();
 
   it("sends one e-mail to staff with the applicant's name for a new application", async () => {
     inbox = await createSmtpInbox();
     await inbox.start();
-    t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) }, clock });
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port), clock });
     expect((await submit("/api/volunteer", application)).statusCode).toBe(201);
     expect(await deliverDue()).toEqual({ done: 1, failed: 0 });
     expect(inbox.messages).toHaveLength(1);
@@ -66,7 +65,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
 
   it("keeps the submission when the mail server is down and delivers once it is back", async () => {
     inbox = await createSmtpInbox(); // not started: connections are refused
-    t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) }, clock });
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port), clock });
     expect(
       (await submit("/api/messages", { name: "Abebe", email: "abebe@example.org", message: "Hello" })).statusCode,
     ).toBe(201);
@@ -90,7 +89,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
 
   it("backs off twice as long after each failure", async () => {
     inbox = await createSmtpInbox();
-    t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) }, clock });
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port), clock });
     await submit("/api/volunteer", application);
     const start = now.getTime();
     await deliverDue();
@@ -104,7 +103,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
   it("delivers in the background right after a submission, with the worker the server starts", async () => {
     inbox = await createSmtpInbox();
     await inbox.start();
-    t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) } });
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port) });
     worker = startJobWorker(t.services.jobs, t.app.log, { pollMs: 60_000 });
     await submit("/api/volunteer", application);
     await expect.poll(() => inbox?.messages.length, { timeout: 10_000 }).toBe(1);
@@ -113,7 +112,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
   it("delivers a backlog of 200 e-mails exactly once with the workers of two instances on one database", async () => {
     inbox = await createSmtpInbox();
     await inbox.start();
-    t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(inbox.port) } });
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port) });
     for (let i = 0; i < 200; i++) {
       const message = { name: `Visitor ${i}`, email: `visitor${i}@example.org`, message: "Hello" };
       expect((await submit("/api/messages", message)).statusCode).toBe(201);
@@ -140,7 +139,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     const silent = net.createServer((socket) => sockets.push(socket)); // accepts, never greets
     await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
     try {
-      t = await createTestApp(dialect, { config: { staffNotifications: staffNotifications(port) } });
+      t = await createTestApp(dialect, { config: staffNotifications(port) });
       worker = startJobWorker(t.services.jobs, t.app.log, { pollMs: 60_000 });
       const started = performance.now();
       const response = await submit("/api/volunteer", application);
@@ -156,7 +155,7 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
 
   it("queues nothing and sends nothing without SMTP settings", async () => {
     t = await createTestApp(dialect, { clock });
-    expect(t.services.notifications.enabled).toBe(false);
+    expect(t.services.email.enabled).toBe(false);
     expect((await submit("/api/volunteer", application)).statusCode).toBe(201);
     expect(await outbox()).toEqual([]);
     expect(await deliverDue()).toEqual({ done: 0, failed: 0 });

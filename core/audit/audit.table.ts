@@ -1,0 +1,13 @@
+/** One staff write (or sign-in event), written only by core/audit/audit.ts. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string;
+  ip: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  /** JSON AuditChanges. */
+  changes: string;
+}

@@ -1,0 +1,71 @@
+import type { Db } from "../../db/database.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { RenderedEmail } from "./render-email.ts";
+
+/**
+ * Every e-mail the site sends (docs/decisions/0210-email.md): rendered once when queued
+ * (render-email.ts), stored as an `email` job in the transaction that makes it needed, and sent by
+ * the job worker with the queue's retries. Without SMTP settings nothing is queued or sent.
+ */
+
+/** An e-mail as its job stores it. */
+export interface QueuedEmail extends RenderedEmail {
+  /** The recipient; absent for staff notifications, which go to STAFF_EMAIL as configured at send time. */
+  to?: string;
+  /** The visitor's address on a staff notification, so staff can answer with Reply. */
+  replyTo?: string | undefined;
+}
+
+/** Hands one e-mail to the mail server; throws when it refuses or cannot be reached. */
+export type EmailTransport = (mail: QueuedEmail & { to: string }) => Promise<void>;
+
+export const EMAIL_JOB = "email";
+
+/** Control characters would break an e-mail header; visitors can type anything. */
+export const headerSafe = (value: string, max = 150) =>
+  value
+    .replace(/\p{Cc}+/gu, " ")
+    .trim()
+    .slice(0, max);
+
+export function createEmailService(jobs: JobQueue, transport: EmailTransport | undefined, staffAddress?: string) {
+  if (transport) {
+    jobs.register<QueuedEmail>({
+      type: EMAIL_JOB,
+      async handle(mail) {
+        const to = mail.to ?? staffAddress;
+        if (!to) throw new Error("a staff notification waits for STAFF_EMAIL to be set");
+        await transport({ ...mail, to });
+      },
+    });
+  }
+
+  async function enqueue(trx: Db, mail: QueuedEmail): Promise<void> {
+    const payload: QueuedEmail = { ...mail, subject: headerSafe(mail.subject) };
+    await jobs.enqueue(trx, { type: EMAIL_JOB, payload });
+  }
+
+  return {
+    /** Whether the site can send e-mail at all (SMTP is configured). */
+    enabled: transport !== undefined,
+    /** Whether new applications and messages are announced to staff. */
+    notifiesStaff: transport !== undefined && staffAddress !== undefined,
+
+    /** Queues an e-mail to one person; pass the transaction of the change that makes it needed. */
+    async send(trx: Db, to: string, mail: RenderedEmail): Promise<void> {
+      if (transport) await enqueue(trx, { ...mail, to });
+    },
+
+    /** Queues a notification to the staff address (STAFF_EMAIL); nothing when none is set. */
+    async notifyStaff(trx: Db, mail: RenderedEmail & { replyTo?: string | undefined }): Promise<void> {
+      if (transport && staffAddress) await enqueue(trx, mail);
+    },
+
+    /** Tells the worker that something was queued (call after the transaction committed). */
+    wake(): void {
+      if (transport) jobs.wake();
+    },
+  };
+}
+
+export type EmailService = ReturnType<typeof createEmailService>;

@@ -1,0 +1,133 @@
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Preview } from "@react-email/preview";
+import { render } from "@react-email/render";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { createElement as h, type ReactNode } from "react";
+
+/**
+ * The one look of the site's e-mails. A feature describes what to say (`EmailContent`); this renders
+ * it as HTML with React Email (inline styles that survive Gmail and Outlook) and as plain text
+ * written from the same content, so both parts always say the same. Plain `createElement`, not JSX:
+ * core/ runs in Node without a build step (docs/decisions/0001-no-server-build.md).
+ */
+export interface EmailContent {
+  subject: string;
+  /** One line inboxes show after the subject. */
+  preview?: string;
+  heading: string;
+  /** Paragraphs before the details; plain text (escaped in HTML), blank lines kept. */
+  intro: readonly string[];
+  /** Label–value lines, e.g. an application's answers; empty values are left out. */
+  details?: ReadonlyArray<readonly [string, string | number | undefined | null]>;
+  /** Paragraphs after the details. */
+  body?: readonly string[];
+  /** The one thing to do: a button in HTML, a bare URL in text. */
+  action?: { label: string; url: string };
+  /** Small print under a rule, e.g. why the recipient got this or when a link expires. */
+  footer?: readonly string[];
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const BRAND = "#0b5563";
+const INK = "#1c2530";
+const MUTED = "#4b5563";
+const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+const styles = {
+  body: { backgroundColor: "#faf6f0", fontFamily: font, color: INK, margin: 0, padding: "24px 0" },
+  container: { backgroundColor: "#ffffff", maxWidth: "560px", padding: "32px", borderRadius: "8px" },
+  brand: { color: BRAND, fontSize: "14px", fontWeight: 700, letterSpacing: "0.04em", margin: "0 0 16px" },
+  heading: { fontSize: "22px", lineHeight: "30px", margin: "0 0 16px", color: INK },
+  text: { fontSize: "16px", lineHeight: "26px", margin: "0 0 16px", whiteSpace: "pre-wrap" as const },
+  label: { fontSize: "13px", lineHeight: "20px", margin: "0", color: MUTED },
+  value: { fontSize: "16px", lineHeight: "24px", margin: "0 0 12px", whiteSpace: "pre-wrap" as const },
+  button: {
+    backgroundColor: BRAND,
+    color: "#ffffff",
+    borderRadius: "6px",
+    padding: "12px 20px",
+    fontSize: "16px",
+    fontWeight: 600,
+    textDecoration: "none",
+  },
+  link: { fontSize: "13px", lineHeight: "20px", color: MUTED, wordBreak: "break-all" as const },
+  footer: { fontSize: "13px", lineHeight: "20px", color: MUTED, margin: "0 0 8px" },
+};
+
+const filledDetails = (content: EmailContent) =>
+  (content.details ?? []).filter(([, value]) => value !== undefined && value !== null && value !== "");
+
+function EmailLayout({ content }: { content: EmailContent }): ReactNode {
+  const paragraphs = (texts: readonly string[] | undefined) =>
+    (texts ?? []).map((text, i) => h(Text, { key: i, style: styles.text }, text));
+  return h(
+    Html,
+    { lang: "en" },
+    h(Head, null),
+    content.preview ? h(Preview, null, content.preview) : null,
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Text, { style: styles.brand }, "HOPE BEHIND BARS"),
+        h(Heading, { as: "h1", style: styles.heading }, content.heading),
+        ...paragraphs(content.intro),
+        ...filledDetails(content).map(([label, value], i) =>
+          h(
+            Section,
+            { key: `d${i}` },
+            h(Text, { style: styles.label }, label),
+            h(Text, { style: styles.value }, String(value)),
+          ),
+        ),
+        ...paragraphs(content.body),
+        content.action
+          ? h(
+              Section,
+              { style: { margin: "8px 0 24px" } },
+              h(Button, { href: content.action.url, style: styles.button }, content.action.label),
+              h(Text, { style: styles.link }, content.action.url),
+            )
+          : null,
+        content.footer?.length
+          ? [
+              h(Hr, { key: "hr", style: { borderColor: "#e5e7eb", margin: "24px 0 16px" } }),
+              ...content.footer.map((line, i) => h(Text, { key: `f${i}`, style: styles.footer }, line)),
+            ]
+          : null,
+      ),
+    ),
+  );
+}
+
+export function plainText(content: EmailContent): string {
+  const blocks: string[] = [content.heading, ...content.intro];
+  const details = filledDetails(content).map(([label, value]) => {
+    const text = String(value);
+    return text.includes("\n") ? `${label}:\n${text}` : `${label}: ${text}`;
+  });
+  if (details.length) blocks.push(details.join("\n"));
+  blocks.push(...(content.body ?? []));
+  if (content.action) blocks.push(`${content.action.label}: ${content.action.url}`);
+  if (content.footer?.length) blocks.push(`--\n${content.footer.join("\n")}`);
+  return `${blocks.join("\n\n")}\n`;
+}
+
+export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
+  const html = await render(h(EmailLayout, { content }));
+  return { subject: content.subject, text: plainText(content), html };
+}
