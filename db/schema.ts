@@ -7,6 +7,7 @@ import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
 import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
+import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
 import type { VolunteerApplicationTable } from "../core/volunteers/volunteers.table.ts";
 
@@ -28,4 +29,6 @@ export interface Database {
   donations: DonationTable;
   donation_payments: DonationPaymentTable;
   payment_events: PaymentEventTable;
+  versioned_documents: VersionedDocumentTable;
+  document_versions: DocumentVersionTable;
 }
