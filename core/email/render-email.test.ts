@@ -25,7 +25,9 @@ describe("renderEmail", () => {
         "Phone: +251 911",
         "See all messages: https://hopebehindbars.org/admin/messages?a=1&b=2",
         "--\nReply to this e-mail to answer.",
-      ].join("\n\n") + "\n",
+      ]
+        .join("\n\n")
+        .concat("\n"),
     );
   });
 
