@@ -54,14 +54,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
     media,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),
-    gallery: createGalleryService(database, media, clock, purgePublicCaches),
-    videos: createVideosService(db, clock, purgePublicCaches),
-    subscribers: createSubscribersService(db, clock),
+    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit),
+    videos: createVideosService(db, clock, purgePublicCaches, audit),
+    subscribers: createSubscribersService(db, clock, audit),
     volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
-    messages: createMessagesService(db, clock, email, config.publicSiteUrl),
-    blogs: createBlogService(db, media, clock, purgePublicCaches),
-    publications: createPublicationService(db, media, clock, purgePublicCaches),
-    donations: createDonationsService(db, clock, config),
+    messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
+    blogs: createBlogService(db, media, clock, purgePublicCaches, audit),
+    publications: createPublicationService(db, media, clock, purgePublicCaches, audit),
+    donations: createDonationsService(db, clock, config, audit),
   };
 }
 

@@ -72,6 +72,19 @@ export function auditChanges(entry: Pick<AuditEntry, "fields" | "values">): Audi
 /** Field names of a write's input, for `fields`: what the staff member sent, never the values. */
 export const changedFields = (input: object): string[] => Object.keys(input);
 
+const noValue = (value: unknown) => value === undefined || value === null || value === "";
+
+/**
+ * The names of the fields of `after` whose value differs from `before`, for an update's `fields`.
+ * Absent, null and "" are the same (no value), so an optional field sent empty again is no change.
+ */
+export function fieldsChanged(before: object, after: object): string[] {
+  const old = before as Record<string, unknown>;
+  return Object.entries(after)
+    .filter(([key, value]) => !(noValue(value) && noValue(old[key])) && value !== old[key])
+    .map(([key]) => key);
+}
+
 export function createAudit(clock: Clock) {
   return {
     /** Records one staff action. Pass the write's own transaction. */

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
@@ -54,7 +55,27 @@ function validate(fields: unknown, imageMissing: boolean): BlogInput & { content
   throw new ValidationError(Object.values(errors)[0] as string, errors);
 }
 
-export function createBlogService(db: Db, media: MediaService, clock: Clock, purgePublicCaches: PurgePublicCaches) {
+/** How the audit log names a blog post. */
+export const BLOG_AUDIT_ENTITY = "blog";
+
+/** The post's fields as the form names them, to tell which ones an update changed. */
+const formFields = (
+  row: Pick<repo.BlogPostRow, "title" | "excerpt" | "author_name" | "author_linkedin" | "content">,
+) => ({
+  title: row.title,
+  excerpt: row.excerpt,
+  authorName: row.author_name,
+  authorLinkedin: row.author_linkedin,
+  content: row.content,
+});
+
+export function createBlogService(
+  db: Db,
+  media: MediaService,
+  clock: Clock,
+  purgePublicCaches: PurgePublicCaches,
+  audit: Audit,
+) {
   async function findRow(id: string) {
     const row = isRecordId(id) ? await repo.findPost(db, id) : undefined;
     if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
@@ -78,7 +99,7 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock, pur
       return toPost(await findRow(id));
     },
 
-    async create(fields: unknown, image: Uint8Array | undefined): Promise<BlogPost> {
+    async create(fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<BlogPost> {
       const input = validate(fields, !image);
       const stored = await storeImage(image as Uint8Array);
       const now = clock().toISOString();
@@ -95,7 +116,15 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock, pur
         updated_at: now,
       };
       try {
-        await repo.insertPost(db, row);
+        await db.transaction().execute(async (trx) => {
+          await repo.insertPost(trx, row);
+          await audit.record(trx, actor, {
+            action: "create",
+            entity: BLOG_AUDIT_ENTITY,
+            entityId: row.id,
+            fields: [...fieldsChanged({}, formFields(row)), "image"],
+          });
+        });
       } catch (error) {
         await media.removeImage(stored);
         throw error;
@@ -105,7 +134,7 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock, pur
     },
 
     /** Without a new image the current one stays; with one, the old files are removed after the save. */
-    async update(id: string, fields: unknown, image: Uint8Array | undefined): Promise<BlogPost> {
+    async update(id: string, fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<BlogPost> {
       const existing = await findRow(id);
       const input = validate(fields, false);
       const stored: StoredImage | undefined = image ? await storeImage(image) : undefined;
@@ -120,7 +149,15 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock, pur
         updated_at: clock().toISOString(),
       };
       try {
-        await repo.updatePost(db, id, changes);
+        await db.transaction().execute(async (trx) => {
+          await repo.updatePost(trx, id, changes);
+          await audit.record(trx, actor, {
+            action: "update",
+            entity: BLOG_AUDIT_ENTITY,
+            entityId: id,
+            fields: [...fieldsChanged(formFields(existing), formFields(changes)), ...(stored ? ["image"] : [])],
+          });
+        });
       } catch (error) {
         await media.removeImage(stored);
         throw error;
@@ -132,9 +169,14 @@ export function createBlogService(db: Db, media: MediaService, clock: Clock, pur
     },
 
     /** Deletes the post and every file of its image. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor: Actor): Promise<void> {
       const existing = await findRow(id);
-      if (await repo.deletePost(db, id)) {
+      const deleted = await db.transaction().execute(async (trx) => {
+        const found = await repo.deletePost(trx, id);
+        if (found) await audit.record(trx, actor, { action: "delete", entity: BLOG_AUDIT_ENTITY, entityId: id });
+        return found;
+      });
+      if (deleted) {
         await purgePublicCaches();
         await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
       }

@@ -138,63 +138,62 @@ async function imagesOfItem(db: Db, itemId: string): Promise<StoredImage[]> {
   return rows.map((row) => parseStoredImage(row.variants, row.url));
 }
 
-export async function insertGalleryItem(db: Db, id: string, item: GalleryRecord, images: StoredImage[], now: string) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("gallery_items")
-      .values({
-        id,
-        title: item.title,
-        description: item.description,
-        category: item.category,
-        event_date: item.eventDate,
-        search_text: searchTextOf(item.title, item.description),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await insertImages(trx, id, images);
-  });
+/** The item and its image rows; run it in a transaction (the caller's, which also holds the audit record). */
+export async function insertGalleryItem(trx: Db, id: string, item: GalleryRecord, images: StoredImage[], now: string) {
+  await trx
+    .insertInto("gallery_items")
+    .values({
+      id,
+      title: item.title,
+      description: item.description,
+      category: item.category,
+      event_date: item.eventDate,
+      search_text: searchTextOf(item.title, item.description),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await insertImages(trx, id, images);
 }
 
 /**
  * Updates the text fields and, when `images` is given, replaces every image. Returns the images
  * that were replaced (their files are the caller's to delete), or undefined when there is no such item.
+ * Run it in a transaction (the caller's, which also holds the audit record).
  */
 export async function updateGalleryItem(
-  db: Db,
+  trx: Db,
   id: string,
   item: GalleryRecord,
   images: StoredImage[] | null,
   now: string,
 ): Promise<StoredImage[] | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("gallery_items")
-      .set({
-        title: item.title,
-        description: item.description,
-        category: item.category,
-        event_date: item.eventDate,
-        search_text: searchTextOf(item.title, item.description),
-        updated_at: now,
-      })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return undefined;
-    if (!images) return [];
-    const replaced = await imagesOfItem(trx, id);
-    await trx.deleteFrom("gallery_images").where("gallery_item_id", "=", id).execute();
-    await insertImages(trx, id, images);
-    return replaced;
-  });
+  const result = await trx
+    .updateTable("gallery_items")
+    .set({
+      title: item.title,
+      description: item.description,
+      category: item.category,
+      event_date: item.eventDate,
+      search_text: searchTextOf(item.title, item.description),
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return undefined;
+  if (!images) return [];
+  const replaced = await imagesOfItem(trx, id);
+  await trx.deleteFrom("gallery_images").where("gallery_item_id", "=", id).execute();
+  await insertImages(trx, id, images);
+  return replaced;
 }
 
-/** Deletes the item and its image rows; returns those images, or undefined when there was no such item. */
-export async function deleteGalleryItem(db: Db, id: string): Promise<StoredImage[] | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const images = await imagesOfItem(trx, id);
-    const result = await trx.deleteFrom("gallery_items").where("id", "=", id).executeTakeFirst();
-    return result.numDeletedRows === 0n ? undefined : images;
-  });
+/**
+ * Deletes the item and its image rows; returns those images, or undefined when there was no such item.
+ * Run it in a transaction (the caller's, which also holds the audit record).
+ */
+export async function deleteGalleryItem(trx: Db, id: string): Promise<StoredImage[] | undefined> {
+  const images = await imagesOfItem(trx, id);
+  const result = await trx.deleteFrom("gallery_items").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows === 0n ? undefined : images;
 }

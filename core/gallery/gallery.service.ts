@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../../db/database.ts";
+import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
@@ -25,11 +26,23 @@ export interface GalleryForm {
   images: Array<{ data: Uint8Array }>;
 }
 
+/** How the audit log names a gallery item. */
+export const GALLERY_AUDIT_ENTITY = "gallery-item";
+
+/** The item's text fields, to tell which ones an update changed. */
+const textFields = ({ title, description, category, eventDate }: repo.GalleryRecord) => ({
+  title,
+  description,
+  category,
+  eventDate,
+});
+
 export function createGalleryService(
   { db, dialect }: DatabaseHandle,
   media: MediaService,
   clock: Clock,
   purgePublicCaches: PurgePublicCaches,
+  audit: Audit,
 ) {
   async function get(id: string): Promise<GalleryItem> {
     const item = isRecordId(id) ? await repo.findGalleryItem(db, id) : undefined;
@@ -79,25 +92,39 @@ export function createGalleryService(
 
     get,
 
-    async create(form: GalleryForm): Promise<GalleryItem> {
+    async create(form: GalleryForm, actor: Actor): Promise<GalleryItem> {
       const input = parseInput(GalleryInputSchema, form.fields);
       if (form.images.length === 0) {
         throw new ValidationError(GALLERY_MESSAGES.imagesRequired, { images: GALLERY_MESSAGES.imagesRequired });
       }
       const images = await storeImages(form.images);
       const id = newId();
-      await withNewFiles(images, () => repo.insertGalleryItem(db, id, input, images, clock().toISOString()));
+      await withNewFiles(images, () =>
+        db.transaction().execute(async (trx) => {
+          await repo.insertGalleryItem(trx, id, input, images, clock().toISOString());
+          const fields = [...fieldsChanged({}, textFields(input)), "images"];
+          await audit.record(trx, actor, { action: "create", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields });
+        }),
+      );
       await purgePublicCaches();
       return get(id);
     },
 
     /** New images replace all existing ones (their files are deleted); without images the old ones stay. */
-    async update(id: string, form: GalleryForm): Promise<GalleryItem> {
+    async update(id: string, form: GalleryForm, actor: Actor): Promise<GalleryItem> {
       if (!isRecordId(id)) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       const input = parseInput(GalleryInputSchema, form.fields);
       const images = form.images.length > 0 ? await storeImages(form.images) : null;
       const replaced = await withNewFiles(images ?? [], () =>
-        repo.updateGalleryItem(db, id, input, images, clock().toISOString()),
+        db.transaction().execute(async (trx) => {
+          const existing = await repo.findGalleryItem(trx, id);
+          const old = await repo.updateGalleryItem(trx, id, input, images, clock().toISOString());
+          if (existing && old) {
+            const fields = [...fieldsChanged(textFields(existing), textFields(input)), ...(images ? ["images"] : [])];
+            await audit.record(trx, actor, { action: "update", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields });
+          }
+          return old;
+        }),
       );
       if (!replaced) {
         await removeFiles(images ?? []);
@@ -109,8 +136,13 @@ export function createGalleryService(
       return get(id);
     },
 
-    async remove(id: string): Promise<void> {
-      const images = isRecordId(id) ? await repo.deleteGalleryItem(db, id) : undefined;
+    async remove(id: string, actor: Actor): Promise<void> {
+      if (!isRecordId(id)) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
+      const images = await db.transaction().execute(async (trx) => {
+        const removed = await repo.deleteGalleryItem(trx, id);
+        if (removed) await audit.record(trx, actor, { action: "delete", entity: GALLERY_AUDIT_ENTITY, entityId: id });
+        return removed;
+      });
       if (!images) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       await purgePublicCaches();
       await removeFiles(images);

@@ -6,6 +6,7 @@ import type { Config } from "../../config/env.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { type FakeS3, startFakeS3 } from "../../tests/support/fake-s3.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { SYSTEM_ACTOR } from "../audit/audit.ts";
 import { recurringKey } from "../jobs/jobs.service.ts";
 import type { StoredImage } from "./media.schema.ts";
 import { LEFTOVER_MIN_AGE_MS, UPLOAD_SWEEP_JOB } from "./upload-leftovers.ts";
@@ -61,15 +62,18 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
       }
       t = await createTestApp(dialect, { config, clock: () => now });
       const { gallery, blogs, publications, media } = t.services;
-      const item = await gallery.create({
-        fields: {
-          title: "Graduation",
-          description: "Certificates.",
-          category: "Skills Training",
-          eventDate: "2026-03-14",
+      const item = await gallery.create(
+        {
+          fields: {
+            title: "Graduation",
+            description: "Certificates.",
+            category: "Skills Training",
+            eventDate: "2026-03-14",
+          },
+          images: [{ data: await png("#0b5563") }, { data: await png("#a3541c") }],
         },
-        images: [{ data: await png("#0b5563") }, { data: await png("#a3541c") }],
-      });
+        SYSTEM_ACTOR,
+      );
       const post = await blogs.create(
         {
           title: "A term",
@@ -78,6 +82,7 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
           content: "<p>What the children learnt in class this term, and what comes next.</p>",
         },
         await png("#224466"),
+        SYSTEM_ACTOR,
       );
       const publication = await publications.create(
         {
@@ -87,6 +92,7 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
           publicationDate: "2026-03-08",
         },
         await png("#446622"),
+        SYSTEM_ACTOR,
       );
       for (const image of [...item.images, post.image, publication.image])
         referenced.push(...filesOf(image as StoredImage));

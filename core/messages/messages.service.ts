@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -21,7 +22,10 @@ const staffMail = (message: ContactMessage, siteUrl: string): EmailContent => ({
   footer: ["Reply to this e-mail to answer."],
 });
 
-export function createMessagesService(db: Db, clock: Clock, email: EmailService, siteUrl: string) {
+/** How the audit log names a contact message. */
+export const MESSAGE_AUDIT_ENTITY = "message";
+
+export function createMessagesService(db: Db, clock: Clock, email: EmailService, audit: Audit, siteUrl: string) {
   return {
     /** Stores a visitor's message (unread) and queues the staff e-mail in the same transaction. */
     async send(input: unknown): Promise<void> {
@@ -45,14 +49,27 @@ export function createMessagesService(db: Db, clock: Clock, email: EmailService,
     /** Newest first. */
     list: () => repo.listMessages(db),
 
-    async setRead(id: string, input: unknown): Promise<ContactMessage> {
+    async setRead(id: string, input: unknown, actor: Actor): Promise<ContactMessage> {
       const { isRead } = parseInput(MarkReadSchema, input);
-      if (!isRecordId(id) || !(await repo.setMessageRead(db, id, isRead))) throw new NotFoundError(MESSAGE_NOT_FOUND);
-      return (await repo.findMessage(db, id)) as ContactMessage;
+      return db.transaction().execute(async (trx) => {
+        if (!isRecordId(id) || !(await repo.setMessageRead(trx, id, isRead)))
+          throw new NotFoundError(MESSAGE_NOT_FOUND);
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: MESSAGE_AUDIT_ENTITY,
+          entityId: id,
+          fields: ["isRead"],
+          values: { isRead },
+        });
+        return (await repo.findMessage(trx, id)) as ContactMessage;
+      });
     },
 
-    async remove(id: string): Promise<void> {
-      if (!isRecordId(id) || !(await repo.deleteMessage(db, id))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    async remove(id: string, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!isRecordId(id) || !(await repo.deleteMessage(trx, id))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+        await audit.record(trx, actor, { action: "delete", entity: MESSAGE_AUDIT_ENTITY, entityId: id });
+      });
     },
 
     unreadCount: () => repo.countUnread(db),

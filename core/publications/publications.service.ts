@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
@@ -40,11 +41,23 @@ function validate(fields: unknown, imageMissing: boolean): PublicationInput {
   throw new ValidationError(Object.values(errors)[0] as string, errors);
 }
 
+/** How the audit log names a publication. */
+export const PUBLICATION_AUDIT_ENTITY = "publication";
+
+/** The publication's fields as the form names them, to tell which ones an update changed. */
+const formFields = (row: Pick<repo.PublicationRow, "title" | "description" | "link" | "publication_date">) => ({
+  title: row.title,
+  description: row.description,
+  link: row.link,
+  publicationDate: row.publication_date,
+});
+
 export function createPublicationService(
   db: Db,
   media: MediaService,
   clock: Clock,
   purgePublicCaches: PurgePublicCaches,
+  audit: Audit,
 ) {
   async function findRow(id: string) {
     const row = isRecordId(id) ? await repo.findPublication(db, id) : undefined;
@@ -63,7 +76,7 @@ export function createPublicationService(
       return toPublication(await findRow(id));
     },
 
-    async create(fields: unknown, image: Uint8Array | undefined): Promise<Publication> {
+    async create(fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<Publication> {
       const input = validate(fields, !image);
       const stored = await storeImage(image as Uint8Array);
       const now = clock().toISOString();
@@ -79,7 +92,15 @@ export function createPublicationService(
         updated_at: now,
       };
       try {
-        await repo.insertPublication(db, row);
+        await db.transaction().execute(async (trx) => {
+          await repo.insertPublication(trx, row);
+          await audit.record(trx, actor, {
+            action: "create",
+            entity: PUBLICATION_AUDIT_ENTITY,
+            entityId: row.id,
+            fields: [...fieldsChanged({}, formFields(row)), "image"],
+          });
+        });
       } catch (error) {
         await media.removeImage(stored);
         throw error;
@@ -88,7 +109,7 @@ export function createPublicationService(
       return toPublication(row);
     },
 
-    async update(id: string, fields: unknown, image: Uint8Array | undefined): Promise<Publication> {
+    async update(id: string, fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<Publication> {
       const existing = await findRow(id);
       const input = validate(fields, false);
       const stored: StoredImage | undefined = image ? await storeImage(image) : undefined;
@@ -102,7 +123,15 @@ export function createPublicationService(
         updated_at: clock().toISOString(),
       };
       try {
-        await repo.updatePublication(db, id, changes);
+        await db.transaction().execute(async (trx) => {
+          await repo.updatePublication(trx, id, changes);
+          await audit.record(trx, actor, {
+            action: "update",
+            entity: PUBLICATION_AUDIT_ENTITY,
+            entityId: id,
+            fields: [...fieldsChanged(formFields(existing), formFields(changes)), ...(stored ? ["image"] : [])],
+          });
+        });
       } catch (error) {
         await media.removeImage(stored);
         throw error;
@@ -113,9 +142,14 @@ export function createPublicationService(
       return toPublication({ ...existing, ...changes });
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor: Actor): Promise<void> {
       const existing = await findRow(id);
-      if (await repo.deletePublication(db, id)) {
+      const deleted = await db.transaction().execute(async (trx) => {
+        const found = await repo.deletePublication(trx, id);
+        if (found) await audit.record(trx, actor, { action: "delete", entity: PUBLICATION_AUDIT_ENTITY, entityId: id });
+        return found;
+      });
+      if (deleted) {
         await purgePublicCaches();
         await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));
       }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { ConflictError, ValidationError } from "../shared/errors.ts";
@@ -14,7 +15,10 @@ const CSV_COLUMNS: CsvColumn<Subscriber>[] = [
   { header: "Subscribed at (UTC)", value: (s) => s.createdAt },
 ];
 
-export function createSubscribersService(db: Db, clock: Clock) {
+/** How the audit log names a newsletter subscriber. */
+export const SUBSCRIBER_AUDIT_ENTITY = "subscriber";
+
+export function createSubscribersService(db: Db, clock: Clock, audit: Audit) {
   return {
     /** Adds a newsletter subscriber; the same address twice is a ConflictError (409). */
     async subscribe(input: unknown): Promise<void> {
@@ -34,17 +38,29 @@ export function createSubscribersService(db: Db, clock: Clock) {
     list: () => repo.listSubscribers(db),
 
     /** Deletes all the given subscribers, or none when any id is unknown. */
-    async remove(input: unknown): Promise<{ deleted: number }> {
+    async remove(input: unknown, actor: Actor): Promise<{ deleted: number }> {
       const ids = [...new Set(parseInput(IdListSchema, input).ids)];
       return db.transaction().execute(async (trx) => {
         const found = await repo.countSubscribersWithIds(trx, ids);
         if (found !== ids.length) throw new ValidationError(unknownIdsMessage(ids.length - found));
+        for (const id of ids) {
+          await audit.record(trx, actor, { action: "delete", entity: SUBSCRIBER_AUDIT_ENTITY, entityId: id });
+        }
         return { deleted: await repo.deleteSubscribers(trx, ids) };
       });
     },
 
-    async exportCsv(): Promise<string> {
-      return toCsv(CSV_COLUMNS, await repo.listSubscribers(db));
+    /** Every subscriber as CSV; the export of these addresses is itself recorded. */
+    async exportCsv(actor: Actor): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await repo.listSubscribers(trx);
+        await audit.record(trx, actor, {
+          action: "export",
+          entity: SUBSCRIBER_AUDIT_ENTITY,
+          values: { rows: rows.length },
+        });
+        return toCsv(CSV_COLUMNS, rows);
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
@@ -10,7 +11,18 @@ import { type Video, VideoInputSchema, VideoListQuerySchema } from "./videos.sch
 
 export const VIDEO_NOT_FOUND = "Video not found.";
 
-export function createVideosService(db: Db, clock: Clock, purgePublicCaches: PurgePublicCaches) {
+/** How the audit log names a video. */
+export const VIDEO_AUDIT_ENTITY = "video";
+
+/** The stored fields of a video, to tell which ones an update changed. */
+const recordFields = ({ title, description, youtubeId, category }: repo.VideoRecord) => ({
+  title,
+  description,
+  youtubeId,
+  category,
+});
+
+export function createVideosService(db: Db, clock: Clock, purgePublicCaches: PurgePublicCaches, audit: Audit) {
   async function get(id: string): Promise<Video> {
     const video = isRecordId(id) ? await repo.findVideo(db, id) : undefined;
     if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
@@ -26,24 +38,36 @@ export function createVideosService(db: Db, clock: Clock, purgePublicCaches: Pur
 
     get,
 
-    async create(body: unknown): Promise<Video> {
+    async create(body: unknown, actor: Actor): Promise<Video> {
       const input = parseInput(VideoInputSchema, body);
       const id = newId();
-      await repo.insertVideo(db, id, input, clock().toISOString());
+      await db.transaction().execute(async (trx) => {
+        await repo.insertVideo(trx, id, input, clock().toISOString());
+        const fields = fieldsChanged({}, recordFields(input));
+        await audit.record(trx, actor, { action: "create", entity: VIDEO_AUDIT_ENTITY, entityId: id, fields });
+      });
       await purgePublicCaches();
       return get(id);
     },
 
-    async update(id: string, body: unknown): Promise<Video> {
+    async update(id: string, body: unknown, actor: Actor): Promise<Video> {
       const input = parseInput(VideoInputSchema, body);
-      if (!isRecordId(id) || !(await repo.updateVideo(db, id, input, clock().toISOString())))
-        throw new NotFoundError(VIDEO_NOT_FOUND);
+      await db.transaction().execute(async (trx) => {
+        const existing = isRecordId(id) ? await repo.findVideo(trx, id) : undefined;
+        if (!existing || !(await repo.updateVideo(trx, id, input, clock().toISOString())))
+          throw new NotFoundError(VIDEO_NOT_FOUND);
+        const fields = fieldsChanged(recordFields(existing), recordFields(input));
+        await audit.record(trx, actor, { action: "update", entity: VIDEO_AUDIT_ENTITY, entityId: id, fields });
+      });
       await purgePublicCaches();
       return get(id);
     },
 
-    async remove(id: string): Promise<void> {
-      if (!isRecordId(id) || !(await repo.deleteVideo(db, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
+    async remove(id: string, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!isRecordId(id) || !(await repo.deleteVideo(trx, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
+        await audit.record(trx, actor, { action: "delete", entity: VIDEO_AUDIT_ENTITY, entityId: id });
+      });
       await purgePublicCaches();
     },
   };

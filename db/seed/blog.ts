@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import type { Services } from "../../server/services.ts";
 import { demoPicture } from "./demo-pictures.ts";
 
@@ -59,9 +60,9 @@ const PUBLICATIONS = [
 /** Demo posts and publications with locally drawn pictures, created through the services. */
 export async function seedBlogDemo(services: Services): Promise<void> {
   for (const [index, post] of POSTS.entries()) {
-    await services.blogs.create(post, await demoPicture(`post-${index + 1}`));
+    await services.blogs.create(post, await demoPicture(`post-${index + 1}`), SYSTEM_ACTOR);
   }
   for (const [index, publication] of PUBLICATIONS.entries()) {
-    await services.publications.create(publication, await demoPicture(`publication-${index + 1}`));
+    await services.publications.create(publication, await demoPicture(`publication-${index + 1}`), SYSTEM_ACTOR);
   }
 }

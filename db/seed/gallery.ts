@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import type { Services } from "../../server/services.ts";
 import { demoPicture } from "./demo-pictures.ts";
 
@@ -82,6 +83,6 @@ export async function seedGalleryDemo(services: Services): Promise<void> {
   for (const { images, ...fields } of ITEMS) {
     const files = [];
     for (let i = 0; i < images; i++) files.push({ data: await demoPicture(`gallery-${++picture}`) });
-    await services.gallery.create({ fields, images: files });
+    await services.gallery.create({ fields, images: files }, SYSTEM_ACTOR);
   }
 }

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import type { Services } from "../../server/services.ts";
 
 /**
@@ -34,5 +35,5 @@ const VIDEOS = [
 ];
 
 export async function seedVideosDemo(services: Services): Promise<void> {
-  for (const video of VIDEOS) await services.videos.create(video);
+  for (const video of VIDEOS) await services.videos.create(video, SYSTEM_ACTOR);
 }

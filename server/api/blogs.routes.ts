@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
+import { actorOf } from "../plugins/access.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
@@ -15,17 +16,19 @@ export default async function blogRoutes(app: FastifyInstance) {
 
   app.post("/api/blogs", { config: { roles: EDITORS } }, async (request, reply) => {
     const body = await readMultipart(request);
-    const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data);
+    const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data, actorOf(request));
     return reply.code(201).send(publicUrls.withCover(post));
   });
 
   app.put<IdParams>("/api/blogs/:id", { config: { roles: EDITORS } }, async (request) => {
     const body = await readMultipart(request);
-    return publicUrls.withCover(await blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data));
+    return publicUrls.withCover(
+      await blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data, actorOf(request)),
+    );
   });
 
   app.delete<IdParams>("/api/blogs/:id", { config: { roles: EDITORS } }, async (request, reply) => {
-    await blogs.remove(request.params.id);
+    await blogs.remove(request.params.id, actorOf(request));
     return reply.code(204).send();
   });
 }

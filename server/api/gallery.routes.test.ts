@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { jpegWithGps, textFile } from "../../tests/support/images.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
@@ -192,10 +193,10 @@ describe.each(DIALECTS)("gallery listing and search on %s", (dialect) => {
   const titles = (page: { images: Array<{ title: string }> }) => page.images.map((i) => i.title);
   const seed = (title: string, fields: Partial<Record<"description" | "category" | "eventDate", string>> = {}) => {
     now = new Date(now.getTime() + 1000);
-    return t.services.gallery.create({
-      fields: { ...FIELDS, title, ...fields },
-      images: [{ data: png }],
-    });
+    return t.services.gallery.create(
+      { fields: { ...FIELDS, title, ...fields }, images: [{ data: png }] },
+      SYSTEM_ACTOR,
+    );
   };
   let png: Buffer;
 

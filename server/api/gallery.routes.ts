@@ -3,6 +3,7 @@ import { EDITORS } from "../../core/access/roles.ts";
 import { GALLERY_MESSAGES } from "../../core/gallery/gallery.schema.ts";
 import type { GalleryForm } from "../../core/gallery/gallery.service.ts";
 import { ValidationError } from "../../core/shared/errors.ts";
+import { actorOf } from "../plugins/access.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 interface IdParams {
@@ -36,15 +37,15 @@ export default async function galleryRoutes(app: FastifyInstance) {
   );
 
   app.post("/api/gallery", { config: { roles: EDITORS } }, async (request, reply) =>
-    reply.code(201).send(publicUrls.withImages(await gallery.create(await readGalleryForm(request)))),
+    reply.code(201).send(publicUrls.withImages(await gallery.create(await readGalleryForm(request), actorOf(request)))),
   );
 
   app.put<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request) =>
-    publicUrls.withImages(await gallery.update(request.params.id, await readGalleryForm(request))),
+    publicUrls.withImages(await gallery.update(request.params.id, await readGalleryForm(request), actorOf(request))),
   );
 
   app.delete<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request, reply) => {
-    await gallery.remove(request.params.id);
+    await gallery.remove(request.params.id, actorOf(request));
     return reply.code(204).send();
   });
 }

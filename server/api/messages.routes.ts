@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { INBOX } from "../../core/access/roles.ts";
+import { actorOf } from "../plugins/access.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 interface IdParams {
@@ -22,11 +23,11 @@ export default async function messagesRoutes(app: FastifyInstance) {
   }));
 
   app.put<{ Params: IdParams }>("/api/messages/admin/:id", { config: { roles: INBOX } }, async (request) =>
-    messages.setRead(request.params.id, request.body),
+    messages.setRead(request.params.id, request.body, actorOf(request)),
   );
 
   app.delete<{ Params: IdParams }>("/api/messages/admin/:id", { config: { roles: INBOX } }, async (request, reply) => {
-    await messages.remove(request.params.id);
+    await messages.remove(request.params.id, actorOf(request));
     return reply.code(204).send();
   });
 }

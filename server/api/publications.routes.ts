@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
+import { actorOf } from "../plugins/access.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
@@ -17,19 +18,19 @@ export default async function publicationRoutes(app: FastifyInstance) {
 
   app.post("/api/publications", { config: { roles: EDITORS } }, async (request, reply) => {
     const body = await readMultipart(request);
-    const publication = await publications.create(body.fields, filesOf(body, "image")[0]?.data);
+    const publication = await publications.create(body.fields, filesOf(body, "image")[0]?.data, actorOf(request));
     return reply.code(201).send(publicUrls.withCover(publication));
   });
 
   app.put<IdParams>("/api/publications/:id", { config: { roles: EDITORS } }, async (request) => {
     const body = await readMultipart(request);
     return publicUrls.withCover(
-      await publications.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data),
+      await publications.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data, actorOf(request)),
     );
   });
 
   app.delete<IdParams>("/api/publications/:id", { config: { roles: EDITORS } }, async (request, reply) => {
-    await publications.remove(request.params.id);
+    await publications.remove(request.params.id, actorOf(request));
     return reply.code(204).send();
   });
 }

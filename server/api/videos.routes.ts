@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
+import { actorOf } from "../plugins/access.ts";
 
 interface IdParams {
   id: string;
@@ -17,15 +18,15 @@ export default async function videosRoutes(app: FastifyInstance) {
   );
 
   app.post("/api/videos", { config: { roles: EDITORS } }, async (request, reply) =>
-    reply.code(201).send(await videos.create(request.body)),
+    reply.code(201).send(await videos.create(request.body, actorOf(request))),
   );
 
   app.put<{ Params: IdParams }>("/api/videos/:id", { config: { roles: EDITORS } }, async (request) =>
-    videos.update(request.params.id, request.body),
+    videos.update(request.params.id, request.body, actorOf(request)),
   );
 
   app.delete<{ Params: IdParams }>("/api/videos/:id", { config: { roles: EDITORS } }, async (request, reply) => {
-    await videos.remove(request.params.id);
+    await videos.remove(request.params.id, actorOf(request));
     return reply.code(204).send();
   });
 }

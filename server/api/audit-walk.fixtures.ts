@@ -1,0 +1,253 @@
+import sharp from "sharp";
+import { type AuditAction, type AuditValue, SYSTEM_ACTOR } from "../../core/audit/audit.ts";
+import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
+import type { TestApp } from "../../tests/support/test-app.ts";
+
+/**
+ * One successful call per staff write route, for the audit walk (server/api/audit-walk.test.ts): it
+ * arranges what the call acts on, then names the call and the one audit row the call must add. Keyed
+ * "METHOD url" exactly as `app.routeCatalog` lists the route. A new staff write route needs an entry
+ * here; the walk fails until it has one.
+ */
+export type AuditFixture = (t: TestApp) => Promise<{ request: WalkRequest; expected: ExpectedRow }>;
+
+export interface WalkRequest {
+  /** The route's url with its parameters filled in. */
+  url: string;
+  payload?: string | object | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface ExpectedRow {
+  action: AuditAction;
+  entity: string;
+  /** The id of what the call acted on; `ANY_ID` when the call makes it (a session). */
+  entityId: string | null | typeof ANY_ID;
+  fields?: string[];
+  values?: Record<string, AuditValue>;
+}
+
+export const ANY_ID = Symbol("any id");
+
+const png = () =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background: "#0b5563" } })
+    .png()
+    .toBuffer();
+
+async function form(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  for (const [key, bytes] of Object.entries(files)) data.append(key, fileBlob(bytes), `${key}.png`);
+  return multipartPayload(data);
+}
+
+const BLOG = {
+  title: "A school term behind bars",
+  excerpt: "What the children learnt.",
+  authorName: "Hanna",
+  content: "<p>What the children learnt in class this term, and what comes next.</p>",
+};
+const PUBLICATION = {
+  title: "Children of incarcerated mothers",
+  description: "A newspaper feature.",
+  link: "https://news.example.org/features/hope",
+  publicationDate: "2026-03-08",
+};
+const GALLERY_ITEM = {
+  title: "Sewing class graduation",
+  description: "Twelve mothers received their certificates.",
+  category: "Skills Training",
+  eventDate: "2026-03-14",
+};
+const VIDEO = {
+  title: "Meron's story",
+  description: "Why she volunteers.",
+  youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  category: "Testimonials",
+};
+const APPLICATION = {
+  fullName: "Meron Tesfaye",
+  email: "meron@example.org",
+  phone: "+251 911 234 567",
+  age: 29,
+  interest: "Event Support",
+  motivation: "I want to help.",
+  availability: "Weekends",
+};
+
+const blog = async (t: TestApp) => (await t.services.blogs.create(BLOG, await png(), SYSTEM_ACTOR))._id;
+const publication = async (t: TestApp) =>
+  (await t.services.publications.create(PUBLICATION, await png(), SYSTEM_ACTOR))._id;
+const galleryItem = async (t: TestApp) =>
+  (await t.services.gallery.create({ fields: GALLERY_ITEM, images: [{ data: await png() }] }, SYSTEM_ACTOR))._id;
+const video = async (t: TestApp) => (await t.services.videos.create(VIDEO, SYSTEM_ACTOR))._id;
+
+let visitors = 0;
+/** A visitor's record, arranged through the service and found again by a unique address. */
+const uniqueEmail = (name: string) => `${name}-${++visitors}@example.org`;
+
+async function message(t: TestApp) {
+  const email = uniqueEmail("writer");
+  await t.services.messages.send({ name: "Selam", email, message: "Hello from a visitor." });
+  return (await t.services.messages.list()).find((m) => m.email === email)?._id as string;
+}
+async function subscriber(t: TestApp) {
+  const email = uniqueEmail("reader");
+  await t.services.subscribers.subscribe({ email });
+  return (await t.services.subscribers.list()).find((s) => s.email === email)?._id as string;
+}
+async function application(t: TestApp) {
+  const email = uniqueEmail("volunteer");
+  await t.services.volunteers.submit({ ...APPLICATION, email });
+  return (await t.services.volunteers.list()).find((a) => a.email === email)?._id as string;
+}
+
+export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
+  "POST /api/admin/logout": async () => ({
+    request: { url: "/api/admin/logout" },
+    expected: { action: "logout", entity: "session", entityId: ANY_ID },
+  }),
+
+  "POST /api/blogs": async () => ({
+    request: { url: "/api/blogs", ...(await form(BLOG, { image: await png() })) },
+    expected: {
+      action: "create",
+      entity: "blog",
+      entityId: ANY_ID,
+      fields: ["authorName", "content", "excerpt", "image", "title"],
+    },
+  }),
+  "PUT /api/blogs/:id": async (t) => {
+    const id = await blog(t);
+    return {
+      request: { url: `/api/blogs/${id}`, ...(await form({ ...BLOG, title: "A new title" })) },
+      expected: { action: "update", entity: "blog", entityId: id, fields: ["title"] },
+    };
+  },
+  "DELETE /api/blogs/:id": async (t) => {
+    const id = await blog(t);
+    return { request: { url: `/api/blogs/${id}` }, expected: { action: "delete", entity: "blog", entityId: id } };
+  },
+
+  "POST /api/publications": async () => ({
+    request: { url: "/api/publications", ...(await form(PUBLICATION, { image: await png() })) },
+    expected: {
+      action: "create",
+      entity: "publication",
+      entityId: ANY_ID,
+      fields: ["description", "image", "link", "publicationDate", "title"],
+    },
+  }),
+  "PUT /api/publications/:id": async (t) => {
+    const id = await publication(t);
+    return {
+      request: {
+        url: `/api/publications/${id}`,
+        ...(await form({ ...PUBLICATION, link: "https://news.example.org/b" }, { image: await png() })),
+      },
+      expected: { action: "update", entity: "publication", entityId: id, fields: ["image", "link"] },
+    };
+  },
+  "DELETE /api/publications/:id": async (t) => {
+    const id = await publication(t);
+    return {
+      request: { url: `/api/publications/${id}` },
+      expected: { action: "delete", entity: "publication", entityId: id },
+    };
+  },
+
+  "POST /api/gallery": async () => ({
+    request: { url: "/api/gallery", ...(await form(GALLERY_ITEM, { images: await png() })) },
+    expected: {
+      action: "create",
+      entity: "gallery-item",
+      entityId: ANY_ID,
+      fields: ["category", "description", "eventDate", "images", "title"],
+    },
+  }),
+  "PUT /api/gallery/:id": async (t) => {
+    const id = await galleryItem(t);
+    return {
+      request: { url: `/api/gallery/${id}`, ...(await form({ ...GALLERY_ITEM, category: "Education" })) },
+      expected: { action: "update", entity: "gallery-item", entityId: id, fields: ["category"] },
+    };
+  },
+  "DELETE /api/gallery/:id": async (t) => {
+    const id = await galleryItem(t);
+    return {
+      request: { url: `/api/gallery/${id}` },
+      expected: { action: "delete", entity: "gallery-item", entityId: id },
+    };
+  },
+
+  "POST /api/videos": async () => ({
+    request: { url: "/api/videos", payload: VIDEO },
+    expected: {
+      action: "create",
+      entity: "video",
+      entityId: ANY_ID,
+      fields: ["category", "description", "title", "youtubeId"],
+    },
+  }),
+  "PUT /api/videos/:id": async (t) => {
+    const id = await video(t);
+    return {
+      request: { url: `/api/videos/${id}`, payload: { ...VIDEO, description: "Why she stays." } },
+      expected: { action: "update", entity: "video", entityId: id, fields: ["description"] },
+    };
+  },
+  "DELETE /api/videos/:id": async (t) => {
+    const id = await video(t);
+    return { request: { url: `/api/videos/${id}` }, expected: { action: "delete", entity: "video", entityId: id } };
+  },
+
+  "PUT /api/messages/admin/:id": async (t) => {
+    const id = await message(t);
+    return {
+      request: { url: `/api/messages/admin/${id}`, payload: { isRead: true } },
+      expected: { action: "update", entity: "message", entityId: id, fields: ["isRead"], values: { isRead: true } },
+    };
+  },
+  "DELETE /api/messages/admin/:id": async (t) => {
+    const id = await message(t);
+    return {
+      request: { url: `/api/messages/admin/${id}` },
+      expected: { action: "delete", entity: "message", entityId: id },
+    };
+  },
+
+  "DELETE /api/subscribe": async (t) => {
+    const id = await subscriber(t);
+    return {
+      request: { url: "/api/subscribe", payload: { ids: [id] } },
+      expected: { action: "delete", entity: "subscriber", entityId: id },
+    };
+  },
+  "GET /api/subscribe/export.csv": async (t) => {
+    await subscriber(t);
+    return {
+      request: { url: "/api/subscribe/export.csv" },
+      expected: { action: "export", entity: "subscriber", entityId: null },
+    };
+  },
+
+  "PUT /api/volunteer/status": async (t) => {
+    const id = await application(t);
+    return {
+      request: { url: "/api/volunteer/status", payload: { ids: [id], status: "Accepted" } },
+      expected: { action: "status", entity: "volunteer-application", entityId: id, values: { status: "Accepted" } },
+    };
+  },
+  "DELETE /api/volunteer": async (t) => {
+    const id = await application(t);
+    return {
+      request: { url: "/api/volunteer", payload: { ids: [id] } },
+      expected: { action: "delete", entity: "volunteer-application", entityId: id },
+    };
+  },
+
+  "GET /api/donations/export.csv": async () => ({
+    request: { url: "/api/donations/export.csv" },
+    expected: { action: "export", entity: "donation", entityId: null, values: { rows: 0 } },
+  }),
+};
