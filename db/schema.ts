@@ -6,6 +6,7 @@ import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/galler
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
+import type { StaffInvitationTable } from "../core/staff/staff.table.ts";
 import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
@@ -17,6 +18,7 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
+  staff_invitations: StaffInvitationTable;
   blog_posts: BlogPostTable;
   publications: PublicationTable;
   gallery_items: GalleryItemTable;

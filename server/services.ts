@@ -15,6 +15,7 @@ import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
+import { createStaffService } from "../core/staff/staff.service.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
@@ -51,6 +52,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
     email,
     audit,
     auth: createAuthService(db, clock, config.sessionSecret, audit),
+    staff: createStaffService({
+      database,
+      clock,
+      tokenSecret: config.sessionSecret,
+      email,
+      audit,
+      siteUrl: config.publicSiteUrl,
+    }),
     media,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),

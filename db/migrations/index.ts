@@ -6,6 +6,7 @@ import * as donations from "./2026-11-21-040-donations.ts";
 import * as jobs from "./2026-11-22-010-jobs.ts";
 import * as adminEnvPassword from "./2026-11-22-020-admin-env-password.ts";
 import * as staffRolesAndAudit from "./2026-11-22-030-staff-roles-and-audit.ts";
+import * as staffInvitations from "./2026-11-22-040-staff-invitations.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-010-jobs": jobs,
   "2026-11-22-020-admin-env-password": adminEnvPassword,
   "2026-11-22-030-staff-roles-and-audit": staffRolesAndAudit,
+  "2026-11-22-040-staff-invitations": staffInvitations,
   "2026-11-22-080-site-content": siteContent,
 };

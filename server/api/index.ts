@@ -8,6 +8,7 @@ import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
+import staffRoutes from "./staff.routes.ts";
 import subscribersRoutes from "./subscribers.routes.ts";
 import videosRoutes from "./videos.routes.ts";
 import volunteersRoutes from "./volunteers.routes.ts";
@@ -16,6 +17,7 @@ import volunteersRoutes from "./volunteers.routes.ts";
 export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,
+  staffRoutes,
   videosRoutes,
   subscribersRoutes,
   volunteersRoutes,

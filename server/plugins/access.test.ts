@@ -3,7 +3,7 @@ import { STAFF_ROLES } from "../../core/access/roles.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
-/** Spec §6: the only routes a visitor may call without a token. Everything else must be denied. */
+/** Spec §6 (and issue #17): the only routes a visitor may call without a token. Everything else must be denied. */
 const PUBLIC_ROUTES = new Set([
   "GET /api/health",
   "POST /api/admin/login",
@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/publications/:id",
   "POST /api/volunteer",
   "POST /api/messages",
+  // Issue #17 §1: an invitee has no account yet; the link's single-use token is their proof.
+  "GET /api/admin/invitations/:token",
+  "POST /api/admin/invitations/:token/accept",
 ]);
 
 const concrete = (url: string) =>
