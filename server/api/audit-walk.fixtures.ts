@@ -102,6 +102,13 @@ async function application(t: TestApp) {
   return (await t.services.volunteers.list()).find((a) => a.email === email)?._id as string;
 }
 
+async function invitation(t: TestApp) {
+  return (await t.services.staff.invite({ email: uniqueEmail("invitee"), role: "inbox" }, SYSTEM_ACTOR)).invitation.id;
+}
+const STAFF_PASSWORD = "a long enough password";
+const staffMember = async (t: TestApp) =>
+  (await t.services.auth.createAdmin(uniqueEmail("staff"), STAFF_PASSWORD, "editor")).id;
+
 export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
   "POST /api/admin/logout": async () => ({
     request: { url: "/api/admin/logout" },
@@ -250,4 +257,62 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     request: { url: "/api/donations/export.csv" },
     expected: { action: "export", entity: "donation", entityId: null, values: { rows: 0 } },
   }),
+
+  "POST /api/admin/staff/invitations": async () => ({
+    request: { url: "/api/admin/staff/invitations", payload: { email: uniqueEmail("invitee"), role: "editor" } },
+    expected: {
+      action: "invite",
+      entity: "staff-invitation",
+      entityId: ANY_ID,
+      fields: ["email", "role"],
+      values: { role: "editor", step: "sent" },
+    },
+  }),
+  "POST /api/admin/staff/invitations/:id/resend": async (t) => {
+    const id = await invitation(t);
+    return {
+      request: { url: `/api/admin/staff/invitations/${id}/resend` },
+      expected: {
+        action: "invite",
+        entity: "staff-invitation",
+        entityId: id,
+        values: { role: "inbox", step: "resent" },
+      },
+    };
+  },
+  "DELETE /api/admin/staff/invitations/:id": async (t) => {
+    const id = await invitation(t);
+    return {
+      request: { url: `/api/admin/staff/invitations/${id}` },
+      expected: { action: "invite", entity: "staff-invitation", entityId: id, values: { step: "revoked" } },
+    };
+  },
+  "PUT /api/admin/staff/:id/role": async (t) => {
+    const id = await staffMember(t);
+    return {
+      request: { url: `/api/admin/staff/${id}/role`, payload: { role: "inbox" } },
+      expected: {
+        action: "role",
+        entity: "staff",
+        entityId: id,
+        fields: ["role"],
+        values: { from: "editor", to: "inbox" },
+      },
+    };
+  },
+  "POST /api/admin/staff/:id/deactivate": async (t) => {
+    const id = await staffMember(t);
+    return {
+      request: { url: `/api/admin/staff/${id}/deactivate` },
+      expected: { action: "deactivate", entity: "staff", entityId: id },
+    };
+  },
+  "POST /api/admin/staff/:id/reactivate": async (t) => {
+    const id = await staffMember(t);
+    await t.services.staff.deactivate(id, SYSTEM_ACTOR);
+    return {
+      request: { url: `/api/admin/staff/${id}/reactivate` },
+      expected: { action: "reactivate", entity: "staff", entityId: id },
+    };
+  },
 };
