@@ -1,5 +1,10 @@
 import type { AuditLogTable } from "../core/audit/audit.table.ts";
-import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
+import type {
+  AdminSessionTable,
+  AdminUserTable,
+  LoginThrottleTable,
+  PasswordResetTable,
+} from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
@@ -17,6 +22,7 @@ export interface Database {
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;
   login_throttle: LoginThrottleTable;
+  password_resets: PasswordResetTable;
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationTable;
   blog_posts: BlogPostTable;

@@ -1,6 +1,9 @@
 import type { Config } from "../config/env.ts";
 import { createAudit } from "../core/audit/audit.ts";
+import { createAccountService } from "../core/auth/account.service.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
+import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
+import { createPasswordResets } from "../core/auth/password-reset.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
@@ -40,6 +43,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const audit = createAudit(clock);
   const storage = createStorage(config);
   jobs.register(uploadSweepJob(db, storage, clock));
+  jobs.register(authHousekeepingJob(db, clock));
   const media = createMediaService(storage, demoImages);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
@@ -58,6 +62,16 @@ export function createServices({ config, database, clock = systemClock }: Servic
       tokenSecret: config.sessionSecret,
       email,
       audit,
+      siteUrl: config.publicSiteUrl,
+    }),
+    account: createAccountService(db, clock, config.sessionSecret, audit),
+    passwordResets: createPasswordResets({
+      db,
+      clock,
+      tokenSecret: config.sessionSecret,
+      audit,
+      email,
+      jobs,
       siteUrl: config.publicSiteUrl,
     }),
     media,

@@ -102,7 +102,15 @@ export async function recordEnvPassword(db: Db, id: string, envPasswordHash: str
 
 export async function insertSession(
   db: Db,
-  session: { id: string; adminUserId: string; tokenHash: string; now: string; expiresAt: string },
+  session: {
+    id: string;
+    adminUserId: string;
+    tokenHash: string;
+    now: string;
+    expiresAt: string;
+    ip: string;
+    userAgent: string;
+  },
 ) {
   await db
     .insertInto("admin_sessions")
@@ -112,13 +120,20 @@ export async function insertSession(
       token_hash: session.tokenHash,
       created_at: session.now,
       expires_at: session.expiresAt,
+      ip: session.ip,
+      user_agent: session.userAgent,
+      last_seen_at: session.now,
     })
     .execute();
 }
 
-/** The active staff member a live session belongs to. */
-export async function findSessionAdmin(db: Db, tokenHash: string, now: string): Promise<StaffIdentity | undefined> {
-  return db
+/** The active staff member a live session belongs to, with when the session was last seen. */
+export async function findSessionAdmin(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<{ admin: StaffIdentity; sessionId: string; lastSeenAt: string } | undefined> {
+  const row = await db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.admin_user_id")
     .select([
@@ -126,11 +141,26 @@ export async function findSessionAdmin(db: Db, tokenHash: string, now: string): 
       "admin_users.email as email",
       "admin_users.name as name",
       "admin_users.role as role",
+      "admin_sessions.id as session_id",
+      "admin_sessions.last_seen_at as last_seen_at",
     ])
     .where("admin_sessions.token_hash", "=", tokenHash)
     .where("admin_sessions.expires_at", ">", now)
     .where("admin_users.deactivated_at", "is", null)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, last_seen_at, ...admin } = row;
+  return { admin, sessionId: session_id, lastSeenAt: last_seen_at };
+}
+
+/** Moves a session's last-seen time forward, unless another request already did since `before`. */
+export async function touchSession(db: Db, id: string, now: string, before: string) {
+  await db
+    .updateTable("admin_sessions")
+    .set({ last_seen_at: now })
+    .where("id", "=", id)
+    .where("last_seen_at", "<", before)
+    .execute();
 }
 
 /** Ends one session; returns its id, or undefined when there was none. */

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import type { StaffRole } from "../access/roles.ts";
 import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
@@ -14,11 +13,18 @@ import {
   NewPasswordSchema,
   type StaffIdentity,
 } from "./auth.schema.ts";
+import { USER_AGENT_MAX_LENGTH } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import { createRecognisedDevices } from "./recognised-device.ts";
+import { MAX_TOKEN_LENGTH, newSecretToken, tokenHasher } from "./token-hash.ts";
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+/**
+ * A session's last-seen time is moved at most this often: a write a minute per active person, not
+ * one per request; the sessions list needs no finer time.
+ */
+export const LAST_SEEN_PRECISION_MS = 60 * 1000;
 
 /** What a start with ADMIN_EMAIL/ADMIN_PASSWORD did (server/startup.ts logs it). */
 export type EnvAdminOutcome = "created" | "unchanged" | "recorded" | "updated";
@@ -28,6 +34,8 @@ export interface LoginAttempt {
   clientIp: string;
   /** The recognised-device note the browser sent back, if any. */
   deviceToken?: string | undefined;
+  /** The browser's User-Agent header, shown in the person's list of sessions. */
+  userAgent?: string | undefined;
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -37,7 +45,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * database alone cannot be used to forge or recognise a live token; it also signs device notes.
  */
 export function createAuthService(db: Db, clock: Clock, tokenSecret: string, audit: Audit) {
-  const tokenHash = (token: string) => createHmac("sha256", tokenSecret).update(token).digest("hex");
+  const tokenHash = tokenHasher(tokenSecret);
   const nowIso = () => clock().toISOString();
   const throttle = createLoginThrottle(db, clock);
   const devices = createRecognisedDevices(tokenSecret);
@@ -149,7 +157,7 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
         throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
       }
       await throttle.release(reservation);
-      const token = randomBytes(32).toString("base64url");
+      const token = newSecretToken();
       await db.transaction().execute(async (trx) => {
         const sessionId = newId();
         await repo.insertSession(trx, {
@@ -158,6 +166,8 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
           tokenHash: tokenHash(token),
           now: now.toISOString(),
           expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+          ip: attempt.clientIp,
+          userAgent: (attempt.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH),
         });
         await audit.record(trx, actor, { action: "login", entity: "session", entityId: sessionId });
       });
@@ -171,8 +181,15 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
 
     /** The admin behind a bearer token, or undefined when missing, unknown, expired or revoked. */
     async authenticate(token: string | undefined): Promise<StaffIdentity | undefined> {
-      if (!token || token.length > 200) return undefined;
-      return repo.findSessionAdmin(db, tokenHash(token), nowIso());
+      if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
+      const now = clock();
+      const found = await repo.findSessionAdmin(db, tokenHash(token), now.toISOString());
+      if (!found) return undefined;
+      const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS).toISOString();
+      if (found.lastSeenAt < staleBefore) {
+        await repo.touchSession(db, found.sessionId, now.toISOString(), staleBefore);
+      }
+      return found.admin;
     },
 
     async logout(token: string, actor: Actor): Promise<void> {
@@ -200,7 +217,6 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
     },
     ensureEnvAdmin,
     countAdmins: () => repo.countAdmins(db),
-    purgeExpiredSessions: () => repo.deleteExpiredSessions(db, nowIso()),
   };
 }
 

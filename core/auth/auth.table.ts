@@ -22,6 +22,24 @@ export interface AdminSessionTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** The address the session signed in from ("" before 2026-11-22-050). */
+  ip: string;
+  /** The browser's User-Agent at sign-in, cut to USER_AGENT_MAX_LENGTH; shown as a short device name. */
+  user_agent: string;
+  /** The last request made with it, to the minute (core/auth/auth.service.ts `authenticate`). */
+  last_seen_at: string;
+}
+
+/** A password reset link (core/auth/password-reset.service.ts). */
+export interface PasswordResetTable {
+  id: string;
+  admin_user_id: string;
+  /** HMAC-SHA-256 of the link's token under SESSION_SECRET. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** When the link was used or replaced by a newer one; null while it may still be used. */
+  ended_at: string | null;
 }
 
 /**

@@ -12,7 +12,7 @@ export const FREE_GUESSES_PER_ACCOUNT = 50;
 const FIRST_WAIT_SECONDS = 30;
 const LONGEST_WAIT_SECONDS = 15 * 60;
 /** Quiet time, after the last wait ended, after which a counter starts again from zero. */
-const MEMORY_MS = 15 * 60 * 1000;
+export const MEMORY_MS = 15 * 60 * 1000;
 
 export interface ThrottleKey {
   key: string;

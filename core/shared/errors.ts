@@ -41,3 +41,8 @@ export class TooManyRequestsError extends DomainError {
 export class ServiceUnavailableError extends DomainError {
   override readonly status = 503;
 }
+
+/** Something that existed but cannot be used any more (a used or expired link). */
+export class GoneError extends DomainError {
+  override readonly status = 410;
+}

@@ -7,6 +7,7 @@ import * as jobs from "./2026-11-22-010-jobs.ts";
 import * as adminEnvPassword from "./2026-11-22-020-admin-env-password.ts";
 import * as staffRolesAndAudit from "./2026-11-22-030-staff-roles-and-audit.ts";
 import * as staffInvitations from "./2026-11-22-040-staff-invitations.ts";
+import * as sessionDetails from "./2026-11-22-050-session-details.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-020-admin-env-password": adminEnvPassword,
   "2026-11-22-030-staff-roles-and-audit": staffRolesAndAudit,
   "2026-11-22-040-staff-invitations": staffInvitations,
+  "2026-11-22-050-session-details": sessionDetails,
   "2026-11-22-080-site-content": siteContent,
 };

@@ -30,7 +30,8 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const deviceToken = parseCookie(request.headers.cookie ?? "")[DEVICE_COOKIE];
-      const result = await auth.login(request.body, { clientIp: request.ip, deviceToken });
+      const userAgent = request.headers["user-agent"];
+      const result = await auth.login(request.body, { clientIp: request.ip, deviceToken, userAgent });
       reply.header(
         "set-cookie",
         stringifySetCookie({

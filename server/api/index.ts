@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import accountRoutes from "./account.routes.ts";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
@@ -6,6 +7,7 @@ import galleryRoutes from "./gallery.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
+import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import staffRoutes from "./staff.routes.ts";
@@ -18,6 +20,8 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,
   staffRoutes,
+  passwordResetRoutes,
+  accountRoutes,
   videosRoutes,
   subscribersRoutes,
   volunteersRoutes,

@@ -7,6 +7,10 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 const PUBLIC_ROUTES = new Set([
   "GET /api/health",
   "POST /api/admin/login",
+  // Issue #17: "Forgot password?" is for people who cannot sign in.
+  "POST /api/admin/password-reset",
+  "POST /api/admin/password-reset/check",
+  "POST /api/admin/password-reset/complete",
   "POST /api/payments/create-checkout-session",
   "POST /api/payments/webhook",
   "POST /api/subscribe",

@@ -60,3 +60,16 @@ export async function createSmtpInbox(): Promise<SmtpInbox> {
     },
   };
 }
+
+/**
+ * The first link in a raw message that starts with `prefix`, read from the plain-text part as a mail
+ * client would (quoted-printable soft line breaks joined, escapes decoded).
+ */
+export function linkIn(raw: string, prefix: string): string {
+  const decoded = raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const start = decoded.indexOf(prefix);
+  if (start < 0) throw new Error(`no link starting with ${prefix} in:\n${raw}`);
+  return /^\S+/.exec(decoded.slice(start))?.[0] as string;
+}

@@ -1,0 +1,37 @@
+import type { Db } from "../../db/database.ts";
+import type { JobDefinition } from "../jobs/jobs.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { deleteExpiredSessions } from "./auth.repository.ts";
+import { MEMORY_MS } from "./login-throttle.ts";
+
+export const AUTH_HOUSEKEEPING_JOB = "auth.housekeeping";
+export const AUTH_HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+
+/**
+ * Deletes what sign-in leaves behind once it can no longer matter: expired sessions, reset links past
+ * their hour (a used or replaced link is kept until then, since the per-account limit on links counts
+ * it), and login counters that have been quiet long enough to start from zero anyway.
+ */
+export async function cleanUpSignIns(db: Db, now: Date) {
+  const nowIso = now.toISOString();
+  const forgotten = new Date(now.getTime() - MEMORY_MS).toISOString();
+  await deleteExpiredSessions(db, nowIso);
+  await db.deleteFrom("password_resets").where("expires_at", "<=", nowIso).execute();
+  await db
+    .deleteFrom("login_throttle")
+    .where("updated_at", "<", forgotten)
+    .where((eb) => eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<", forgotten)]))
+    .execute();
+}
+
+/** The clean-up as a recurring job: at every start and every hour, once across instances. */
+export function authHousekeepingJob(db: Db, clock: Clock): JobDefinition<null> {
+  return {
+    type: AUTH_HOUSEKEEPING_JOB,
+    everyMs: AUTH_HOUSEKEEPING_EVERY_MS,
+    maxAttempts: 3,
+    async handle() {
+      await cleanUpSignIns(db, clock());
+    },
+  };
+}
