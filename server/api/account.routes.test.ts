@@ -8,6 +8,8 @@ const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const NEW_PASSWORD = "a brand new passphrase for staff";
 
+type Headers = Record<string, string>;
+
 describe.each(DIALECTS)("own account API on %s", (dialect) => {
   let t: TestApp;
   let now = new Date("2026-11-22T09:00:00Z");
@@ -32,9 +34,9 @@ describe.each(DIALECTS)("own account API on %s", (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return { authorization: `Bearer ${response.json().token}` };
   };
-  const sessions = (headers: object) => t.app.inject({ url: "/api/admin/account/sessions", headers });
-  const me = async (headers: object) => (await t.app.inject({ url: "/api/admin/me", headers })).statusCode;
-  const changePassword = (headers: object, payload: object) =>
+  const sessions = (headers: Headers) => t.app.inject({ url: "/api/admin/account/sessions", headers });
+  const me = async (headers: Headers) => (await t.app.inject({ url: "/api/admin/me", headers })).statusCode;
+  const changePassword = (headers: Headers, payload: object) =>
     t.app.inject({ method: "PUT", url: "/api/admin/account/password", headers, payload, remoteAddress: "10.9.9.9" });
 
   it("lists a person's own live sessions with device, address and times, marking this one", async () => {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { type AuditAction, type AuditValue, SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
-import type { TestApp } from "../../tests/support/test-app.ts";
+import { TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 
 /**
  * One successful call per staff write route, for the audit walk (server/api/audit-walk.test.ts): it
@@ -82,6 +82,16 @@ const galleryItem = async (t: TestApp) =>
   (await t.services.gallery.create({ fields: GALLERY_ITEM, images: [{ data: await png() }] }, SYSTEM_ACTOR))._id;
 const video = async (t: TestApp) => (await t.services.videos.create(VIDEO, SYSTEM_ACTOR))._id;
 
+async function adminIdOf(t: TestApp) {
+  await t.adminToken(); // creates the account
+  const row = await t.database.db
+    .selectFrom("admin_users")
+    .select("id")
+    .where("email", "=", TEST_ADMIN.email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 let visitors = 0;
 /** A visitor's record, arranged through the service and found again by a unique address. */
 const uniqueEmail = (name: string) => `${name}-${++visitors}@example.org`;
@@ -113,6 +123,25 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
   "POST /api/admin/logout": async () => ({
     request: { url: "/api/admin/logout" },
     expected: { action: "logout", entity: "session", entityId: ANY_ID },
+  }),
+
+  "DELETE /api/admin/account/sessions/:id": async (t) => {
+    // Another session of the same person, ended from the one the walk signs in with.
+    const other = { authorization: `Bearer ${await t.adminToken()}` };
+    const listed = await t.app.inject({ url: "/api/admin/account/sessions", headers: other });
+    const id = listed.json<Array<{ id: string; current: boolean }>>().find((s) => s.current)?.id as string;
+    return {
+      request: { url: `/api/admin/account/sessions/${id}` },
+      expected: { action: "logout", entity: "session", entityId: id },
+    };
+  },
+  "PUT /api/admin/account/password": async (t) => ({
+    // The same password again, so the walk's later sign-ins still work.
+    request: {
+      url: "/api/admin/account/password",
+      payload: { currentPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN.password },
+    },
+    expected: { action: "password", entity: "staff", entityId: await adminIdOf(t) },
   }),
 
   "POST /api/blogs": async () => ({
