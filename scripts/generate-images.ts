@@ -1,12 +1,12 @@
 /**
  * Renders the site's illustrations (scripts/images/*.svg and the avatar/share-card templates)
- * into the responsive files listed in app/content/images.ts: AVIF, WebP and JPEG at every width.
+ * into the responsive files listed in core/site-content/illustrations.ts: AVIF, WebP and JPEG at every width.
  * Run with `npm run images` after changing a source; the output in public/images is committed.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ILLUSTRATIONS, type Illustration, illustrationUrl } from "../app/content/images.ts";
+import { ILLUSTRATIONS, type Illustration, illustrationUrl } from "../core/site-content/illustrations.ts";
 import { type AvatarStyle, avatarSvg } from "./images/avatar.ts";
 import { ogDefaultSvg } from "./images/og-default.ts";
 

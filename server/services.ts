@@ -18,6 +18,7 @@ import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
+import { createSiteContentService } from "../core/site-content/site-content.service.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
@@ -85,6 +86,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     blogs: createBlogService(db, media, clock, purgePublicCaches, audit),
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit),
     donations: createDonationsService(db, clock, config, audit),
+    siteContent: createSiteContentService(db, clock, audit, media, purgePublicCaches),
   };
 }
 

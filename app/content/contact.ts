@@ -1,29 +1,12 @@
-/** The charity's contact details (spec §2 Contact). One place to change them. */
-export interface ContactDetails {
-  addressLines: string[];
-  phone: { display: string; dial: string };
-  email: string;
-  officeHours: string;
-  map: { latitude: number; longitude: number; label: string };
-}
+import type { ContactContent } from "../../core/site-content/site-content.schema";
 
-export const CONTACT_DETAILS: ContactDetails = {
-  addressLines: [
-    "Hope Behind Bars",
-    "Africa Avenue (Bole Road), House No. 1520",
-    "Bole Sub-City, Woreda 03",
-    "Addis Ababa, Ethiopia",
-  ],
-  phone: { display: "+251 11 661 2345", dial: "+251116612345" },
-  email: "info@hopebehindbars.org",
-  officeHours: "Monday to Friday, 8:30 AM – 5:00 PM (East Africa Time)",
-  map: { latitude: 8.9956, longitude: 38.7869, label: "Our office on Africa Avenue, Addis Ababa" },
-};
+/** The office map (spec §2 Contact); the details themselves are site content (core/site-content). */
+type MapLocation = ContactContent["map"];
 
 const MAP_SPAN = 0.012;
 
 /** OpenStreetMap's embeddable map around the office, with a marker (allowed by the CSP frame-src). */
-export function mapEmbedUrl({ latitude, longitude }: ContactDetails["map"]): string {
+export function mapEmbedUrl({ latitude, longitude }: MapLocation): string {
   const bbox = [longitude - MAP_SPAN, latitude - MAP_SPAN / 2, longitude + MAP_SPAN, latitude + MAP_SPAN / 2]
     .map((n) => n.toFixed(4))
     .join(",");
@@ -31,6 +14,6 @@ export function mapEmbedUrl({ latitude, longitude }: ContactDetails["map"]): str
   return `https://www.openstreetmap.org/export/embed.html?${params}`;
 }
 
-export function mapLinkUrl({ latitude, longitude }: ContactDetails["map"]): string {
+export function mapLinkUrl({ latitude, longitude }: MapLocation): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
 }

@@ -47,16 +47,6 @@ export const FOOTER_ABOUT_LINKS: NavigationItem[] = [
   { title: "Blog", path: "/blog" },
 ];
 
-export const FOOTER_TAGLINE = "Great futures are built with compassion and a second chance.";
-
-/** Placeholders until the organisation's accounts are confirmed (spec §2 Footer). */
-export const SOCIAL_LINKS = [
-  { label: "Facebook", href: "https://www.facebook.com/" },
-  { label: "Instagram", href: "https://www.instagram.com/" },
-  { label: "LinkedIn", href: "https://www.linkedin.com/" },
-  { label: "YouTube", href: "https://www.youtube.com/" },
-] as const;
-
 /** Public pages for sitemap.xml; features with records add their own URLs. */
 export const PUBLIC_PAGE_PATHS = [
   "/",

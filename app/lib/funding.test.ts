@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DONATION_NEEDS } from "../content/home";
+import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults";
 import { formatUsd, fundedPercent } from "./funding";
 
 describe("fundedPercent", () => {
   it("rounds raised / goal to a whole percent for the four needs of spec §9", () => {
-    expect(DONATION_NEEDS.map((need) => fundedPercent(need.raised, need.goal))).toEqual([1, 18, 2, 20]);
+    expect(DEFAULT_SITE_CONTENT.home.donationNeeds.map((need) => fundedPercent(need.raised, need.goal))).toEqual([
+      1, 18, 2, 20,
+    ]);
   });
 
   it("never exceeds 100 % and treats a missing goal as nothing funded", () => {

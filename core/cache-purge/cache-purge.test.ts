@@ -12,8 +12,9 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
  */
 function addPublicPage(app: FastifyInstance) {
   app.get("/everything", { config: { access: "public" } }, async (_request, reply) => {
-    const { videos, gallery, blogs, publications } = app.services;
+    const { videos, gallery, blogs, publications, siteContent } = app.services;
     const titles = [
+      ...(await siteContent.published()).home.heroSlides,
       ...(await videos.list()).videos,
       ...(await gallery.list()).images,
       ...(await blogs.summaries()),
@@ -178,6 +179,29 @@ describe.each(DIALECTS)("cache purge on %s", (dialect) => {
       async act() {
         await send("DELETE", `/api/publications/${ids.publication}`);
         return { gone: "P2" };
+      },
+    },
+    {
+      change: "published site content",
+      list: "/api/site-content",
+      async act() {
+        const { draft, revision } = (await t.app.inject({ url: "/api/site-content/home", headers: auth })).json();
+        const [first, ...rest] = draft.heroSlides;
+        const saved = await t.app.inject({
+          method: "PUT",
+          url: "/api/site-content/home",
+          headers: auth,
+          payload: { revision, content: { ...draft, heroSlides: [{ ...first, title: "S1" }, ...rest] } },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        const published = await t.app.inject({
+          method: "POST",
+          url: "/api/site-content/home/publish",
+          headers: auth,
+          payload: { revision: saved.json().revision },
+        });
+        expect(published.statusCode, published.body).toBe(200);
+        return { shows: "S1", gone: first.title };
       },
     },
   ];

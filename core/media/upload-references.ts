@@ -1,4 +1,7 @@
 import type { Db } from "../../db/database.ts";
+import { collectImages } from "../site-content/site-content.images.ts";
+import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
+import { allSnapshots } from "../versions/versions.ts";
 import type { StorageDriver } from "./storage.ts";
 import { KEY_PATTERN } from "./storage-keys.ts";
 import { parseStoredImage } from "./stored-image.ts";
@@ -21,6 +24,12 @@ const IMAGE_OWNERS = {
     db.selectFrom("blog_posts").select(["image_url as url", "image_variants as variants"]).execute(),
   publications: (db: Db): Promise<ImageColumns[]> =>
     db.selectFrom("publications").select(["image_url as url", "image_variants as variants"]).execute(),
+  /** Site content keeps its pictures inside snapshots: a picture stays while a draft, the published copy or a kept version names it. */
+  site: async (db: Db): Promise<ImageColumns[]> =>
+    collectImages(await allSnapshots(db, SITE_CONTENT_KIND)).map((image) => ({
+      url: image.url,
+      variants: JSON.stringify(image),
+    })),
 };
 
 export type UploadFolder = keyof typeof IMAGE_OWNERS;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/dialects.ts";
 import type { Actor } from "../audit/audit.ts";
 import { diffSnapshots } from "./snapshot-diff.ts";
-import { createVersionStore, StaleRevisionError } from "./versions.ts";
+import { allSnapshots, createVersionStore, StaleRevisionError } from "./versions.ts";
 
 const alice: Actor = { id: "a1", email: "alice@example.test", ip: "" };
 const bob: Actor = { id: "b1", email: "bob@example.test", ip: "" };
@@ -71,10 +71,11 @@ describe.each(DIALECTS)("versioned documents (%s)", (dialect) => {
   });
 
   it("hands every stored snapshot of a kind to the owners of uploaded files", async () => {
-    const snapshots = await store.allSnapshots(database.db, "page");
+    const snapshots = await allSnapshots(database.db, "page");
     expect(snapshots).toContainEqual({ title: "v2" });
     expect(snapshots).toContainEqual({ title: "Mine, again" });
-    expect(await store.allSnapshots(database.db, "other")).toEqual([]);
+    expect(await allSnapshots(database.db, "other")).toEqual([]);
+    expect((await store.listDocuments(database.db, "page")).map((d) => d.key).sort()).toEqual(["a", "b", "c"]);
   });
 });
 

@@ -236,20 +236,26 @@ export function createVersionStore(clock: Clock, { keep = VERSIONS_KEPT, staleMe
       return writeDraft(db, kind, key, version.snapshot, options);
     },
 
-    /** Every stored snapshot of a kind (drafts, published, kept versions): for owners of uploaded files. */
-    async allSnapshots(db: Db, kind: string): Promise<unknown[]> {
-      const documents = await db
-        .selectFrom("versioned_documents")
-        .select(["draft", "published"])
-        .where("kind", "=", kind)
-        .execute();
-      const versions = await db.selectFrom("document_versions").select("snapshot").where("kind", "=", kind).execute();
-      return [
-        ...documents.flatMap((row) => [parse(row.draft), parse(row.published)]),
-        ...versions.map((row) => parse(row.snapshot)),
-      ].filter((snapshot) => snapshot !== null);
+    /** Every document of a kind (a feature with a few fixed documents reads them at once). */
+    async listDocuments(db: Db, kind: string): Promise<VersionedDocument[]> {
+      const rows = await db.selectFrom("versioned_documents").selectAll().where("kind", "=", kind).execute();
+      return rows.map(toDocument);
     },
   };
 }
 
 export type VersionStore = ReturnType<typeof createVersionStore>;
+
+/** Every stored snapshot of a kind (drafts, published copies, kept versions): for owners of uploaded files. */
+export async function allSnapshots(db: Db, kind: string): Promise<unknown[]> {
+  const documents = await db
+    .selectFrom("versioned_documents")
+    .select(["draft", "published"])
+    .where("kind", "=", kind)
+    .execute();
+  const versions = await db.selectFrom("document_versions").select("snapshot").where("kind", "=", kind).execute();
+  return [
+    ...documents.flatMap((row) => [parse(row.draft), parse(row.published)]),
+    ...versions.map((row) => parse(row.snapshot)),
+  ].filter((snapshot) => snapshot !== null);
+}

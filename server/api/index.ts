@@ -10,6 +10,7 @@ import apiNotFoundRoutes from "./not-found.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
+import siteContentRoutes from "./site-content.routes.ts";
 import staffRoutes from "./staff.routes.ts";
 import subscribersRoutes from "./subscribers.routes.ts";
 import videosRoutes from "./videos.routes.ts";
@@ -31,5 +32,6 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   galleryRoutes,
   paymentsRoutes,
   donationsRoutes,
+  siteContentRoutes,
   apiNotFoundRoutes,
 ];

@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = new Set([
   // Issue #17 §1: an invitee has no account yet; the link's single-use token is their proof.
   "GET /api/admin/invitations/:token",
   "POST /api/admin/invitations/:token/accept",
+  // Issue #12: the published site content every public page shows.
+  "GET /api/site-content",
 ]);
 
 const concrete = (url: string) =>

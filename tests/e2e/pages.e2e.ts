@@ -1,8 +1,7 @@
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOARD } from "../../app/content/about.ts";
-import { DONATION_NEEDS, FAQ_ITEMS, HERO_SLIDES } from "../../app/content/home.ts";
+import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
 import {
   browserAvailable,
@@ -15,6 +14,10 @@ import {
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
+
+// The content a fresh site shows (site content before anyone publishes).
+const { heroSlides: HERO_SLIDES, donationNeeds: DONATION_NEEDS, faq: FAQ_ITEMS } = DEFAULT_SITE_CONTENT.home;
+const BOARD = DEFAULT_SITE_CONTENT.about.board;
 
 const AXE_PATH = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 

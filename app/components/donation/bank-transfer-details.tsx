@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { ACCOUNT_COPIED_MESSAGE, COPY_FEEDBACK_MS } from "../../../core/donations/donations.schema";
-import { BANK_DETAILS } from "../../content/donation";
+import type { DonationSettings } from "../../content/donation";
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
@@ -19,14 +19,14 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** The Local tab: bank transfer details with a Copy button for the account number (spec §4). */
-export function BankTransferDetails() {
+export function BankTransferDetails({ bank }: { bank: DonationSettings["bank"] }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copyAccountNumber() {
     try {
-      await copyText(BANK_DETAILS.accountNumber.replace(/\s+/g, ""));
+      await copyText(bank.accountNumber.replace(/\s+/g, ""));
     } catch {
       toast.error("Could not copy. Please copy the number by hand.");
       return;
@@ -47,16 +47,16 @@ export function BankTransferDetails() {
       <dl className="mt-4 rounded-xl bg-sand px-4">
         <div className={row}>
           <dt className={term}>Bank</dt>
-          <dd className="font-semibold">{BANK_DETAILS.bank}</dd>
+          <dd className="font-semibold">{bank.bank}</dd>
         </div>
         <div className={row}>
           <dt className={term}>Account name</dt>
-          <dd className="font-semibold">{BANK_DETAILS.accountName}</dd>
+          <dd className="font-semibold">{bank.accountName}</dd>
         </div>
         <div className={row}>
           <dt className={term}>Account number</dt>
           <dd className="flex flex-1 items-center justify-between gap-3">
-            <span className="whitespace-nowrap font-mono text-lg font-semibold">{BANK_DETAILS.accountNumber}</span>
+            <span className="whitespace-nowrap font-mono text-lg font-semibold">{bank.accountNumber}</span>
             <button
               type="button"
               onClick={copyAccountNumber}
@@ -72,14 +72,18 @@ export function BankTransferDetails() {
             </button>
           </dd>
         </div>
-        <div className={row}>
-          <dt className={term}>Branch</dt>
-          <dd>{BANK_DETAILS.branch}</dd>
-        </div>
-        <div className={row}>
-          <dt className={term}>SWIFT</dt>
-          <dd className="font-mono">{BANK_DETAILS.swift}</dd>
-        </div>
+        {bank.branch && (
+          <div className={row}>
+            <dt className={term}>Branch</dt>
+            <dd>{bank.branch}</dd>
+          </div>
+        )}
+        {bank.swift && (
+          <div className={row}>
+            <dt className={term}>SWIFT</dt>
+            <dd className="font-mono">{bank.swift}</dd>
+          </div>
+        )}
       </dl>
     </div>
   );

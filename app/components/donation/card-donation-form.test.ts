@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_CONTENT } from "../../../core/site-content/site-content.defaults";
 import { initialSelection } from "./card-donation-form";
 
 describe("the pop-up's reset rule for the amount (spec §4)", () => {
@@ -13,6 +14,6 @@ describe("the pop-up's reset rule for the amount (spec §4)", () => {
     [0, { preset: 50, custom: "" }],
     [Number.NaN, { preset: 50, custom: "" }],
   ])("opened with %s → %o", (amount, expected) => {
-    expect(initialSelection(amount)).toEqual(expected);
+    expect(initialSelection(amount, DEFAULT_SITE_CONTENT.donating)).toEqual(expected);
   });
 });

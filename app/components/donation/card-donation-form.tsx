@@ -9,19 +9,22 @@ import {
   PAYMENT_PROVIDER_NAME,
   REDIRECT_FAILED_MESSAGE,
 } from "../../../core/donations/donations.schema";
-import { DONATION_AMOUNTS } from "../../content/donation";
+import type { DonationSettings } from "../../content/donation";
 import { ApiError, api } from "../../lib/api-client";
 import { Button } from "../button";
 
 /** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
-export function initialSelection(initialAmount: number | undefined): { preset: number | null; custom: string } {
-  if (initialAmount !== undefined && (DONATION_AMOUNTS.presets as readonly number[]).includes(initialAmount)) {
+export function initialSelection(
+  initialAmount: number | undefined,
+  amounts: Pick<DonationSettings, "presets" | "defaultAmount">,
+): { preset: number | null; custom: string } {
+  if (initialAmount !== undefined && amounts.presets.includes(initialAmount)) {
     return { preset: initialAmount, custom: "" };
   }
   if (initialAmount !== undefined && Number.isFinite(initialAmount) && initialAmount > 0) {
     return { preset: null, custom: String(initialAmount) };
   }
-  return { preset: DONATION_AMOUNTS.defaultAmount, custom: "" };
+  return { preset: amounts.defaultAmount, custom: "" };
 }
 
 const failureMessage = (error: unknown) =>
@@ -32,8 +35,14 @@ const failureMessage = (error: unknown) =>
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
 /** The Card tab: frequency, amount (preset or custom), then off to the hosted checkout. */
-export function CardDonationForm({ initialAmount }: { initialAmount: number | undefined }) {
-  const start = initialSelection(initialAmount);
+export function CardDonationForm({
+  initialAmount,
+  amounts,
+}: {
+  initialAmount: number | undefined;
+  amounts: Pick<DonationSettings, "presets" | "defaultAmount">;
+}) {
+  const start = initialSelection(initialAmount, amounts);
   const [preset, setPreset] = useState<number | null>(start.preset);
   const [custom, setCustom] = useState(start.custom);
   const [frequency, setFrequency] = useState<DonationFrequency>("one-time");
@@ -109,7 +118,7 @@ export function CardDonationForm({ initialAmount }: { initialAmount: number | un
       <fieldset className="mt-5">
         <legend className="text-sm font-semibold text-ink">Choose an amount (USD)</legend>
         <div className="mt-2 grid grid-cols-3 gap-2">
-          {DONATION_AMOUNTS.presets.map((value) => (
+          {amounts.presets.map((value) => (
             <button
               key={value}
               type="button"

@@ -128,7 +128,7 @@ export default function DonationDialog({ initialAmount, settings, onClose }: Don
                 </button>
               </div>
             ) : (
-              <CardDonationForm initialAmount={initialAmount} />
+              <CardDonationForm initialAmount={initialAmount} amounts={settings} />
             )}
           </div>
           <div
@@ -138,7 +138,7 @@ export default function DonationDialog({ initialAmount, settings, onClose }: Don
             hidden={tab !== "local"}
             className="pt-5"
           >
-            <BankTransferDetails />
+            <BankTransferDetails bank={settings.bank} />
           </div>
 
           {settings.crowdfundingUrl && (

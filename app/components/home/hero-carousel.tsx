@@ -91,7 +91,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                     <button
                       type="button"
                       className="mt-7 inline-flex items-center justify-center rounded-full bg-accent px-7 py-3.5 text-lg font-semibold text-white shadow-lg transition-colors hover:bg-accent-dark"
-                      data-donate=""
+                      data-donate={slide.ctaAmount ?? ""}
                     >
                       {slide.ctaText}
                     </button>

@@ -8,7 +8,6 @@ import { PageHeader } from "../../components/page-header";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
 import { VideoCard } from "../../components/videos/video-card";
-import { DONATION_NEEDS, HERO_SLIDES, IMPACT_FIGURES } from "../../content/home";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact";
 
@@ -32,7 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       return null;
     },
   );
-  return { latestVideos, latestGallery };
+  const { home } = await services.siteContent.published();
+  return { latestVideos, latestGallery, content: home };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -61,6 +61,7 @@ const ENTRIES = [
 ];
 
 export default function Impact({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Our Impact" title="What your support makes possible">
@@ -74,7 +75,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         <div className={`${container} py-14 lg:py-20`}>
           <SectionHeading id="figures-title" eyebrow="In numbers" title="Our reach today" />
           <div className="mt-8">
-            <ImpactCountersIsland figures={IMPACT_FIGURES} />
+            <ImpactCountersIsland figures={content.impactFigures} />
           </div>
         </div>
       </section>
@@ -83,7 +84,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         <div className={`${container} py-14 lg:py-20`}>
           <SectionHeading id="programmes-title" eyebrow="Our programmes" title="Three ways we change lives" />
           <ul className="mt-10 grid gap-8 md:grid-cols-3">
-            {HERO_SLIDES.map((slide) => (
+            {content.heroSlides.map((slide) => (
               <li key={slide.id} className="overflow-hidden rounded-2xl bg-sand ring-1 ring-black/5">
                 <ResponsiveImage
                   image={slide.image}
@@ -107,7 +108,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
             <p>Progress updates as gifts arrive. Choose the need closest to your heart.</p>
           </SectionHeading>
           <div className="mt-10">
-            <DonationNeeds needs={DONATION_NEEDS} />
+            <DonationNeeds needs={content.donationNeeds} />
           </div>
         </div>
       </section>

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { appContext } from "#app-context";
 import { DonationRootIsland } from "../../components/donation/donation-root";
-import { SiteFooter } from "../../components/layout/site-footer";
+import { type FooterContent, SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeaderIsland } from "../../components/layout/site-header";
 import { SiteToasterIsland } from "../../components/site-toaster";
 import type { DonationSettings } from "../../content/donation";
@@ -14,13 +14,19 @@ export const headers = () => ({ "x-page-cache": "public" });
  * Public pages are server-rendered documents with islands (app/islands): the root layout sees this
  * loader's data and ships the islands' script instead of the router's.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, islands } = context.get(appContext);
+  const { donating, contact } = await services.siteContent.published();
+  const { crowdfundingUrl, presets, defaultAmount, ...bank } = donating;
   const donation: DonationSettings = {
-    crowdfundingUrl: services.config.crowdfundingUrl,
+    crowdfundingUrl: crowdfundingUrl || services.config.crowdfundingUrl,
     cardPayments: services.donations.cardPaymentsAvailable,
+    bank,
+    presets,
+    defaultAmount,
   };
-  return { islands, donation };
+  const footer: FooterContent = { tagline: contact.footerTagline, social: contact.social };
+  return { islands, donation, footer };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
@@ -37,7 +43,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter content={loaderData.footer} />
       <DonationRootIsland settings={loaderData.donation} />
       <SiteToasterIsland />
     </>

@@ -1,4 +1,4 @@
-import type { ImageFormat, StoredImage } from "../../core/media/media.schema";
+import type { ImageFormat, StoredImage } from "../media/media.schema.ts";
 
 /**
  * The site's own illustrations (drawn for this project; sources and generator in scripts/).

@@ -1,0 +1,188 @@
+import { Link } from "react-router";
+import type { AboutContent } from "../../../core/site-content/site-content.schema";
+import { ABOUT_SECTIONS } from "../../content/about";
+import { BoardPickerIsland } from "../about/board-picker";
+import { ButtonLink } from "../button-link";
+import { PageHeader } from "../page-header";
+import { ResponsiveImage } from "../responsive-image";
+import { SectionHeading } from "../section-heading";
+import { RichText } from "./rich-text";
+
+const container = "mx-auto max-w-7xl px-4 sm:px-6";
+
+/** The Who We Are page's body (app/routes/public/about.tsx), also drawn by the back office's preview with a draft. */
+export function AboutPage({ content }: { content: AboutContent }) {
+  const { founder, storyImage, board, team } = content;
+  return (
+    <>
+      <PageHeader eyebrow="Who We Are" title="People who refuse to forget the women behind bars">
+        <p>
+          We are a small Ethiopian team of social workers, teachers and volunteers, supported by donors around the
+          world, working so that mothers in prison and their children can look forward to a better life.
+        </p>
+      </PageHeader>
+
+      <nav aria-label="On this page" className="border-b border-black/5 bg-white">
+        <ul className={`${container} flex gap-2 overflow-x-auto py-3`}>
+          {ABOUT_SECTIONS.map((section) => (
+            <li key={section.id} className="shrink-0">
+              <Link
+                to={`#${section.id}`}
+                className="inline-block rounded-full bg-sand px-4 py-2 text-sm font-semibold text-brand-dark hover:bg-brand-light"
+              >
+                {section.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section id="vision-mission" aria-labelledby="vision-mission-title" className="bg-white">
+        <div className={`${container} py-16 lg:py-20`}>
+          <SectionHeading id="vision-mission-title" eyebrow="What drives us" title="Vision & Mission" />
+          <div className="mt-10 grid gap-6 md:grid-cols-2">
+            <article className="rounded-3xl bg-brand-dark p-8 text-white sm:p-10">
+              <h3 className="text-2xl font-bold text-amber-300">Our Vision</h3>
+              <p className="mt-4 text-lg leading-relaxed text-white/90">{content.vision}</p>
+            </article>
+            <article className="rounded-3xl bg-accent-light p-8 sm:p-10">
+              <h3 className="text-2xl font-bold text-accent-dark">Our Mission</h3>
+              <p className="mt-4 text-lg leading-relaxed text-ink">{content.mission}</p>
+            </article>
+          </div>
+        </div>
+      </section>
+
+      <section id="story" aria-labelledby="story-title" className="bg-sand">
+        <div className={`${container} grid items-start gap-12 py-16 lg:grid-cols-2 lg:py-20`}>
+          <div>
+            <SectionHeading id="story-title" eyebrow="How it began" title="Our Story" />
+            <figure className="mt-8 rounded-3xl bg-white p-7 shadow-sm ring-1 ring-black/5">
+              <blockquote className="text-xl leading-relaxed text-brand-dark italic">
+                <p>“{founder.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-6 flex items-center gap-4">
+                <ResponsiveImage
+                  image={founder.image}
+                  alt=""
+                  sizes="64px"
+                  pictureClassName="shrink-0"
+                  className="h-16 w-16 rounded-full"
+                />
+                <span>
+                  <span className="block font-bold text-ink">{founder.name}</span>
+                  <span className="block text-muted">{founder.role}</span>
+                </span>
+              </figcaption>
+              {founder.story && <RichText html={founder.story} className="mt-6 space-y-3 text-muted" />}
+            </figure>
+            <RichText html={content.story} className="mt-8 space-y-4 text-lg text-muted" />
+          </div>
+          <ResponsiveImage
+            image={storyImage.image}
+            alt={storyImage.alt}
+            sizes="(min-width: 1024px) 600px, 100vw"
+            className="w-full rounded-3xl lg:sticky lg:top-28"
+          />
+        </div>
+      </section>
+
+      <section id="theory-of-change" aria-labelledby="change-title" className="bg-white">
+        <div className={`${container} py-16 lg:py-20`}>
+          <SectionHeading id="change-title" eyebrow="How change happens" title="Theory of Change">
+            <p>Four steps, taken together, turn a prison sentence into a new beginning.</p>
+          </SectionHeading>
+          <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+            {content.theoryOfChange.map((step, index) => (
+              <li key={step.title} className="relative rounded-2xl bg-brand-light/70 p-6">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-bold text-brand-dark">{step.title}</h3>
+                <p className="mt-2 text-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-6 rounded-2xl border-2 border-accent bg-accent-light p-6 sm:p-8">
+            <h3 className="text-lg font-bold text-accent-dark">The change we work for</h3>
+            <p className="mt-2 text-lg text-ink">{content.changeOutcome}</p>
+          </div>
+        </div>
+      </section>
+
+      <section id="values" aria-labelledby="values-title" className="bg-brand-dark text-white">
+        <div className={`${container} py-16 lg:py-20`}>
+          <SectionHeading id="values-title" eyebrow="What we stand for" title="Our Core Values" tone="dark" />
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {content.coreValues.map((value) => (
+              <li key={value.title} className="rounded-2xl bg-white/10 p-7">
+                <h3 className="text-xl font-bold text-amber-300">{value.title}</h3>
+                <p className="mt-3 text-white/90">{value.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {team.length > 0 && (
+        <section id="team" aria-labelledby="team-title" className="bg-sand">
+          <div className={`${container} py-16 lg:py-20`}>
+            <SectionHeading id="team-title" eyebrow="The people" title="Our Team" />
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {team.map((member) => (
+                <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-black/5">
+                  <ResponsiveImage
+                    image={member.image}
+                    alt=""
+                    sizes="112px"
+                    className="mx-auto h-28 w-28 rounded-full"
+                  />
+                  <h3 className="mt-4 text-lg font-bold text-brand-dark">{member.name}</h3>
+                  <p className="text-sm font-semibold text-accent">{member.role}</p>
+                  <p className="mt-3 text-sm text-muted">{member.bio}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      {board.length > 0 && (
+        <section id="board" aria-labelledby="board-title" className="bg-white">
+          <div className={`${container} py-16 lg:py-20`}>
+            <SectionHeading id="board-title" eyebrow="Governance" title="Our Board">
+              <p>Volunteers who hold us to our mission. Choose a board member to read why they serve.</p>
+            </SectionHeading>
+            <div className="mt-10">
+              <BoardPickerIsland members={board} />
+            </div>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="join-title" className="bg-accent-light">
+        <div
+          className={`${container} flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between`}
+        >
+          <div>
+            <h2 id="join-title" className="text-2xl font-extrabold text-brand-dark sm:text-3xl">
+              Stand with us
+            </h2>
+            <p className="mt-2 text-lg text-ink">Give your time, your skills or your partnership.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to="/join-team" size="lg">
+              Volunteer With Us
+            </ButtonLink>
+            <ButtonLink to="/contact" size="lg" variant="secondary">
+              Partner With Us
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ContactContent } from "../../../core/site-content/site-content.schema";
+import { mapEmbedUrl, mapLinkUrl } from "../../content/contact";
+import { ContactFormIsland } from "../forms/contact-form";
+
+/** The Contact page's body (app/routes/public/contact.tsx), also drawn by the back office's preview with a draft. */
+export function ContactPage({ content }: { content: ContactContent }) {
+  const { addressLines, phone, email, officeHours, map } = content;
+  return (
+    <>
+      <section className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand sm:text-5xl">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-lg text-muted">
+            Want to partner with us, visit a programme or ask a question? Send us a message and our team will answer.
+          </p>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <h2 className="text-2xl font-bold">Get in touch</h2>
+          <dl className="mt-6 space-y-6">
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Address</dt>
+              <dd className="mt-1">
+                <address className="not-italic">
+                  {addressLines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Phone</dt>
+              <dd className="mt-1">
+                <a href={`tel:${phone.dial}`} className="underline decoration-brand/40 hover:text-brand">
+                  {phone.display}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Email</dt>
+              <dd className="mt-1">
+                <a href={`mailto:${email}`} className="underline decoration-brand/40 hover:text-brand">
+                  {email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Office hours</dt>
+              <dd className="mt-1">{officeHours}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
+          <h2 className="text-2xl font-bold">Send us a message</h2>
+          <div className="mt-6">
+            <ContactFormIsland />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="map-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+        <h2 id="map-heading" className="text-2xl font-bold">
+          Find us
+        </h2>
+        {/* loading="lazy": the browser fetches OpenStreetMap only when the visitor scrolls near the map. */}
+        <iframe
+          title={`Map: ${map.label}`}
+          src={mapEmbedUrl(map)}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="mt-4 block h-80 w-full rounded-2xl border border-black/10 sm:h-96"
+        />
+        <a
+          href={mapLinkUrl(map)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 inline-block text-sm font-medium text-brand underline"
+        >
+          View a larger map (opens in a new tab)
+        </a>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,308 @@
+import { z } from "zod";
+
+/**
+ * Site content (issue #12): every word, figure and picture of the Home, Our Impact, Who We Are and
+ * Contact pages, the donation pop-up and the footer, one schema per section. The back-office form,
+ * the API and the pages share these; pages import only the types. Rich-text fields hold the HTML the
+ * blog editor makes and are sanitised by the service like posts.
+ */
+
+export const SITE_SECTIONS = ["home", "about", "donating", "contact"] as const;
+export type SiteSection = (typeof SITE_SECTIONS)[number];
+
+export const SECTION_TITLES: Record<SiteSection, string> = {
+  home: "Home",
+  about: "Who We Are",
+  donating: "Donating",
+  contact: "Contact and footer",
+};
+
+export const SECTION_DESCRIPTIONS: Record<SiteSection, string> = {
+  home: "Hero slides, introduction, impact figures, donation needs, FAQ and mission cards (also on Our Impact)",
+  about: "Vision, mission, founder, story, theory of change, values, team and board",
+  donating: "Bank details, crowdfunding link and the amounts the donation pop-up offers",
+  contact: "Address, phone, e-mail, office hours, map, social links and the footer tagline",
+};
+
+/** The public page each section is seen on, for the preview link. */
+export const SECTION_PAGES: Record<SiteSection, string> = {
+  home: "/",
+  about: "/about",
+  donating: "/",
+  contact: "/contact",
+};
+
+export const isSiteSection = (value: string): value is SiteSection =>
+  (SITE_SECTIONS as readonly string[]).includes(value);
+
+export const SITE_CONTENT_MESSAGES = {
+  unknownSection: "There is no such section of site content.",
+  unknownVersion: "That version is not kept any more (only the last 50 are).",
+  stale:
+    "Someone else saved this section after you opened it, so your changes were not saved. They are still in the form: copy what you need, then load the latest version, or replace theirs with yours.",
+  revision: "The form's revision is missing. Reload the page and try again.",
+  defaultAmount: "The default amount must be one of the preset amounts.",
+  image: "Please upload an image.",
+  url: "Please enter a full web address starting with https://",
+  email: "Please enter a valid email address.",
+} as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label}: please keep this under ${max} characters`);
+
+const optional = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label}: please keep this under ${max} characters`)
+    .default("");
+
+/** Rich text as HTML; the length counts markup too, so the limit is generous. */
+const richText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max, `${label}: please keep this under ${max} characters`)
+    .refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, `${label} is required`);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+
+const list = <T extends z.ZodType>(item: T, label: string, min: number, max: number) =>
+  z
+    .array(item, { error: `${label} must be a list` })
+    .min(min, `${label}: add at least ${min}`)
+    .max(max, `At most ${max} ${label.toLowerCase()}`);
+
+/** A list item's stable name (used as a key and an anchor); the form makes one for a new item. */
+const itemId = z
+  .string({ error: "Item id is required" })
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Item id: lower-case letters, digits and hyphens");
+
+/** Root-relative (our uploads and illustrations) or an absolute https address (S3_PUBLIC_URL). */
+const imageUrl = z
+  .string({ error: SITE_CONTENT_MESSAGES.image })
+  .max(1000, SITE_CONTENT_MESSAGES.image)
+  .refine((url) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s]+$/.test(url), SITE_CONTENT_MESSAGES.image);
+
+/** A picture as the media pipeline stores it (core/media/media.schema.ts). */
+export const ImageSchema = z.object(
+  {
+    url: imageUrl,
+    width: z.number().int().min(0).max(20000),
+    height: z.number().int().min(0).max(20000),
+    variants: z
+      .array(
+        z.object({
+          format: z.enum(["avif", "webp", "jpeg"]),
+          width: z.number().int().min(1).max(20000),
+          url: imageUrl,
+        }),
+      )
+      .max(60),
+  },
+  { error: SITE_CONTENT_MESSAGES.image },
+);
+
+const httpsUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(500, `${label}: please keep this under 500 characters`)
+    .refine((url) => url === "" || /^https:\/\/[^\s]+\.[^\s]+$/.test(url), SITE_CONTENT_MESSAGES.url)
+    .default("");
+
+export const CTA_COLORS = ["accent", "brand"] as const;
+/** Colour of a card's donate button; each pairs white text with a background that passes WCAG AA. */
+export type CtaColor = (typeof CTA_COLORS)[number];
+
+const HeroSlideSchema = z.object({
+  id: itemId,
+  image: ImageSchema,
+  /** Describes the picture for screen readers. */
+  imageAlt: required("Image description", 300),
+  title: required("Title", 80),
+  description: required("Description", 300),
+  /** Label of the slide's donate button. */
+  ctaText: required("Button text", 40),
+  /** The amount the donation pop-up opens with; null: the default amount. */
+  ctaAmount: wholeNumber("Preset amount", 1, 100000).nullable().default(null),
+});
+
+const ImpactFigureSchema = z.object({
+  value: wholeNumber("Value", 0, 10_000_000),
+  suffix: optional("Suffix", 4),
+  label: required("Label", 60),
+});
+
+/** Spec §3 Donation-need card. */
+const DonationNeedSchema = z.object({
+  id: itemId,
+  image: ImageSchema,
+  imageAlt: required("Image description", 300),
+  category: required("Category", 40),
+  title: required("Title", 80),
+  description: required("Description", 400),
+  /** US dollars. */
+  goal: wholeNumber("Goal", 1, 10_000_000),
+  raised: wholeNumber("Raised", 0, 10_000_000),
+  ctaText: required("Button text", 40),
+  /** The amount the donation pop-up opens with. */
+  ctaAmount: wholeNumber("Button amount", 1, 100000),
+  ctaColor: z.enum(CTA_COLORS, { error: "Please choose a button colour" }),
+});
+
+const FaqItemSchema = z.object({
+  question: required("Question", 200),
+  answer: required("Answer", 1500),
+});
+
+const TitledTextSchema = z.object({
+  title: required("Title", 60),
+  text: required("Text", 600),
+});
+
+export const HomeContentSchema = z.object({
+  heroSlides: list(HeroSlideSchema, "Hero slides", 1, 6),
+  introHeading: required("Introduction heading", 120),
+  introText: richText("Introduction text", 3000),
+  impactFigures: list(ImpactFigureSchema, "Impact figures", 1, 6),
+  donationNeeds: list(DonationNeedSchema, "Donation needs", 1, 12),
+  faq: list(FaqItemSchema, "Questions", 1, 20),
+  /** Our Mission, Our Vision, Our Core Values, in that order (each has its icon). */
+  missionCards: z.array(TitledTextSchema).length(3, "There are exactly three cards: mission, vision and core values"),
+});
+
+const PersonSchema = z.object({
+  name: required("Name", 80),
+  role: required("Role", 80),
+  image: ImageSchema,
+});
+
+export const AboutContentSchema = z.object({
+  vision: required("Vision", 600),
+  mission: required("Mission", 600),
+  founder: PersonSchema.extend({
+    quote: required("Quote", 600),
+    /** Shown under the quote when set. */
+    story: z.string().trim().max(5000, "Founder's story: please keep this under 5000 characters").default(""),
+  }),
+  storyImage: z.object({ image: ImageSchema, alt: required("Image description", 300) }),
+  story: richText("Our story", 10000),
+  theoryOfChange: list(TitledTextSchema, "Steps", 1, 8),
+  changeOutcome: required("The change we work for", 600),
+  coreValues: list(TitledTextSchema, "Values", 1, 6),
+  team: list(PersonSchema.extend({ bio: required("Bio", 400) }), "Team members", 0, 24),
+  /** Spec §3 Board member: the `thought` is the quote shown when the member is chosen. */
+  board: list(PersonSchema.extend({ id: itemId, thought: required("Quote", 600) }), "Board members", 0, 24),
+});
+
+const amount = wholeNumber("Amount", 1, 100000);
+
+export const DonatingContentSchema = z
+  .object({
+    /** A named Ethiopian commercial bank. */
+    bank: required("Bank name", 100),
+    accountName: required("Account name", 100),
+    accountNumber: required("Account number", 40),
+    branch: optional("Branch", 100),
+    swift: optional("SWIFT code", 11),
+    /** Empty: the CROWDFUNDING_URL the site was installed with. */
+    crowdfundingUrl: httpsUrl("Crowdfunding address"),
+    /** Spec §9: 25, 50, 100 with 50 selected. */
+    presets: list(amount, "Preset amounts", 1, 6),
+    defaultAmount: amount,
+  })
+  .refine((content) => content.presets.includes(content.defaultAmount), {
+    message: SITE_CONTENT_MESSAGES.defaultAmount,
+    path: ["defaultAmount"],
+  });
+
+export const SOCIAL_NETWORKS = ["Facebook", "Instagram", "LinkedIn", "YouTube"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const ContactContentSchema = z.object({
+  addressLines: list(required("Address line", 100), "Address lines", 1, 6),
+  phone: z.object({
+    display: required("Phone number", 40),
+    /** What a phone dials: digits and a leading +. */
+    dial: z
+      .string({ error: "Number to dial is required" })
+      .trim()
+      .regex(/^\+?[0-9]{4,20}$/, "Number to dial: digits only, with an optional leading +"),
+  }),
+  email: z.email(SITE_CONTENT_MESSAGES.email).max(254, SITE_CONTENT_MESSAGES.email),
+  officeHours: required("Office hours", 200),
+  map: z.object({
+    latitude: z
+      .number({ error: "Latitude must be a number" })
+      .min(-90, "Latitude: -90 to 90")
+      .max(90, "Latitude: -90 to 90"),
+    longitude: z
+      .number({ error: "Longitude must be a number" })
+      .min(-180, "Longitude: -180 to 180")
+      .max(180, "Longitude: -180 to 180"),
+    label: required("Map label", 120),
+  }),
+  /** A link is hidden while its address is empty. */
+  social: z.object({
+    Facebook: httpsUrl("Facebook"),
+    Instagram: httpsUrl("Instagram"),
+    LinkedIn: httpsUrl("LinkedIn"),
+    YouTube: httpsUrl("YouTube"),
+  }),
+  footerTagline: required("Footer tagline", 200),
+});
+
+export const SECTION_SCHEMAS = {
+  home: HomeContentSchema,
+  about: AboutContentSchema,
+  donating: DonatingContentSchema,
+  contact: ContactContentSchema,
+} as const;
+
+export type HomeContent = z.output<typeof HomeContentSchema>;
+export type AboutContent = z.output<typeof AboutContentSchema>;
+export type DonatingContent = z.output<typeof DonatingContentSchema>;
+export type ContactContent = z.output<typeof ContactContentSchema>;
+export type SiteContent = { [S in SiteSection]: z.output<(typeof SECTION_SCHEMAS)[S]> };
+
+export type HeroSlide = HomeContent["heroSlides"][number];
+export type ImpactFigure = HomeContent["impactFigures"][number];
+export type DonationNeed = HomeContent["donationNeeds"][number];
+export type FaqItem = HomeContent["faq"][number];
+export type MissionCard = HomeContent["missionCards"][number];
+export type BoardMember = AboutContent["board"][number];
+export type TeamMember = AboutContent["team"][number];
+
+/** What a save sends: the whole section and the revision the form started from. */
+export const SaveRequestSchema = z.object({
+  revision: z.number({ error: SITE_CONTENT_MESSAGES.revision }).int().min(0),
+  content: z.unknown(),
+});
+export const RevisionRequestSchema = z.object({
+  revision: z.number({ error: SITE_CONTENT_MESSAGES.revision }).int().min(0),
+});
+
+/** A section as the back office edits it. */
+export interface SectionEditorState<S extends SiteSection = SiteSection> {
+  section: S;
+  /** The working copy: the draft, or the published content when there is no draft yet. */
+  draft: SiteContent[S];
+  published: SiteContent[S];
+  revision: number;
+  hasUnpublishedChanges: boolean;
+  draftSavedAt: string | null;
+  draftSavedBy: string | null;
+  publishedAt: string | null;
+  publishedBy: string | null;
+  lastVersion: number;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
+import { BadRequestError } from "../../core/shared/errors.ts";
+import { mapImages } from "../../core/site-content/site-content.images.ts";
+import { actorOf } from "../plugins/access.ts";
+import { filesOf, readMultipart } from "./multipart.ts";
+
+interface SectionParams {
+  section: string;
+}
+interface VersionParams extends SectionParams {
+  number: string;
+}
+
+const NO_IMAGE_MESSAGE = "Please choose an image to upload.";
+
+/** Site content (issue #12): the public reads what is published; Editors and Administrators edit. */
+export default async function siteContentRoutes(app: FastifyInstance) {
+  const { siteContent, publicUrls } = app.services;
+  const staff = { config: { roles: EDITORS } };
+
+  app.get("/api/site-content", { config: { access: "public", cacheable: true } }, async () =>
+    mapImages(await siteContent.published(), publicUrls.image),
+  );
+
+  // Before the :section routes, so "images" is never read as a section name.
+  app.post("/api/site-content/images", staff, async (request, reply) => {
+    const file = filesOf(await readMultipart(request), "image")[0];
+    if (!file) throw new BadRequestError(NO_IMAGE_MESSAGE);
+    return reply.code(201).send(await siteContent.uploadImage(file.data));
+  });
+
+  app.get<{ Params: SectionParams }>("/api/site-content/:section", staff, async (request) =>
+    siteContent.editor(request.params.section),
+  );
+
+  app.put<{ Params: SectionParams }>("/api/site-content/:section", staff, async (request) =>
+    siteContent.saveDraft(request.params.section, request.body, actorOf(request)),
+  );
+
+  app.post<{ Params: SectionParams }>("/api/site-content/:section/publish", staff, async (request) =>
+    siteContent.publish(request.params.section, request.body, actorOf(request)),
+  );
+
+  app.get<{ Params: SectionParams }>("/api/site-content/:section/versions", staff, async (request) =>
+    siteContent.versions(request.params.section),
+  );
+
+  app.get<{ Params: VersionParams }>("/api/site-content/:section/versions/:number", staff, async (request) =>
+    siteContent.version(request.params.section, request.params.number),
+  );
+
+  app.post<{ Params: VersionParams }>("/api/site-content/:section/versions/:number/restore", staff, async (request) =>
+    siteContent.restore(request.params.section, request.params.number, request.body, actorOf(request)),
+  );
+}
