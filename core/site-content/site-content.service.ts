@@ -197,8 +197,10 @@ export function createSiteContentService(
      * A picture for a section's form, through the one media pipeline. It belongs to no section until a
      * draft names it; until then the leftover sweep may remove it after an hour.
      */
-    uploadImage(bytes: Uint8Array): Promise<StoredImage> {
-      return media.storeImage(bytes, { folder: "site" });
+    async uploadImage(bytes: Uint8Array, actor: Actor): Promise<StoredImage> {
+      const image = await media.storeImage(bytes, { folder: "site" });
+      await audit.record(db, actor, { action: "create", entity: "site-content-image", entityId: image.url });
+      return image;
     },
   };
 }

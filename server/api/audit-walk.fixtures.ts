@@ -344,4 +344,51 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       expected: { action: "reactivate", entity: "staff", entityId: id },
     };
   },
+
+  "POST /api/site-content/images": async () => {
+    const data = new FormData();
+    data.append("image", fileBlob(await png()), "portrait.png");
+    return {
+      request: { url: "/api/site-content/images", ...(await multipartPayload(data)) },
+      expected: { action: "create", entity: "site-content-image", entityId: ANY_ID },
+    };
+  },
+  "PUT /api/site-content/:section": async (t) => {
+    const { draft, revision } = await t.services.siteContent.editor("about");
+    return {
+      request: {
+        url: "/api/site-content/about",
+        payload: { revision, content: { ...draft, vision: "A new vision." } },
+      },
+      expected: { action: "update", entity: "site-content", entityId: "about", values: { revision: revision + 1 } },
+    };
+  },
+  "POST /api/site-content/:section/publish": async (t) => {
+    const { revision, lastVersion } = await t.services.siteContent.editor("donating");
+    return {
+      request: { url: "/api/site-content/donating/publish", payload: { revision } },
+      expected: {
+        action: "publish",
+        entity: "site-content",
+        entityId: "donating",
+        values: { version: lastVersion + 1 },
+      },
+    };
+  },
+  "POST /api/site-content/:section/versions/:number/restore": async (t) => {
+    const { revision } = await t.services.siteContent.editor("contact");
+    const published = await t.services.siteContent.publish("contact", { revision }, SYSTEM_ACTOR);
+    return {
+      request: {
+        url: `/api/site-content/contact/versions/${published.lastVersion}/restore`,
+        payload: { revision: published.revision },
+      },
+      expected: {
+        action: "update",
+        entity: "site-content",
+        entityId: "contact",
+        values: { restoredVersion: published.lastVersion, revision: published.revision + 1 },
+      },
+    };
+  },
 };

@@ -27,7 +27,7 @@ export default async function siteContentRoutes(app: FastifyInstance) {
   app.post("/api/site-content/images", staff, async (request, reply) => {
     const file = filesOf(await readMultipart(request), "image")[0];
     if (!file) throw new BadRequestError(NO_IMAGE_MESSAGE);
-    return reply.code(201).send(await siteContent.uploadImage(file.data));
+    return reply.code(201).send(await siteContent.uploadImage(file.data, actorOf(request)));
   });
 
   app.get<{ Params: SectionParams }>("/api/site-content/:section", staff, async (request) =>
