@@ -1,5 +1,7 @@
 import type { Config } from "../config/env.ts";
+import { createActivity } from "../core/audit/activity.ts";
 import { createAudit } from "../core/audit/audit.ts";
+import { auditPruneJob } from "../core/audit/audit-retention.ts";
 import { createAccountService } from "../core/auth/account.service.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
@@ -45,6 +47,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const storage = createStorage(config);
   jobs.register(uploadSweepJob(db, storage, clock));
   jobs.register(authHousekeepingJob(db, clock));
+  jobs.register(auditPruneJob(db, clock));
   const media = createMediaService(storage, demoImages);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
@@ -56,6 +59,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     jobs,
     email,
     audit,
+    activity: createActivity(db, audit),
     auth: createAuthService(db, clock, config.sessionSecret, audit),
     staff: createStaffService({
       database,

@@ -282,6 +282,11 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     };
   },
 
+  "GET /api/admin/activity/export.csv": async () => ({
+    request: { url: "/api/admin/activity/export.csv?action=login" },
+    expected: { action: "export", entity: "activity", entityId: null, fields: ["action"] },
+  }),
+
   "GET /api/donations/export.csv": async () => ({
     request: { url: "/api/donations/export.csv" },
     expected: { action: "export", entity: "donation", entityId: null, values: { rows: 0 } },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import accountRoutes from "./account.routes.ts";
+import activityRoutes from "./activity.routes.ts";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
@@ -33,5 +34,6 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   paymentsRoutes,
   donationsRoutes,
   siteContentRoutes,
+  activityRoutes,
   apiNotFoundRoutes,
 ];

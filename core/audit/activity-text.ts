@@ -1,0 +1,80 @@
+import { ROLE_LABELS, type StaffRole } from "../access/roles.ts";
+import { entityNoun } from "./activity.schema.ts";
+import type { AuditValue } from "./audit.ts";
+
+/** One audit row, with the names the Activity screen found for the person and the record. */
+export interface DescribedRow {
+  person: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  fields: string[];
+  values: Record<string, AuditValue>;
+  /** The record's current name (a title, a person's name), or undefined once it is gone. */
+  label?: string;
+}
+
+/** Field names as a person reads them: `authorName` → "author name". */
+const words = (field: string) => field.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+const role = (value: AuditValue) => ROLE_LABELS[value as StaffRole] ?? String(value);
+
+/** "blog post “A term”", or "blog post 1a2b3c4d" once the post is gone. */
+function thing(row: DescribedRow): string {
+  const noun = entityNoun(row.entity);
+  if (row.label) return `${noun} “${row.label}”`;
+  return row.entityId ? `${noun} ${row.entityId.slice(0, 8)}` : noun;
+}
+
+/** The entry as one sentence, for the screen and the CSV. */
+export function describeActivity(row: DescribedRow): string {
+  const { person: who, values } = row;
+  switch (row.action) {
+    case "login":
+      return `${who} signed in.`;
+    case "logout":
+      return `${who} signed out.`;
+    case "login-failed":
+      return `A sign-in as ${who} failed.`;
+    case "create":
+      return `${who} created ${thing(row)}${values.role ? ` as ${role(values.role)}` : ""}.`;
+    case "delete":
+      return `${who} deleted ${thing(row)}.`;
+    case "status":
+      return `${who} changed the status of ${thing(row)} to ${values.status}.`;
+    case "publish":
+      return `${who} published ${thing(row)}.`;
+    case "unpublish":
+      return `${who} unpublished ${thing(row)}.`;
+    case "export": {
+      const rows = typeof values.rows === "number" ? ` (${values.rows} row${values.rows === 1 ? "" : "s"})` : "";
+      return `${who} exported the ${entityNoun(row.entity)} list${rows}.`;
+    }
+    case "role":
+      return `${who} changed the role of ${thing(row)}${values.from ? ` from ${role(values.from)}` : ""}${values.to ? ` to ${role(values.to)}` : ""}.`;
+    case "invite":
+      return `${who} invited ${thing(row)}${values.role ? ` as ${role(values.role)}` : ""}.`;
+    case "deactivate":
+      return `${who} deactivated ${thing(row)}.`;
+    case "reactivate":
+      return `${who} reactivated ${thing(row)}.`;
+    case "password":
+      return `${who} changed the password of ${thing(row)}.`;
+    case "second-factor":
+      return `${who} changed the second factor of ${thing(row)}.`;
+    case "update": {
+      if (row.entity === "message" && typeof values.isRead === "boolean") {
+        return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;
+      }
+      if (row.fields.length === 0) return `${who} saved ${thing(row)} without changes.`;
+      return `${who} changed the ${list(row.fields.map(words))} of ${thing(row)}.`;
+    }
+    default:
+      return `${who}: ${row.action} ${thing(row)}.`;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Db } from "../../db/database.ts";
+import type { ActivityFilters } from "./activity.schema.ts";
+
+/** Where a page starts: the (at, id) of the last entry of the page before. */
+export interface ActivityCursor {
+  at: string;
+  id: string;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+/**
+ * The audit log, newest first, filtered; keyset-paged on (at, id) so a page deep in a long log costs
+ * the same as the first (migration 2026-11-22-070 indexes each filter with (at, id)).
+ */
+export function activityQuery(db: Db, filters: ActivityFilters, cursor: ActivityCursor | undefined, limit: number) {
+  let query = db
+    .selectFrom("audit_log as a")
+    .leftJoin("admin_users as u", "u.id", "a.actor_id")
+    .select([
+      "a.id",
+      "a.at",
+      "a.actor_id",
+      "a.actor_email",
+      "a.ip",
+      "a.action",
+      "a.entity",
+      "a.entity_id",
+      "a.changes",
+      "u.name as actor_name",
+    ]);
+  if (filters.person) query = query.where("a.actor_id", "=", filters.person);
+  if (filters.action) query = query.where("a.action", "=", filters.action);
+  if (filters.entity) query = query.where("a.entity", "=", filters.entity);
+  if (filters.from) query = query.where("a.at", ">=", `${filters.from}T00:00:00.000Z`);
+  if (filters.to) query = query.where("a.at", "<", nextDay(filters.to));
+  if (cursor) {
+    query = query.where((eb) => eb(eb.refTuple("a.at", "a.id"), "<", eb.tuple(cursor.at, cursor.id)));
+  }
+  return query.orderBy("a.at", "desc").orderBy("a.id", "desc").limit(limit);
+}
+
+export type ActivityRow = Awaited<ReturnType<ReturnType<typeof activityQuery>["execute"]>>[number];
+
+/** Where each kind of record keeps the name the log shows for it. */
+const LABEL_SOURCES = {
+  blog: { table: "blog_posts", column: "title" },
+  publication: { table: "publications", column: "title" },
+  "gallery-item": { table: "gallery_items", column: "title" },
+  video: { table: "videos", column: "title" },
+  "volunteer-application": { table: "volunteer_applications", column: "full_name" },
+  message: { table: "contact_messages", column: "name" },
+  subscriber: { table: "subscribers", column: "email" },
+  staff: { table: "admin_users", column: "email" },
+} as const;
+
+/**
+ * The current names of the records a page of entries mentions, keyed "entity:id". The log itself holds
+ * no text a person typed; names are looked up while the record exists, and are absent once it is gone.
+ */
+export async function labelsOf(db: Db, rows: Array<Pick<ActivityRow, "entity" | "entity_id">>) {
+  const labels = new Map<string, string>();
+  for (const [entity, source] of Object.entries(LABEL_SOURCES)) {
+    const ids = [...new Set(rows.filter((r) => r.entity === entity && r.entity_id).map((r) => r.entity_id as string))];
+    if (ids.length === 0) continue;
+    const found = await db
+      .selectFrom(source.table)
+      .select(["id", `${source.column} as label`])
+      .where("id", "in", ids)
+      .execute();
+    for (const row of found as Array<{ id: string; label: string }>) labels.set(`${entity}:${row.id}`, row.label);
+  }
+  return labels;
+}
+
+/** Everyone who has a staff account, for the person filter. */
+export function listPeople(db: Db) {
+  return db.selectFrom("admin_users").select(["id", "name", "email"]).orderBy("email").execute();
+}
+
+/** Removes entries recorded before `cutoff`; returns how many. */
+export async function deleteBefore(db: Db, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom("audit_log").where("at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
