@@ -29,6 +29,7 @@ export default [
   route("donate/thank-you/receipt", "routes/donate/receipt.ts"),
 
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/accept-invitation/:token", "routes/admin/accept-invitation.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/videos", "routes/admin/videos.tsx"),
@@ -47,6 +48,7 @@ export default [
     route("admin/gallery", "routes/admin/gallery.tsx"),
     route("admin/gallery/new", "routes/admin/gallery-form.tsx", { id: "admin-gallery-new" }),
     route("admin/gallery/edit/:id", "routes/admin/gallery-form.tsx", { id: "admin-gallery-edit" }),
+    route("admin/staff", "routes/admin/staff.tsx"),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -1,3 +1,6 @@
+import { mayOpen } from "../../core/access/admin-screens";
+import type { StaffRole } from "../../core/access/roles";
+
 /** Spec §2 Admin sidebar, in order; the dashboard shows a tile for each entry after the first. */
 export interface AdminArea {
   title: string;
@@ -15,4 +18,8 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Volunteers", path: "/admin/volunteers", description: "Volunteer applications" },
   { title: "Messages", path: "/admin/messages", description: "Messages from the contact form" },
   { title: "Donations", path: "/admin/donations", description: "Card donations, monthly donors and totals" },
+  { title: "Staff", path: "/admin/staff", description: "Who can sign in, their roles, and invitations" },
 ];
+
+/** The areas a role may open (core/access/admin-screens.ts), in sidebar order. */
+export const areasFor = (role: StaffRole): AdminArea[] => ADMIN_AREAS.filter((area) => mayOpen(role, area.path));

@@ -1,3 +1,5 @@
+import type { StaffRole } from "../../core/access/roles";
+
 /** Spec §4 Auth: localStorage key of the admin token. */
 export const ADMIN_TOKEN_STORAGE_KEY = "adminToken";
 
@@ -26,4 +28,11 @@ export function loginPath(redirectTo: string): string {
 export function safeRedirectTarget(value: string | null): string {
   const allowed = value?.startsWith("/admin") && !value.startsWith("/admin/login");
   return allowed && value ? value : "/admin";
+}
+
+/** The signed-in staff member, as `GET /api/admin/me` answers. */
+export interface AdminMe {
+  email: string;
+  name: string;
+  role: StaffRole;
 }

@@ -1,9 +1,18 @@
 import { useEffect, useState } from "react";
-import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from "react-router";
+import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from "react-router";
+import { mayOpen } from "../../../core/access/admin-screens";
+import { ROLE_LABELS } from "../../../core/access/roles";
+import { Forbidden } from "../../components/admin/forbidden";
 import { UnreadMessagesBadge } from "../../components/admin/unread-messages-badge";
 import { Logo } from "../../components/logo";
-import { ADMIN_AREAS } from "../../content/admin-navigation";
-import { clearAdminToken, getAdminToken, loginPath, SESSION_EXPIRED_EVENT } from "../../lib/admin-session";
+import { areasFor } from "../../content/admin-navigation";
+import {
+  type AdminMe,
+  clearAdminToken,
+  getAdminToken,
+  loginPath,
+  SESSION_EXPIRED_EVENT,
+} from "../../lib/admin-session";
 import { ApiError, api } from "../../lib/api-client";
 import type { Route } from "./+types/layout";
 import { LoginForm } from "./login";
@@ -14,7 +23,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const back = loginPath(url.pathname + url.search);
   if (!getAdminToken()) throw redirect(back);
   try {
-    return await api<{ email: string }>("/api/admin/me");
+    return await api<AdminMe>("/api/admin/me");
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearAdminToken();
@@ -30,8 +39,9 @@ export function HydrateFallback() {
 }
 
 export default function AdminLayout() {
-  const { email } = useLoaderData<typeof clientLoader>();
+  const { email, name, role } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [sessionExpired, setSessionExpired] = useState(false);
 
@@ -54,7 +64,7 @@ export default function AdminLayout() {
   const sidebar = (
     <nav aria-label="Admin" className="flex h-full flex-col">
       <ul className="space-y-1">
-        {ADMIN_AREAS.map((area) => (
+        {areasFor(role).map((area) => (
           <li key={area.path}>
             <NavLink
               to={area.path}
@@ -71,9 +81,11 @@ export default function AdminLayout() {
         ))}
       </ul>
       <div className="mt-auto border-t border-gray-200 pt-4">
+        {name && <p className="truncate px-3 text-sm font-semibold text-ink">{name}</p>}
         <p className="truncate px-3 text-xs text-muted" title={email}>
           {email}
         </p>
+        <p className="px-3 text-xs text-muted">{ROLE_LABELS[role]}</p>
         <button
           type="button"
           onClick={logout}
@@ -119,7 +131,8 @@ export default function AdminLayout() {
         {sidebar}
       </aside>
       <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-        <Outlet />
+        {/* A screen the role may not use is not rendered at all: none of its requests are made. */}
+        {mayOpen(role, pathname) ? <Outlet /> : <Forbidden role={role} />}
       </main>
       {sessionExpired && (
         <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
