@@ -30,8 +30,11 @@ export default [
 
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/accept-invitation/:token", "routes/admin/accept-invitation.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
     route("admin/videos", "routes/admin/videos.tsx"),
     route("admin/videos/new", "routes/admin/video-form.tsx", { id: "admin-video-new" }),
     route("admin/videos/edit/:id", "routes/admin/video-form.tsx", { id: "admin-video-edit" }),

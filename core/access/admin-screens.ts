@@ -17,6 +17,7 @@ export interface AdminScreen {
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin", roles: ANY_STAFF, needs: "GET /api/admin/me" },
+  { path: "/admin/account", roles: ANY_STAFF, needs: "GET /api/admin/account/sessions" },
   { path: "/admin/blogs", roles: EDITORS, needs: "POST /api/blogs" },
   { path: "/admin/gallery", roles: EDITORS, needs: "POST /api/gallery" },
   { path: "/admin/videos", roles: EDITORS, needs: "POST /api/videos" },

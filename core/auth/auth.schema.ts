@@ -6,6 +6,8 @@ export const LOGIN_FAILED_MESSAGE = "Login failed. Please check your credentials
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Longer than any bearer token or link token we issue: refused before hashing. */
+export const MAX_TOKEN_LENGTH = 200;
 
 export const LoginSchema = z.object({
   email: z.string({ error: LOGIN_REQUIRED_MESSAGE }).trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254),

@@ -10,6 +10,7 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   type LoginResult,
   LoginSchema,
+  MAX_TOKEN_LENGTH,
   NewPasswordSchema,
   type StaffIdentity,
 } from "./auth.schema.ts";
@@ -17,7 +18,7 @@ import { USER_AGENT_MAX_LENGTH } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import { createRecognisedDevices } from "./recognised-device.ts";
-import { MAX_TOKEN_LENGTH, newSecretToken, tokenHasher } from "./token-hash.ts";
+import { newSecretToken, tokenHasher } from "./token-hash.ts";
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 /**

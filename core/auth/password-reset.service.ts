@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import type { Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
@@ -9,10 +8,16 @@ import { GoneError, ServiceUnavailableError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as authRepo from "./auth.repository.ts";
-import { NewPasswordSchema } from "./auth.schema.ts";
 import { hashPassword } from "./password.ts";
 import * as repo from "./password-reset.repository.ts";
-import { MAX_TOKEN_LENGTH, newSecretToken, tokenHasher } from "./token-hash.ts";
+import {
+  RESET_LINK_ENDED_MESSAGE,
+  RESET_UNAVAILABLE_MESSAGE,
+  ResetCompleteSchema,
+  ResetRequestSchema,
+  ResetTokenSchema,
+} from "./password-reset.schema.ts";
+import { newSecretToken, tokenHasher } from "./token-hash.ts";
 
 /**
  * "Forgot password?" (docs/decisions/0230-password-reset-and-sessions.md). A request is answered the
@@ -24,24 +29,6 @@ export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 /** Links one account can be sent per hour, however many addresses ask: nobody's inbox is flooded. */
 export const RESET_LINKS_PER_HOUR = 3;
 export const PASSWORD_RESET_JOB = "auth.password-reset";
-
-export const RESET_REQUESTED_MESSAGE =
-  "If that address belongs to a staff account, we have sent it a link to choose a new password. The link works once, within one hour.";
-export const RESET_LINK_ENDED_MESSAGE = "This link has expired or has already been used. Ask for a new one.";
-export const RESET_UNAVAILABLE_MESSAGE =
-  "This site cannot send e-mail yet, so a password cannot be reset by link. Ask an Administrator to reset it.";
-export const RESET_EMAIL_MESSAGE = "Enter the e-mail address you log in with.";
-
-const ResetRequestSchema = z.object({
-  email: z
-    .string({ error: RESET_EMAIL_MESSAGE })
-    .trim()
-    .toLowerCase()
-    .max(254, RESET_EMAIL_MESSAGE)
-    .pipe(z.email({ error: RESET_EMAIL_MESSAGE })),
-});
-const ResetTokenSchema = z.object({ token: z.string().min(1).max(MAX_TOKEN_LENGTH) });
-const ResetCompleteSchema = ResetTokenSchema.extend({ password: NewPasswordSchema });
 
 /** Where the e-mail's link leads. The token is in the fragment: browsers never send it to a server or log. */
 export const resetLink = (siteUrl: string, token: string) => `${siteUrl}/admin/reset-password#${token}`;

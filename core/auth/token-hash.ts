@@ -9,6 +9,3 @@ export const tokenHasher = (secret: string) => (token: string) =>
 
 /** A fresh bearer secret: 256 random bits, URL-safe. */
 export const newSecretToken = () => randomBytes(32).toString("base64url");
-
-/** Longer than any token we issue: refused before hashing. */
-export const MAX_TOKEN_LENGTH = 200;

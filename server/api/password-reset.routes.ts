@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { RESET_REQUESTED_MESSAGE } from "../../core/auth/password-reset.service.ts";
+import { RESET_REQUESTED_MESSAGE } from "../../core/auth/password-reset.schema.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 /** Per address: a few tries for a person who mistyped, too few to flood anyone or probe many accounts. */

@@ -81,11 +81,18 @@ export default function AdminLayout() {
         ))}
       </ul>
       <div className="mt-auto border-t border-gray-200 pt-4">
-        {name && <p className="truncate px-3 text-sm font-semibold text-ink">{name}</p>}
-        <p className="truncate px-3 text-xs text-muted" title={email}>
-          {email}
-        </p>
-        <p className="px-3 text-xs text-muted">{ROLE_LABELS[role]}</p>
+        <NavLink
+          to="/admin/account"
+          onClick={() => setMenuOpen(false)}
+          title="Your account: password and sessions"
+          className={({ isActive }) =>
+            `block rounded-lg px-3 py-2 ${isActive ? "bg-brand text-white" : "text-ink hover:bg-sand"}`
+          }
+        >
+          <span className="block truncate font-medium">{name || "Your account"}</span>
+          <span className="block truncate text-xs opacity-80">{email}</span>
+          <span className="block text-xs opacity-80">{ROLE_LABELS[role]}</span>
+        </NavLink>
         <button
           type="button"
           onClick={logout}

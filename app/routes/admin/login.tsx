@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_FAILED_MESSAGE, LOGIN_REQUIRED_MESSAGE, type LoginResult } from "../../../core/auth/auth.schema";
+import { AuthCard, AuthMessage } from "../../components/admin/auth-card";
 import { Button } from "../../components/button";
-import { Logo } from "../../components/logo";
 import { adminMeta } from "../../lib/admin-meta";
 import { safeRedirectTarget, setAdminToken } from "../../lib/admin-session";
 import { ApiError, api } from "../../lib/api-client";
@@ -72,11 +72,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2.5"
         />
       </div>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <AuthMessage kind="error">{error}</AuthMessage>}
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? "Logging in..." : "Log in"}
       </Button>
@@ -84,20 +80,26 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   );
 }
 
+/** Where a reset sends the person: the login page, saying their new password is in force. */
+export const LOGIN_AFTER_RESET = "/admin/login?password=changed";
+
 export default function AdminLogin() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const target = safeRedirectTarget(searchParams.get("redirectTo"));
   return (
-    <main className="flex min-h-screen items-center justify-center bg-sand px-4">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-sm">
-        <Logo />
-        <h1 className="mt-6 text-2xl font-bold">Admin login</h1>
-        <p className="mt-1 text-sm text-muted">Staff only.</p>
-        <div className="mt-6">
-          <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+    <AuthCard title="Admin login" intro="Staff only.">
+      {searchParams.get("password") === "changed" && (
+        <div className="mb-4">
+          <AuthMessage kind="notice">Your password has been changed. Log in with your new password.</AuthMessage>
         </div>
-      </div>
-    </main>
+      )}
+      <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/admin/forgot-password" className="font-medium text-brand underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
+    </AuthCard>
   );
 }
