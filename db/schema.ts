@@ -11,6 +11,14 @@ import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/galler
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
+import type {
+  LoginTicketTable,
+  StaffPasskeyTable,
+  StaffRecoveryCodeTable,
+  StaffTotpTable,
+  WebauthnChallengeTable,
+} from "../core/second-factor/second-factor.table.ts";
+import type { SettingTable } from "../core/settings/settings.table.ts";
 import type { StaffInvitationTable } from "../core/staff/staff.table.ts";
 import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
@@ -39,4 +47,10 @@ export interface Database {
   payment_events: PaymentEventTable;
   versioned_documents: VersionedDocumentTable;
   document_versions: DocumentVersionTable;
+  settings: SettingTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_passkeys: StaffPasskeyTable;
+  login_tickets: LoginTicketTable;
+  webauthn_challenges: WebauthnChallengeTable;
 }

@@ -33,6 +33,8 @@ export interface RouteEntry {
   access: "public" | "admin";
   /** The staff roles that may call it (Administrators always may); empty on public routes. */
   roles: readonly StaffRole[];
+  /** Whether a session that may only set up a second factor may call it. */
+  duringEnrolment: boolean;
 }
 
 export interface AppOptions {
@@ -72,7 +74,8 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
       if (method === "HEAD") continue;
       const access = route.config?.access ?? "admin";
       const roles = access === "public" ? [] : STAFF_ROLES.filter((role) => mayUse(role, route.config?.roles));
-      app.routeCatalog.push({ method, url: route.url, access, roles });
+      const duringEnrolment = route.config?.duringEnrolment ?? false;
+      app.routeCatalog.push({ method, url: route.url, access, roles, duringEnrolment });
     }
   });
   app.addHook("onSend", async (request, reply, payload) => {

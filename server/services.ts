@@ -19,6 +19,8 @@ import { createStorage } from "../core/media/storage.ts";
 import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
+import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
+import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSiteContentService } from "../core/site-content/site-content.service.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
@@ -44,6 +46,15 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const jobs = createJobQueue(database, clock);
   const email = createEmailService(jobs, config.mail && createSmtpTransport(config.mail), config.staffEmail);
   const audit = createAudit(clock);
+  const settings = createSettings(db, clock, audit);
+  const secondFactor = createSecondFactorService(
+    db,
+    clock,
+    config.sessionSecret,
+    audit,
+    settings,
+    config.publicSiteUrl,
+  );
   const storage = createStorage(config);
   jobs.register(uploadSweepJob(db, storage, clock));
   jobs.register(authHousekeepingJob(db, clock));
@@ -60,7 +71,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
     email,
     audit,
     activity: createActivity(db, audit),
-    auth: createAuthService(db, clock, config.sessionSecret, audit),
+    settings,
+    secondFactor,
+    auth: createAuthService(db, clock, config.sessionSecret, audit, secondFactor),
     staff: createStaffService({
       database,
       clock,

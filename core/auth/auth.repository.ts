@@ -110,6 +110,7 @@ export async function insertSession(
     expiresAt: string;
     ip: string;
     userAgent: string;
+    enrolmentOnly: boolean;
   },
 ) {
   await db
@@ -123,16 +124,17 @@ export async function insertSession(
       ip: session.ip,
       user_agent: session.userAgent,
       last_seen_at: session.now,
+      enrolment_only: session.enrolmentOnly ? 1 : 0,
     })
     .execute();
 }
 
-/** The active staff member a live session belongs to, with when the session was last seen. */
+/** The active staff member a live session belongs to, when the session was last seen, and whether it may only enrol. */
 export async function findSessionAdmin(
   db: Db,
   tokenHash: string,
   now: string,
-): Promise<{ admin: StaffIdentity; sessionId: string; lastSeenAt: string } | undefined> {
+): Promise<{ admin: StaffIdentity; sessionId: string; lastSeenAt: string; enrolmentOnly: boolean } | undefined> {
   const row = await db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.admin_user_id")
@@ -143,14 +145,15 @@ export async function findSessionAdmin(
       "admin_users.role as role",
       "admin_sessions.id as session_id",
       "admin_sessions.last_seen_at as last_seen_at",
+      "admin_sessions.enrolment_only as enrolment_only",
     ])
     .where("admin_sessions.token_hash", "=", tokenHash)
     .where("admin_sessions.expires_at", ">", now)
     .where("admin_users.deactivated_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, last_seen_at, ...admin } = row;
-  return { admin, sessionId: session_id, lastSeenAt: last_seen_at };
+  const { session_id, last_seen_at, enrolment_only, ...admin } = row;
+  return { admin, sessionId: session_id, lastSeenAt: last_seen_at, enrolmentOnly: Number(enrolment_only) === 1 };
 }
 
 /** Moves a session's last-seen time forward, unless another request already did since `before`. */
@@ -161,6 +164,15 @@ export async function touchSession(db: Db, id: string, now: string, before: stri
     .where("id", "=", id)
     .where("last_seen_at", "<", before)
     .execute();
+}
+
+export async function findActiveAdminById(db: Db, id: string) {
+  return db
+    .selectFrom("admin_users")
+    .select(["id", "email"])
+    .where("id", "=", id)
+    .where("deactivated_at", "is", null)
+    .executeTakeFirst();
 }
 
 /** Ends one session; returns its id, or undefined when there was none. */

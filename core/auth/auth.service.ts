@@ -1,6 +1,18 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "../../db/database.ts";
 import type { StaffRole } from "../access/roles.ts";
 import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
+import {
+  CodeStepSchema,
+  PASSKEY_FAILED_MESSAGE,
+  PasskeyLoginSchema,
+  PasskeyOptionsSchema,
+  type SecondFactorMethod,
+  type SecondFactorStep,
+  TICKET_EXPIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+} from "../second-factor/second-factor.schema.ts";
+import type { SecondFactorService } from "../second-factor/second-factor.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { UnauthorizedError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -15,7 +27,7 @@ import {
   type StaffIdentity,
 } from "./auth.schema.ts";
 import { USER_AGENT_MAX_LENGTH } from "./device-name.ts";
-import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
+import { accountKey, createLoginThrottle, secondFactorKey, sourceKey } from "./login-throttle.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import { createRecognisedDevices } from "./recognised-device.ts";
 import { newSecretToken, tokenHasher } from "./token-hash.ts";
@@ -45,7 +57,13 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * @param tokenSecret SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the
  * database alone cannot be used to forge or recognise a live token; it also signs device notes.
  */
-export function createAuthService(db: Db, clock: Clock, tokenSecret: string, audit: Audit) {
+export function createAuthService(
+  db: Db,
+  clock: Clock,
+  tokenSecret: string,
+  audit: Audit,
+  secondFactor: SecondFactorService,
+) {
   const tokenHash = tokenHasher(tokenSecret);
   const nowIso = () => clock().toISOString();
   const throttle = createLoginThrottle(db, clock);
@@ -130,13 +148,93 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
     }
   }
 
+  /** Opens a session for the account and records the login, in one transaction; returns the token. */
+  async function startSession(
+    admin: { id: string },
+    actor: Actor,
+    attempt: LoginAttempt,
+    options: { enrolmentOnly?: boolean; method?: SecondFactorMethod } = {},
+  ): Promise<string> {
+    const token = newSecretToken();
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const sessionId = newId();
+      await repo.insertSession(trx, {
+        id: sessionId,
+        adminUserId: admin.id,
+        tokenHash: tokenHash(token),
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+        ip: attempt.clientIp,
+        userAgent: (attempt.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH),
+        enrolmentOnly: options.enrolmentOnly ?? false,
+      });
+      await audit.record(trx, actor, {
+        action: "login",
+        entity: "session",
+        entityId: sessionId,
+        values: options.method ? { method: options.method } : {},
+      });
+    });
+    return token;
+  }
+
+  /** A failed second step, recorded against the account the ticket named. */
+  const recordSecondFactorFailure = (actor: Actor, method: SecondFactorMethod) =>
+    audit.record(db, actor, {
+      action: "login-failed",
+      entity: "session",
+      entityId: actor.id,
+      values: { step: "second-factor", method },
+    });
+
+  /**
+   * The account behind a live ticket, with the attempt counted against its source and, unless the
+   * browser is the account's recognised device, against the account's second step.
+   */
+  async function reserveTicketStep(ticket: string, attempt: LoginAttempt) {
+    const source = sourceKey(attempt.clientIp);
+    const adminId = await secondFactor.ticketAccount(ticket);
+    const admin = adminId ? await repo.findActiveAdminById(db, adminId) : undefined;
+    if (!admin) {
+      await throttle.reserve([source]);
+      throw new UnauthorizedError(TICKET_EXPIRED_MESSAGE);
+    }
+    const recognised = devices.recognises(attempt.deviceToken, admin.email, clock());
+    const reservation = await throttle.reserve(recognised ? [source] : [source, secondFactorKey(admin.id)]);
+    return { admin, reservation };
+  }
+
+  /** A second-step body that does not parse is counted against its source like any guess. */
+  async function refuseMalformed(error: Parameters<typeof validationError>[0], attempt: LoginAttempt): Promise<never> {
+    await throttle.reserve([sourceKey(attempt.clientIp)]);
+    throw validationError(error);
+  }
+
+  /** Spends the ticket and opens the session; a ticket spent meanwhile by another request opens nothing. */
+  async function finishSecondStep(
+    ticket: string | undefined,
+    admin: { id: string; email: string },
+    attempt: LoginAttempt,
+    method: SecondFactorMethod,
+  ): Promise<LoginResult & { deviceToken: string }> {
+    if (ticket && !(await secondFactor.spendTicket(db, ticket))) throw new UnauthorizedError(TICKET_EXPIRED_MESSAGE);
+    const actor: Actor = { id: admin.id, email: admin.email, ip: attempt.clientIp };
+    const token = await startSession(admin, actor, attempt, { method });
+    return { token, email: admin.email, deviceToken: devices.issue(admin.email, clock()) };
+  }
+
   return {
     /**
      * Checks a login. Every attempt is counted before the password is verified (login-throttle.ts);
-     * a correct password takes its count back. Returns the session token, the e-mail, and a fresh
-     * recognised-device note for the browser.
+     * a correct password takes its count back. Without a second factor, returns the session token,
+     * the e-mail, and a fresh recognised-device note for the browser. With one, returns only a ticket
+     * for the second step (`completeLogin`, `loginWithPasskey`): the password alone grants nothing.
      */
-    async login(input: unknown, attempt: LoginAttempt): Promise<LoginResult & { deviceToken: string }> {
+    async login(
+      input: unknown,
+      attempt: LoginAttempt,
+    ): Promise<(LoginResult & { deviceToken: string }) | SecondFactorStep> {
       const source = sourceKey(attempt.clientIp);
       const parsed = LoginSchema.safeParse(input);
       if (!parsed.success) {
@@ -158,21 +256,63 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
         throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
       }
       await throttle.release(reservation);
-      const token = newSecretToken();
-      await db.transaction().execute(async (trx) => {
-        const sessionId = newId();
-        await repo.insertSession(trx, {
-          id: sessionId,
-          adminUserId: admin.id,
-          tokenHash: tokenHash(token),
-          now: now.toISOString(),
-          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
-          ip: attempt.clientIp,
-          userAgent: (attempt.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH),
-        });
-        await audit.record(trx, actor, { action: "login", entity: "session", entityId: sessionId });
-      });
+      const methods = await secondFactor.methodsOf(admin.id);
+      if (methods.length > 0) return { secondFactor: { ticket: await secondFactor.issueTicket(admin.id), methods } };
+      // Required for everyone and none set up: a session that can only set one up (server/plugins/access.ts).
+      const enrolmentOnly = await secondFactor.required();
+      const token = await startSession(admin, actor, attempt, { enrolmentOnly });
       return { token, email: admin.email, deviceToken: devices.issue(cleanEmail, now) };
+    },
+
+    /** The second step with a code from the app or a recovery code. */
+    async completeLogin(input: unknown, attempt: LoginAttempt): Promise<LoginResult & { deviceToken: string }> {
+      const parsed = CodeStepSchema.safeParse(input);
+      if (!parsed.success) return refuseMalformed(parsed.error, attempt);
+      const { ticket, method, code } = parsed.data;
+      const { admin, reservation } = await reserveTicketStep(ticket, attempt);
+      if (!(await secondFactor.spendCode(admin.id, method, code))) {
+        await recordSecondFactorFailure({ id: admin.id, email: admin.email, ip: attempt.clientIp }, method);
+        throw new UnauthorizedError(WRONG_CODE_MESSAGE);
+      }
+      await throttle.release(reservation);
+      return finishSecondStep(ticket, admin, attempt, method);
+    },
+
+    /** Options for the browser's passkey prompt: for the ticket's account, or for a passkey alone. */
+    async passkeyLoginOptions(input: unknown, attempt: LoginAttempt) {
+      const parsed = PasskeyOptionsSchema.safeParse(input ?? {});
+      if (!parsed.success) return refuseMalformed(parsed.error, attempt);
+      const { ticket } = parsed.data;
+      if (!ticket) return secondFactor.passkeyLoginOptions(null);
+      const adminId = await secondFactor.ticketAccount(ticket);
+      if (!adminId) {
+        await throttle.reserve([sourceKey(attempt.clientIp)]);
+        throw new UnauthorizedError(TICKET_EXPIRED_MESSAGE);
+      }
+      return secondFactor.passkeyLoginOptions(adminId);
+    },
+
+    /**
+     * Signs in with a passkey: as the second step (with the ticket), or alone (a discoverable passkey
+     * whose authenticator verified the person, which is two factors in one).
+     */
+    async loginWithPasskey(input: unknown, attempt: LoginAttempt): Promise<LoginResult & { deviceToken: string }> {
+      const parsed = PasskeyLoginSchema.safeParse(input);
+      if (!parsed.success) return refuseMalformed(parsed.error, attempt);
+      const { ticket } = parsed.data;
+      const { admin, reservation } = ticket
+        ? await reserveTicketStep(ticket, attempt)
+        : { admin: undefined, reservation: await throttle.reserve([sourceKey(attempt.clientIp)]) };
+      const response = parsed.data.response as unknown as AuthenticationResponseJSON;
+      const signedIn = await secondFactor.spendPasskey(response, admin?.id ?? null);
+      const account = signedIn ? await repo.findActiveAdminById(db, signedIn) : undefined;
+      if (!account) {
+        if (admin)
+          await recordSecondFactorFailure({ id: admin.id, email: admin.email, ip: attempt.clientIp }, "passkey");
+        throw new UnauthorizedError(PASSKEY_FAILED_MESSAGE);
+      }
+      await throttle.release(reservation);
+      return finishSecondStep(ticket, account, attempt, "passkey");
     },
 
     /** A login request whose body could not be read at all: counted against its source like a guess. */
@@ -180,8 +320,11 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
       await throttle.reserve([sourceKey(clientIp)]);
     },
 
-    /** The admin behind a bearer token, or undefined when missing, unknown, expired or revoked. */
-    async authenticate(token: string | undefined): Promise<StaffIdentity | undefined> {
+    /**
+     * The admin behind a bearer token, or undefined when missing, unknown, expired or revoked;
+     * `enrolmentOnly` while the session may only set up a second factor.
+     */
+    async authenticate(token: string | undefined): Promise<(StaffIdentity & { enrolmentOnly: boolean }) | undefined> {
       if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
       const now = clock();
       const found = await repo.findSessionAdmin(db, tokenHash(token), now.toISOString());
@@ -190,7 +333,7 @@ export function createAuthService(db: Db, clock: Clock, tokenSecret: string, aud
       if (found.lastSeenAt < staleBefore) {
         await repo.touchSession(db, found.sessionId, now.toISOString(), staleBefore);
       }
-      return found.admin;
+      return { ...found.admin, enrolmentOnly: found.enrolmentOnly };
     },
 
     async logout(token: string, actor: Actor): Promise<void> {

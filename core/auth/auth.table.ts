@@ -28,6 +28,8 @@ export interface AdminSessionTable {
   user_agent: string;
   /** The last request made with it, to the minute (core/auth/auth.service.ts `authenticate`). */
   last_seen_at: string;
+  /** 1 while the session may only set up a second factor (core/second-factor); 0 otherwise. */
+  enrolment_only: number;
 }
 
 /** A password reset link (core/auth/password-reset.service.ts). */

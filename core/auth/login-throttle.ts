@@ -130,3 +130,12 @@ export function createLoginThrottle(db: Db, clock: Clock) {
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/** Codes tried at one account's second step, from all sources together (the password was right). */
+export const FREE_GUESSES_PER_SECOND_FACTOR = 5;
+
+/** The account at its second step (or confirming a change with a code): by id, as the ticket names it. */
+export const secondFactorKey = (adminId: string): ThrottleKey => ({
+  key: `second-factor:${adminId}`,
+  free: FREE_GUESSES_PER_SECOND_FACTOR,
+});

@@ -8,6 +8,7 @@ import * as adminEnvPassword from "./2026-11-22-020-admin-env-password.ts";
 import * as staffRolesAndAudit from "./2026-11-22-030-staff-roles-and-audit.ts";
 import * as staffInvitations from "./2026-11-22-040-staff-invitations.ts";
 import * as sessionDetails from "./2026-11-22-050-session-details.ts";
+import * as secondFactorAndSettings from "./2026-11-22-060-second-factor-and-settings.ts";
 import * as auditIndexes from "./2026-11-22-070-audit-indexes.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-030-staff-roles-and-audit": staffRolesAndAudit,
   "2026-11-22-040-staff-invitations": staffInvitations,
   "2026-11-22-050-session-details": sessionDetails,
+  "2026-11-22-060-second-factor-and-settings": secondFactorAndSettings,
   "2026-11-22-070-audit-indexes": auditIndexes,
   "2026-11-22-080-site-content": siteContent,
 };

@@ -1,6 +1,9 @@
 import sharp from "sharp";
+import { expect } from "vitest";
 import { type AuditAction, type AuditValue, SYSTEM_ACTOR } from "../../core/audit/audit.ts";
+import { totpCode } from "../../core/second-factor/totp.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
+import { softAuthenticator } from "../../tests/support/soft-authenticator.ts";
 import { TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 
 /**
@@ -118,6 +121,34 @@ async function invitation(t: TestApp) {
 const STAFF_PASSWORD = "a long enough password";
 const staffMember = async (t: TestApp) =>
   (await t.services.auth.createAdmin(uniqueEmail("staff"), STAFF_PASSWORD, "editor")).id;
+
+/**
+ * The test admin's second factors, for the fixtures of the account's own second-factor routes. Each
+ * starts from none (the walk signs in with the password alone) and, being in one block that ends
+ * with none, leaves none for the fixtures after them.
+ */
+async function withoutSecondFactor(t: TestApp): Promise<string> {
+  const find = () =>
+    t.database.db.selectFrom("admin_users").select("id").where("email", "=", TEST_ADMIN.email).executeTakeFirst();
+  let admin = await find();
+  if (!admin) {
+    await t.adminHeaders(); // creates the test admin
+    admin = (await find()) as { id: string };
+  }
+  for (const table of ["staff_totp", "staff_recovery_codes", "staff_passkeys"] as const) {
+    await t.database.db.deleteFrom(table).where("admin_user_id", "=", admin.id).execute();
+  }
+  return admin.id;
+}
+/** Signs the test admin in, then gives the account an authenticator app: the session stays valid. */
+async function signedInWithApp(t: TestApp) {
+  const id = await withoutSecondFactor(t);
+  const headers = await t.adminHeaders();
+  const actor = { id, email: TEST_ADMIN.email, ip: "" };
+  const { secret } = await t.services.secondFactor.startTotp(actor);
+  await t.services.secondFactor.confirmTotp(actor, { code: totpCode(secret, new Date()) });
+  return { id, headers };
+}
 
 export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
   "POST /api/admin/logout": async () => ({
@@ -396,4 +427,106 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  // The account's own second factors: one block, ending with the account back to none (see above).
+  "POST /api/admin/account/second-factor/totp": async (t) => {
+    const id = await withoutSecondFactor(t);
+    return {
+      request: { url: "/api/admin/account/second-factor/totp" },
+      expected: {
+        action: "second-factor",
+        entity: "staff",
+        entityId: id,
+        values: { method: "totp", change: "started" },
+      },
+    };
+  },
+  "POST /api/admin/account/second-factor/totp/confirm": async (t) => {
+    const id = await withoutSecondFactor(t);
+    const { secret } = await t.services.secondFactor.startTotp({ id, email: TEST_ADMIN.email, ip: "" });
+    return {
+      request: {
+        url: "/api/admin/account/second-factor/totp/confirm",
+        payload: { code: totpCode(secret, new Date()) },
+      },
+      expected: {
+        action: "second-factor",
+        entity: "staff",
+        entityId: id,
+        values: { method: "totp", change: "enrolled" },
+      },
+    };
+  },
+  "POST /api/admin/account/second-factor/recovery-codes": async (t) => {
+    const { id, headers } = await signedInWithApp(t);
+    return {
+      request: { url: "/api/admin/account/second-factor/recovery-codes", headers },
+      expected: {
+        action: "second-factor",
+        entity: "staff",
+        entityId: id,
+        values: { method: "recovery-codes", change: "regenerated" },
+      },
+    };
+  },
+  "POST /api/admin/account/second-factor/totp/disable": async (t) => {
+    const { id, headers } = await signedInWithApp(t);
+    return {
+      request: {
+        url: "/api/admin/account/second-factor/totp/disable",
+        headers,
+        payload: { password: TEST_ADMIN.password },
+      },
+      expected: {
+        action: "second-factor",
+        entity: "staff",
+        entityId: id,
+        values: { method: "totp", change: "disabled" },
+      },
+    };
+  },
+  "POST /api/admin/account/passkeys": async (t) => {
+    const id = await withoutSecondFactor(t);
+    const headers = await t.adminHeaders();
+    const options = (await t.app.inject({ url: "/api/admin/account/passkeys/options", headers })).json();
+    const response = softAuthenticator().register(options, t.config.publicSiteUrl);
+    // Registered through the call itself; the next fixture removes it.
+    return {
+      request: { url: "/api/admin/account/passkeys", headers, payload: { name: "Work laptop", response } },
+      expected: {
+        action: "second-factor",
+        entity: "staff",
+        entityId: id,
+        values: { method: "passkey", change: "added", passkey: expect.any(String) },
+      },
+    };
+  },
+  "DELETE /api/admin/account/passkeys/:id": async (t) => {
+    const id = await withoutSecondFactor(t);
+    const headers = await t.adminHeaders();
+    const options = (await t.app.inject({ url: "/api/admin/account/passkeys/options", headers })).json();
+    const response = softAuthenticator().register(options, t.config.publicSiteUrl);
+    const added = await t.services.secondFactor.addPasskey(
+      { id, email: TEST_ADMIN.email, ip: "" },
+      { name: "Old phone", response },
+    );
+    return {
+      request: { url: `/api/admin/account/passkeys/${added.id}`, headers },
+      expected: {
+        action: "second-factor",
+        entity: "staff",
+        entityId: id,
+        values: { method: "passkey", change: "removed", passkey: added.id },
+      },
+    };
+  },
+  "PUT /api/admin/settings/second-factor": async () => ({
+    // Off, so the fixtures after this one sign in as before.
+    request: { url: "/api/admin/settings/second-factor", payload: { requireSecondFactor: false } },
+    expected: {
+      action: "update",
+      entity: "setting",
+      entityId: "security.requireSecondFactor",
+      values: { value: false },
+    },
+  }),
 };

@@ -11,6 +11,7 @@ import apiNotFoundRoutes from "./not-found.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
+import secondFactorRoutes from "./second-factor.routes.ts";
 import siteContentRoutes from "./site-content.routes.ts";
 import staffRoutes from "./staff.routes.ts";
 import subscribersRoutes from "./subscribers.routes.ts";
@@ -24,6 +25,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   staffRoutes,
   passwordResetRoutes,
   accountRoutes,
+  secondFactorRoutes,
   videosRoutes,
   subscribersRoutes,
   volunteersRoutes,

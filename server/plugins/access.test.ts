@@ -11,6 +11,10 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/admin/password-reset",
   "POST /api/admin/password-reset/check",
   "POST /api/admin/password-reset/complete",
+  // The login's second step (issue 17): a ticket from the first step, or a passkey, instead of a token.
+  "POST /api/admin/login/second-factor",
+  "POST /api/admin/login/passkey/options",
+  "POST /api/admin/login/passkey",
   "POST /api/payments/create-checkout-session",
   "POST /api/payments/webhook",
   "POST /api/subscribe",

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { type DelegableRole, FORBIDDEN_MESSAGE, mayUse } from "../../core/access/roles.ts";
 import type { Actor } from "../../core/audit/audit.ts";
 import type { StaffIdentity } from "../../core/auth/auth.schema.ts";
+import { ENROLMENT_REQUIRED_MESSAGE } from "../../core/second-factor/second-factor.schema.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -19,10 +20,17 @@ declare module "fastify" {
     access?: Access;
     /** Roles besides Administrator that may call this staff route. */
     roles?: readonly DelegableRole[];
+    /**
+     * Open to a session that may only set up a second factor (required for everyone, none set up
+     * yet): the account's own second-factor routes, `me` and logout. Every other staff route refuses it.
+     */
+    duringEnrolment?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in staff member on a staff route; null on public routes. */
     admin: StaffIdentity | null;
+    /** Whether that staff member's session may only set up a second factor. */
+    enrolmentOnly: boolean;
   }
 }
 
@@ -45,6 +53,7 @@ export function actorOf(request: FastifyRequest): Actor {
 export default fp(
   async (app, { services }: { services: Services }) => {
     app.decorateRequest("admin", null);
+    app.decorateRequest("enrolmentOnly", false);
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
       // Routes outside /api (pages, assets, uploads) are public by nature; 404s fall through.
       if (!request.routeOptions.url?.toLowerCase().startsWith("/api/")) return;
@@ -53,10 +62,15 @@ export default fp(
       if (!admin) {
         return reply.code(401).send({ message: "Authentication required." });
       }
-      if (!mayUse(admin.role, request.routeOptions.config?.roles)) {
+      const { enrolmentOnly, ...identity } = admin;
+      if (enrolmentOnly && !request.routeOptions.config?.duringEnrolment) {
+        return reply.code(403).send({ message: ENROLMENT_REQUIRED_MESSAGE, enrolmentRequired: true });
+      }
+      if (!mayUse(identity.role, request.routeOptions.config?.roles)) {
         return reply.code(403).send({ message: FORBIDDEN_MESSAGE });
       }
-      request.admin = admin;
+      request.admin = identity;
+      request.enrolmentOnly = enrolmentOnly;
     });
   },
   { name: "access" },

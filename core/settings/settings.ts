@@ -1,0 +1,63 @@
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import type { Actor, Audit, AuditValue } from "../audit/audit.ts";
+import type { Clock } from "../shared/clock.ts";
+import { parseInput } from "../shared/validation.ts";
+
+/**
+ * Site settings an Administrator changes in the back office, kept as key → JSON value. Each setting
+ * is declared once with `defineSetting` (its key, its schema and the value it has until someone
+ * sets it), and read and written only through that declaration, so a stored value is always typed.
+ */
+export interface Setting<T> {
+  key: string;
+  schema: z.ZodType<T>;
+  fallback: T;
+}
+
+export const defineSetting = <T>(key: string, schema: z.ZodType<T>, fallback: T): Setting<T> => ({
+  key,
+  schema,
+  fallback,
+});
+
+const isAuditValue = (value: unknown): value is AuditValue =>
+  value === null || ["string", "number", "boolean"].includes(typeof value);
+
+export function createSettings(db: Db, clock: Clock, audit: Audit) {
+  async function get<T>(setting: Setting<T>, trx: Db = db): Promise<T> {
+    const row = await trx.selectFrom("settings").select("value").where("key", "=", setting.key).executeTakeFirst();
+    if (!row) return setting.fallback;
+    // A value an older release stored in another shape reads as the default rather than breaking pages.
+    const parsed = setting.schema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : setting.fallback;
+  }
+
+  return {
+    get,
+
+    /** Stores a new value and records who changed it, in one transaction. */
+    async set<T>(setting: Setting<T>, input: unknown, actor: Actor): Promise<T> {
+      const value = parseInput(setting.schema, input);
+      const now = clock().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const json = JSON.stringify(value);
+        await trx
+          .insertInto("settings")
+          .values({ key: setting.key, value: json, updated_at: now })
+          .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
+          .execute();
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: "setting",
+          entityId: setting.key,
+          fields: ["value"],
+          values: isAuditValue(value) ? { value } : {},
+        });
+      });
+      return value;
+    },
+  };
+}
+
+export type Settings = ReturnType<typeof createSettings>;
