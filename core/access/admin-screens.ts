@@ -27,6 +27,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/messages", roles: INBOX, needs: "GET /api/messages/admin" },
   { path: "/admin/donations", roles: [], needs: "GET /api/donations" },
   { path: "/admin/staff", roles: [], needs: "GET /api/admin/staff" },
+  { path: "/admin/activity", roles: [], needs: "GET /api/admin/activity" },
 ];
 
 /** The screen a path belongs to: the longest screen path it is, or lies under. */

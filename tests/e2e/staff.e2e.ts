@@ -151,4 +151,33 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     expect([...admin.errors, ...invitee.errors, ...editor.errors]).toEqual([]);
     for (const opened of [admin, invitee, editor]) await opened.context.close();
   });
+
+  it("shows a changed role at the person's next click, and signs a deactivated person out", async () => {
+    const editor = await newPage(browser, server);
+    await editor.page.goto("/admin/login?redirectTo=/admin");
+    await signIn(editor.page, INVITEE);
+    await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blogs" }).click();
+    await editor.page.waitForURL((url) => url.pathname === "/admin/blogs");
+    const admin = await newPage(browser, server);
+    await openAdminPage(admin.page, server, "/admin/staff");
+    const row = admin.page.getByRole("row").filter({ hasText: INVITEE.email });
+    await row.getByLabel(`Role of ${INVITEE.name}`).selectOption({ label: "Inbox" });
+    await admin.page.getByText(`${INVITEE.name} is now Inbox.`).waitFor();
+
+    await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect.poll(() => sidebarLinks(editor.page)).toEqual(["Dashboard", "Subscribers", "Volunteers", "Messages"]);
+
+    await row.getByRole("button", { name: `Deactivate ${INVITEE.name}` }).click();
+    await admin.page.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await admin.page.getByText(`${INVITEE.name} is deactivated.`).waitFor();
+    expect(await row.getByRole("button", { name: `Reactivate ${INVITEE.name}` }).count()).toBe(1);
+
+    await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages" }).click();
+    await editor.page.waitForURL((url) => url.pathname === "/admin/login");
+    expect(admin.errors).toEqual([]);
+    // What the signed-out browser logged: its session was refused.
+    for (const error of editor.errors) expect(error).toMatch(/status of 401/);
+    await admin.context.close();
+    await editor.context.close();
+  });
 });

@@ -34,6 +34,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
+/**
+ * Who is signed in is asked again on every admin navigation (one small request), so a role changed
+ * or an account deactivated meanwhile shows at the next click: the sidebar and the forbidden check
+ * follow the new role, and a deactivated person is taken to the login page.
+ */
+export const shouldRevalidate = () => true;
+
 export function HydrateFallback() {
   return <p className="p-8 text-muted">Loading...</p>;
 }
