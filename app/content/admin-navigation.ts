@@ -19,6 +19,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Messages", path: "/admin/messages", description: "Messages from the contact form" },
   { title: "Donations", path: "/admin/donations", description: "Card donations, monthly donors and totals" },
   { title: "Staff", path: "/admin/staff", description: "Who can sign in, their roles, and invitations" },
+  { title: "Activity", path: "/admin/activity", description: "Who did what, and when" },
 ];
 
 /** The areas a role may open (core/access/admin-screens.ts), in sidebar order. */

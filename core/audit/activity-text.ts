@@ -5,6 +5,7 @@ import type { AuditValue } from "./audit.ts";
 /** One audit row, with the names the Activity screen found for the person and the record. */
 export interface DescribedRow {
   person: string;
+  personId?: string | null;
   action: string;
   entity: string;
   entityId: string | null;
@@ -42,13 +43,17 @@ export function describeActivity(row: DescribedRow): string {
     case "login-failed":
       return `A sign-in as ${who} failed.`;
     case "create":
+      // An invitee's own account, made when they accept.
+      if (row.entity === "staff" && row.personId && row.personId === row.entityId) {
+        return `${who} joined${values.role ? ` as ${role(values.role)}` : ""}.`;
+      }
       return `${who} created ${thing(row)}${values.role ? ` as ${role(values.role)}` : ""}.`;
     case "delete":
       return `${who} deleted ${thing(row)}.`;
     case "status":
       return `${who} changed the status of ${thing(row)} to ${values.status}.`;
     case "publish":
-      return `${who} published ${thing(row)}.`;
+      return `${who} published ${thing(row)}${typeof values.version === "number" ? ` (version ${values.version})` : ""}.`;
     case "unpublish":
       return `${who} unpublished ${thing(row)}.`;
     case "export": {
@@ -58,7 +63,10 @@ export function describeActivity(row: DescribedRow): string {
     case "role":
       return `${who} changed the role of ${thing(row)}${values.from ? ` from ${role(values.from)}` : ""}${values.to ? ` to ${role(values.to)}` : ""}.`;
     case "invite":
-      return `${who} invited ${thing(row)}${values.role ? ` as ${role(values.role)}` : ""}.`;
+      if (values.step === "resent") return `${who} sent ${thing(row)} again.`;
+      if (values.step === "revoked") return `${who} revoked ${thing(row)}.`;
+      if (values.step === "accepted") return `${who} accepted ${thing(row)}.`;
+      return `${who} invited ${row.label ?? "someone"}${values.role ? ` as ${role(values.role)}` : ""}.`;
     case "deactivate":
       return `${who} deactivated ${thing(row)}.`;
     case "reactivate":
@@ -71,6 +79,10 @@ export function describeActivity(row: DescribedRow): string {
       if (row.entity === "message" && typeof values.isRead === "boolean") {
         return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;
       }
+      if (typeof values.restoredVersion === "number") {
+        return `${who} restored version ${values.restoredVersion} of ${thing(row)} as a draft.`;
+      }
+      if (typeof values.revision === "number") return `${who} saved a draft of ${thing(row)}.`;
       if (row.fields.length === 0) return `${who} saved ${thing(row)} without changes.`;
       return `${who} changed the ${list(row.fields.map(words))} of ${thing(row)}.`;
     }

@@ -52,6 +52,7 @@ const LABEL_SOURCES = {
   message: { table: "contact_messages", column: "name" },
   subscriber: { table: "subscribers", column: "email" },
   staff: { table: "admin_users", column: "email" },
+  "staff-invitation": { table: "staff_invitations", column: "email" },
 } as const;
 
 /**

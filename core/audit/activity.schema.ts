@@ -38,9 +38,10 @@ export const ENTITY_NOUNS: Record<string, string> = {
   donation: "donation",
   session: "session",
   staff: "staff member",
-  invitation: "invitation",
+  "staff-invitation": "invitation",
   activity: "activity log",
   "site-content": "site content",
+  "site-content-image": "site picture",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

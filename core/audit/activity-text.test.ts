@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { type DescribedRow, describeActivity } from "./activity-text.ts";
+
+const row = (over: Partial<DescribedRow>): DescribedRow => ({
+  person: "Meron",
+  action: "update",
+  entity: "blog",
+  entityId: "0a1b2c3d-0000-4000-8000-000000000000",
+  fields: [],
+  values: {},
+  ...over,
+});
+
+describe("an activity entry as a sentence", () => {
+  it.each<[Partial<DescribedRow>, string]>([
+    [
+      { action: "status", entity: "volunteer-application", label: "Selam Bekele", values: { status: "Accepted" } },
+      "Meron changed the status of volunteer application “Selam Bekele” to Accepted.",
+    ],
+    [
+      { fields: ["authorName", "title"], label: "A term" },
+      "Meron changed the author name and title of blog post “A term”.",
+    ],
+    [
+      { fields: ["content", "excerpt", "title"] },
+      "Meron changed the content, excerpt and title of blog post 0a1b2c3d.",
+    ],
+    [{ action: "delete", entity: "video" }, "Meron deleted video 0a1b2c3d."],
+    [
+      { entity: "message", fields: ["isRead"], values: { isRead: false }, label: "Selam" },
+      "Meron marked message “Selam” as unread.",
+    ],
+    [
+      { action: "export", entity: "subscriber", entityId: null, values: { rows: 1 } },
+      "Meron exported the subscriber list (1 row).",
+    ],
+    [{ action: "login", entity: "session" }, "Meron signed in."],
+    [
+      { action: "login-failed", entity: "session", person: "nobody@example.org" },
+      "A sign-in as nobody@example.org failed.",
+    ],
+    [
+      { action: "role", entity: "staff", label: "hanna@example.org", values: { from: "editor", to: "administrator" } },
+      "Meron changed the role of staff member “hanna@example.org” from Editor to Administrator.",
+    ],
+    [
+      {
+        action: "invite",
+        entity: "staff-invitation",
+        label: "hanna@example.org",
+        values: { role: "inbox", step: "sent" },
+      },
+      "Meron invited hanna@example.org as Inbox.",
+    ],
+    [
+      { action: "create", entity: "staff", personId: "p1", entityId: "p1", values: { role: "editor" } },
+      "Meron joined as Editor.",
+    ],
+    [
+      { action: "publish", entity: "site-content", entityId: "home", values: { version: 3 } },
+      "Meron published site content home (version 3).",
+    ],
+  ])("%o", (over, sentence) => {
+    expect(describeActivity(row(over))).toBe(sentence);
+  });
+});
