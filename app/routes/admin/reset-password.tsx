@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../../core/auth/auth.schema";
 import { RESET_LINK_ENDED_MESSAGE } from "../../../core/auth/password-reset.schema";
 import { AuthCard, AuthMessage } from "../../components/admin/auth-card";
-import { TextInput } from "../../components/admin/form-controls";
+import { NewPasswordFields, newPasswordErrors } from "../../components/admin/new-password-fields";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -11,7 +10,6 @@ import { LOGIN_AFTER_RESET } from "./login";
 
 export const meta = () => adminMeta("Choose a new password");
 
-const MISMATCH = "The two passwords are not the same.";
 const FAILED = "The password could not be changed. Please try again.";
 
 type LinkState = { status: "checking" } | { status: "live"; token: string; email: string } | { status: "ended" };
@@ -45,13 +43,9 @@ export default function ResetPassword() {
     if (link.status !== "live") return;
     const form = new FormData(event.currentTarget);
     const password = String(form.get("password") ?? "");
-    const confirmation = String(form.get("confirmation") ?? "");
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setErrors({ password: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` });
-      return;
-    }
-    if (password !== confirmation) {
-      setErrors({ confirmation: MISMATCH });
+    const found = newPasswordErrors("password", form);
+    if (Object.keys(found).length) {
+      setErrors(found);
       return;
     }
     setSubmitting(true);
@@ -90,23 +84,7 @@ export default function ResetPassword() {
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {/* Lets password managers file the new password under the right account. */}
           <input type="hidden" name="username" autoComplete="username" value={link.email} />
-          <TextInput
-            id="reset-password"
-            name="password"
-            type="password"
-            label="New password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.password}
-          />
-          <TextInput
-            id="reset-confirmation"
-            name="confirmation"
-            type="password"
-            label="New password again"
-            autoComplete="new-password"
-            error={errors.confirmation}
-          />
+          <NewPasswordFields name="password" errors={errors} />
           {error && <AuthMessage kind="error">{error}</AuthMessage>}
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? "Saving..." : "Set new password"}

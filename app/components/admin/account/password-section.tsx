@@ -1,12 +1,10 @@
 import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { PASSWORD_MIN_LENGTH } from "../../../../core/auth/auth.schema";
 import { ApiError, api, errorMessage } from "../../../lib/api-client";
 import { Button } from "../../button";
 import { focusFirstError, TextInput } from "../form-controls";
+import { NewPasswordFields, newPasswordErrors } from "../new-password-fields";
 import { AccountSection } from "./account-section";
-
-const MISMATCH = "The two new passwords are not the same.";
 
 /** Change one's own password; the other sessions end (the server does that), this one stays. */
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
@@ -25,11 +23,8 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
     const data = new FormData(form);
     const currentPassword = String(data.get("currentPassword") ?? "");
     const newPassword = String(data.get("newPassword") ?? "");
-    const found: Record<string, string> = {};
+    const found = newPasswordErrors("newPassword", data);
     if (!currentPassword) found.currentPassword = "Enter your current password.";
-    if (newPassword.length < PASSWORD_MIN_LENGTH)
-      found.newPassword = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-    else if (newPassword !== String(data.get("confirmation") ?? "")) found.confirmation = MISMATCH;
     if (Object.keys(found).length) return show(found);
     setSaving(true);
     setErrors({});
@@ -61,23 +56,7 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
           autoComplete="current-password"
           error={errors.currentPassword}
         />
-        <TextInput
-          id="new-password"
-          name="newPassword"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.newPassword}
-        />
-        <TextInput
-          id="new-password-confirmation"
-          name="confirmation"
-          type="password"
-          label="New password again"
-          autoComplete="new-password"
-          error={errors.confirmation}
-        />
+        <NewPasswordFields name="newPassword" errors={errors} />
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Change password"}
         </Button>
