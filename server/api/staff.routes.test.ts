@@ -37,21 +37,29 @@ describe.each(DIALECTS)("staff accounts and invitations on %s", (dialect) => {
     });
     afterAll(() => t.close());
 
-    const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers = admin) =>
-      t.app.inject({ method, url, payload, headers });
+    /** A second passes before each write, so its audit rows sort after the ones before it. */
+    const tick = () => {
+      now = new Date(now.getTime() + 1000);
+    };
+    const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers = admin) => {
+      if (method !== "GET") tick();
+      return t.app.inject({ method, url, payload, headers });
+    };
     const invite = async (email: string, role = "editor") => {
       const response = await call("POST", "/api/admin/staff/invitations", { email, role });
       expect(response.statusCode, response.body).toBe(201);
       const body = response.json();
       return { id: body.invitation.id as string, token: LINK.exec(body.link)?.[1] as string, body };
     };
-    const accept = (token: string, payload: object = { name: "Hanna Bekele", password: PASSWORD }) =>
-      t.app.inject({
+    const accept = (token: string, payload: object = { name: "Hanna Bekele", password: PASSWORD }) => {
+      tick();
+      return t.app.inject({
         method: "POST",
         url: `/api/admin/invitations/${token}/accept`,
         payload,
         remoteAddress: visitorIp(),
       });
+    };
     const login = (email: string, password = PASSWORD) =>
       t.app.inject({
         method: "POST",
