@@ -32,6 +32,8 @@ export default [
   route("admin/accept-invitation/:token", "routes/admin/accept-invitation.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
+  // Outside the back-office layout: the public page drawn with the drafts, for signed-in staff only.
+  route("admin/site/:section/preview", "routes/admin/site-content-preview.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
@@ -53,6 +55,8 @@ export default [
     route("admin/gallery/new", "routes/admin/gallery-form.tsx", { id: "admin-gallery-new" }),
     route("admin/gallery/edit/:id", "routes/admin/gallery-form.tsx", { id: "admin-gallery-edit" }),
     route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/site", "routes/admin/site-content.tsx"),
+    route("admin/site/:section", "routes/admin/site-content-section.tsx"),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -17,6 +17,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Subscribers", path: "/admin/subscribe", description: "Newsletter subscribers" },
   { title: "Volunteers", path: "/admin/volunteers", description: "Volunteer applications" },
   { title: "Messages", path: "/admin/messages", description: "Messages from the contact form" },
+  { title: "Site content", path: "/admin/site", description: "Words, figures and pictures of the public pages" },
   { title: "Donations", path: "/admin/donations", description: "Card donations, monthly donors and totals" },
   { title: "Staff", path: "/admin/staff", description: "Who can sign in, their roles, and invitations" },
   { title: "Activity", path: "/admin/activity", description: "Who did what, and when" },

@@ -1,0 +1,83 @@
+import { Link, redirect, useLoaderData } from "react-router";
+import {
+  isSiteSection,
+  SECTION_PAGES,
+  SECTION_TITLES,
+  type SectionEditorState,
+  SITE_SECTIONS,
+  type SiteContent,
+} from "../../../core/site-content/site-content.schema";
+import { DonationRoot } from "../../components/donation/donation-root";
+import { SiteFooter } from "../../components/layout/site-footer";
+import { SiteHeader } from "../../components/layout/site-header";
+import { AboutPage } from "../../components/site/about-page";
+import { ContactPage } from "../../components/site/contact-page";
+import { HomePage } from "../../components/site/home-page";
+import { adminMeta } from "../../lib/admin-meta";
+import { clearAdminToken, getAdminToken, loginPath } from "../../lib/admin-session";
+import { ApiError, api } from "../../lib/api-client";
+import type { Route } from "./+types/site-content-preview";
+
+export const meta = () => adminMeta("Preview");
+
+/**
+ * The preview link of Site content: the public page drawn with the saved drafts. Only a signed-in
+ * staff member can open it, because the drafts come from staff-only API routes with their token.
+ */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  if (!getAdminToken()) throw redirect(loginPath(url.pathname));
+  if (!isSiteSection(params.section)) throw redirect("/admin/site");
+  try {
+    const states = await Promise.all(
+      SITE_SECTIONS.map((section) => api<SectionEditorState>(`/api/site-content/${section}`)),
+    );
+    const drafts = Object.fromEntries(states.map((state) => [state.section, state.draft])) as SiteContent;
+    return { section: params.section, drafts };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearAdminToken();
+      throw redirect(loginPath(url.pathname));
+    }
+    throw error;
+  }
+}
+
+export function HydrateFallback() {
+  return <p className="p-8 text-muted">Loading the preview…</p>;
+}
+
+export default function SiteContentPreview() {
+  const { section, drafts } = useLoaderData<typeof clientLoader>();
+  const page = SECTION_PAGES[section];
+  const { donating, contact } = drafts;
+  return (
+    <>
+      <div
+        role="status"
+        className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-ink"
+      >
+        Preview of the saved drafts ({SECTION_TITLES[section]}): visitors do not see this until it is published.{" "}
+        <Link to={`/admin/site/${section}`} className="underline">
+          Back to the editor
+        </Link>
+      </div>
+      <SiteHeader pathname={page} />
+      <main id="main">
+        {page === "/" && <HomePage content={drafts.home} featuredVideo={null} galleryPreview={[]} />}
+        {page === "/about" && <AboutPage content={drafts.about} />}
+        {page === "/contact" && <ContactPage content={drafts.contact} />}
+      </main>
+      <SiteFooter content={{ tagline: contact.footerTagline, social: contact.social }} />
+      <DonationRoot
+        settings={{
+          crowdfundingUrl: donating.crowdfundingUrl,
+          cardPayments: true,
+          bank: donating,
+          presets: donating.presets,
+          defaultAmount: donating.defaultAmount,
+        }}
+      />
+    </>
+  );
+}

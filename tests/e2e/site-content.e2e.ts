@@ -1,0 +1,166 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
+import { SITE_CONTENT_MESSAGES } from "../../core/site-content/site-content.schema.ts";
+import { adminApi } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
+import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/** The third impact figure ("Children supported", 33 at launch) as its counter reads once settled. */
+const childrenFigure = (page: Page) =>
+  page
+    .getByRole("main")
+    .locator("li", { hasText: DEFAULT_SITE_CONTENT.home.impactFigures[2]?.label as string })
+    .first()
+    .textContent();
+
+const saveDraft = (page: Page) => page.getByRole("button", { name: "Save draft" }).first().click();
+const publish = (page: Page) => page.getByRole("button", { name: "Publish", exact: true }).first().click();
+const toastSays = (page: Page, text: string) =>
+  expect.poll(() => page.getByRole("status").filter({ hasText: text }).count()).toBeGreaterThan(0);
+
+/** The preview opens in a new tab; islands there are drawn by the back office, not hydrated on their own. */
+async function openPreview(context: BrowserContext, page: Page): Promise<Page> {
+  const [preview] = await Promise.all([
+    context.waitForEvent("page"),
+    page
+      .getByRole("link", { name: /^Preview/ })
+      .first()
+      .click(),
+  ]);
+  await preview.waitForLoadState();
+  return preview;
+}
+
+describe.runIf(browserAvailable)("site content", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // Page cache on, as in production: publishing must purge it.
+    server = await startServer({ PAGE_CACHE_SECONDS: "60" });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("changes an impact figure and a board member's quote, previews them, publishes them, and the public sees them", async () => {
+    const { page, context, errors } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
+    await page.goto("/");
+    await expect.poll(() => childrenFigure(page)).toContain("33");
+
+    await openAdminPage(page, server, "/admin");
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Site content" }).click();
+    await page.getByRole("link", { name: /^Home/ }).click();
+    await page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
+    await page.locator("#site-impactFigures-2-value").fill("34");
+    await saveDraft(page);
+    await toastSays(page, "Draft saved");
+
+    const preview = await openPreview(context, page);
+    await preview.getByText("Preview of the saved drafts").waitFor();
+    await expect.poll(() => childrenFigure(preview)).toContain("34");
+    await screenshot(preview, "site-content-preview-home");
+    await preview.close();
+
+    // Saved is not published: the public page (cached, too) still shows the old figure.
+    await page.goto("/");
+    await expect.poll(() => childrenFigure(page)).toContain("33");
+
+    await openAdminPage(page, server, "/admin/site/home");
+    await publish(page);
+    await toastSays(page, "Published");
+    await page.goto("/");
+    await expect.poll(() => childrenFigure(page)).toContain("34");
+
+    const quote = "Every child deserves a childhood, wherever their mother is.";
+    const [, legalAdviser] = DEFAULT_SITE_CONTENT.about.board;
+    await openAdminPage(page, server, "/admin/site/about");
+    await page.locator("#site-board-1-thought").fill(quote);
+    await saveDraft(page);
+    await toastSays(page, "Draft saved");
+    const aboutPreview = await openPreview(context, page);
+    await aboutPreview.getByRole("tab", { name: legalAdviser?.name }).click();
+    await aboutPreview.getByText(quote).waitFor();
+    await aboutPreview.close();
+    await publish(page);
+    await toastSays(page, "Published");
+
+    await page.goto("/about");
+    await page.getByRole("tab", { name: legalAdviser?.name }).click();
+    await expect.poll(() => page.getByText(quote).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("compares with an older version and restores it", async () => {
+    const { page, context, errors } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
+    await openAdminPage(page, server, "/admin/site/home");
+    await page.locator("#site-impactFigures-2-value").fill("35");
+    await publish(page);
+    await toastSays(page, "Published");
+
+    const history = page.getByRole("region", { name: "History" });
+    await history.getByRole("button", { name: "Compare version 1 with the form" }).click();
+    const row = history.getByRole("row", { name: /Impact figure 3 › Value/ });
+    expect(await row.getByRole("cell").allTextContents()).toEqual(["34", "35"]);
+    await screenshot(page, "site-content-history");
+
+    await history.getByRole("button", { name: "Restore version 1" }).click();
+    await toastSays(page, "Version 1 is back in the draft");
+    expect(await page.locator("#site-impactFigures-2-value").inputValue()).toBe("34");
+    await page.goto("/");
+    await expect.poll(() => childrenFigure(page)).toContain("35");
+
+    await openAdminPage(page, server, "/admin/site/home");
+    await publish(page);
+    await toastSays(page, "Published");
+    await page.goto("/");
+    await expect.poll(() => childrenFigure(page)).toContain("34");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("refuses a second tab's stale save and keeps what it typed", async () => {
+    const { page: first, context, errors } = await newPage(browser, server);
+    await openAdminPage(first, server, "/admin/site/contact");
+    const second = await context.newPage();
+    await second.goto("/admin/site/contact");
+    await second.getByRole("heading", { name: "Contact and footer", level: 1 }).waitFor();
+
+    await first.locator("#site-footerTagline").fill("Written in the first tab.");
+    await saveDraft(first);
+    await toastSays(first, "Draft saved");
+
+    const typed = "Written in the second tab, which opened before the first one saved.";
+    await second.locator("#site-footerTagline").fill(typed);
+    await saveDraft(second);
+    await expect.poll(() => second.getByRole("alert").textContent()).toContain(SITE_CONTENT_MESSAGES.stale);
+    expect(await second.locator("#site-footerTagline").inputValue()).toBe(typed);
+    await screenshot(second, "site-content-stale-save");
+
+    await second.getByRole("button", { name: "Replace theirs with mine" }).click();
+    await toastSays(second, "Your version is saved as the draft");
+    const api = await adminApi(server);
+    expect((await api.json("GET", "/api/site-content/contact")).draft.footerTagline).toBe(typed);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))("has no axe findings on the new screens (%s)", async (name, viewport) => {
+    const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
+    await openAdminPage(page, server, "/admin/site");
+    await page.getByRole("heading", { name: "Site content", level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `site-content-list-${name}`);
+    for (const section of ["home", "about", "donating", "contact"]) {
+      await page.goto(`/admin/site/${section}`);
+      await page.getByRole("button", { name: "Save draft" }).first().waitFor();
+      expect(await axeViolations(page), section).toEqual([]);
+      await screenshot(page, `site-content-${section}-${name}`);
+    }
+    await context.close();
+  });
+});
