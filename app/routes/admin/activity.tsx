@@ -35,6 +35,71 @@ function filtersOf(params: URLSearchParams): URLSearchParams {
   return kept;
 }
 
+interface FilterProps {
+  name: Filter;
+  label: string;
+  params: URLSearchParams;
+  onChange: (name: Filter, value: string) => void;
+}
+
+function FilterChoice({
+  name,
+  label: text,
+  all,
+  options,
+  className,
+  params,
+  onChange,
+}: FilterProps & { all: string; options: Array<[string, string]>; className?: string }) {
+  return (
+    <div className={className}>
+      <label htmlFor={`activity-${name}`} className={label}>
+        {text}
+      </label>
+      <select
+        id={`activity-${name}`}
+        className={control}
+        value={params.get(name) ?? ""}
+        onChange={(event) => onChange(name, event.target.value)}
+      >
+        <option value="">{all}</option>
+        {options.map(([value, option]) => (
+          <option key={value} value={value}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A first or last day; each bounds the other so the range cannot be picked backwards. */
+function FilterDay({
+  name,
+  label: text,
+  min,
+  max,
+  params,
+  onChange,
+}: FilterProps & { min?: string | null; max?: string | null }) {
+  return (
+    <div>
+      <label htmlFor={`activity-${name}`} className={label}>
+        {text}
+      </label>
+      <input
+        id={`activity-${name}`}
+        type="date"
+        className={control}
+        value={params.get(name) ?? ""}
+        min={min ?? undefined}
+        max={max ?? undefined}
+        onChange={(event) => onChange(name, event.target.value)}
+      />
+    </div>
+  );
+}
+
 function Entry({ entry }: { entry: ActivityEntry }) {
   return (
     <li className="px-4 py-3 sm:flex sm:items-baseline sm:gap-4">
@@ -150,86 +215,36 @@ export default function AdminActivity() {
         className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-black/10 bg-white p-4 shadow-sm lg:grid-cols-6"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="activity-person" className={label}>
-            Person
-          </label>
-          <select
-            id="activity-person"
-            className={control}
-            value={params.get("person") ?? ""}
-            onChange={(event) => setFilter("person", event.target.value)}
-          >
-            <option value="">Everyone</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name ? `${person.name} (${person.email})` : person.email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="activity-action" className={label}>
-            Action
-          </label>
-          <select
-            id="activity-action"
-            className={control}
-            value={params.get("action") ?? ""}
-            onChange={(event) => setFilter("action", event.target.value)}
-          >
-            <option value="">All actions</option>
-            {Object.entries(ACTION_LABELS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="activity-entity" className={label}>
-            Record
-          </label>
-          <select
-            id="activity-entity"
-            className={control}
-            value={params.get("entity") ?? ""}
-            onChange={(event) => setFilter("entity", event.target.value)}
-          >
-            <option value="">All records</option>
-            {Object.entries(ENTITY_NOUNS).map(([value, noun]) => (
-              <option key={value} value={value}>
-                {noun.charAt(0).toUpperCase() + noun.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="activity-from" className={label}>
-            From
-          </label>
-          <input
-            id="activity-from"
-            type="date"
-            className={control}
-            value={params.get("from") ?? ""}
-            max={params.get("to") ?? undefined}
-            onChange={(event) => setFilter("from", event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="activity-to" className={label}>
-            To
-          </label>
-          <input
-            id="activity-to"
-            type="date"
-            className={control}
-            value={params.get("to") ?? ""}
-            min={params.get("from") ?? undefined}
-            onChange={(event) => setFilter("to", event.target.value)}
-          />
-        </div>
+        <FilterChoice
+          name="person"
+          label="Person"
+          all="Everyone"
+          className="col-span-2 lg:col-span-1"
+          options={people.map((person) => [person.id, person.name ? `${person.name} (${person.email})` : person.email])}
+          params={params}
+          onChange={setFilter}
+        />
+        <FilterChoice
+          name="action"
+          label="Action"
+          all="All actions"
+          options={Object.entries(ACTION_LABELS)}
+          params={params}
+          onChange={setFilter}
+        />
+        <FilterChoice
+          name="entity"
+          label="Record"
+          all="All records"
+          options={Object.entries(ENTITY_NOUNS).map(([value, noun]) => [
+            value,
+            noun.charAt(0).toUpperCase() + noun.slice(1),
+          ])}
+          params={params}
+          onChange={setFilter}
+        />
+        <FilterDay name="from" label="From" max={params.get("to")} params={params} onChange={setFilter} />
+        <FilterDay name="to" label="To" min={params.get("from")} params={params} onChange={setFilter} />
         <div className="col-span-2 flex items-end lg:col-span-1">
           <button
             type="button"
