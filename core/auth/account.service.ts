@@ -10,6 +10,7 @@ import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth.schema.ts";
 import { deviceName } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { endResetsOf } from "./password-reset.repository.ts";
 import { tokenHasher } from "./token-hash.ts";
 
 /** What a signed-in staff member does with their own account: the password and their sessions. */
@@ -67,7 +68,7 @@ export function createAccountService(db: Db, clock: Clock, tokenSecret: string, 
 
     /**
      * Changes the person's password after checking the current one, which is guessed at the cost of a
-     * login (the login throttle counts it). Every other session ends; this one stays.
+     * login (the login throttle counts it). Every other session and every reset link ends; this one stays.
      */
     async changePassword(actor: Actor & { id: string }, currentToken: string, input: unknown): Promise<void> {
       const { currentPassword, newPassword } = parseInput(ChangePasswordSchema, input);
@@ -81,6 +82,8 @@ export function createAccountService(db: Db, clock: Clock, tokenSecret: string, 
       await db.transaction().execute(async (trx) => {
         await authRepo.updateAdminPassword(trx, admin.id, passwordHash, nowIso());
         await repo.deleteSessionsOfExcept(trx, admin.id, tokenHash(currentToken));
+        // A link asked for earlier would undo the change: it ends too.
+        await endResetsOf(trx, admin.id, nowIso());
         await audit.record(trx, actor, { action: "password", entity: "staff", entityId: admin.id });
       });
     },

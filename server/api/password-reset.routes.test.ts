@@ -118,6 +118,18 @@ describe.each(DIALECTS)("password reset by e-mail on %s", (dialect) => {
     expect((await complete(second)).statusCode).toBe(204);
   });
 
+  it("ends links sent before the password was changed on the account screen", async () => {
+    const token = await linkToken();
+    const changed = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/account/password",
+      headers: await t.adminHeaders(),
+      payload: { currentPassword: TEST_ADMIN.password, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await check(token)).json()).toEqual(LINK_ENDED);
+  });
+
   it("gives an unknown address the same answer and sends nothing", async () => {
     const known = await ask(TEST_ADMIN.email);
     const unknown = await ask("nobody@hopebehindbars.test");
