@@ -25,6 +25,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/subscribe", roles: INBOX, needs: "GET /api/subscribe" },
   { path: "/admin/volunteers", roles: INBOX, needs: "GET /api/volunteer" },
   { path: "/admin/messages", roles: INBOX, needs: "GET /api/messages/admin" },
+  { path: "/admin/site", roles: EDITORS, needs: "PUT /api/site-content/:section" },
   { path: "/admin/donations", roles: [], needs: "GET /api/donations" },
   { path: "/admin/staff", roles: [], needs: "GET /api/admin/staff" },
   { path: "/admin/activity", roles: [], needs: "GET /api/admin/activity" },

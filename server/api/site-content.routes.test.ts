@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mayOpen } from "../../core/access/admin-screens.ts";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
 import { SITE_CONTENT_MESSAGES } from "../../core/site-content/site-content.schema.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
@@ -46,7 +47,12 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     expect(state.draft).toEqual(DEFAULT_SITE_CONTENT.home);
   });
 
-  it("keeps staff routes for Editors and Administrators only", async () => {
+  it("keeps staff routes and the screen for Editors and Administrators only", async () => {
+    expect(["administrator", "editor", "inbox"].map((role) => mayOpen(role as "editor", "/admin/site/home"))).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect((await t.app.inject({ url: "/api/site-content/home" })).statusCode).toBe(401);
     expect((await save("home", 0, DEFAULT_SITE_CONTENT.home, await t.staffHeaders("inbox"))).statusCode).toBe(403);
     expect(
