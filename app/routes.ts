@@ -29,7 +29,7 @@ export default [
   route("donate/thank-you/receipt", "routes/donate/receipt.ts"),
 
   route("admin/login", "routes/admin/login.tsx"),
-  route("admin/accept-invitation/:token", "routes/admin/accept-invitation.tsx"),
+  route("admin/accept-invitation", "routes/admin/accept-invitation.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   // Outside the back-office layout: the public page drawn with the drafts, for signed-in staff only.

@@ -35,8 +35,17 @@ import {
 const STAFF_ENTITY = "staff";
 const INVITATION_ENTITY = "staff-invitation";
 
-/** Where an invitation link leads (app/routes/admin/accept-invitation.tsx). */
-export const acceptInvitationPath = (token: string) => `/admin/accept-invitation/${token}`;
+/**
+ * Where an invitation link leads (app/routes/admin/accept-invitation.tsx). The token is the URL
+ * fragment, which browsers never send: it stays out of request logs and the page posts it itself.
+ */
+export const acceptInvitationPath = (token: string) => `/admin/accept-invitation#${token}`;
+
+/** The link's token from a request body; anything else is a token that opens nothing. */
+function tokenOf(input: unknown): string {
+  const token = typeof input === "object" && input !== null ? (input as { token?: unknown }).token : undefined;
+  return typeof token === "string" && token.length <= 200 ? token : "";
+}
 
 export interface StaffServiceDeps {
   database: DatabaseHandle;
@@ -240,9 +249,8 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
     reactivate: (id: string, actor: Actor) => setActive(id, true, actor),
 
     /** What an invitation link is for, or 404 with a plain explanation when it no longer works. */
-    async readInvitation(token: string): Promise<InvitationDetails> {
-      const invitation =
-        token.length <= 200 ? await repo.findUsableInvitation(db, tokenHash(token), nowIso()) : undefined;
+    async readInvitation(input: unknown): Promise<InvitationDetails> {
+      const invitation = await repo.findUsableInvitation(db, tokenHash(tokenOf(input)), nowIso());
       if (!invitation) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
       return { email: invitation.email, role: invitation.role };
     },
@@ -252,9 +260,10 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
      * the link is used up, together. They then sign in like everyone else (and so meet any second
      * factor the site asks for).
      */
-    async acceptInvitation(token: string, input: unknown, ip: string): Promise<InvitationDetails> {
+    async acceptInvitation(input: unknown, ip: string): Promise<InvitationDetails> {
+      const token = tokenOf(input);
       const { name, password } = parseInput(AcceptInvitationSchema, input);
-      const found = token.length <= 200 ? await repo.findUsableInvitation(db, tokenHash(token), nowIso()) : undefined;
+      const found = await repo.findUsableInvitation(db, tokenHash(token), nowIso());
       if (!found) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {

@@ -3,7 +3,6 @@ import { actorOf } from "../plugins/access.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 type IdParams = { Params: { id: string } };
-type TokenParams = { Params: { token: string } };
 
 /**
  * Staff accounts and invitations (core/staff). Every staff route here names no roles: Administrators
@@ -40,14 +39,16 @@ export default async function staffRoutes(app: FastifyInstance) {
     staff.reactivate(request.params.id, actorOf(request)),
   );
 
-  app.get<TokenParams>("/api/admin/invitations/:token", { config: { access: "public" } }, async (request) =>
-    staff.readInvitation(request.params.token),
+  // The token travels in the body, never in a URL, so it is in no request log.
+  app.post(
+    "/api/admin/invitations/check",
+    { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT } },
+    async (request) => staff.readInvitation(request.body),
   );
 
-  app.post<TokenParams>(
-    "/api/admin/invitations/:token/accept",
+  app.post(
+    "/api/admin/invitations/accept",
     { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT } },
-    async (request, reply) =>
-      reply.code(201).send(await staff.acceptInvitation(request.params.token, request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await staff.acceptInvitation(request.body, request.ip)),
   );
 }

@@ -29,8 +29,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/volunteer",
   "POST /api/messages",
   // Issue #17 §1: an invitee has no account yet; the link's single-use token is their proof.
-  "GET /api/admin/invitations/:token",
-  "POST /api/admin/invitations/:token/accept",
+  "POST /api/admin/invitations/check",
+  "POST /api/admin/invitations/accept",
   // Issue #12: the published site content every public page shows.
   "GET /api/site-content",
 ]);

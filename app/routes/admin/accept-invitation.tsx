@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../core/access/roles";
 import { PASSWORD_MIN_LENGTH } from "../../../core/auth/auth.schema";
 import { INVITATION_UNUSABLE_MESSAGE, type InvitationDetails } from "../../../core/staff/staff.schema";
@@ -14,19 +14,26 @@ export const meta = () => adminMeta("Accept invitation");
 type State =
   | { step: "checking" }
   | { step: "unusable"; message: string }
-  | { step: "form"; invitation: InvitationDetails }
+  | { step: "form"; token: string; invitation: InvitationDetails }
   | { step: "done"; invitation: InvitationDetails };
 
-/** The public page an invitation link opens: the invitee chooses a name and password. */
+/**
+ * The public page an invitation link opens: the invitee chooses a name and password. The link's
+ * token is the URL fragment (core/staff/staff.service.ts), which only this page's script reads.
+ */
 export default function AcceptInvitation() {
-  const { token = "" } = useParams();
   const [state, setState] = useState<State>({ step: "checking" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api<InvitationDetails>(`/api/admin/invitations/${encodeURIComponent(token)}`)
-      .then((invitation) => setState({ step: "form", invitation }))
+    const token = window.location.hash.slice(1);
+    if (!token) {
+      setState({ step: "unusable", message: INVITATION_UNUSABLE_MESSAGE });
+      return;
+    }
+    api<InvitationDetails>("/api/admin/invitations/check", { method: "POST", json: { token } })
+      .then((invitation) => setState({ step: "form", token, invitation }))
       .catch((error) =>
         setState({
           step: "unusable",
@@ -36,9 +43,9 @@ export default function AcceptInvitation() {
               : errorMessage(error, "The invitation could not be checked. Please reload the page."),
         }),
       );
-  }, [token]);
+  }, []);
 
-  async function submit(event: FormEvent<HTMLFormElement>, invitation: InvitationDetails) {
+  async function submit(event: FormEvent<HTMLFormElement>, token: string, invitation: InvitationDetails) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -47,10 +54,7 @@ export default function AcceptInvitation() {
     setSaving(true);
     setErrors({});
     try {
-      await api(`/api/admin/invitations/${encodeURIComponent(token)}/accept`, {
-        method: "POST",
-        json: { name, password },
-      });
+      await api("/api/admin/invitations/accept", { method: "POST", json: { token, name, password } });
       setState({ step: "done", invitation });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
@@ -90,7 +94,11 @@ export default function AcceptInvitation() {
               You are invited as <strong className="text-ink">{ROLE_LABELS[state.invitation.role]}</strong>:{" "}
               {ROLE_DESCRIPTIONS[state.invitation.role]}
             </p>
-            <form onSubmit={(event) => submit(event, state.invitation)} noValidate className="mt-6 space-y-4">
+            <form
+              onSubmit={(event) => submit(event, state.token, state.invitation)}
+              noValidate
+              className="mt-6 space-y-4"
+            >
               <TextInput
                 id="accept-email"
                 label="E-mail"
