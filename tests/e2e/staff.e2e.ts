@@ -91,13 +91,21 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await signIn(invitee.page, INVITEE);
 
     await invitee.page.getByRole("heading", { name: "Dashboard" }).waitFor();
-    expect(await sidebarLinks(invitee.page)).toEqual(["Dashboard", "Blogs", "Gallery", "Videos", "Publications"]);
+    expect(await sidebarLinks(invitee.page)).toEqual([
+      "Dashboard",
+      "Blogs",
+      "Gallery",
+      "Videos",
+      "Publications",
+      "Site content",
+    ]);
     const tiles = invitee.page.getByRole("main").getByRole("link");
     expect(await tiles.allTextContents()).toEqual([
       expect.stringMatching(/^Blogs/),
       expect.stringMatching(/^Gallery/),
       expect.stringMatching(/^Videos/),
       expect.stringMatching(/^Publications/),
+      expect.stringMatching(/^Site content/),
     ]);
     expect(await invitee.page.getByText(INVITEE.name).count()).toBeGreaterThan(0);
 
