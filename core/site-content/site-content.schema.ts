@@ -45,6 +45,7 @@ export const SITE_CONTENT_MESSAGES = {
   image: "Please upload an image.",
   url: "Please enter a full web address starting with https://",
   email: "Please enter a valid email address.",
+  duplicateId: "Two items of this list have the same id.",
 } as const;
 
 const required = (label: string, max: number) =>
@@ -86,6 +87,16 @@ const list = <T extends z.ZodType>(item: T, label: string, min: number, max: num
 const itemId = z
   .string({ error: "Item id is required" })
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Item id: lower-case letters, digits and hyphens");
+
+/** Ids name items on the page (keys, anchors): two items of one list may not share one. */
+const uniqueIds = (items: Array<{ id: string }>, context: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id))
+      context.addIssue({ code: "custom", message: SITE_CONTENT_MESSAGES.duplicateId, path: [index, "id"] });
+    seen.add(item.id);
+  });
+};
 
 /** Root-relative (our uploads and illustrations) or an absolute https address (S3_PUBLIC_URL). */
 const imageUrl = z
@@ -171,11 +182,11 @@ const TitledTextSchema = z.object({
 });
 
 export const HomeContentSchema = z.object({
-  heroSlides: list(HeroSlideSchema, "Hero slides", 1, 6),
+  heroSlides: list(HeroSlideSchema, "Hero slides", 1, 6).superRefine(uniqueIds),
   introHeading: required("Introduction heading", 120),
   introText: richText("Introduction text", 3000),
   impactFigures: list(ImpactFigureSchema, "Impact figures", 1, 6),
-  donationNeeds: list(DonationNeedSchema, "Donation needs", 1, 12),
+  donationNeeds: list(DonationNeedSchema, "Donation needs", 1, 12).superRefine(uniqueIds),
   faq: list(FaqItemSchema, "Questions", 1, 20),
   /** Our Mission, Our Vision, Our Core Values, in that order (each has its icon). */
   missionCards: z.array(TitledTextSchema).length(3, "There are exactly three cards: mission, vision and core values"),
@@ -202,7 +213,9 @@ export const AboutContentSchema = z.object({
   coreValues: list(TitledTextSchema, "Values", 1, 6),
   team: list(PersonSchema.extend({ bio: required("Bio", 400) }), "Team members", 0, 24),
   /** Spec §3 Board member: the `thought` is the quote shown when the member is chosen. */
-  board: list(PersonSchema.extend({ id: itemId, thought: required("Quote", 600) }), "Board members", 0, 24),
+  board: list(PersonSchema.extend({ id: itemId, thought: required("Quote", 600) }), "Board members", 0, 24).superRefine(
+    uniqueIds,
+  ),
 });
 
 const amount = wholeNumber("Amount", 1, 100000);

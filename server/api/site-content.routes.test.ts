@@ -83,6 +83,12 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     const amounts = await save("donating", 0, { ...DEFAULT_SITE_CONTENT.donating, defaultAmount: 75 });
     expect(amounts.json().fields).toEqual({ defaultAmount: SITE_CONTENT_MESSAGES.defaultAmount });
     expect((await save("home", -1, DEFAULT_SITE_CONTENT.home)).statusCode).toBe(400);
+    const [chair, legal] = DEFAULT_SITE_CONTENT.about.board;
+    const twins = await save("about", 0, {
+      ...DEFAULT_SITE_CONTENT.about,
+      board: [chair, { ...legal, id: chair?.id }],
+    });
+    expect(twins.json().fields).toEqual({ "board.1.id": SITE_CONTENT_MESSAGES.duplicateId });
   });
 
   it("keeps a saved draft from the public until it is published, then shows it at once and keeps a version", async () => {

@@ -3,6 +3,10 @@ import { ACCEPTED_IMAGE_TYPES } from "../../../core/media/media.schema";
 
 /** The server's per-file ceiling (server/app.ts); checked here too so nobody waits for a doomed upload. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** The look of every image file input in the back office. */
+export const FILE_INPUT_CLASSES =
+  "block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-light file:px-4 file:py-2 file:font-semibold file:text-brand hover:file:bg-brand hover:file:text-white";
+
 export const IMAGE_TOO_LARGE_MESSAGE = "The image must be smaller than 15 MB.";
 
 interface ImageFieldProps {
@@ -53,7 +57,7 @@ export function ImageField({ id, name, label, currentUrl, file, onFile, error, h
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event: ChangeEvent<HTMLInputElement>) => onFile(event.target.files?.[0] ?? null)}
-          className="block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-light file:px-4 file:py-2 file:font-semibold file:text-brand hover:file:bg-brand hover:file:text-white"
+          className={FILE_INPUT_CLASSES}
         />
       </div>
       {hint && (

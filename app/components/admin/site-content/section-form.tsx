@@ -4,7 +4,7 @@ import { ACCEPTED_IMAGE_TYPES, type StoredImage } from "../../../../core/media/m
 import type { SiteSection } from "../../../../core/site-content/site-content.schema";
 import { apiUpload, errorMessage } from "../../../lib/api-client";
 import { Field, Select, TextArea, TextInput } from "../form-controls";
-import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "../image-field";
+import { FILE_INPUT_CLASSES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "../image-field";
 import { RichTextEditor } from "../rich-text-editor";
 import { type FieldSpec, SECTION_FIELDS } from "./section-fields";
 
@@ -361,7 +361,7 @@ function PictureField({
             aria-describedby={describedBy}
             disabled={progress !== null}
             onChange={onFile}
-            className="block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-light file:px-4 file:py-2 file:font-semibold file:text-brand hover:file:bg-brand hover:file:text-white"
+            className={FILE_INPUT_CLASSES}
           />
         </div>
       )}
