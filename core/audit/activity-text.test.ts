@@ -34,6 +34,10 @@ describe("an activity entry as a sentence", () => {
       { action: "export", entity: "subscriber", entityId: null, values: { rows: 1 } },
       "Meron exported the subscriber list (1 row).",
     ],
+    [
+      { action: "export", entity: "activity", entityId: null, values: { rows: 40 } },
+      "Meron exported the activity log (40 rows).",
+    ],
     [{ action: "login", entity: "session" }, "Meron signed in."],
     [
       { action: "login-failed", entity: "session", person: "nobody@example.org" },

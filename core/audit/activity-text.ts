@@ -58,7 +58,8 @@ export function describeActivity(row: DescribedRow): string {
       return `${who} unpublished ${thing(row)}.`;
     case "export": {
       const rows = typeof values.rows === "number" ? ` (${values.rows} row${values.rows === 1 ? "" : "s"})` : "";
-      return `${who} exported the ${entityNoun(row.entity)} list${rows}.`;
+      const what = row.entity === "activity" ? "activity log" : `${entityNoun(row.entity)} list`;
+      return `${who} exported the ${what}${rows}.`;
     }
     case "role":
       return `${who} changed the role of ${thing(row)}${values.from ? ` from ${role(values.from)}` : ""}${values.to ? ` to ${role(values.to)}` : ""}.`;

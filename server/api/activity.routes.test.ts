@@ -173,7 +173,7 @@ describe.each(DIALECTS)("Activity API on %s", (dialect) => {
     expect(lines[1]).toContain(`update,video,${videoId},category title,`);
     const [latest] = (await activity()).entries;
     expect(latest).toMatchObject({ action: "export", entity: "activity", fields: ["entity"], values: { rows: 2 } });
-    expect(latest?.summary).toBe("Meron exported the activity log list (2 rows).");
+    expect(latest?.summary).toBe("Meron exported the activity log (2 rows).");
   });
 
   it(`keeps entries ${AUDIT_RETENTION_MONTHS} months, pruned by a daily job on core/jobs`, async () => {

@@ -112,7 +112,7 @@ describe.runIf(browserAvailable)("activity log", () => {
 
     // The download is itself on the record.
     await page.getByRole("button", { name: "Clear filters" }).click();
-    await log.getByText(/exported the activity log list \(2 rows\)/).waitFor();
+    await log.getByText(/exported the activity log \(2 rows\)/).waitFor();
     expect(errors).toEqual([]);
 
     await screenshot(page, "admin-activity-1280");
