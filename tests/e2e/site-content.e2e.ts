@@ -105,7 +105,7 @@ describe.runIf(browserAvailable)("site content", () => {
     const history = page.getByRole("region", { name: "History" });
     await history.getByRole("button", { name: "Compare version 1 with the form" }).click();
     const row = history.getByRole("row", { name: /Impact figure 3 › Value/ });
-    expect(await row.getByRole("cell").allTextContents()).toEqual(["34", "35"]);
+    await expect.poll(() => row.getByRole("cell").allTextContents()).toEqual(["34", "35"]);
     await screenshot(page, "site-content-history");
 
     await history.getByRole("button", { name: "Restore version 1" }).click();
@@ -145,6 +145,41 @@ describe.runIf(browserAvailable)("site content", () => {
     await toastSays(second, "Your version is saved as the draft");
     const api = await adminApi(server);
     expect((await api.json("GET", "/api/site-content/contact")).draft.footerTagline).toBe(typed);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("moves list items with the keyboard, keeping focus on the moved item", async () => {
+    const { page, context, errors } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/site/contact");
+    const [firstLine, secondLine] = DEFAULT_SITE_CONTENT.contact.addressLines;
+    await page.getByRole("button", { name: "Move down: address line 1" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await page.locator("#site-addressLines-0").inputValue()).toBe(secondLine);
+    expect(await page.locator("#site-addressLines-1").inputValue()).toBe(firstLine);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("site-addressLines-1-down");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("gives the donation pop-up the published bank details and amounts", async () => {
+    const api = await adminApi(server);
+    const { draft, revision } = await api.json("GET", "/api/site-content/donating");
+    const saved = await api.json("PUT", "/api/site-content/donating", {
+      revision,
+      content: { ...draft, accountNumber: "1000 2222 33333", presets: [20, 40, 80], defaultAmount: 40 },
+    });
+    await api.json("POST", "/api/site-content/donating/publish", { revision: saved.revision });
+
+    const { page, context, errors } = await newPage(browser, server);
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Donate Now" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Make a donation" });
+    const amounts = dialog.getByRole("group", { name: "Choose an amount (USD)" }).getByRole("button");
+    await expect.poll(() => amounts.allTextContents()).toEqual(["$20", "$40", "$80"]);
+    expect(await amounts.nth(1).getAttribute("aria-pressed")).toBe("true");
+    await dialog.getByRole("tab", { name: "Local" }).click();
+    await dialog.getByText("1000 2222 33333").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
