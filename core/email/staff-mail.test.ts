@@ -141,11 +141,13 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     try {
       t = await createTestApp(dialect, { config: staffNotifications(port) });
       worker = startJobWorker(t.services.jobs, t.app.log, { pollMs: 60_000 });
-      const started = performance.now();
       const response = await submit("/api/volunteer", application);
       expect(response.statusCode).toBe(201);
-      expect(performance.now() - started).toBeLessThan(2000);
-      await expect.poll(() => sockets.length).toBe(1); // the worker is trying, in the background
+      // The worker is trying, in the background, and its send is still stuck (the mail server's
+      // greeting never comes for 15 s): the visitor was answered before the send could end.
+      await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1);
+      const [job] = await outbox();
+      expect(job?.status).toBe("running");
       expect(await t.services.volunteers.list()).toHaveLength(1);
     } finally {
       for (const socket of sockets) socket.destroy();
