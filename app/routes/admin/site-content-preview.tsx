@@ -58,6 +58,7 @@ export default function SiteContentPreview() {
         className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-ink"
       >
         Preview of the saved drafts ({SECTION_TITLES[section]}): visitors do not see this until it is published.{" "}
+        {section === "donating" && "Press a Donate button to see the pop-up. "}
         <Link to={`/admin/site/${section}`} className="underline">
           Back to the editor
         </Link>
