@@ -29,6 +29,7 @@ export default [
   route("donate/thank-you/receipt", "routes/donate/receipt.ts"),
 
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/two-step-setup", "routes/admin/two-step-setup.tsx"),
   route("admin/accept-invitation", "routes/admin/accept-invitation.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),

@@ -35,4 +35,9 @@ export interface AdminMe {
   email: string;
   name: string;
   role: StaffRole;
+  /** A second factor is required and this account has none yet: only its set-up is open. */
+  enrolmentRequired?: true;
 }
+
+/** Where an account that must set up a second factor is taken. */
+export const TWO_STEP_SETUP_PATH = "/admin/two-step-setup";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PasswordSection } from "../../components/admin/account/password-section";
 import { SessionsSection } from "../../components/admin/account/sessions-section";
+import { TwoStepSection } from "../../components/admin/account/two-step-section";
 import { adminMeta } from "../../lib/admin-meta";
 
 export const meta = () => adminMeta("Your account");
@@ -18,6 +19,7 @@ export default function Account() {
       <div className="mt-6 space-y-6">
         <PasswordSection onChanged={() => setSessionsVersion((v) => v + 1)} />
         <SessionsSection version={sessionsVersion} />
+        <TwoStepSection />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import {
   getAdminToken,
   loginPath,
   SESSION_EXPIRED_EVENT,
+  TWO_STEP_SETUP_PATH,
 } from "../../lib/admin-session";
 import { ApiError, api } from "../../lib/api-client";
 import type { Route } from "./+types/layout";
@@ -23,7 +24,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const back = loginPath(url.pathname + url.search);
   if (!getAdminToken()) throw redirect(back);
   try {
-    return await api<AdminMe>("/api/admin/me");
+    const me = await api<AdminMe>("/api/admin/me");
+    if (me.enrolmentRequired) throw redirect(TWO_STEP_SETUP_PATH);
+    return me;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearAdminToken();

@@ -1,18 +1,27 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_FAILED_MESSAGE, LOGIN_REQUIRED_MESSAGE, type LoginResult } from "../../../core/auth/auth.schema";
+import type { SecondFactorStep } from "../../../core/second-factor/second-factor.schema";
 import { AuthCard, AuthMessage } from "../../components/admin/auth-card";
+import { SecondStepForm } from "../../components/admin/second-factor/second-step-form";
 import { Button } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { safeRedirectTarget, setAdminToken } from "../../lib/admin-session";
 import { ApiError, api } from "../../lib/api-client";
+import { isCancelled, passkeysSupported, signInWithPasskey } from "../../lib/passkeys";
 
 export const meta = () => adminMeta("Login");
 
-/** Logs in and stores the token; used by the login page and by the "session expired" dialog. */
-export async function logIn(email: string, password: string): Promise<LoginResult> {
-  const result = await api<LoginResult>("/api/admin/login", { method: "POST", json: { email, password } });
-  setAdminToken(result.token);
+/**
+ * The password step; stores the token when that is all the account needs. Used by the login page and
+ * by the "session expired" dialog. An account with a second factor gets a ticket for the next step.
+ */
+export async function logIn(email: string, password: string): Promise<LoginResult | SecondFactorStep> {
+  const result = await api<LoginResult | SecondFactorStep>("/api/admin/login", {
+    method: "POST",
+    json: { email, password },
+  });
+  if ("token" in result) setAdminToken(result.token);
   return result;
 }
 
@@ -24,6 +33,29 @@ export function loginFailureMessage(error: unknown): string {
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [error, setError] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondFactorStep["secondFactor"]>();
+  const [withPasskey, setWithPasskey] = useState(false);
+  // Known only in the browser: the button appears after hydration where passkeys work.
+  useEffect(() => setWithPasskey(passkeysSupported()), []);
+
+  async function passkeyAlone() {
+    setSubmitting(true);
+    setError("");
+    try {
+      await signInWithPasskey();
+      onSuccess();
+    } catch (failure) {
+      setError(
+        isCancelled(failure)
+          ? "The passkey prompt was closed. Try again, or use your email and password."
+          : failure instanceof ApiError && failure.status !== 0
+            ? failure.message
+            : LOGIN_FAILED_MESSAGE,
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,8 +69,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     setSubmitting(true);
     setError("");
     try {
-      await logIn(email, password);
-      onSuccess();
+      const result = await logIn(email, password);
+      if ("secondFactor" in result) setSecondStep(result.secondFactor);
+      else onSuccess();
     } catch (failure) {
       setError(loginFailureMessage(failure));
     } finally {
@@ -46,6 +79,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     }
   }
 
+  if (secondStep) {
+    return <SecondStepForm step={secondStep} onSuccess={onSuccess} onRestart={() => setSecondStep(undefined)} />;
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div>
@@ -76,6 +112,14 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? "Logging in..." : "Log in"}
       </Button>
+      {withPasskey && (
+        <>
+          <p className="text-center text-xs text-muted">or</p>
+          <Button variant="secondary" className="w-full" onClick={passkeyAlone} disabled={submitting}>
+            Sign in with a passkey
+          </Button>
+        </>
+      )}
     </form>
   );
 }

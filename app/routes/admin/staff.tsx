@@ -5,6 +5,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../
 import type { InvitationSent, PendingInvitation, StaffMember, StaffOverview } from "../../../core/staff/staff.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { Field, focusFirstError, TextInput } from "../../components/admin/form-controls";
+import { RequireSecondFactor } from "../../components/admin/second-factor/require-second-factor";
 import { Button } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -432,6 +433,10 @@ export default function AdminStaff() {
               }
             />
           )}
+
+          <div className="mt-8">
+            <RequireSecondFactor />
+          </div>
         </>
       )}
     </div>

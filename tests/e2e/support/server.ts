@@ -85,11 +85,15 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { ceilingMs = START_CEILING_MS } = {},
+  {
+    ceilingMs = START_CEILING_MS,
+    // The host the browser and PUBLIC_SITE_URL use; passkeys need a name ("localhost"), never an IP address.
+    host = "127.0.0.1",
+  }: { ceilingMs?: number; host?: "127.0.0.1" | "localhost" } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "hbb-e2e-"));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   let output = "";
   const record = (chunk: Buffer) => {
     output += chunk;
