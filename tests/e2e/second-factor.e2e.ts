@@ -46,7 +46,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     await page.getByRole("button", { name: "Log in" }).click();
   };
   const logOut = async (page: Page) => {
-    await page.getByRole("button", { name: "Log out" }).first().click();
+    await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL("**/admin/login");
   };
   /** The Administrator's recovery codes, from the first journey. */
@@ -84,7 +84,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     // A passkey on this "device" (the virtual authenticator).
     await section.getByLabel("Passkey name").fill("Office laptop");
     await section.getByRole("button", { name: "Add a passkey" }).click();
-    await expect.poll(() => section.getByText("Office laptop").isVisible()).toBe(true);
+    await expect.poll(() => section.getByRole("button", { name: "Remove Office laptop" }).isVisible()).toBe(true);
     expect(await axeViolations(page, "main")).toEqual([]);
     await screenshot(page, "second-factor-account-desktop");
     await page.setViewportSize(PHONE);

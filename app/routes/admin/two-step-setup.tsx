@@ -62,7 +62,7 @@ export default function TwoStepSetup() {
           to continue.
         </p>
         <div className="mt-6">
-          <TwoStepSettings onChange={onChange} />
+          <TwoStepSettings onChange={onChange} headingLevel={2} requiredNote={false} />
         </div>
         <div className="mt-8 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
           {ready && <Button onClick={() => navigate("/admin", { replace: true })}>Continue to the back office</Button>}

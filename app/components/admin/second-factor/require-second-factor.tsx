@@ -21,6 +21,9 @@ export function RequireSecondFactor() {
   }, []);
 
   async function change(requireSecondFactor: boolean) {
+    const before = setting;
+    // Shown at once; put back if the server refuses.
+    setSetting({ requireSecondFactor });
     setSaving(true);
     try {
       const saved = await api<RequireSetting>("/api/admin/settings/second-factor", {
@@ -34,6 +37,7 @@ export function RequireSecondFactor() {
           : "Two-step verification is now optional.",
       );
     } catch (failure) {
+      setSetting(before);
       toast.error(errorMessage(failure, "The setting could not be saved. Please try again."));
     } finally {
       setSaving(false);

@@ -245,7 +245,18 @@ function AddPasskey({ onAdded }: { onAdded: (codes?: string[]) => void }) {
  * The person's own second factors: authenticator app, passkeys, recovery codes. Used by the account
  * screen and by the set-up page a person is sent to when a second factor is required.
  */
-export function TwoStepSettings({ onChange }: { onChange?: (status: SecondFactorStatus) => void }) {
+export function TwoStepSettings({
+  onChange,
+  headingLevel = 3,
+  requiredNote = true,
+}: {
+  onChange?: (status: SecondFactorStatus) => void;
+  /** 3 inside a titled section (the account screen), 2 right under a page's title. */
+  headingLevel?: 2 | 3;
+  /** Whether to say that an Administrator requires it (the set-up page says so itself). */
+  requiredNote?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const [status, setStatus] = useState<SecondFactorStatus>();
   const [mode, setMode] = useState<"idle" | "enrol" | "disable">("idle");
   const [codes, setCodes] = useState<string[]>();
@@ -294,7 +305,7 @@ export function TwoStepSettings({ onChange }: { onChange?: (status: SecondFactor
   const hasFactor = status.totp || status.passkeys.length > 0;
   return (
     <div className="space-y-6">
-      {status.required && (
+      {status.required && requiredNote && (
         <p className="rounded-lg bg-sand px-3 py-2 text-sm">
           An Administrator requires two-step verification for every account.
         </p>
@@ -302,10 +313,10 @@ export function TwoStepSettings({ onChange }: { onChange?: (status: SecondFactor
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />}
 
       <div>
-        <h3 className={subheading}>
+        <Heading className={subheading}>
           Authenticator app
           <OnBadge on={status.totp} />
-        </h3>
+        </Heading>
         <p className="mt-1 text-sm text-muted">
           A 6-digit code from an app on your phone, asked for after your password.
         </p>
@@ -329,7 +340,7 @@ export function TwoStepSettings({ onChange }: { onChange?: (status: SecondFactor
       </div>
 
       <div>
-        <h3 className={subheading}>Passkeys</h3>
+        <Heading className={subheading}>Passkeys</Heading>
         <p className="mt-1 mb-3 text-sm text-muted">
           Your fingerprint, face or device PIN. A passkey works as the second step, or signs you in on its own, and
           cannot be used on a fake site.
@@ -342,7 +353,7 @@ export function TwoStepSettings({ onChange }: { onChange?: (status: SecondFactor
 
       {hasFactor && (
         <div>
-          <h3 className={subheading}>Recovery codes</h3>
+          <Heading className={subheading}>Recovery codes</Heading>
           <p className="mt-1 text-sm text-muted">
             {status.recoveryCodesLeft} of 10 left. Each signs you in once when you have neither your phone nor your
             passkey.
