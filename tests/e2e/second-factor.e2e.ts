@@ -53,8 +53,13 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
   let recoveryCodes: string[] = [];
   const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
 
-  it("sets up an app, then signs in with its code, a recovery code, a passkey as second step and a passkey alone", async () => {
-    const { page, errors } = await newPage(browser, server);
+  // One browser page (and its virtual authenticator, which holds the passkey) for the Administrator's steps.
+  let page: Page;
+  let errors: string[];
+  let secret = "";
+
+  it("sets up an authenticator app and a passkey on Your account", async () => {
+    ({ page, errors } = await newPage(browser, server));
     await virtualAuthenticator(page);
     const { email, password } = server.admin;
 
@@ -66,7 +71,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     await expect
       .poll(() => section.getByRole("img", { name: "QR code for your authenticator app" }).isVisible())
       .toBe(true);
-    const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
+    secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await section.getByLabel("Code from the app").fill("000000");
     await section.getByRole("button", { name: "Turn on" }).click();
@@ -91,8 +96,11 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     await screenshot(page, "second-factor-account-phone");
     await page.setViewportSize({ width: 1280, height: 900 });
     await logOut(page);
+  });
 
-    // 1. The app's code: the password step alone grants nothing, the code field takes the cursor.
+  it("signs in with a code from the app (the password step alone grants nothing), then with a recovery code", async () => {
+    const { email, password } = server.admin;
+    // The code field takes the cursor.
     await passwordStep(page, email, password);
     await expect.poll(() => page.getByRole("heading", { name: "Two-step verification" }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
@@ -117,7 +125,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     await page.waitForURL(/\/admin$/);
     await logOut(page);
 
-    // 2. A recovery code, once.
+    // A recovery code.
     await passwordStep(page, email, password);
     await page.getByRole("button", { name: "Use a recovery code instead" }).click();
     await expect.poll(() => focusedId(page)).toBe("login-recovery-code");
@@ -125,14 +133,16 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(/\/admin$/);
     await logOut(page);
+  });
 
-    // 3. The passkey as the second step.
+  it("signs in with the passkey as the second step, and with the passkey alone", async () => {
+    const { email, password } = server.admin;
     await passwordStep(page, email, password);
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL(/\/admin$/);
     await logOut(page);
 
-    // 4. The passkey alone: no e-mail, no password.
+    // Alone: no e-mail, no password.
     await page.goto("/admin/login");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await page.waitForURL(/\/admin$/);
