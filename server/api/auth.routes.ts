@@ -5,6 +5,7 @@ import type { StaffIdentity } from "../../core/auth/auth.schema.ts";
 import type { LoginAttempt } from "../../core/auth/auth.service.ts";
 import { RECOGNISED_DEVICE_LIFETIME_MS } from "../../core/auth/recognised-device.ts";
 import { actorOf, bearerToken } from "../plugins/access.ts";
+import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 /** The recognised-device note (core/auth/recognised-device.ts); only the login routes read it. */
 export const DEVICE_COOKIE = "hbb_device";
@@ -66,7 +67,9 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   // What the browser's passkey prompt needs: with a ticket for that account, without for a passkey alone.
-  app.post("/api/admin/login/passkey/options", loginRoute, async (request) =>
+  // Each call stores a challenge, and without a ticket anyone may ask: limited per address like the public forms.
+  const optionsRoute = { ...loginRoute, config: { ...loginRoute.config, rateLimit: PUBLIC_FORM_LIMIT } };
+  app.post("/api/admin/login/passkey/options", optionsRoute, async (request) =>
     auth.passkeyLoginOptions(request.body, attemptOf(request)),
   );
 

@@ -306,6 +306,15 @@ describe.each(DIALECTS)("second factor on %s", (dialect) => {
     expect((await post("/api/admin/login/passkey", { ticket, response })).statusCode).toBe(401);
   });
 
+  it("limits how often one address may ask for passkey challenges (each is stored)", async () => {
+    const ip = freshIp();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await post("/api/admin/login/passkey/options", {}, {}, ip)).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(answers[10]).toBe(429);
+    expect((await post("/api/admin/login/passkey/options", {}, {}, freshIp())).statusCode).toBe(200);
+  });
+
   it("refuses a passkey sign-in whose challenge the server never issued", async () => {
     const options = await post("/api/admin/login/passkey/options", {});
     expect(options.statusCode).toBe(200);
