@@ -72,8 +72,31 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectAfterAutoRollback(sqlite) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, …). Kysely's
+ * own rollback would then fail with "no transaction is active" and that error would replace the real
+ * one, so a full disk would answer 500 instead of 507: roll back only what is still open.
+ */
+class SqliteDialectAfterAutoRollback extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+  }
+
+  override createDriver() {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (...args) => {
+      if (this.#sqlite.inTransaction) await rollback(...args);
+    };
+    return driver;
+  }
 }
 
 const provider: MigrationProvider = {

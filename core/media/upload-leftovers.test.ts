@@ -40,7 +40,10 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
 
     async function sweep() {
       await t.services.jobs.scheduleRecurring(); // what a worker start does
-      expect(await t.services.jobs.runDue()).toEqual({ done: 1, failed: 0 });
+      // Other recurring jobs (session clean-up, audit retention) are due at a start too.
+      const { done, failed } = await t.services.jobs.runDue();
+      expect(failed).toBe(0);
+      expect(done).toBeGreaterThanOrEqual(1);
       return (await t.services.jobs.state({ key: recurringKey(UPLOAD_SWEEP_JOB) }))?.progress;
     }
 
