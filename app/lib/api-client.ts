@@ -4,6 +4,8 @@ import { getAdminToken, SESSION_EXPIRED_EVENT } from "./admin-session";
 const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? "";
 
 export class ApiError extends Error {
+  // Spelled out: the build renames classes, and a logged error would otherwise read "t: …".
+  override readonly name = "ApiError";
   readonly status: number;
   readonly body: Record<string, unknown> | null;
   constructor(status: number, message: string, body: Record<string, unknown> | null) {
