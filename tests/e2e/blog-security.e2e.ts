@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { XSS_PAYLOADS } from "../support/xss-payloads.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { blogFields, createPost } from "./support/blog-fixtures.ts";
-import { browserAvailable, launchBrowser, newPage } from "./support/browser.ts";
+import { browserAvailable, expectErrors, launchBrowser, newPage } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 const FORMATTING =
@@ -45,6 +45,7 @@ describe.runIf(browserAvailable)("blog content safety", () => {
   it("the page hook sees a script run (control: proves the check below can fail)", async () => {
     // CSP is bypassed so the only defence left is the sanitiser; here we inject unsanitised HTML ourselves.
     const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    expectErrors(page, [/^404 GET \/x$/]); // the planted <img src=x>
     await hookScripts(context);
     await page.goto("/blog");
     await page.evaluate(() => {

@@ -1,8 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, breakTable } from "./support/admin-api.ts";
-import { browserAvailable, launchBrowser, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, expectErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
+import { expectLaidOut, publicParts } from "./support/layout.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading").allTextContents();
@@ -46,7 +47,7 @@ describe.runIf(browserAvailable)("public gallery", () => {
   });
 
   it("loads more, reaches the end, filters by chip and debounced search, and shows no results", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context } = await newPage(browser, server);
     const apiCalls: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/gallery")) apiCalls.push(request.url());
@@ -101,12 +102,15 @@ describe.runIf(browserAvailable)("public gallery", () => {
     await page.getByRole("link", { name: "All" }).click();
     await page.waitForURL(`${server.baseUrl}/impact/gallery`);
     await expect.poll(() => cardTitles(page)).toHaveLength(9);
-    expect(errors).toEqual([]);
     await context.close();
   });
 
   it("logs a failed Load More and leaves the list as it was", async () => {
     const { page, context, errors } = await newPage(browser, server);
+    expectErrors(page, [
+      /^500 GET \/api\/gallery\?page=2&limit=9$/,
+      /^console\.error: Gallery: could not load more images ApiError: Request failed \(500\) \(at \/assets\//,
+    ]);
     await page.goto("/impact/gallery");
     await expect.poll(() => cardTitles(page)).toHaveLength(9);
     await page.route("**/api/gallery?page=2*", (route) => route.fulfill({ status: 500, body: "" }));
@@ -122,6 +126,10 @@ describe.runIf(browserAvailable)("public gallery", () => {
     let restored = false;
     try {
       const { page, context, errors } = await newPage(browser, server);
+      expectErrors(page, [
+        /^500 GET \/api\/gallery\?page=1&limit=9$/,
+        /^console\.error: Gallery: could not load images ApiError: Something went wrong on our side\. Please try again\. /,
+      ]);
       const response = await page.goto("/impact/gallery");
       expect(response?.status()).toBe(200);
       // The browser retries the first page itself; that fails too and is only logged.
@@ -138,7 +146,7 @@ describe.runIf(browserAvailable)("public gallery", () => {
   });
 
   it("shows an item's images in a lightbox: zoom steps, pan only when zoomed, keys, focus", async () => {
-    const { page, context, errors } = await newPage(browser, server, { context: { hasTouch: true } });
+    const { page, context } = await newPage(browser, server, { context: { hasTouch: true } });
     await page.goto("/impact/gallery");
     const opener = page.getByRole("button", { name: `Open photos: ${multi.title}` });
     await opener.click();
@@ -240,24 +248,44 @@ describe.runIf(browserAvailable)("public gallery", () => {
     await opener.click();
     await page.mouse.click(5, (page.viewportSize()?.height ?? 800) - 5 - 150);
     await dialog.waitFor({ state: "detached" });
-    expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("looks finished at phone and desktop widths, with the lightbox open", async () => {
+  it("lays out the gallery and the open lightbox at phone and desktop widths", async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page, context } = await newPage(browser, server, { viewport });
       await page.goto("/impact/gallery");
       await expect.poll(() => cardTitles(page)).toHaveLength(9);
-      await page.evaluate(async () => {
-        // Full-page screenshots need the lazy images below the fold too.
-        for (const img of Array.from(document.images)) img.loading = "eager";
-      });
-      await page.waitForLoadState("networkidle");
+      await expectLaidOut(
+        page,
+        {
+          ...publicParts(page),
+          search: page.getByRole("searchbox", { name: "Search the gallery" }),
+          "first category": page.getByRole("link", { name: "All" }),
+          "last category": page.getByRole("main").getByRole("navigation").getByRole("link").last(),
+          "load more": page.getByRole("button", { name: "Load More" }),
+        },
+        `/impact/gallery on ${name}`,
+      );
       await screenshot(page, `impact-gallery-${name}`);
+
       await page.getByRole("button", { name: `Open photos: ${multi.title}` }).click();
-      await page.getByRole("dialog").waitFor();
-      await page.waitForLoadState("networkidle");
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      await expectLaidOut(
+        page,
+        {
+          counter: dialog.getByText("Image 1 of 3"),
+          "zoom out": dialog.getByRole("button", { name: "Zoom out" }),
+          "zoom level": dialog.getByRole("status", { name: "Zoom level" }),
+          "zoom in": dialog.getByRole("button", { name: "Zoom in" }),
+          close: dialog.getByRole("button", { name: "Close" }),
+          "previous image": dialog.getByRole("button", { name: "Previous image" }),
+          "next image": dialog.getByRole("button", { name: "Next image" }),
+          title: dialog.getByRole("heading", { name: multi.title }),
+        },
+        `the lightbox on ${name}`,
+      );
       await page.screenshot({ path: `test-results/screenshots/impact-gallery-lightbox-${name}.png` });
       await context.close();
     }

@@ -23,7 +23,7 @@ describe.runIf(browserAvailable)("public pages are documents with islands (docs/
   });
 
   it.each(PUBLIC_PAGES)("%s hydrates every island, without the router, within the JS budget", async (pathname) => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context } = await newPage(browser, server);
     await stubYoutube(page);
     const scripts: string[] = [];
     page.on("response", (response) => {
@@ -45,17 +45,15 @@ describe.runIf(browserAvailable)("public pages are documents with islands (docs/
     }
     expect(gzipBytes).toBeGreaterThan(0);
     expect(gzipBytes).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
-    expect(errors).toEqual([]);
     await context.close();
   });
 
   it("keeps the router in the back office", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context } = await newPage(browser, server);
     await openAdminPage(page, server, "/admin/blogs");
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
     expect(await page.locator("[data-island]").count()).toBe(0);
-    expect(errors).toEqual([]);
     await context.close();
   });
 });

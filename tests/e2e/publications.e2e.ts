@@ -6,7 +6,16 @@ import { pngImage } from "../support/images.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { createPublication, uploadedFiles } from "./support/blog-fixtures.ts";
-import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import {
+  browserAvailable,
+  expectErrors,
+  launchBrowser,
+  newPage,
+  openAdminPage,
+  screenshot,
+  VIEWPORTS,
+} from "./support/browser.ts";
+import { adminParts, expectLaidOut, publicParts } from "./support/layout.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -32,7 +41,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
   });
 
   it("lets an admin add, edit and delete a publication, its image files included", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context } = await newPage(browser, server);
     await openAdminPage(page, server, "/admin/publications");
     await expect.poll(() => page.getByRole("heading", { name: "No publications found" }).isVisible()).toBe(true);
     expect(await page.getByText("Add your first publication or news feature.").isVisible()).toBe(true);
@@ -77,7 +86,6 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await expect.poll(() => toast(page, "Publication deleted!").isVisible()).toBe(true);
     expect(uploadedFiles(server, "publications")).toEqual([]);
     expect(await (await fetch(`${server.baseUrl}/publications`)).text()).not.toContain("Prison nursery");
-    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -104,8 +112,13 @@ describe.runIf(browserAvailable)("news and publications", () => {
 
   it("returns to the list when a publication cannot be loaded, and reports failed fetches and deletes", async () => {
     const api = await adminApi(server);
-    await createPublication(api, publication("Fragile"));
+    const fragile = await createPublication(api, publication("Fragile"));
     const { page, context } = await newPage(browser, server);
+    expectErrors(page, [
+      /^404 GET \/api\/publications\/00000000-0000-0000-0000-000000000000$/,
+      new RegExp(`^500 DELETE /api/publications/${fragile._id}$`),
+      /^500 GET \/api\/publications$/,
+    ]);
     await openAdminPage(page, server, "/admin/publications/edit/00000000-0000-0000-0000-000000000000");
     await expect.poll(() => toast(page, "Failed to load publication data.").isVisible()).toBe(true);
     await page.waitForURL(`${server.baseUrl}/admin/publications`);
@@ -125,6 +138,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
 
   it("shows 'Operation failed. Please try again.' when saving fails without a server message", async () => {
     const { page, context } = await newPage(browser, server);
+    expectErrors(page, [/^502 POST \/api\/publications$/]);
     await openAdminPage(page, server, "/admin/publications/new");
     await page.route("**/api/publications", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
     await page.getByLabel("Title").fill("T");
@@ -140,23 +154,59 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await context.close();
   });
 
-  it("looks finished at 375 and 1280 px and passes axe", async () => {
+  it("lays out the page, the staff list and the form at 375 and 1280 px, and passes axe", async () => {
     const api = await adminApi(server);
     await createPublication(api, publication("Annual report 2025", "2026-02-01"));
     await createPublication(api, publication("Newspaper feature on the children's centre", "2026-05-20"));
     for (const viewport of Object.values(VIEWPORTS)) {
-      const { page, context, errors } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
+      const where = (screen: string) => `${screen} at ${viewport.width} px`;
+      const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
       await page.goto("/publications");
       await screenshot(page, `publications-${viewport.width}`);
-      expect(await axeViolations(page, "main"), `/publications at ${viewport.width}`).toEqual([]);
+      const first = page.getByRole("main").getByRole("article").first();
+      const { "first card": _, ...parts } = publicParts(page);
+      await expectLaidOut(
+        page,
+        {
+          ...parts,
+          // The first card's own parts: side by side on a desktop, stacked on a phone.
+          "first image": first.locator("img"),
+          "first title": first.getByRole("heading"),
+          "first date": first.locator("time"),
+        },
+        where("/publications"),
+      );
+      expect(await axeViolations(page, "main"), where("/publications")).toEqual([]);
+
       await openAdminPage(page, server, "/admin/publications");
       await expect.poll(() => page.getByRole("heading", { name: "Annual report 2025" }).isVisible()).toBe(true);
       await screenshot(page, `admin-publications-${viewport.width}`);
-      expect(await axeViolations(page, "main"), `admin list at ${viewport.width}`).toEqual([]);
+      await expectLaidOut(
+        page,
+        {
+          ...adminParts(page, page.getByRole("main").getByRole("listitem")),
+          "add button": page.getByRole("link", { name: "Add New Publication" }),
+        },
+        where("staff list"),
+      );
+      expect(await axeViolations(page, "main"), where("staff list")).toEqual([]);
+
       await page.goto("/admin/publications/new");
       await expect.poll(() => page.getByLabel("Title").isVisible()).toBe(true);
-      expect(await axeViolations(page, "main"), `form at ${viewport.width}`).toEqual([]);
-      expect(errors).toEqual([]);
+      await expectLaidOut(
+        page,
+        {
+          heading: page.getByRole("heading", { level: 1 }),
+          title: page.getByLabel("Title"),
+          description: page.getByLabel("Description"),
+          link: page.getByLabel("Publication link"),
+          date: page.getByLabel("Publication date"),
+          image: page.getByLabel("Image (screenshot)"),
+          create: page.getByRole("button", { name: "Create Publication" }),
+        },
+        where("the form"),
+      );
+      expect(await axeViolations(page, "main"), where("the form")).toEqual([]);
       await context.close();
     }
   });
@@ -174,7 +224,7 @@ describe.runIf(browserAvailable)("publication dates across time zones", () => {
       try {
         const api = await adminApi(server);
         await createPublication(api, publication("New Year feature", "2026-01-01"));
-        const { page, context, errors } = await newPage(browser, server, { context: { timezoneId: browserZone } });
+        const { page, context } = await newPage(browser, server, { context: { timezoneId: browserZone } });
         expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(browserZone);
         const html = await (await fetch(`${server.baseUrl}/publications`)).text();
         expect(html).toContain("January 1, 2026");
@@ -185,7 +235,6 @@ describe.runIf(browserAvailable)("publication dates across time zones", () => {
         await expect.poll(() => page.getByText("Jan 1, 2026").isVisible()).toBe(true);
         await page.getByRole("link", { name: "Edit New Year feature" }).click();
         await expect.poll(() => page.getByLabel("Publication date").inputValue()).toBe("2026-01-01");
-        expect(errors).toEqual([]);
         await context.close();
       } finally {
         await browser.close();

@@ -1,8 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject, onTestFinished } from "vitest";
+import { unexplained, watchProblems } from "./page-problems.ts";
 import type { RunningServer } from "./server.ts";
+
+export { expectErrors } from "./page-problems.ts";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -62,23 +65,35 @@ export interface PageOptions {
 export interface TestPage {
   page: Page;
   context: BrowserContext;
-  /** Errors the page logged or threw; a journey should end with none. */
+  /**
+   * What went wrong in the context's pages so far (page-problems.ts): console errors, uncaught
+   * errors, failed requests to the site. The test fails at its end on any it did not declare.
+   */
   errors: string[];
 }
 
-/** A fresh context and page on the server's base URL, collecting console errors. */
+/**
+ * A fresh context and page on the server's base URL. Under vitest it must be called inside a test:
+ * when that test ends, the context is closed and the test fails if any of its pages logged an
+ * error, threw one, or had a request to the site fail, unless the journey declared it with
+ * expectErrors.
+ */
 export async function newPage(browser: Browser, server: RunningServer, options: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: options.viewport ?? VIEWPORTS.desktop,
     ...options.context,
   });
+  const problems = watchProblems(context, server.baseUrl);
+  if (process.env.VITEST) {
+    onTestFinished(async () => {
+      await context.close();
+      const { unexpected, unmet } = unexplained(problems);
+      expect(unexpected, "errors in the browser the journey did not declare with expectErrors").toEqual([]);
+      expect(unmet, "errors declared with expectErrors that never happened").toEqual([]);
+    });
+  }
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
   // A public page answers clicks once its islands have hydrated (a person sees the page settle; a
   // script clicks at once): every goto waits for that. Admin pages have no islands: no wait.
   const goto = page.goto.bind(page);
@@ -89,7 +104,7 @@ export async function newPage(browser: Browser, server: RunningServer, options: 
     );
     return response;
   };
-  return { page, context, errors };
+  return { page, context, errors: problems.seen };
 }
 
 /** Logs in through the real login form, starting from wherever the page is. */

@@ -6,11 +6,14 @@ const THUMBNAIL = sharp({ create: { width: 320, height: 180, channels: 3, backgr
   .jpeg()
   .toBuffer();
 
-/** Stubs YouTube's hosts and records every request made to them. */
+/**
+ * Stubs YouTube's hosts for every page of the page's context (a second tab a journey opens shows
+ * the same thumbnails) and records every request made to them.
+ */
 export async function stubYoutube(page: Page): Promise<string[]> {
   const requests: string[] = [];
   const thumbnail = await THUMBNAIL;
-  await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (route) => {
+  await page.context().route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (route) => {
     requests.push(route.request().url());
     const isPlayer = route.request().url().includes("youtube-nocookie.com");
     return route.fulfill(

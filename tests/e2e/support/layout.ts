@@ -1,0 +1,78 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Boxes that share more than a sliver (rounding and 1 px borders aside). */
+const overlap = (a: Box, b: Box) =>
+  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 1 &&
+  Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 1;
+
+/**
+ * What a person looks for first on a screenshot, measured in the page so that a test fails on it:
+ * the page fits the viewport's width (no sideways scrolling), every image arrived and decoded
+ * (lazy ones are fetched for the check), and each named element is shown, inside the viewport's
+ * width and clear of the other named ones. Name elements that sit side by side or one under
+ * another, e.g. the header, the heading, a card and a button.
+ */
+export async function expectLaidOut(page: Page, elements: Record<string, Locator>, where: string): Promise<void> {
+  // Measured from the top, where a sticky header covers nothing.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${where}: wider than the ${clientWidth} px viewport`).toBeLessThanOrEqual(clientWidth);
+
+  const broken = await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = "eager";
+    // decode() settles once the image has arrived (or failed): no waiting for a fixed time.
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    return images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.outerHTML);
+  });
+  expect(broken, `${where}: images that did not load`).toEqual([]);
+
+  const boxes: Array<[string, Box]> = [];
+  for (const [name, locator] of Object.entries(elements)) {
+    expect(await locator.isVisible(), `${where}: ${name} is visible`).toBe(true);
+    const box = (await locator.boundingBox()) as Box;
+    expect(
+      box.x >= 0 && box.x + box.width <= clientWidth + 0.5,
+      `${where}: ${name} (x ${Math.round(box.x)}, width ${Math.round(box.width)}) fits in ${clientWidth} px`,
+    ).toBe(true);
+    boxes.push([name, box]);
+  }
+  const overlapping = boxes.flatMap(([name, box], i) =>
+    boxes
+      .slice(i + 1)
+      .filter(([, other]) => overlap(box, other))
+      .map(([otherName]) => `${name} overlaps ${otherName}`),
+  );
+  expect(overlapping, `${where}: elements drawn over one another`).toEqual([]);
+}
+
+/**
+ * A public list page's parts that must each show, clear of one another: header, title, the first
+ * two cards (articles) of the main content, footer.
+ */
+export const publicParts = (page: Page) => ({
+  header: page.getByRole("banner"),
+  heading: page.getByRole("heading", { level: 1 }),
+  "first card": page.getByRole("main").getByRole("article").first(),
+  "second card": page.getByRole("main").getByRole("article").nth(1),
+  footer: page.getByRole("contentinfo"),
+});
+
+/** A staff list's parts: the top bar (phone) or sidebar (desktop), the title, and the first two of `items`. */
+export const adminParts = (page: Page, items: Locator) => ({
+  "top bar or sidebar": page.locator("header, aside").filter({ visible: true }).first(),
+  heading: page.getByRole("heading", { level: 1 }),
+  "first item": items.first(),
+  "second item": items.nth(1),
+});
