@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, launchBrowser, expectErrors, newPage, screenshot } from "./support/browser.ts";
+import { browserAvailable, expectErrors, launchBrowser, newPage, screenshot } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 const NEW_PASSWORD = "a brand new passphrase for staff";
