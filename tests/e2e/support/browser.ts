@@ -1,44 +1,12 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect, inject, onTestFinished } from "vitest";
-import { unexplained, watchProblems } from "./page-problems.ts";
+import { afterAll, afterEach, expect, inject } from "vitest";
+import { LAUNCH_OPTIONS } from "./chromium.ts";
+import { type PageProblems, unexplained, watchProblems } from "./page-problems.ts";
 import type { RunningServer } from "./server.ts";
 
+export { browserAvailable } from "./chromium.ts";
 export { expectErrors } from "./page-problems.ts";
-
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-/** Under CI a missing browser fails the run; locally the browser suites are skipped with a notice. */
-export const browserAvailable = existsSync(CHROME_PATH);
-if (!browserAvailable) {
-  if (process.env.CI)
-    throw new Error(`Chromium not found at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`);
-  console.warn(`Chromium not found at ${CHROME_PATH}: browser journeys skipped (they are required under CI).`);
-}
-
-const LAUNCH_OPTIONS = {
-  executablePath: CHROME_PATH,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
-
-declare module "vitest" {
-  interface ProvidedContext {
-    /** The run's shared Chromium (global-setup.ts); "" when there is none. */
-    sharedBrowser: string;
-  }
-}
-
-/** One Chromium for a whole run of journeys, started by global-setup.ts. */
-export const launchSharedBrowser = () => chromium.launchServer(LAUNCH_OPTIONS);
 
 /**
  * The browser for one journey file: under vitest a connection to the run's shared Chromium (a launch
@@ -60,23 +28,55 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** Extra context options, e.g. timezoneId or reducedMotion. */
   context?: Parameters<Browser["newContext"]>[0];
+  /**
+   * The page goes on into the file's next tests (one journey told in several tests): it is still
+   * checked after each test, starting each with a clean slate, and closed after the file's last test.
+   */
+  keepOpen?: boolean;
 }
 
 export interface TestPage {
   page: Page;
   context: BrowserContext;
   /**
-   * What went wrong in the context's pages so far (page-problems.ts): console errors, uncaught
-   * errors, failed requests to the site. The test fails at its end on any it did not declare.
+   * What went wrong in the context's pages in this test so far (page-problems.ts): console errors,
+   * uncaught errors, failed requests to the site. The test fails at its end on any it did not declare.
    */
   errors: string[];
 }
 
+/** Contexts newPage opened in this test file that are still to be checked (and closed). */
+const watched = new Map<BrowserContext, { problems: PageProblems; keepOpen: boolean }>();
+
+if (process.env.VITEST) {
+  // Registered on the test file that imports this module: vitest evaluates it afresh for each file.
+  afterEach(async () => {
+    const unexpected: string[] = [];
+    const unmet: string[] = [];
+    for (const [context, { problems, keepOpen }] of watched) {
+      if (!keepOpen) {
+        await context.close();
+        watched.delete(context);
+      }
+      const found = unexplained(problems);
+      unexpected.push(...found.unexpected);
+      unmet.push(...found.unmet);
+      problems.seen.length = 0;
+      problems.expected.length = 0;
+    }
+    expect(unexpected, "errors in the browser the journey did not declare with expectErrors").toEqual([]);
+    expect(unmet, "errors declared with expectErrors that never happened").toEqual([]);
+  });
+  afterAll(async () => {
+    for (const context of watched.keys()) await context.close();
+    watched.clear();
+  });
+}
+
 /**
- * A fresh context and page on the server's base URL. Under vitest it must be called inside a test:
- * when that test ends, the context is closed and the test fails if any of its pages logged an
- * error, threw one, or had a request to the site fail, unless the journey declared it with
- * expectErrors.
+ * A fresh context and page on the server's base URL. Under vitest, when the test ends the context
+ * is closed (unless `keepOpen`) and the test fails if any of its pages logged an error, threw one,
+ * or had a request to the site fail, unless the journey declared it with expectErrors.
  */
 export async function newPage(browser: Browser, server: RunningServer, options: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
@@ -85,14 +85,7 @@ export async function newPage(browser: Browser, server: RunningServer, options: 
     ...options.context,
   });
   const problems = watchProblems(context, server.baseUrl);
-  if (process.env.VITEST) {
-    onTestFinished(async () => {
-      await context.close();
-      const { unexpected, unmet } = unexplained(problems);
-      expect(unexpected, "errors in the browser the journey did not declare with expectErrors").toEqual([]);
-      expect(unmet, "errors declared with expectErrors that never happened").toEqual([]);
-    });
-  }
+  watched.set(context, { problems, keepOpen: options.keepOpen ?? false });
   const page = await context.newPage();
   // A public page answers clicks once its islands have hydrated (a person sees the page settle; a
   // script clicks at once): every goto waits for that. Admin pages have no islands: no wait.

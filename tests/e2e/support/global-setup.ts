@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { browserAvailable, launchSharedBrowser } from "./browser.ts";
+import { browserAvailable, launchSharedBrowser } from "./chromium.ts";
 
 /**
  * Browser journeys run against the production build, built once per run, in one Chromium shared by

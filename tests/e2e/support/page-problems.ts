@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
  * fails the test on any of them that the journey did not declare (expectErrors).
  */
 export interface PageProblems {
-  /** Every problem so far, in the order they happened (the array grows while the pages live). */
+  /** Every problem in the current test so far, in the order they happened. */
   readonly seen: string[];
   /** Patterns the journey declared: each must match at least one problem. */
   readonly expected: RegExp[];
