@@ -124,13 +124,10 @@ describe.runIf(browserAvailable)("own account: forgotten password and sessions",
     expect(await sessions.filter({ hasText: "Firefox on Windows" }).count()).toBe(0);
 
     // Changing the password needs the current one, and signs out every other session.
+    // The new session exists once apiLogin returns: one reload shows it, when the list has loaded.
     const third = await apiLogin(NEW_PASSWORD, FIREFOX_ON_WINDOWS);
-    await expect
-      .poll(async () => {
-        await page.reload();
-        return sessions.count();
-      })
-      .toBe(2);
+    await page.reload();
+    await expect.poll(() => sessions.count(), { timeout: 10_000 }).toBe(2);
     const passwordForm = page.getByRole("region", { name: "Password" });
     await passwordForm.getByLabel("Current password").fill("not my password at all");
     await passwordForm.getByLabel("New password", { exact: true }).fill(CHANGED_PASSWORD);
