@@ -103,18 +103,27 @@ const provider: MigrationProvider = {
   getMigrations: async (): Promise<Record<string, Migration>> => migrations,
 };
 
-/** Applies pending migrations; a no-op when the database is current. Throws on failure. */
-export async function migrateToLatest({ db, schema }: Pick<DatabaseHandle, "db" | "schema">): Promise<string[]> {
+function migrator({ db, schema }: Pick<DatabaseHandle, "db" | "schema">) {
   // Naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
   // Features land in parallel, so a migration with an earlier date can arrive after a later one
   // has run somewhere: apply it rather than refuse to start. Migrations never depend on siblings.
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider,
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Every migration this release has, with when it ran on this database (undefined: pending). */
+export async function migrationStatus(handle: Pick<DatabaseHandle, "db" | "schema">) {
+  const all = await migrator(handle).getMigrations();
+  return all.map(({ name, executedAt }) => ({ name, executedAt }));
+}
+
+/** Applies pending migrations; a no-op when the database is current. Throws on failure. */
+export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "schema">): Promise<string[]> {
+  const { error, results } = await migrator(handle).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
