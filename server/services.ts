@@ -11,6 +11,7 @@ import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
+import { createFundsService } from "../core/funds/funds.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
@@ -62,6 +63,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const media = createMediaService(storage, demoImages);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
+  const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
+  const funds = createFundsService(db, siteContent);
   return {
     config,
     clock,
@@ -102,8 +105,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
     blogs: createBlogService(db, media, clock, purgePublicCaches, audit),
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit),
-    donations: createDonationsService(db, clock, config, audit),
-    siteContent: createSiteContentService(db, clock, audit, media, purgePublicCaches),
+    donations: createDonationsService(db, clock, config, audit, { fundTitle: funds.titleOf, purgePublicCaches }),
+    siteContent,
+    funds,
   };
 }
 

@@ -1,23 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults";
-import { formatUsd, fundedPercent } from "./funding";
+import { cardFigures } from "./funding";
 
-describe("fundedPercent", () => {
+describe("cardFigures", () => {
   it("rounds raised / goal to a whole percent for the four needs of spec §9", () => {
-    expect(DEFAULT_SITE_CONTENT.home.donationNeeds.map((need) => fundedPercent(need.raised, need.goal))).toEqual([
-      1, 18, 2, 20,
-    ]);
+    expect(DEFAULT_SITE_CONTENT.home.donationNeeds.map((need) => cardFigures(need).percent)).toEqual([1, 18, 2, 20]);
   });
 
-  it("never exceeds 100 % and treats a missing goal as nothing funded", () => {
-    expect(fundedPercent(4500, 3000)).toBe(100);
-    expect(fundedPercent(10, 0)).toBe(0);
-  });
-});
-
-describe("formatUsd", () => {
-  it("writes whole dollars with thousands separators", () => {
-    expect(formatUsd(10000)).toBe("$10,000");
-    expect(formatUsd(15)).toBe("$15");
+  it("takes the live figures when the page has them", () => {
+    const [need] = DEFAULT_SITE_CONTENT.home.donationNeeds;
+    if (!need) throw new Error("no need");
+    const fund = {
+      id: need.id,
+      title: need.title,
+      currency: "usd" as const,
+      goal: 300000,
+      raised: 150000,
+      percent: 50,
+    };
+    expect(cardFigures({ ...need, fund })).toMatchObject({ raised: 150000, percent: 50 });
   });
 });

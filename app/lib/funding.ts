@@ -1,10 +1,17 @@
-/** Share of a donation goal already raised, as a whole percent (spec §9: raised / goal). */
-export function fundedPercent(raised: number, goal: number): number {
-  if (goal <= 0) return 0;
-  return Math.min(100, Math.round((raised / goal) * 100));
+import type { Fund } from "../../core/funds/funds.schema";
+import { percentOf, toMinor } from "../../core/money/money";
+import type { DonationNeed } from "../../core/site-content/site-content.schema";
+
+/** A need card as pages draw it: with its live figures, or without (a draft's preview). */
+export type NeedCard = DonationNeed & { fund?: Fund };
+
+/**
+ * What a card shows, in US cents: the live figures from the ledger (core/funds), or, where there are
+ * none (the back office's preview of a draft), the opening balance alone.
+ */
+export function cardFigures(need: NeedCard): { raised: number; goal: number; percent: number } {
+  if (need.fund) return need.fund;
+  const goal = toMinor(need.goal) ?? 0;
+  const raised = toMinor(need.openingBalance) ?? 0;
+  return { raised, goal, percent: percentOf(raised, goal) };
 }
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-
-/** Whole US dollars, e.g. $3,000 (the same on server and browser). */
-export const formatUsd = (amount: number) => usd.format(amount);

@@ -12,9 +12,11 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
  */
 function addPublicPage(app: FastifyInstance) {
   app.get("/everything", { config: { access: "public" } }, async (_request, reply) => {
-    const { videos, gallery, blogs, publications, siteContent } = app.services;
+    const { videos, gallery, blogs, publications, siteContent, funds } = app.services;
     const titles = [
       ...(await siteContent.published()).home.heroSlides,
+      // The need cards' figures (issue #16): "<fund>=<raised cents>".
+      ...(await funds.list()).map((fund) => ({ title: `${fund.id}=${fund.raised}` })),
       ...(await videos.list()).videos,
       ...(await gallery.list()).images,
       ...(await blogs.summaries()),
@@ -202,6 +204,20 @@ describe.each(DIALECTS)("cache purge on %s", (dialect) => {
         });
         expect(published.statusCode, published.body).toBe(200);
         return { shows: "S1", gone: first.title };
+      },
+    },
+    {
+      change: "a paid card gift to a need",
+      async act() {
+        const opened = await t.app.inject({
+          method: "POST",
+          url: "/api/payments/create-checkout-session",
+          payload: { amount: 25, frequency: "one-time", fund: "eccd-package" },
+        });
+        expect(opened.statusCode, opened.body).toBe(200);
+        await t.services.donations.completeSandboxCheckout(opened.json().id);
+        // The default card's $40 opening balance and the $25 gift.
+        return { shows: "eccd-package=6500", gone: "eccd-package=4000" };
       },
     },
   ];

@@ -64,6 +64,7 @@ export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvid
             frequency: event.frequency,
             amountCents: event.amountCents,
             currency: event.currency,
+            fundId: event.fund ?? null,
             now: at,
           });
           donation = await repo.findDonation(trx, { id: event.donationId });

@@ -12,6 +12,7 @@ export interface DonationRecord {
   currency: string;
   status: DonationStatus;
   subscriptionId: string | null;
+  fundId: string | null;
 }
 
 export interface PaymentRecord {
@@ -31,6 +32,7 @@ const toRecord = (row: DonationTable): DonationRecord => ({
   currency: row.currency,
   status: row.status as DonationStatus,
   subscriptionId: row.subscription_id,
+  fundId: row.fund_id,
 });
 
 export async function insertDonation(
@@ -46,6 +48,7 @@ export async function insertDonation(
       frequency: donation.frequency,
       amount_cents: donation.amountCents,
       currency: donation.currency,
+      fund_id: donation.fundId,
       status: "pending",
       created_at: donation.now,
       updated_at: donation.now,
@@ -76,7 +79,13 @@ export async function findDonation(
 export async function updateDonor(
   db: Db,
   id: string,
-  donor: { email?: string | null; name?: string | null; customerId?: string | null; subscriptionId?: string | null },
+  donor: {
+    email?: string | null;
+    name?: string | null;
+    customerId?: string | null;
+    subscriptionId?: string | null;
+    fund?: string | null | undefined;
+  },
   now: string,
 ): Promise<void> {
   await db
@@ -86,6 +95,8 @@ export async function updateDonor(
       donor_name: eb.fn.coalesce(eb.val(donor.name ?? null), "donor_name"),
       customer_id: eb.fn.coalesce(eb.val(donor.customerId ?? null), "customer_id"),
       subscription_id: eb.fn.coalesce("subscription_id", eb.val(donor.subscriptionId ?? null)),
+      // The fund chosen when the checkout opened stays; the metadata fills it only when none is known.
+      fund_id: eb.fn.coalesce("fund_id", eb.val(donor.fund ?? null)),
       updated_at: now,
     }))
     .where("id", "=", id)
@@ -232,6 +243,7 @@ export async function listDonations(db: Db): Promise<Donation[]> {
     currency: row.currency,
     donorEmail: row.donor_email,
     donorName: row.donor_name,
+    fundId: row.fund_id,
     paymentCount: Number(row.payment_count ?? 0),
     receivedCents: Number(row.received_cents ?? 0),
     createdAt: row.created_at,

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { isFundId, UNKNOWN_FUND_MESSAGE } from "../funds/funds.schema.ts";
+import { type Currency, formatMoney, toMinor } from "../money/money.ts";
 
 /**
  * Donation rules and texts shared by the pop-up (public bundle: hence zod/mini) and the server.
@@ -9,7 +11,7 @@ export const DEFAULT_DONATION_AMOUNT = 50;
 export const MIN_DONATION_AMOUNT = 1;
 /** A ceiling against typos (an extra zero or three); larger gifts go through the bank. */
 export const MAX_DONATION_AMOUNT = 100_000;
-export const DONATION_CURRENCY = "usd";
+export const DONATION_CURRENCY = "usd" satisfies Currency;
 export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
 export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 export const DONATION_STATUSES = ["pending", "paid", "refunded", "canceled"] as const;
@@ -25,16 +27,12 @@ export const CARD_UNAVAILABLE_MESSAGE =
 export const ACCOUNT_COPIED_MESSAGE = "Account number copied!";
 export const COPY_FEEDBACK_MS = 2000;
 
-/** Whole cents only: 19.99 is fine, 1.005 is not (floating point: compare the scaled value). */
-const hasAtMostTwoDecimals = (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
-
+/** Whole cents only: 19.99 is fine, 1.005 is not. */
 export const isValidDonationAmount = (amount: number): boolean =>
   Number.isFinite(amount) &&
   amount >= MIN_DONATION_AMOUNT &&
   amount <= MAX_DONATION_AMOUNT &&
-  hasAtMostTwoDecimals(amount);
-
-export const toCents = (amount: number): number => Math.round(amount * 100);
+  toMinor(amount, DONATION_CURRENCY) !== undefined;
 
 // Built in a pure-annotated function so a browser chunk that needs only the rules above (the
 // pop-up) leaves zod out: about 15 KB gzip less on a slow connection.
@@ -44,6 +42,10 @@ export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
       .number({ error: INVALID_AMOUNT_MESSAGE })
       .check(z.refine(isValidDonationAmount, { error: INVALID_AMOUNT_MESSAGE })),
     frequency: z.enum(DONATION_FREQUENCIES, { error: INVALID_FREQUENCY_MESSAGE }),
+    /** A need card's id (issue #16); absent or null: where most needed. */
+    fund: z.optional(
+      z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
+    ),
   }))();
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
@@ -72,6 +74,8 @@ export interface Donation {
   currency: string;
   donorEmail: string | null;
   donorName: string | null;
+  /** The need card the gift is for; null: where most needed. */
+  fundId: string | null;
   /** Payments that arrived (1 for a paid one-time gift, one per month for a pledge). */
   paymentCount: number;
   /** Received minus refunded, in cents. */
@@ -96,7 +100,6 @@ export interface DonationLedger {
   totals: DonationTotals;
 }
 
-/** '$1,234.50' from cents: whole dollars drop their '.00'. */
 /** What the thank-you page shows of a donation (amount already formatted for people). */
 export interface ReceiptView {
   status: DonationStatus;
@@ -109,11 +112,3 @@ export const receiptView = (receipt: DonationReceipt): ReceiptView => ({
   amount: formatMoney(receipt.amountCents, receipt.currency),
   frequency: receipt.frequency,
 });
-
-export function formatMoney(cents: number, currency = DONATION_CURRENCY): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}

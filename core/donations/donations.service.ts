@@ -2,8 +2,11 @@ import { subMonths } from "date-fns/subMonths";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import { UNKNOWN_FUND_MESSAGE } from "../funds/funds.schema.ts";
+import { toMinor } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
-import { DomainError, NotFoundError, ServiceUnavailableError } from "../shared/errors.ts";
+import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
 import { createEventApplier } from "./donation-events.ts";
@@ -16,10 +19,9 @@ import {
   DONATION_FAILED_MESSAGE,
   type DonationLedger,
   type DonationReceipt,
-  toCents,
 } from "./donations.schema.ts";
 import { donationsCsv } from "./donations-csv.ts";
-import type { PaymentProvider } from "./payment-provider.ts";
+import type { PaymentEvent, PaymentProvider } from "./payment-provider.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
@@ -41,16 +43,34 @@ export function providerFor(config: Config, clock: Clock): PaymentProvider | und
 /** How the audit log names a donation. */
 export const DONATION_AUDIT_ENTITY = "donation";
 
-export function createDonationsService(
-  db: Db,
-  clock: Clock,
-  config: Config,
-  audit: Audit,
-  provider: PaymentProvider | undefined = providerFor(config, clock),
-) {
-  const nowIso = () => clock().toISOString();
+export interface DonationsDeps {
+  /** Stripe, the sandbox or none; by default from the config (`providerFor`). */
+  provider?: PaymentProvider | undefined;
+  /** The title of an open fund (core/funds), to check a designation when a checkout opens. */
+  fundTitle?: (id: string) => Promise<string | undefined>;
+  /** Gifts move the need cards' figures: purged after an event that changed the ledger. */
+  purgePublicCaches?: PurgePublicCaches;
+}
 
-  const applyEvent = createEventApplier(db, clock, provider);
+export function createDonationsService(db: Db, clock: Clock, config: Config, audit: Audit, deps: DonationsDeps = {}) {
+  const nowIso = () => clock().toISOString();
+  const provider = "provider" in deps ? deps.provider : providerFor(config, clock);
+  const applyEventOnce = createEventApplier(db, clock, provider);
+
+  async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
+    const outcome = await applyEventOnce(event);
+    if (outcome === "applied") await deps.purgePublicCaches?.();
+    return outcome;
+  }
+
+  /** The fund a checkout is for: null for where most needed; an id no published card has is refused. */
+  async function designation(fund: string | null | undefined): Promise<string | null> {
+    if (!fund) return null;
+    if (deps.fundTitle && !(await deps.fundTitle(fund))) {
+      throw new ValidationError(UNKNOWN_FUND_MESSAGE, { fund: UNKNOWN_FUND_MESSAGE });
+    }
+    return fund;
+  }
 
   return {
     /** Card giving is possible here (Stripe or the sandbox). */
@@ -58,10 +78,11 @@ export function createDonationsService(
     providerName: provider?.name,
 
     async createCheckout(input: unknown): Promise<CheckoutSession> {
-      const { amount, frequency } = parseInput(CheckoutRequestSchema, input);
+      const { amount, frequency, fund: chosenFund } = parseInput(CheckoutRequestSchema, input);
       if (!provider) throw new ServiceUnavailableError(CARD_UNAVAILABLE_MESSAGE);
+      const fund = await designation(chosenFund);
       const donationId = newId();
-      const amountCents = toCents(amount);
+      const amountCents = toMinor(amount, DONATION_CURRENCY) ?? 0;
       let session: { id: string; url: string };
       try {
         session = await provider.createCheckout({
@@ -69,6 +90,7 @@ export function createDonationsService(
           amountCents,
           currency: DONATION_CURRENCY,
           frequency,
+          fund,
           successUrl: `${config.publicSiteUrl}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${config.publicSiteUrl}/`,
         });
@@ -82,6 +104,7 @@ export function createDonationsService(
         frequency,
         amountCents,
         currency: DONATION_CURRENCY,
+        fundId: fund,
         now: nowIso(),
       });
       return session;
@@ -121,6 +144,7 @@ export function createDonationsService(
         subscriptionId: monthly ? `sandbox_sub_${donation.id}` : null,
         paymentReference: `sandbox_pay_${sessionId}`,
         paymentIntentId: null,
+        fund: donation.fundId ?? undefined,
       });
     },
 

@@ -13,6 +13,8 @@ export interface DonationTable {
   donor_name: string | null;
   customer_id: string | null;
   subscription_id: string | null;
+  /** The fund (need card id) the donor chose; null: where most needed. */
+  fund_id: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;

@@ -6,6 +6,8 @@ export interface CheckoutRequestForProvider {
   amountCents: number;
   currency: string;
   frequency: DonationFrequency;
+  /** The fund the donor chose (a need card's id); null: where most needed. Carried in the metadata. */
+  fund?: string | null;
   /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces. */
   successUrl: string;
   cancelUrl: string;
@@ -35,6 +37,8 @@ export type PaymentEvent =
       /** The invoice (monthly) or payment intent (one-time) this checkout paid. */
       paymentReference: string | null;
       paymentIntentId: string | null;
+      /** The fund as the provider's metadata carries it; undefined when it carries none. */
+      fund?: string | undefined;
     }
   | {
       /** The checkout ended without payment (expired, or its delayed payment failed). */
@@ -55,6 +59,7 @@ export type PaymentEvent =
       currency: string;
       email: string | null;
       customerId: string | null;
+      fund?: string | undefined;
     }
   | {
       type: "charge.refunded";

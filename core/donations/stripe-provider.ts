@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config/env.ts";
+import { isFundId } from "../funds/funds.schema.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import type { DonationFrequency } from "./donations.schema.ts";
 import {
@@ -52,7 +53,11 @@ export function createStripeProvider(
     name: "stripe",
 
     async createCheckout(request: CheckoutRequestForProvider) {
-      const metadata = { donation_id: request.donationId };
+      // Metadata values are strings; an absent fund is simply not there ("where most needed").
+      const metadata: Record<string, string> = {
+        donation_id: request.donationId,
+        ...(request.fund && { fund: request.fund }),
+      };
       const monthly = request.frequency === "monthly";
       const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
         currency: request.currency,
@@ -114,6 +119,10 @@ export function createStripeProvider(
   };
 }
 
+/** The fund a checkout's metadata names, if it is a well-formed fund id. */
+const fundOf = (metadata: Stripe.Metadata | null | undefined): string | undefined =>
+  isFundId(metadata?.fund) ? metadata.fund : undefined;
+
 /** Stripe's event → ours; null for types we ignore. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   const base = { id: event.id, occurredAt: iso(event.created) };
@@ -137,6 +146,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         subscriptionId: idOf(session.subscription),
         paymentReference: monthly ? idOf(session.invoice) : idOf(session.payment_intent),
         paymentIntentId: idOf(session.payment_intent),
+        fund: fundOf(session.metadata),
       };
     }
     // Abandoned, or a bank debit that failed after the donor left: the pending gift will not come.
@@ -165,6 +175,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         currency: invoice.currency,
         email: invoice.customer_email,
         customerId: idOf(invoice.customer),
+        fund: fundOf(details?.metadata),
       };
     }
     case "charge.refunded": {

@@ -69,7 +69,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         description:
           "Early childhood care and development kits — play materials, picture books and learning toys — for children growing up beside their mothers in prison.",
         goal: 3000,
-        raised: 40,
+        openingBalance: 40,
         ctaText: "Give $15",
         ctaAmount: 15,
         ctaColor: "accent",
@@ -83,7 +83,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         description:
           "Sewing machines for prison workshops, where mothers learn a trade they can earn a living from once they are released.",
         goal: 5000,
-        raised: 900,
+        openingBalance: 900,
         ctaText: "Give $10",
         ctaAmount: 10,
         ctaColor: "brand",
@@ -97,7 +97,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         description:
           "Courses in parenting, financial literacy, communication and emotional resilience, led by trained facilitators inside the prisons.",
         goal: 10000,
-        raised: 215,
+        openingBalance: 215,
         ctaText: "Give $25",
         ctaAmount: 25,
         ctaColor: "accent",
@@ -111,7 +111,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         description:
           "Sanitary pads, soap, basic medicines and baby-care items that keep mothers and children healthy and protect their dignity.",
         goal: 3000,
-        raised: 607,
+        openingBalance: 607,
         ctaText: "Give $15",
         ctaAmount: 15,
         ctaColor: "brand",

@@ -154,8 +154,12 @@ const ImpactFigureSchema = z.object({
   label: required("Label", 60),
 });
 
-/** Spec §3 Donation-need card. */
-const DonationNeedSchema = z.object({
+/**
+ * Spec §3 Donation-need card. Each card is a fund (its `id`, stable once gifts name it): the public
+ * "raised" figure is the opening balance plus the gifts recorded for it (core/funds).
+ */
+const DonationNeedFields = z.object({
+  /** Stable: gifts designated to this card carry it. */
   id: itemId,
   image: ImageSchema,
   imageAlt: required("Image description", 300),
@@ -164,12 +168,20 @@ const DonationNeedSchema = z.object({
   description: required("Description", 400),
   /** US dollars. */
   goal: wholeNumber("Goal", 1, 10_000_000),
-  raised: wholeNumber("Raised", 0, 10_000_000),
+  /** US dollars raised before the site counted gifts (or outside it); recorded gifts add to it. */
+  openingBalance: wholeNumber("Opening balance", 0, 10_000_000),
   ctaText: required("Button text", 40),
   /** The amount the donation pop-up opens with. */
   ctaAmount: wholeNumber("Button amount", 1, 100000),
   ctaColor: z.enum(CTA_COLORS, { error: "Please choose a button colour" }),
 });
+
+/** Cards saved before funds were live called their opening balance `raised`. */
+const DonationNeedSchema = z.preprocess((value) => {
+  if (value === null || typeof value !== "object" || "openingBalance" in value || !("raised" in value)) return value;
+  const { raised, ...rest } = value as Record<string, unknown>;
+  return { ...rest, openingBalance: raised };
+}, DonationNeedFields);
 
 const FaqItemSchema = z.object({
   question: required("Question", 200),

@@ -11,6 +11,7 @@ import * as sessionDetails from "./2026-11-22-050-session-details.ts";
 import * as secondFactorAndSettings from "./2026-11-22-060-second-factor-and-settings.ts";
 import * as auditIndexes from "./2026-11-22-070-audit-indexes.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
+import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-060-second-factor-and-settings": secondFactorAndSettings,
   "2026-11-22-070-audit-indexes": auditIndexes,
   "2026-11-22-080-site-content": siteContent,
+  "2026-11-23-200-designated-gifts": designatedGifts,
 };

@@ -4,6 +4,7 @@ import activityRoutes from "./activity.routes.ts";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
+import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
@@ -35,6 +36,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   galleryRoutes,
   paymentsRoutes,
   donationsRoutes,
+  fundsRoutes,
   siteContentRoutes,
   activityRoutes,
   apiNotFoundRoutes,

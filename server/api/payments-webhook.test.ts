@@ -28,6 +28,7 @@ const sessionCompleted = (s: {
   subscription?: string;
   email?: string;
   name?: string;
+  fund?: string;
 }) =>
   stripeEvent("checkout.session.completed", {
     id: s.sessionId,
@@ -37,7 +38,7 @@ const sessionCompleted = (s: {
     amount_total: s.amount,
     currency: "usd",
     client_reference_id: s.donationId,
-    metadata: { donation_id: s.donationId },
+    metadata: { donation_id: s.donationId, ...(s.fund && { fund: s.fund }) },
     customer: "cus_1",
     customer_details: { email: s.email ?? "donor@example.org", name: s.name ?? "Abeba Tesfaye" },
     payment_intent: s.paymentIntent ?? null,
@@ -112,11 +113,11 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
   });
 
   /** Opens a checkout through the API, as the pop-up does; returns Stripe's session id and our donation id. */
-  async function openCheckout(amount: number, frequency: "one-time" | "monthly") {
+  async function openCheckout(amount: number, frequency: "one-time" | "monthly", fund?: string) {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/payments/create-checkout-session",
-      payload: { amount, frequency },
+      payload: { amount, frequency, ...(fund && { fund }) },
       remoteAddress: `10.20.${sessions}.1`,
     });
     expect(response.statusCode).toBe(200);
@@ -372,6 +373,90 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
     );
     expect(response.statusCode).toBe(409);
     expect(await eventCount()).toBe(events);
+  });
+
+  const fundRaised = async (id: string) => {
+    const response = await t.app.inject({ method: "GET", url: "/api/funds" });
+    expect(response.statusCode).toBe(200);
+    return response.json<Array<{ id: string; raised: number; percent: number }>>().find((fund) => fund.id === id);
+  };
+
+  it("carries the fund in Stripe's metadata and counts the gift to its card, minus refunds", async () => {
+    // The default ECCD card: $3,000 goal, $40 opening balance.
+    expect(await fundRaised("eccd-package")).toMatchObject({ raised: 4000, percent: 1 });
+    const { sessionId, donationId } = await openCheckout(1460, "one-time", "eccd-package");
+    const sent = fake.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1);
+    expect(sent?.form).toMatchObject({
+      "metadata[fund]": "eccd-package",
+      "payment_intent_data[metadata][fund]": "eccd-package",
+    });
+    expect((await donation(donationId)).fund_id).toBe("eccd-package");
+    // Not counted while pending.
+    expect(await fundRaised("eccd-package")).toMatchObject({ raised: 4000 });
+
+    const paid = sessionCompleted({
+      sessionId,
+      donationId,
+      mode: "payment",
+      amount: 146000,
+      paymentIntent: "pi_fund_1",
+      fund: "eccd-package",
+    });
+    await deliver(paid);
+    await deliver(paid); // replayed: counted once
+    expect(await fundRaised("eccd-package")).toMatchObject({ raised: 150000, percent: 50 });
+
+    await deliver(chargeRefunded({ paymentIntent: "pi_fund_1", amount: 146000, refunded: 46000, donationId }));
+    expect(await fundRaised("eccd-package")).toMatchObject({ raised: 104000, percent: 35 });
+  });
+
+  it("records the fund from the metadata when the checkout's pending row was never written", async () => {
+    const donationId = "22222222-3333-4444-5555-666666666666";
+    await deliver(
+      sessionCompleted({
+        sessionId: "cs_orphan_fund",
+        donationId,
+        mode: "payment",
+        amount: 10000,
+        paymentIntent: "pi_orphan_fund",
+        fund: "health-care-kits",
+      }),
+    );
+    expect(await donation(donationId)).toMatchObject({ fund_id: "health-care-kits", status: "paid" });
+  });
+
+  it("keeps a monthly gift's fund for its renewals, whatever order they arrive in", async () => {
+    const before = (await fundRaised("life-skill-training"))?.raised ?? 0;
+    const { sessionId, donationId } = await openCheckout(25, "monthly", "life-skill-training");
+    await deliver(invoicePaid({ invoiceId: "in_f_2", subscriptionId: "sub_f", donationId, amount: 2500 }));
+    await deliver(
+      sessionCompleted({
+        sessionId,
+        donationId,
+        mode: "subscription",
+        amount: 2500,
+        invoice: "in_f_1",
+        subscription: "sub_f",
+        fund: "life-skill-training",
+      }),
+    );
+    await deliver(invoicePaid({ invoiceId: "in_f_1", subscriptionId: "sub_f", donationId, amount: 2500 }));
+    expect((await fundRaised("life-skill-training"))?.raised).toBe(before + 5000);
+  });
+
+  it("refuses a checkout for a fund no card has, and takes none as where most needed", async () => {
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/create-checkout-session",
+      payload: { amount: 10, frequency: "one-time", fund: "no-such-need" },
+      remoteAddress: "10.21.0.1",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(
+      "This need is no longer listed. Please choose “Where most needed” or another need on the page.",
+    );
+    const { donationId } = await openCheckout(10, "one-time");
+    expect((await donation(donationId)).fund_id).toBeNull();
   });
 
   it("acknowledges event types it does not act on, and checkouts that are not donations", async () => {

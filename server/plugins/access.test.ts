@@ -33,6 +33,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/admin/invitations/accept",
   // Issue #12: the published site content every public page shows.
   "GET /api/site-content",
+  // Issue #16: the need cards' live goals and totals.
+  "GET /api/funds",
 ]);
 
 const concrete = (url: string) =>

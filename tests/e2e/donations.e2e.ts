@@ -303,6 +303,49 @@ describe.runIf(browserAvailable)("donations", () => {
     await context.close();
   });
 
+  it("gives to the need card it was opened from, or where most needed, and the card's figures move", async () => {
+    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    const card = () => page.getByRole("article").filter({ hasText: "Life Skill Training" });
+    const posted: unknown[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/payments/create-checkout-session")) posted.push(request.postDataJSON());
+    });
+    await page.goto("/");
+    expect(await card().getByText("$215 raised").isVisible()).toBe(true);
+
+    const open = async () => {
+      await page.getByRole("button", { name: "Give $25 to Life Skill Training" }).click();
+      const dialog = dialogOf(page);
+      await dialog.waitFor();
+      return dialog;
+    };
+    // Opened from the card: the gift is for it, and the donor may send it where most needed instead.
+    let dialog = await open();
+    expect(await dialog.getByRole("radio", { name: "For Life Skill Training" }).isChecked()).toBe(true);
+    await page.screenshot({ path: "test-results/screenshots/donation-fund-375.png" });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.locator("label", { hasText: "Where most needed" }).click();
+    expect(await dialog.getByRole("radio", { name: "Where most needed" }).isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: "Donate $25" }).click();
+    await page.waitForURL(/\/donate\/sandbox\//);
+    expect(posted.at(-1)).toEqual({ amount: 25, frequency: "one-time" });
+
+    await page.goto("/");
+    dialog = await open();
+    await dialog.getByRole("button", { name: "Donate $25" }).click();
+    await page.waitForURL(/\/donate\/sandbox\//);
+    expect(posted.at(-1)).toEqual({ amount: 25, frequency: "one-time", fund: "life-skill-training" });
+    await page.getByRole("button", { name: "Pay $25 (test)" }).click();
+    await page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
+
+    await page.goto("/");
+    expect(await card().getByText("$240 raised").isVisible()).toBe(true);
+    expect(await card().getByRole("progressbar").getAttribute("aria-valuetext")).toBe("2% funded: $240 of $10,000");
+    const funds = (await (await fetch(`${server.baseUrl}/api/funds`)).json()) as Array<{ id: string; raised: number }>;
+    expect(funds.find((fund) => fund.id === "life-skill-training")?.raised).toBe(24000);
+    await context.close();
+  });
+
   it("takes a $15 need-card gift, monthly, through the sandbox checkout to the thank-you page and the ledger", async () => {
     const { page, context } = await newPage(browser, server);
     await page.goto("/");

@@ -9,6 +9,7 @@ import {
   PAYMENT_PROVIDER_NAME,
   REDIRECT_FAILED_MESSAGE,
 } from "../../../core/donations/donations.schema";
+import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import type { DonationSettings } from "../../content/donation";
 import { ApiError, api } from "../../lib/api-client";
 import { Button } from "../button";
@@ -34,14 +35,24 @@ const failureMessage = (error: unknown) =>
 
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
+/** A need card a gift starts from (issue #16). */
+export interface DesignatedFund {
+  id: string;
+  title: string;
+}
+
 /** The Card tab: frequency, amount (preset or custom), then off to the hosted checkout. */
 export function CardDonationForm({
   initialAmount,
+  fund,
   amounts,
 }: {
   initialAmount: number | undefined;
+  fund?: DesignatedFund | undefined;
   amounts: Pick<DonationSettings, "presets" | "defaultAmount">;
 }) {
+  // Started from a card: the gift goes there unless the donor switches to where most needed.
+  const [designated, setDesignated] = useState(fund !== undefined);
   const start = initialSelection(initialAmount, amounts);
   const [preset, setPreset] = useState<number | null>(start.preset);
   const [custom, setCustom] = useState(start.custom);
@@ -73,7 +84,7 @@ export function CardDonationForm({
     try {
       session = await api<CheckoutSession>("/api/payments/create-checkout-session", {
         method: "POST",
-        json: { amount, frequency },
+        json: { amount, frequency, ...(fund && designated && { fund: fund.id }) },
       });
     } catch (caught) {
       fail(failureMessage(caught));
@@ -114,6 +125,26 @@ export function CardDonationForm({
           ))}
         </div>
       </fieldset>
+
+      {fund && (
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink">What is it for?</legend>
+          <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">
+            {[true, false].map((forFund) => (
+              <label key={String(forFund)} className={segment(designated === forFund)}>
+                <input
+                  type="radio"
+                  name={`${id}-fund`}
+                  checked={designated === forFund}
+                  onChange={() => setDesignated(forFund)}
+                  className="sr-only"
+                />
+                {forFund ? `For ${fund.title}` : WHERE_MOST_NEEDED}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
 
       <fieldset className="mt-5">
         <legend className="text-sm font-semibold text-ink">Choose an amount (USD)</legend>

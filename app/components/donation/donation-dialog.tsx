@@ -2,12 +2,14 @@ import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { CARD_UNAVAILABLE_MESSAGE } from "../../../core/donations/donations.schema";
 import type { DonationSettings } from "../../content/donation";
 import { BankTransferDetails } from "./bank-transfer-details";
-import { CardDonationForm } from "./card-donation-form";
+import { CardDonationForm, type DesignatedFund } from "./card-donation-form";
 import { useModal } from "./use-modal";
 
 export interface DonationDialogProps {
   /** Preset from a slide or need card; undefined opens with the default (spec §4). */
   initialAmount?: number;
+  /** The need card it was opened from, if any. */
+  fund?: DesignatedFund | undefined;
   settings: DonationSettings;
   onClose: () => void;
 }
@@ -22,7 +24,7 @@ const TABS: Array<{ id: Tab; label: string }> = [
  * The donation pop-up (spec §4). Mounted afresh on every open (DonationRoot keys it), so its
  * state starts from the reset rules each time. Loaded lazily: not part of any page's first paint.
  */
-export default function DonationDialog({ initialAmount, settings, onClose }: DonationDialogProps) {
+export default function DonationDialog({ initialAmount, fund, settings, onClose }: DonationDialogProps) {
   const [tab, setTab] = useState<Tab>("card");
   const panelRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ card: null, local: null });
@@ -128,7 +130,7 @@ export default function DonationDialog({ initialAmount, settings, onClose }: Don
                 </button>
               </div>
             ) : (
-              <CardDonationForm initialAmount={initialAmount} amounts={settings} />
+              <CardDonationForm initialAmount={initialAmount} fund={fund} amounts={settings} />
             )}
           </div>
           <div

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { DonationSettings } from "../../content/donation";
 import { island } from "../../islands/island";
+import type { DesignatedFund } from "./card-donation-form";
 
 interface DonationRequest {
   /** Preset amount from a card or slide; undefined opens with the default. */
   amount?: number;
+  /** The need card the gift starts from (issue #16); undefined: where most needed. */
+  fund?: DesignatedFund;
   /** Bumped on every open so the pop-up resets even when opened twice with the same amount. */
   openedAt: number;
   /** The element to give focus back to on close. */
@@ -25,7 +28,9 @@ export function DonationRoot({ settings }: { settings: DonationSettings }) {
       const button = (event.target as Element | null)?.closest<HTMLElement>("[data-donate]");
       if (!button) return;
       const amount = Number(button.dataset.donate) || undefined;
-      setRequest({ amount, openedAt: Date.now(), opener: button });
+      const { fund: id, fundTitle: title } = button.dataset;
+      const fund = id && title ? { id, title } : undefined;
+      setRequest({ amount, fund, openedAt: Date.now(), opener: button });
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
@@ -39,7 +44,13 @@ export function DonationRoot({ settings }: { settings: DonationSettings }) {
   if (!request) return null;
   return (
     <Suspense fallback={<DialogLoading />}>
-      <DonationDialog key={request.openedAt} settings={settings} initialAmount={request.amount} onClose={close} />
+      <DonationDialog
+        key={request.openedAt}
+        settings={settings}
+        initialAmount={request.amount}
+        fund={request.fund}
+        onClose={close}
+      />
     </Suspense>
   );
 }

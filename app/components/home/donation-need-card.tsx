@@ -1,5 +1,6 @@
-import type { CtaColor, DonationNeed } from "../../content/home";
-import { formatUsd, fundedPercent } from "../../lib/funding";
+import { formatWholeMoney } from "../../../core/money/money";
+import type { CtaColor } from "../../content/home";
+import { cardFigures, type NeedCard } from "../../lib/funding";
 import { ResponsiveImage } from "../responsive-image";
 
 const CTA_CLASSES: Record<CtaColor, string> = {
@@ -7,9 +8,12 @@ const CTA_CLASSES: Record<CtaColor, string> = {
   brand: "bg-brand hover:bg-brand-dark",
 };
 
-/** Spec §3 donation-need card: progress = raised / goal, and a button that opens the pop-up with its amount. */
-export function DonationNeedCard({ need }: { need: DonationNeed }) {
-  const percent = fundedPercent(need.raised, need.goal);
+/**
+ * Spec §3 donation-need card: progress = raised / goal, and a button that opens the pop-up with its
+ * amount and its fund (issue #16: the gift goes to this need).
+ */
+export function DonationNeedCard({ need }: { need: NeedCard }) {
+  const { raised, goal, percent } = cardFigures(need);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       <div className="relative">
@@ -28,7 +32,7 @@ export function DonationNeedCard({ need }: { need: DonationNeed }) {
         <p className="mt-2 flex-1 text-sm text-muted">{need.description}</p>
         <div className="mt-5">
           <div className="flex items-baseline justify-between text-sm">
-            <span className="font-semibold text-ink">{formatUsd(need.raised)} raised</span>
+            <span className="font-semibold text-ink">{formatWholeMoney(raised)} raised</span>
             <span className="font-bold text-brand" aria-hidden="true">
               {percent}%
             </span>
@@ -39,18 +43,20 @@ export function DonationNeedCard({ need }: { need: DonationNeed }) {
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-valuetext={`${percent}% funded: ${formatUsd(need.raised)} of ${formatUsd(need.goal)}`}
+            aria-valuetext={`${percent}% funded: ${formatWholeMoney(raised)} of ${formatWholeMoney(goal)}`}
             className="mt-2 h-2.5 overflow-hidden rounded-full bg-brand-light"
           >
             <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
           </div>
-          <p className="mt-2 text-sm text-muted">Goal {formatUsd(need.goal)}</p>
+          <p className="mt-2 text-sm text-muted">Goal {formatWholeMoney(goal)}</p>
         </div>
         <button
           type="button"
           className={`mt-5 inline-flex w-full items-center justify-center rounded-full px-5 py-3 font-semibold text-white transition-colors ${CTA_CLASSES[need.ctaColor]}`}
           aria-label={`${need.ctaText} to ${need.title}`}
           data-donate={need.ctaAmount}
+          data-fund={need.id}
+          data-fund-title={need.title}
         >
           {need.ctaText}
         </button>

@@ -1,7 +1,7 @@
-import type { DonationNeed } from "../../content/home";
+import type { NeedCard } from "../../lib/funding";
 import { DonationNeedCard } from "./donation-need-card";
 
-export function DonationNeeds({ needs }: { needs: DonationNeed[] }) {
+export function DonationNeeds({ needs }: { needs: NeedCard[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
       {needs.map((need) => (

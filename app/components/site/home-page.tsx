@@ -4,6 +4,7 @@ import type { GalleryItem } from "../../../core/gallery/gallery.schema";
 import { imageSrcSet } from "../../../core/site-content/illustrations";
 import type { HomeContent } from "../../../core/site-content/site-content.schema";
 import type { Video } from "../../../core/videos/videos.schema";
+import type { NeedCard } from "../../lib/funding";
 import { ButtonLink } from "../button-link";
 import { DonateButton } from "../donation/donate-button";
 import { GalleryPreviewIsland } from "../gallery/gallery-preview";
@@ -17,7 +18,8 @@ import { FeaturedVideo } from "../videos/featured-video";
 import { RichText } from "./rich-text";
 
 export interface HomePageProps {
-  content: HomeContent;
+  /** The need cards carry their live figures on the public page, not in a draft's preview. */
+  content: Omit<HomeContent, "donationNeeds"> & { donationNeeds: NeedCard[] };
   featuredVideo: Video | null;
   /** null: the preview's load failed (it then offers Try Again). */
   galleryPreview: GalleryItem[] | null;

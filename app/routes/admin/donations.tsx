@@ -1,7 +1,8 @@
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { type Donation, type DonationLedger, formatMoney } from "../../../core/donations/donations.schema";
+import type { Donation, DonationLedger } from "../../../core/donations/donations.schema";
+import { formatMoney } from "../../../core/money/money";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";

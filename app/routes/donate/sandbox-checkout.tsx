@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app-context";
-import { formatMoney } from "../../../core/donations/donations.schema";
+import { formatMoney } from "../../../core/money/money";
 import { Button } from "../../components/button";
 import type { Route } from "./+types/sandbox-checkout";
 

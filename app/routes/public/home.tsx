@@ -23,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   );
   const { home } = await services.siteContent.published();
-  return { content: home, featuredVideo, galleryPreview };
+  const content = { ...home, donationNeeds: await services.funds.withFigures(home.donationNeeds) };
+  return { content, featuredVideo, galleryPreview };
 }
 
 export const meta: Route.MetaFunction = (args) =>

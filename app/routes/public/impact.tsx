@@ -32,7 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   );
   const { home } = await services.siteContent.published();
-  return { latestVideos, latestGallery, content: home };
+  const content = { ...home, donationNeeds: await services.funds.withFigures(home.donationNeeds) };
+  return { latestVideos, latestGallery, content };
 }
 
 export const meta: Route.MetaFunction = (args) =>
