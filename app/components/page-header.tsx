@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 /** The banner that opens an inner public page: eyebrow, the page's h1 and a lead paragraph. */
 export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
   return (
-    <header className="relative overflow-hidden bg-brand-dark text-white">
+    <header className="on-dark relative overflow-hidden bg-brand-dark text-white">
       <div aria-hidden="true" className="absolute -top-24 -right-24 h-80 w-80 rounded-full bg-brand opacity-70" />
       <div aria-hidden="true" className="absolute top-16 right-24 h-40 w-40 rounded-full bg-amber-300/25" />
       <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">

@@ -15,7 +15,7 @@ export const DEFAULT_KEYWORDS = [
 export const DEFAULT_IMAGE = "/images/og-default.jpg";
 
 export interface PageSeo {
-  /** Page title; rendered as '{title} | Hope Behind Bars'. */
+  /** Page title; rendered as '{title} | Hope Behind Bars' (spec §1), the default title when absent. */
   title?: string;
   description?: string;
   keywords?: string[];
@@ -27,8 +27,7 @@ export interface PageSeo {
   type?: "website" | "article";
 }
 
-export const pageTitle = (title?: string) =>
-  title ? `${title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME} | ${DEFAULT_TITLE}`;
+export const pageTitle = (title?: string) => `${title || DEFAULT_TITLE} | ${PRODUCT_NAME}`;
 
 const absolute = (siteUrl: string, pathOrUrl: string) =>
   /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;

@@ -387,7 +387,7 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
     await expect.poll(() => restingTop(page.locator("#team"))).toBeGreaterThan(60);
     expect(await page.getByRole("heading", { name: "Our Team", level: 2 }).isVisible()).toBe(true);
 
-    // Sections stop just below the sticky header (scroll-margin-top).
+    // Sections stop just below the sticky header (scroll-padding-top).
     await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Board" }).click();
     await page.waitForURL(`${server.baseUrl}/about#board`);
     await expect.poll(() => restingTop(page.locator("#board")), SMOOTH_SCROLL).toBeLessThan(120);

@@ -24,7 +24,7 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
 
   it("renders the home shell on the server: title and navigation are in the HTML before any script", async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
-    expect(html).toContain("<title>Hope Behind Bars | Restoring Dignity, Rebuilding Lives</title>");
+    expect(html).toContain("<title>Restoring Dignity, Rebuilding Lives | Hope Behind Bars</title>");
     for (const label of ["Who We Are", "Our Impact", "Resources", "Join Our Team", "Contact", "Donate Now"]) {
       expect(html).toContain(label);
     }
@@ -49,6 +49,55 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     await impact.click();
     await expect.poll(() => impact.getAttribute("aria-expanded")).toBe("false");
     await context.close();
+  });
+
+  it("opens a desktop dropdown with one click, tap or hover, closes it with Escape and marks the current section", async () => {
+    const { page } = await newPage(browser, server);
+    await page.goto("/impact/gallery");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const impact = nav.getByRole("button", { name: "Our Impact" });
+    const who = nav.getByRole("button", { name: "Who We Are" });
+    const expanded = (button: typeof impact) => button.getAttribute("aria-expanded");
+    // The parent of the page's section is marked for screen readers and by eye (underlined).
+    expect(await impact.getAttribute("aria-current")).toBe("true");
+    expect(await who.getAttribute("aria-current")).toBeNull();
+    expect(await impact.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe("underline");
+    // The hidden dropdown is outside the accessibility tree: found by its address.
+    expect(await nav.locator('a[href="/impact/gallery"]').getAttribute("aria-current")).toBe("page");
+
+    // Hover opens; a click while the mouse rests on it keeps it open (it used to close it).
+    await who.hover();
+    await expect.poll(() => expanded(who)).toBe("true");
+    await who.click();
+    expect(await expanded(who)).toBe("true");
+    expect(await nav.getByRole("link", { name: "Our Story" }).isVisible()).toBe(true);
+    await who.click();
+    await expect.poll(() => expanded(who)).toBe("false");
+
+    // Keyboard: Enter opens, Escape closes and gives focus back to the button.
+    await page.mouse.move(1000, 600);
+    await impact.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => expanded(impact)).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Impact Overview");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => expanded(impact)).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Our Impact");
+  });
+
+  it("opens a dropdown with a single tap on a touch tablet", async () => {
+    const { page } = await newPage(browser, server, {
+      viewport: { width: 1180, height: 820 },
+      context: { hasTouch: true, isMobile: false },
+    });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const who = nav.getByRole("button", { name: "Who We Are" });
+    await who.tap();
+    await expect.poll(() => who.getAttribute("aria-expanded")).toBe("true");
+    await nav.getByRole("link", { name: "Our Team", exact: true }).tap();
+    await page.waitForURL(/\/about#team$/);
   });
 
   it.each([320, 375])("fits a %i px wide phone without sideways scrolling (WCAG reflow)", async (width) => {

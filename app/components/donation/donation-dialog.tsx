@@ -52,7 +52,7 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
         tabIndex={-1}
         className="relative my-auto w-full max-w-lg rounded-2xl bg-white shadow-2xl outline-none"
       >
-        <div className="flex items-start justify-between gap-4 rounded-t-2xl bg-brand px-5 pt-5 pb-4 text-white sm:px-7">
+        <div className="flex items-start justify-between gap-4 on-dark rounded-t-2xl bg-brand px-5 pt-5 pb-4 text-white sm:px-7">
           <div>
             <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
               Make a donation

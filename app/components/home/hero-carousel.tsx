@@ -46,7 +46,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     <section
       aria-roledescription="carousel"
       aria-label="Our work"
-      className="relative bg-brand-dark text-white"
+      className="on-dark relative bg-brand-dark text-white"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={onFocus}

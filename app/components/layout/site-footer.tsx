@@ -18,7 +18,7 @@ export function SiteFooter({ content }: { content: FooterContent }) {
   }));
   const linkClass = "text-white/80 hover:text-white hover:underline";
   return (
-    <footer className="bg-brand-dark text-white">
+    <footer className="on-dark bg-brand-dark text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <span className="inline-block rounded-lg bg-white px-3 py-2">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { NAVIGATION, type NavigationItem } from "../../content/navigation";
 import { island } from "../../islands/island";
 import { DonateButton } from "../donation/donate-button";
@@ -57,18 +57,22 @@ export const SiteHeaderIsland = island("site-header", SiteHeader);
 /** Marks the link to the page being shown, like a router's NavLink would. */
 const current = (path: string, pathname: string) => (path === pathname ? "page" : undefined);
 
+/** The section holding the page being shown: its parent item is marked in the bar. */
+const inSection = (item: NavigationItem, pathname: string) =>
+  item.path === pathname || (item.children ?? []).some((child) => child.path.split("#")[0] === pathname);
+
 function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: string }) {
-  const [open, setOpen] = useState(false);
+  // "hover" opened by a mouse resting on it, "click" pinned by a click, tap or key: a click on a
+  // menu the mouse has just opened pins it rather than closing it under the pointer.
+  const [open, setOpen] = useState<false | "hover" | "click">(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = `menu-${item.title.replace(/\W+/g, "-").toLowerCase()}`;
+  const active = inSection(item, pathname);
+  const itemClass = `rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-sand hover:text-brand ${active ? "text-brand underline decoration-2 underline-offset-8" : "text-ink"}`;
   if (!item.children) {
-    const active = item.path === pathname;
     return (
       <li>
-        <a
-          href={item.path}
-          aria-current={current(item.path, pathname)}
-          className={`block rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-sand hover:text-brand ${active ? "text-brand" : "text-ink"}`}
-        >
+        <a href={item.path} aria-current={current(item.path, pathname)} className={`block ${itemClass}`}>
           {item.title}
         </a>
       </li>
@@ -77,35 +81,46 @@ function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: strin
   return (
     <li
       className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // Touch screens send pointer events too: only a mouse opens on hover, so a tap is one click.
+      onPointerEnter={(event) => {
+        if (event.pointerType === "mouse") setOpen((state) => state || "hover");
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === "mouse") setOpen(false);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
       onKeyDown={(event) => {
-        if (event.key === "Escape") setOpen(false);
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
       }}
     >
       <button
+        ref={buttonRef}
         type="button"
-        className="flex items-center gap-1 rounded-md px-3 py-2 text-[0.95rem] font-medium text-ink hover:bg-sand hover:text-brand"
-        aria-expanded={open}
+        className={`flex items-center gap-1 ${itemClass}`}
+        aria-expanded={open !== false}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
+        aria-current={active ? "true" : undefined}
+        onClick={() => setOpen((state) => (state === "click" ? false : "click"))}
       >
         {item.title}
-        <Chevron open={open} />
+        <Chevron open={open !== false} />
       </button>
       <ul
         id={menuId}
-        hidden={!open}
-        className="absolute left-0 top-full min-w-56 rounded-xl border border-black/5 bg-white p-2 shadow-lg"
+        hidden={open === false}
+        className="absolute left-0 top-full min-w-56 rounded-xl border border-line bg-white p-2 shadow-lg"
       >
         {item.children.map((child) => (
           <li key={child.path}>
             <a
               href={child.path}
-              className="block rounded-md px-3 py-2 text-sm hover:bg-sand hover:text-brand"
+              aria-current={current(child.path, pathname)}
+              className="block rounded-md px-3 py-2 text-sm hover:bg-sand hover:text-brand aria-[current=page]:font-semibold aria-[current=page]:text-brand"
               onClick={() => setOpen(false)}
             >
               {child.title}

@@ -41,7 +41,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
         <div className={`${container} py-16 lg:py-20`}>
           <SectionHeading id="vision-mission-title" eyebrow="What drives us" title="Vision & Mission" />
           <div className="mt-10 grid gap-6 md:grid-cols-2">
-            <article className="rounded-3xl bg-brand-dark p-8 text-white sm:p-10">
+            <article className="on-dark rounded-3xl bg-brand-dark p-8 text-white sm:p-10">
               <h3 className="text-2xl font-bold text-amber-300">Our Vision</h3>
               <p className="mt-4 text-lg leading-relaxed text-white/90">{content.vision}</p>
             </article>
@@ -113,7 +113,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
         </div>
       </section>
 
-      <section id="values" aria-labelledby="values-title" className="bg-brand-dark text-white">
+      <section id="values" aria-labelledby="values-title" className="on-dark bg-brand-dark text-white">
         <div className={`${container} py-16 lg:py-20`}>
           <SectionHeading id="values-title" eyebrow="What we stand for" title="Our Core Values" tone="dark" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">

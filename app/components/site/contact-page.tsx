@@ -1,20 +1,16 @@
 import type { ContactContent } from "../../../core/site-content/site-content.schema";
 import { mapEmbedUrl, mapLinkUrl } from "../../content/contact";
 import { ContactFormIsland } from "../forms/contact-form";
+import { PageHeader } from "../page-header";
 
 /** The Contact page's body (app/routes/public/contact.tsx), also drawn by the back office's preview with a draft. */
 export function ContactPage({ content }: { content: ContactContent }) {
   const { addressLines, phone, email, officeHours, map } = content;
   return (
     <>
-      <section className="bg-sand">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand sm:text-5xl">Contact Us</h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted">
-            Want to partner with us, visit a programme or ask a question? Send us a message and our team will answer.
-          </p>
-        </div>
-      </section>
+      <PageHeader eyebrow="Get in Touch" title="Contact Us">
+        Want to partner with us, visit a programme or ask a question? Send us a message and our team will answer.
+      </PageHeader>
 
       <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">

@@ -1,6 +1,7 @@
 import { appContext } from "#app-context";
 import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
 import { PostCard } from "../../components/blog/post-card";
+import { PageHeader } from "../../components/page-header";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -31,15 +32,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
   return (
     <>
-      <section className="bg-brand text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Resources</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Blog</h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/85">
-            Stories from inside and outside the prison walls — and the people who make change possible.
-          </p>
-        </div>
-      </section>
+      <PageHeader eyebrow="Resources" title="Blog">
+        Stories from inside and outside the prison walls — and the people who make change possible.
+      </PageHeader>
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
         {posts.length === 0 ? (
           <div className="rounded-2xl bg-sand px-6 py-16 text-center">

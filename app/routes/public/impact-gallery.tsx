@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { appContext } from "#app-context";
 import { GALLERY_PAGE_SIZE, type GalleryPage } from "../../../core/gallery/gallery.constants";
 import { GalleryBrowserIsland, galleryFilterFrom } from "../../components/gallery/gallery-browser";
+import { PageHeader } from "../../components/page-header";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact-gallery";
 
@@ -35,15 +36,9 @@ export default function ImpactGallery({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   return (
     <>
-      <section className="bg-brand text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Our Impact</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Gallery</h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/85">
-            Moments from our programmes: classrooms, workshops, visits and the partners who make them possible.
-          </p>
-        </div>
-      </section>
+      <PageHeader eyebrow="Our Impact" title="Gallery">
+        Moments from our programmes: classrooms, workshops, visits and the partners who make them possible.
+      </PageHeader>
 
       <GalleryBrowserIsland firstPage={loaderData.firstPage} search={search} />
     </>

@@ -1,6 +1,7 @@
 import { appContext } from "#app-context";
 import { ALL_VIDEOS, VIDEO_CATEGORIES, type Video } from "../../../core/videos/videos.constants";
 import { CategoryChips } from "../../components/category-chips";
+import { PageHeader } from "../../components/page-header";
 import { VideoCard } from "../../components/videos/video-card";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact-videos";
@@ -46,15 +47,9 @@ export default function ImpactVideos({ loaderData }: Route.ComponentProps) {
   const { category, videos } = loaderData;
   return (
     <>
-      <section className="bg-brand text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Our Impact</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Impact Videos</h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/85">
-            Hear from the mothers, children and partners whose lives are changing — in their own words.
-          </p>
-        </div>
-      </section>
+      <PageHeader eyebrow="Our Impact" title="Impact Videos">
+        Hear from the mothers, children and partners whose lives are changing — in their own words.
+      </PageHeader>
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
         <CategoryChips
           label="Video categories"

@@ -1,4 +1,5 @@
 import { VolunteerFormIsland } from "../../components/forms/volunteer-form";
+import { PageHeader } from "../../components/page-header";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/join-team";
 
@@ -19,15 +20,10 @@ const WAYS_TO_HELP = [
 export default function JoinTeam() {
   return (
     <>
-      <section className="bg-sand">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand sm:text-5xl">Join Our Team</h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted">
-            Volunteers make our work possible. Tell us a little about yourself and how you would like to help, and we
-            will get in touch.
-          </p>
-        </div>
-      </section>
+      <PageHeader eyebrow="Get Involved" title="Join Our Team">
+        Volunteers make our work possible. Tell us a little about yourself and how you would like to help, and we will
+        get in touch.
+      </PageHeader>
       <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
         <div>
           <h2 className="text-2xl font-bold">Ways to help</h2>

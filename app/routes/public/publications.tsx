@@ -1,5 +1,6 @@
 import { appContext } from "#app-context";
 import type { Publication } from "../../../core/publications/publications.schema";
+import { PageHeader } from "../../components/page-header";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { formatCalendarDate } from "../../lib/dates";
 import { pageMeta } from "../../lib/seo";
@@ -27,15 +28,9 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
   const { publications } = loaderData;
   return (
     <>
-      <section className="bg-brand text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Resources</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">News &amp; Publications</h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/85">
-            What journalists, researchers and partners have written about our work.
-          </p>
-        </div>
-      </section>
+      <PageHeader eyebrow="Resources" title="News & Publications">
+        What journalists, researchers and partners have written about our work.
+      </PageHeader>
       <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
         {publications.length === 0 ? (
           <div className="rounded-2xl bg-sand px-6 py-16 text-center">
