@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFromString.optional(),
   TRUST_PROXY: z.string().optional(),
   CORS_ORIGIN: z.string().optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().min(1).optional(),
@@ -67,6 +69,8 @@ export interface Config {
   publicSiteUrl: string;
   bootstrapAdmin: { email: string; password: string } | undefined;
   seedDemo: boolean;
+  /** Where Prometheus metrics are served (their own listener, never the site's port); none when unset. */
+  metrics: { port: number; host: string } | undefined;
   /** Proxy addresses whose X-Forwarded-For we trust (Fastify trustProxy syntax). */
   trustProxy: string | boolean;
   corsOrigin: string | undefined;
@@ -149,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== "test",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     corsOrigin: env.CORS_ORIGIN,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     storage: env.STORAGE,

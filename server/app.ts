@@ -8,6 +8,7 @@ import { mayUse, STAFF_ROLES, type StaffRole } from "../core/access/roles.ts";
 import type { Clock } from "../core/shared/clock.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
+import { metricsPlugin } from "./metrics.ts";
 import access from "./plugins/access.ts";
 import apiCache from "./plugins/api-cache.ts";
 import errors from "./plugins/errors.ts";
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     return payload;
   });
 
+  await app.register(metricsPlugin, { jobs: app.services.jobs });
   await app.register(errors);
   await app.register(jsonBody);
   await app.register(securityHeaders, { config });

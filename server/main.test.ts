@@ -20,7 +20,7 @@ describe("server process", () => {
   });
 
   /** `node server/main.ts` on a free port with a data folder of its own, once it listens. */
-  async function startServerProcess(): Promise<ServerProcess> {
+  async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-main-"));
     const port = 30_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, ["server/main.ts"], {
@@ -31,6 +31,7 @@ describe("server process", () => {
         HOST: "127.0.0.1",
         NODE_ENV: "test",
         LOG_LEVEL: "info",
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -57,9 +58,15 @@ describe("server process", () => {
   });
 
   it("finishes in-flight work and exits cleanly on SIGTERM", { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
-    const server = await startServerProcess();
+    const metricsPort = 30_000 + Math.floor(Math.random() * 20_000);
+    const server = await startServerProcess({ METRICS_PORT: String(metricsPort) });
     const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-    expect(await health.json()).toEqual({ status: "ok", database: "sqlite" });
+    expect(await health.json()).toMatchObject({ status: "ok", database: "sqlite" });
+    // The metrics have a listener of their own on 127.0.0.1, never the site's port.
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.headers.get("content-type")).toContain("text/plain; version=0.0.4");
+    expect(await metrics.text()).toContain('hbb_http_requests_total{method="GET",route="/api/health",status="2xx"} 1');
+    expect((await fetch(`http://127.0.0.1:${server.port}/metrics`)).status).toBe(404);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("shutting down: finishing in-flight requests");

@@ -6,9 +6,11 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { appContext } from "#app-context";
 import { ConfigError, loadConfig } from "../config/env.ts";
+import { watchJobBacklog } from "../core/jobs/jobs.backlog.ts";
 import { startJobWorker } from "../core/jobs/jobs.worker.ts";
 import { buildApp } from "./app.ts";
 import { loadIslandAssets } from "./island-assets.ts";
+import { startMetricsServer } from "./metrics.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -43,7 +45,10 @@ export async function createServer(vite?: ViteDevServer) {
   const { fresh } = await prepareDatabase(database);
   const app = await buildApp({ config, database });
   const worker = startJobWorker(app.services.jobs, app.log);
+  const backlogWatch = watchJobBacklog(app.services.jobs, app.log);
+  if (config.metrics) await startMetricsServer(app, config.metrics);
   app.addHook("onClose", async () => {
+    backlogWatch.stop();
     await worker.stop();
     await database.close();
   });

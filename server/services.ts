@@ -96,6 +96,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
       siteUrl: config.publicSiteUrl,
     }),
     media,
+    /** Where uploads are kept; the readiness check lists it. */
+    storage,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit),

@@ -161,3 +161,49 @@ export async function findJob(db: Db, by: { id: string } | { key: string }): Pro
   const query = db.selectFrom("jobs").selectAll();
   return ("id" in by ? query.where("id", "=", by.id) : query.where("key", "=", by.key)).executeTakeFirst();
 }
+
+export interface BacklogRow {
+  type: string;
+  status: "queued" | "running" | "failed";
+  count: number;
+  /** The oldest `created_at` among these jobs. */
+  oldest: string;
+}
+
+/**
+ * Jobs not done, by type and status: waiting or running work, and the ones that gave up. Recurring
+ * jobs (keyed `recurring:…`) always wait for their next period, so they are no backlog.
+ */
+export async function backlog(db: Db): Promise<BacklogRow[]> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select(({ fn }) => [
+      "type",
+      "status",
+      fn.countAll<number | string>().as("count"),
+      fn.min("created_at").as("oldest"),
+    ])
+    .where("status", "in", ["queued", "running", "failed"])
+    .where((eb) => eb.or([eb("key", "is", null), eb("key", "not like", "recurring:%")]))
+    .groupBy(["type", "status"])
+    .execute();
+  return rows.map((row) => ({
+    type: row.type,
+    status: row.status as BacklogRow["status"],
+    count: Number(row.count),
+    oldest: row.oldest,
+  }));
+}
+
+/** The pending job that has waited longest (recurring ones aside), for staff to see what is stuck. */
+export async function oldestPending(db: Db): Promise<JobRow | undefined> {
+  return db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("status", "in", ["queued", "running"])
+    .where((eb) => eb.or([eb("key", "is", null), eb("key", "not like", "recurring:%")]))
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -49,6 +49,15 @@ export interface JobState {
   finishedAt: string | null;
 }
 
+/** Work not done yet: `pending` waits or runs (retries included), `failed` gave up. */
+export interface JobBacklog {
+  pending: number;
+  /** How long the oldest pending job has waited since it was queued; null with none. */
+  oldestPendingSeconds: number | null;
+  failed: number;
+  byType: Array<{ type: string; pending: number; failed: number }>;
+}
+
 export type ClaimedJob = repo.JobRow & { token: string };
 
 export const DEFAULT_MAX_ATTEMPTS = 20;
@@ -212,9 +221,40 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
     };
   }
 
+  /** What waits to be done, for health checks, metrics, logs and the dashboard. */
+  async function backlog(): Promise<JobBacklog> {
+    const rows = await repo.backlog(db);
+    const now = clock().getTime();
+    const pending = rows.filter((row) => row.status !== "failed");
+    const oldest = pending.reduce<string | undefined>(
+      (min, row) => (min && min < row.oldest ? min : row.oldest),
+      undefined,
+    );
+    const types = [...new Set(rows.map((row) => row.type))].sort();
+    const count = (type: string | undefined, failed: boolean) =>
+      rows
+        .filter((row) => (type === undefined || row.type === type) && (row.status === "failed") === failed)
+        .reduce((sum, row) => sum + row.count, 0);
+    return {
+      pending: count(undefined, false),
+      oldestPendingSeconds: oldest === undefined ? null : Math.max(0, Math.round((now - Date.parse(oldest)) / 1000)),
+      failed: count(undefined, true),
+      byType: types.map((type) => ({ type, pending: count(type, false), failed: count(type, true) })),
+    };
+  }
+
+  /** The job that has waited longest, with its last error: what staff look at when mail is late. */
+  async function oldestPending(): Promise<(JobState & { createdAt: string }) | undefined> {
+    const row = await repo.oldestPending(db);
+    const current = row && (await state({ id: row.id }));
+    return current && row && { ...current, createdAt: row.created_at };
+  }
+
   return {
     register,
     enqueue,
+    backlog,
+    oldestPending,
     wake,
     onEnqueued(listener: () => void): () => void {
       listeners.add(listener);
