@@ -45,6 +45,7 @@ export default [
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/subscribe", "routes/admin/subscribers.tsx"),
     route("admin/donations", "routes/admin/donations.tsx"),
+    route("admin/donations/offline", "routes/admin/offline-gifts.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
     route("admin/blogs", "routes/admin/blogs.tsx"),
     route("admin/blogs/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),

@@ -10,6 +10,7 @@ import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
+import type { GiftPledgeTable, OfflineGiftTable } from "../core/offline-gifts/offline-gifts.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
 import type {
   LoginTicketTable,
@@ -45,6 +46,8 @@ export interface Database {
   donations: DonationTable;
   donation_payments: DonationPaymentTable;
   payment_events: PaymentEventTable;
+  offline_gifts: OfflineGiftTable;
+  gift_pledges: GiftPledgeTable;
   versioned_documents: VersionedDocumentTable;
   document_versions: DocumentVersionTable;
   settings: SettingTable;

@@ -19,6 +19,7 @@ import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
+import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
@@ -110,6 +111,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     donations: createDonationsService(db, clock, config, audit, { fundTitle: funds.titleOf, purgePublicCaches }),
     siteContent,
     funds,
+    offlineGifts: createOfflineGiftsService({ db, clock, audit, purgePublicCaches, fundTitle: funds.titleOf }),
   };
 }
 

@@ -42,6 +42,8 @@ export const ENTITY_NOUNS: Record<string, string> = {
   activity: "activity log",
   "site-content": "site content",
   "site-content-image": "site picture",
+  "offline-gift": "offline gift",
+  pledge: "transfer notice",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

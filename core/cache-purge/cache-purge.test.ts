@@ -220,6 +220,19 @@ describe.each(DIALECTS)("cache purge on %s", (dialect) => {
         return { shows: "eccd-package=6500", gone: "eccd-package=4000" };
       },
     },
+    {
+      change: "an offline gift recorded for a need",
+      async act() {
+        const recorded = await t.app.inject({
+          method: "POST",
+          url: "/api/offline-gifts",
+          headers: auth,
+          payload: { receivedOn: "2026-11-20", method: "cash", amount: "10", currency: "usd", fund: "eccd-package" },
+        });
+        expect(recorded.statusCode, recorded.body).toBe(201);
+        return { shows: "eccd-package=7500", gone: "eccd-package=6500" };
+      },
+    },
   ];
 
   it.each(changes)("shows $change at once on the instance that made it", async ({ list, act }) => {

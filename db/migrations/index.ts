@@ -12,6 +12,7 @@ import * as secondFactorAndSettings from "./2026-11-22-060-second-factor-and-set
 import * as auditIndexes from "./2026-11-22-070-audit-indexes.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
 import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
+import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-070-audit-indexes": auditIndexes,
   "2026-11-22-080-site-content": siteContent,
   "2026-11-23-200-designated-gifts": designatedGifts,
+  "2026-11-23-210-offline-gifts": offlineGifts,
 };

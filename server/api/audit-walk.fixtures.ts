@@ -150,6 +150,28 @@ async function signedInWithApp(t: TestApp) {
   return { id, headers };
 }
 
+const OFFLINE_GIFT = {
+  receivedOn: "2026-11-20",
+  method: "bank-transfer",
+  amount: "15550",
+  currency: "etb",
+  etbPerUsd: "155.5",
+  fund: "eccd-package",
+};
+const offlineGift = async (t: TestApp) => (await t.services.offlineGifts.create(OFFLINE_GIFT, SYSTEM_ACTOR))._id;
+async function pledge(t: TestApp) {
+  const email = uniqueEmail("donor");
+  await t.services.offlineGifts.pledge({
+    name: "Abeba",
+    email,
+    amount: "2000",
+    currency: "etb",
+    transferredOn: "2026-11-19",
+    bankReference: "FT26323ABC",
+  });
+  return (await t.services.offlineGifts.listPledges()).find((p) => p.donorEmail === email)?._id as string;
+}
+
 export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
   "POST /api/admin/logout": async () => ({
     request: { url: "/api/admin/logout" },
@@ -318,6 +340,43 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     expected: { action: "export", entity: "activity", entityId: null, fields: ["action"] },
   }),
 
+  "POST /api/offline-gifts": async () => ({
+    request: { url: "/api/offline-gifts", payload: OFFLINE_GIFT },
+    expected: {
+      action: "create",
+      entity: "offline-gift",
+      entityId: ANY_ID,
+      values: { currency: "etb", method: "bank-transfer" },
+    },
+  }),
+  "PUT /api/offline-gifts/:id": async (t) => {
+    const id = await offlineGift(t);
+    return {
+      request: { url: `/api/offline-gifts/${id}`, payload: { ...OFFLINE_GIFT, reference: "FT26324XYZ" } },
+      expected: { action: "update", entity: "offline-gift", entityId: id, fields: ["reference"] },
+    };
+  },
+  "DELETE /api/offline-gifts/:id": async (t) => {
+    const id = await offlineGift(t);
+    return {
+      request: { url: `/api/offline-gifts/${id}` },
+      expected: { action: "delete", entity: "offline-gift", entityId: id },
+    };
+  },
+  "POST /api/pledges/:id/confirm": async (t) => {
+    const id = await pledge(t);
+    return {
+      request: { url: `/api/pledges/${id}/confirm`, payload: { receivedOn: "2026-11-20", etbPerUsd: "155.5" } },
+      expected: { action: "status", entity: "pledge", entityId: id },
+    };
+  },
+  "POST /api/pledges/:id/dismiss": async (t) => {
+    const id = await pledge(t);
+    return {
+      request: { url: `/api/pledges/${id}/dismiss` },
+      expected: { action: "status", entity: "pledge", entityId: id, values: { status: "dismissed" } },
+    };
+  },
   "GET /api/donations/export.csv": async () => ({
     request: { url: "/api/donations/export.csv" },
     expected: { action: "export", entity: "donation", entityId: null, values: { rows: 0 } },

@@ -9,6 +9,7 @@ import galleryRoutes from "./gallery.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
+import offlineGiftsRoutes from "./offline-gifts.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
@@ -37,6 +38,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   paymentsRoutes,
   donationsRoutes,
   fundsRoutes,
+  offlineGiftsRoutes,
   siteContentRoutes,
   activityRoutes,
   apiNotFoundRoutes,

@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/site-content",
   // Issue #16: the need cards' live goals and totals.
   "GET /api/funds",
+  // Issue #16: "Tell us about your transfer" on the pop-up's Local tab.
+  "POST /api/pledges",
 ]);
 
 const concrete = (url: string) =>

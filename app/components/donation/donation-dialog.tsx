@@ -3,6 +3,7 @@ import { CARD_UNAVAILABLE_MESSAGE } from "../../../core/donations/donations.sche
 import type { DonationSettings } from "../../content/donation";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { CardDonationForm, type DesignatedFund } from "./card-donation-form";
+import { TransferNoticeForm } from "./transfer-notice-form";
 import { useModal } from "./use-modal";
 
 export interface DonationDialogProps {
@@ -141,6 +142,7 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
             className="pt-5"
           >
             <BankTransferDetails bank={settings.bank} />
+            <TransferNoticeForm />
           </div>
 
           {settings.crowdfundingUrl && (

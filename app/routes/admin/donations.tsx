@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
+import { Link } from "react-router";
 import type { Donation, DonationLedger } from "../../../core/donations/donations.schema";
 import { formatMoney } from "../../../core/money/money";
 import { EmptyState } from "../../components/admin/empty-state";
@@ -98,14 +99,19 @@ export default function AdminDonations() {
             Card donations as the card provider confirms them. Totals are net of refunds.
           </p>
         </div>
-        <button
-          type="button"
-          onClick={exportCsv}
-          disabled={exporting || !ledger?.donations.length}
-          className={buttonClasses("secondary", "md")}
-        >
-          {exporting ? "Exporting..." : "Export CSV"}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/donations/offline" className={buttonClasses("secondary", "md")}>
+            Offline gifts
+          </Link>
+          <button
+            type="button"
+            onClick={exportCsv}
+            disabled={exporting || !ledger?.donations.length}
+            className={buttonClasses("secondary", "md")}
+          >
+            {exporting ? "Exporting..." : "Export CSV"}
+          </button>
+        </div>
       </div>
 
       {ledger === null ? (

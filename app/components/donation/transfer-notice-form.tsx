@@ -1,0 +1,125 @@
+import { type FormEvent, useId, useState } from "react";
+import { CURRENCIES } from "../../../core/money/money";
+import { ApiError, api } from "../../lib/api-client";
+import { Button } from "../button";
+import { Honeypot, honeypotValue } from "../forms/honeypot";
+
+const FIELDS = [
+  { name: "name", label: "Your name", autoComplete: "name" },
+  { name: "email", label: "Your e-mail", type: "email", autoComplete: "email" },
+  { name: "amount", label: "Amount", inputMode: "decimal" as const },
+  { name: "transferredOn", label: "Date of the transfer", type: "date" },
+  { name: "bankReference", label: "Bank reference", autoComplete: "off" },
+] as const;
+
+const EMPTY = { name: "", email: "", amount: "", currency: "etb", transferredOn: "", bankReference: "" };
+
+/**
+ * "Tell us about your transfer" (issue #16 §2): a donor who gave by bank transfer tells us, so that
+ * staff can match it in the statement and confirm it; checked by the server, spam-trapped.
+ */
+export function TransferNoticeForm() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const [thanks, setThanks] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSending(true);
+    try {
+      const answer = await api<{ message: string }>("/api/pledges", {
+        method: "POST",
+        json: { ...values, fax_number: honeypotValue(form) },
+      });
+      setThanks(answer.message);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(Object.keys(fields).length > 0 ? fields : { _form: "Could not send. Please try again." });
+      const first = FIELDS.find((field) => fields[field.name]);
+      if (first) form.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (thanks) {
+    return (
+      <p role="status" className="mt-5 rounded-xl bg-brand-light p-4 font-medium text-brand-dark">
+        {thanks}
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-5 font-semibold text-brand underline underline-offset-2 hover:text-brand-dark"
+      >
+        Already sent a transfer? Tell us about it
+      </button>
+    );
+  }
+  const input = "mt-1 block w-full rounded-lg border border-black/15 bg-white px-3 py-2 aria-invalid:border-red-600";
+  return (
+    <form onSubmit={submit} noValidate className="relative mt-5 space-y-3" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-bold text-ink">
+        Tell us about your transfer
+      </h3>
+      <p className="text-sm text-muted">We will confirm your gift by e-mail once it shows in our bank statement.</p>
+      <Honeypot />
+      {FIELDS.map((field) => (
+        <div key={field.name}>
+          <label htmlFor={`${id}-${field.name}`} className="block text-sm font-semibold text-ink">
+            {field.label}
+          </label>
+          <div className={field.name === "amount" ? "flex gap-2" : undefined}>
+            <input
+              id={`${id}-${field.name}`}
+              name={field.name}
+              type={"type" in field ? field.type : "text"}
+              inputMode={"inputMode" in field ? field.inputMode : undefined}
+              autoComplete={"autoComplete" in field ? field.autoComplete : undefined}
+              value={values[field.name]}
+              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={errors[field.name] ? `${id}-${field.name}-error` : undefined}
+              className={input}
+            />
+            {field.name === "amount" && (
+              <select
+                aria-label="Currency"
+                value={values.currency}
+                onChange={(event) => setValues({ ...values, currency: event.target.value })}
+                className="mt-1 rounded-lg border border-black/15 bg-white px-3 py-2"
+              >
+                {CURRENCIES.map((currency) => (
+                  <option key={currency} value={currency}>
+                    {currency.toUpperCase()}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+          {errors[field.name] && (
+            <p id={`${id}-${field.name}-error`} className="mt-1 text-sm font-medium text-red-700">
+              {errors[field.name]}
+            </p>
+          )}
+        </div>
+      ))}
+      {errors._form && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors._form}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={sending}>
+        {sending ? "Sending..." : "Send"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.ts";
+import { browserAvailable, expectErrors, launchBrowser, newPage, openAdminPage, VIEWPORTS } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const card = (page: Page, title: string) => page.getByRole("article").filter({ hasText: title });
+
+describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notices", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("takes a donor's transfer notice from the Local tab; staff confirm it and the card moves", async () => {
+    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    await page.goto("/");
+    expect(await card(page, "Health Care Kits").getByText("$607 raised").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Donate Now" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Make a donation" });
+    await dialog.getByRole("tab", { name: /^Local/ }).click();
+    await dialog.getByRole("button", { name: "Already sent a transfer? Tell us about it" }).click();
+    const notice = dialog.getByRole("form", { name: "Tell us about your transfer" });
+    await notice.getByLabel("Your name").fill("Dawit Alemu");
+    await notice.getByLabel("Your e-mail").fill("dawit@example.org");
+    await notice.getByLabel("Amount").fill("3110");
+    await notice.getByLabel("Date of the transfer").fill("2026-11-21");
+    await notice.getByLabel("Bank reference").fill("FT26325QWE");
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await notice.getByRole("button", { name: "Send" }).click();
+    await dialog
+      .getByText("Thank you! We will confirm your gift by e-mail when the transfer shows in our bank statement.")
+      .waitFor();
+
+    await openAdminPage(page, server, "/admin/donations");
+    await page.getByRole("link", { name: "Offline gifts" }).click();
+    const pledge = page.getByRole("form", { name: "Transfer from Dawit Alemu" });
+    await pledge.getByText("ETB 3,110 from Dawit Alemu").waitFor();
+    await pledge.getByLabel("Birr per US dollar that day").fill("155.5");
+    await pledge.getByLabel("For").selectOption({ label: "Health Care Kits" });
+    await pledge.getByRole("button", { name: "Confirm: money received" }).click();
+    const gifts = page.getByRole("list", { name: "Offline gifts" });
+    await gifts.getByText("ETB 3,110 = $20 at 155.5 · Health Care Kits").waitFor();
+    expect(await page.getByText("No transfer notices are waiting.").isVisible()).toBe(true);
+
+    await page.goto("/");
+    expect(await card(page, "Health Care Kits").getByText("$627 raised").isVisible()).toBe(true);
+  });
+
+  it("records an offline gift in birr at the day's rate, edits and deletes it, at 375 and 1280 px", async () => {
+    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.desktop, context: { bypassCSP: true } });
+    expectErrors(page, [/^400 POST \/api\/offline-gifts$/]);
+    await openAdminPage(page, server, "/admin/donations/offline");
+    const form = page.getByRole("form", { name: "Record an offline gift" });
+    await form.getByLabel("Amount").fill("15,550");
+    await form.getByLabel("Birr per US dollar that day").fill("");
+    await form.getByLabel("For").selectOption({ label: "ECCD Package" });
+    await form.getByRole("button", { name: "Record gift" }).click();
+    // The rate is required for birr: the field says so and has focus.
+    const rate = form.getByLabel("Birr per US dollar that day");
+    await form.getByText("Please enter the day's rate in birr per US dollar, e.g. 155.42.").waitFor();
+    expect(await rate.evaluate((element) => element === document.activeElement)).toBe(true);
+    await rate.fill("155.5");
+    await form.getByLabel("Donor's name (optional)").fill("Abeba Tesfaye");
+    await form.getByLabel("Reference (optional)").fill("FT26323ABC");
+    await form.getByRole("button", { name: "Record gift" }).click();
+    const gifts = page.getByRole("list", { name: "Offline gifts" });
+    await gifts.getByText("ETB 15,550 = $100 at 155.5 · ECCD Package").waitFor();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.screenshot({ path: "test-results/screenshots/offline-gifts-1280.png", fullPage: true });
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.screenshot({ path: "test-results/screenshots/offline-gifts-375.png", fullPage: true });
+    expect(await axeViolations(page, "main")).toEqual([]);
+
+    await page.goto("/");
+    expect(await card(page, "ECCD Package").getByText("$140 raised").isVisible()).toBe(true);
+
+    await page.goto("/admin/donations/offline");
+    await page.getByRole("button", { name: "Edit gift of" }).first().click();
+    const edit = page.getByRole("form", { name: "Edit offline gift" });
+    await edit.getByLabel("Amount").fill("31100");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await gifts.getByText("ETB 31,100 = $200 at 155.5 · ECCD Package").waitFor();
+    await gifts.getByText("last changed by").first().waitFor();
+
+    await page.getByRole("button", { name: "Delete gift of" }).first().click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await gifts.getByText("ETB 31,100").waitFor({ state: "detached" });
+    await page.goto("/");
+    expect(await card(page, "ECCD Package").getByText("$40 raised").isVisible()).toBe(true);
+  });
+});
