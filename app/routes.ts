@@ -21,6 +21,8 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:id", "routes/public/blog-post.tsx"),
     route("publications", "routes/public/publications.tsx"),
+    route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),

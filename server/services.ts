@@ -62,6 +62,15 @@ export function createServices({ config, database, clock = systemClock }: Servic
   jobs.register(authHousekeepingJob(db, clock));
   jobs.register(auditPruneJob(db, clock));
   const media = createMediaService(storage, demoImages);
+  const subscribers = createSubscribersService({
+    db,
+    clock,
+    audit,
+    email,
+    tokenSecret: config.sessionSecret,
+    siteUrl: config.publicSiteUrl,
+  });
+  jobs.register(subscribers.expirePendingJob);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
@@ -103,7 +112,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publicUrls: createPublicUrls(config.publicSiteUrl),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit),
     videos: createVideosService(db, clock, purgePublicCaches, audit),
-    subscribers: createSubscribersService(db, clock, audit),
+    subscribers,
     volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
     blogs: createBlogService(db, media, clock, purgePublicCaches, audit),

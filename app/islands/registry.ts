@@ -16,6 +16,7 @@ export const ISLANDS = {
   "impact-counters": () => import("../components/home/impact-counters").then((module) => module.ImpactCounters),
   "mission-cards": () => import("../components/home/mission-cards").then((module) => module.MissionCards),
   "newsletter-form": () => import("../components/forms/newsletter-form").then((module) => module.NewsletterForm),
+  "newsletter-link": () => import("../components/forms/newsletter-link").then((module) => module.NewsletterLink),
   "site-header": () => import("../components/layout/site-header").then((module) => module.SiteHeader),
   "site-toaster": () => import("../components/site-toaster").then((module) => module.SiteToaster),
   "volunteer-form": () => import("../components/forms/volunteer-form").then((module) => module.VolunteerForm),

@@ -38,6 +38,15 @@ describe("an activity entry as a sentence", () => {
       { action: "export", entity: "activity", entityId: null, values: { rows: 40 } },
       "Meron exported the activity log (40 rows).",
     ],
+    [
+      { action: "import", entity: "subscriber", entityId: null, values: { rows: 12, confirmed: 10 } },
+      "Meron imported 12 subscribers.",
+    ],
+    [
+      { action: "send", entity: "newsletter", values: { step: "test" }, label: "Spring news" },
+      "Meron sent a test of newsletter “Spring news”.",
+    ],
+    [{ action: "send", entity: "newsletter", label: "Spring news" }, "Meron sent newsletter “Spring news”."],
     [{ action: "login", entity: "session" }, "Meron signed in."],
     [
       { action: "login-failed", entity: "session", person: "nobody@example.org" },

@@ -61,6 +61,15 @@ export function describeActivity(row: DescribedRow): string {
       const what = row.entity === "activity" ? "activity log" : `${entityNoun(row.entity)} list`;
       return `${who} exported the ${what}${rows}.`;
     }
+    case "import": {
+      const rows = typeof values.rows === "number" ? values.rows : 0;
+      return `${who} imported ${rows} ${entityNoun(row.entity)}${rows === 1 ? "" : "s"}.`;
+    }
+    case "send":
+      if (values.step === "test") return `${who} sent a test of ${thing(row)}.`;
+      if (values.step === "scheduled") return `${who} scheduled ${thing(row)}.`;
+      if (values.step === "cancelled") return `${who} cancelled the sending of ${thing(row)}.`;
+      return `${who} sent ${thing(row)}.`;
     case "role":
       return `${who} changed the role of ${thing(row)}${values.from ? ` from ${role(values.from)}` : ""}${values.to ? ` to ${role(values.to)}` : ""}.`;
     case "invite":

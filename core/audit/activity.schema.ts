@@ -35,6 +35,7 @@ export const ENTITY_NOUNS: Record<string, string> = {
   "volunteer-application": "volunteer application",
   message: "message",
   subscriber: "subscriber",
+  newsletter: "newsletter",
   donation: "donation",
   session: "session",
   staff: "staff member",

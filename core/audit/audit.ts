@@ -35,6 +35,8 @@ export type AuditAction =
   | "deactivate"
   | "reactivate"
   | "export"
+  | "import"
+  | "send"
   | "second-factor";
 
 /** A safe value worth showing in the log: a status, a role, a count. Never free text a person typed. */

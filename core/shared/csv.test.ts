@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvAttachment, csvCell, toCsv } from "./csv.ts";
+import { csvAttachment, csvCell, parseCsv, toCsv } from "./csv.ts";
 
 describe("csv", () => {
   it("neutralises every cell that a spreadsheet would read as a formula", () => {
@@ -40,5 +40,24 @@ describe("csv", () => {
     expect(csvAttachment("subscribers", new Date("2026-11-21T23:00:00Z"))).toBe(
       'attachment; filename="subscribers-2026-11-21.csv"',
     );
+  });
+
+  it("reads back what it writes: quotes, commas, line breaks, CRLF and the byte order mark", () => {
+    const text = toCsv(
+      [
+        { header: "Email", value: (r: string[]) => r[0] },
+        { header: "Note", value: (r: string[]) => r[1] },
+      ],
+      [
+        ["a@example.org", 'said "yes", gladly'],
+        ["b@example.org", "two\nlines"],
+      ],
+    );
+    expect(parseCsv(text)).toEqual([
+      ["Email", "Note"],
+      ["a@example.org", 'said "yes", gladly'],
+      ["b@example.org", "two\nlines"],
+    ]);
+    expect(parseCsv("email\n\nc@example.org\n")).toEqual([["email"], ["c@example.org"]]);
   });
 });

@@ -35,3 +35,38 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: Iterable<T>): string {
 export function csvAttachment(name: string, date: Date): string {
   return `attachment; filename="${name}-${date.toISOString().slice(0, 10)}.csv"`;
 }
+
+/**
+ * Reads a CSV file (RFC 4180: quoted cells may hold commas, quotes and line breaks; CRLF or LF; a
+ * leading byte order mark) into rows of cells. Empty lines are left out.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, "");
+  const endRow = () => {
+    row.push(cell);
+    if (row.length > 1 || row[0] !== "") rows.push(row);
+    row = [];
+    cell = "";
+  };
+  for (let i = 0; i < input.length; i++) {
+    const char = input[i];
+    if (quoted) {
+      if (char === '"' && input[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\n") endRow();
+    else if (char !== "\r") cell += char;
+  }
+  if (cell !== "" || row.length) endRow();
+  return rows;
+}

@@ -1,15 +1,23 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { SubscriberStatus } from "./subscribers.constants.ts";
 import type { Subscriber } from "./subscribers.schema.ts";
 import type { SubscriberTable } from "./subscribers.table.ts";
 
-const toSubscriber = (row: SubscriberTable): Subscriber => ({
+const toSubscriber = (row: Selectable<SubscriberTable>): Subscriber => ({
   _id: row.id,
   email: row.email,
   createdAt: row.created_at,
+  status: row.status,
+  confirmedAt: row.confirmed_at,
+  unsubscribedAt: row.unsubscribed_at,
+  source: row.source,
 });
 
-export async function listSubscribers(db: Db): Promise<Subscriber[]> {
-  const rows = await db.selectFrom("subscribers").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
+export async function listSubscribers(db: Db, status?: SubscriberStatus): Promise<Subscriber[]> {
+  let query = db.selectFrom("subscribers").selectAll();
+  if (status) query = query.where("status", "=", status);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").execute();
   return rows.map(toSubscriber);
 }
 
@@ -18,9 +26,59 @@ export async function findSubscriberByEmail(db: Db, email: string): Promise<Subs
   return row && toSubscriber(row);
 }
 
-export async function insertSubscriber(db: Db, row: SubscriberTable): Promise<Subscriber> {
+export async function findSubscriberById(db: Db, id: string): Promise<Subscriber | undefined> {
+  const row = await db.selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toSubscriber(row);
+}
+
+/** When the address was last sent a confirmation link, to avoid sending one per click. */
+export async function confirmSentAt(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom("subscribers").select("confirm_sent_at").where("id", "=", id).executeTakeFirst();
+  return row?.confirm_sent_at ?? null;
+}
+
+export async function insertSubscriber(db: Db, row: Insertable<SubscriberTable>): Promise<void> {
   await db.insertInto("subscribers").values(row).execute();
-  return toSubscriber(row);
+}
+
+export async function updateSubscriber(db: Db, id: string, patch: Updateable<SubscriberTable>): Promise<void> {
+  await db.updateTable("subscribers").set(patch).where("id", "=", id).execute();
+}
+
+/** Confirms the pending address whose live link has this hash, once; returns it, or undefined. */
+export async function confirmByTokenHash(db: Db, hash: string, now: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable("subscribers")
+    .set({ status: "confirmed", confirmed_at: now, confirm_token_hash: null, confirm_expires_at: null })
+    .where("confirm_token_hash", "=", hash)
+    .where("status", "=", "pending")
+    .where("confirm_expires_at", ">", now)
+    .returning("email")
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/** Pending addresses whose link ran out: they never consented, so they are not kept. */
+export async function deleteExpiredPending(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom("subscribers")
+    .where("status", "=", "pending")
+    .where("confirm_expires_at", "<", now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function existingEmails(db: Db, emails: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < emails.length; i += 500) {
+    const rows = await db
+      .selectFrom("subscribers")
+      .select("email")
+      .where("email", "in", emails.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
 }
 
 export async function countSubscribersWithIds(db: Db, ids: string[]): Promise<number> {

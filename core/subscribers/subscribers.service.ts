@@ -1,41 +1,244 @@
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { renderEmail } from "../email/render-email.ts";
+import type { JobDefinition } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
-import { ConflictError, ValidationError } from "../shared/errors.ts";
+import { ConflictError, GoneError, ValidationError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
 import { IdListSchema, unknownIdsMessage } from "../shared/id-list.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
+import { CONFIRM_LINK_LIFETIME_MS, CONFIRM_RESEND_AFTER_MS, confirmationMail } from "./confirmation-email.ts";
+import {
+  CONFIRM_LINK_ENDED_MESSAGE,
+  STATUS_LABELS,
+  UNSUBSCRIBE_LINK_INVALID_MESSAGE,
+} from "./subscribers.constants.ts";
 import * as repo from "./subscribers.repository.ts";
-import { ALREADY_SUBSCRIBED_MESSAGE, type Subscriber, SubscribeSchema } from "./subscribers.schema.ts";
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  LinkTokenSchema,
+  type Subscriber,
+  SubscriberImportSchema,
+  SubscribeSchema,
+} from "./subscribers.schema.ts";
+import { readImport } from "./subscribers-import.ts";
+import { newsletterLinks, unsubscribeTokens } from "./unsubscribe-token.ts";
 
 const CSV_COLUMNS: CsvColumn<Subscriber>[] = [
   { header: "Email", value: (s) => s.email },
   { header: "Subscribed at (UTC)", value: (s) => s.createdAt },
+  { header: "Status", value: (s) => STATUS_LABELS[s.status] },
+  { header: "Confirmed at (UTC)", value: (s) => s.confirmedAt },
+  { header: "Unsubscribed at (UTC)", value: (s) => s.unsubscribedAt },
+  { header: "Source", value: (s) => s.source },
 ];
 
 /** How the audit log names a newsletter subscriber. */
 export const SUBSCRIBER_AUDIT_ENTITY = "subscriber";
+export const WEBSITE_SOURCE = "Website form";
+export const EXPIRE_PENDING_JOB = "subscribers.expire-pending";
 
-export function createSubscribersService(db: Db, clock: Clock, audit: Audit) {
+export interface SubscribersDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  email: EmailService;
+  tokenSecret: string;
+  siteUrl: string;
+}
+
+/**
+ * Newsletter subscribers and their consent (docs/decisions/0340-newsletter-consent.md): double opt-in
+ * when the site can send e-mail, one-click unsubscribe, unsubscribed addresses kept so nothing mails
+ * them again until they subscribe again.
+ */
+export function createSubscribersService({ db, clock, audit, email, tokenSecret, siteUrl }: SubscribersDeps) {
+  const hash = tokenHasher(tokenSecret);
+  const links = newsletterLinks(siteUrl);
+  const unsubscribe = unsubscribeTokens(tokenSecret);
+  const nowIso = () => clock().toISOString();
+
+  /** Gives the address a fresh confirmation link and queues the e-mail, in the caller's transaction. */
+  async function sendConfirmation(trx: Db, subscriber: { id: string; email: string }): Promise<void> {
+    const token = newSecretToken();
+    const now = clock();
+    await repo.updateSubscriber(trx, subscriber.id, {
+      confirm_token_hash: hash(token),
+      confirm_expires_at: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS).toISOString(),
+      confirm_sent_at: now.toISOString(),
+    });
+    await email.send(trx, subscriber.email, await renderEmail(confirmationMail(links.confirm(token))));
+  }
+
+  const confirmedNow = () => ({
+    status: "confirmed" as const,
+    confirmed_at: nowIso(),
+    unsubscribed_at: null,
+    confirm_token_hash: null,
+    confirm_expires_at: null,
+  });
+
+  /** A pending or unsubscribed address asks again: a new link, or (without e-mail) confirmed at once. */
+  async function subscribeAgain(existing: Subscriber): Promise<void> {
+    if (existing.status === "pending" && email.enabled) {
+      const sentAt = await repo.confirmSentAt(db, existing._id);
+      if (sentAt && clock().getTime() - Date.parse(sentAt) < CONFIRM_RESEND_AFTER_MS) return;
+    }
+    await db.transaction().execute(async (trx) => {
+      if (!email.enabled) {
+        await repo.updateSubscriber(trx, existing._id, { ...confirmedNow(), source: WEBSITE_SOURCE });
+        return;
+      }
+      await repo.updateSubscriber(trx, existing._id, {
+        status: "pending",
+        unsubscribed_at: null,
+        source: WEBSITE_SOURCE,
+      });
+      await sendConfirmation(trx, { id: existing._id, email: existing.email });
+    });
+    email.wake();
+  }
+
+  async function subscriberOfLink(token: string): Promise<Subscriber> {
+    const id = unsubscribe.read(token);
+    const subscriber = id && (await repo.findSubscriberById(db, id));
+    if (!subscriber) throw new GoneError(UNSUBSCRIBE_LINK_INVALID_MESSAGE);
+    return subscriber;
+  }
+
+  const expirePendingJob: JobDefinition = {
+    type: EXPIRE_PENDING_JOB,
+    everyMs: 24 * 60 * 60 * 1000,
+    async handle() {
+      await repo.deleteExpiredPending(db, nowIso());
+    },
+  };
+
   return {
-    /** Adds a newsletter subscriber; the same address twice is a ConflictError (409). */
+    expirePendingJob,
+    /** Whether new addresses wait for their confirmation link (the site can send e-mail). */
+    doubleOptIn: email.enabled,
+    unsubscribeToken: unsubscribe.make,
+    links,
+
+    /**
+     * Spec §7 POST /api/subscribe. A new address is pending with a confirmation e-mail queued (or
+     * confirmed at once when the site cannot send e-mail); a confirmed one is a ConflictError (409).
+     */
     async subscribe(input: unknown): Promise<void> {
       const data = parseInput(SubscribeSchema, input);
       if (isBotSubmission(data)) return;
-      if (await repo.findSubscriberByEmail(db, data.email)) throw new ConflictError(ALREADY_SUBSCRIBED_MESSAGE);
+      const existing = await repo.findSubscriberByEmail(db, data.email);
+      if (existing?.status === "confirmed") throw new ConflictError(ALREADY_SUBSCRIBED_MESSAGE);
+      if (existing) return subscribeAgain(existing);
+      const id = newId();
       try {
-        await repo.insertSubscriber(db, { id: newId(), email: data.email, created_at: clock().toISOString() });
+        await db.transaction().execute(async (trx) => {
+          const now = nowIso();
+          await repo.insertSubscriber(trx, {
+            id,
+            email: data.email,
+            created_at: now,
+            status: email.enabled ? "pending" : "confirmed",
+            confirmed_at: email.enabled ? null : now,
+            unsubscribed_at: null,
+            source: WEBSITE_SOURCE,
+            confirm_token_hash: null,
+            confirm_expires_at: null,
+            confirm_sent_at: null,
+          });
+          if (email.enabled) await sendConfirmation(trx, { id, email: data.email });
+        });
       } catch (error) {
         // Two requests for the same address at once: the unique index decides.
         if (await repo.findSubscriberByEmail(db, data.email)) throw new ConflictError(ALREADY_SUBSCRIBED_MESSAGE);
         throw error;
       }
+      email.wake();
     },
 
-    /** Newest first. */
-    list: () => repo.listSubscribers(db),
+    /** The confirmation link was opened: confirms the address, once, while the link lives. */
+    async confirm(input: unknown): Promise<{ email: string }> {
+      const { token } = parseInput(LinkTokenSchema, input);
+      const confirmed = await repo.confirmByTokenHash(db, hash(token), nowIso());
+      if (!confirmed) throw new GoneError(CONFIRM_LINK_ENDED_MESSAGE);
+      return { email: confirmed };
+    },
+
+    /** An unsubscribe link (the page's button or RFC 8058 one-click POST): no session needed. */
+    async unsubscribe(input: unknown): Promise<{ email: string }> {
+      const { token } = parseInput(LinkTokenSchema, input);
+      const subscriber = await subscriberOfLink(token);
+      if (subscriber.status !== "unsubscribed") {
+        await repo.updateSubscriber(db, subscriber._id, {
+          status: "unsubscribed",
+          unsubscribed_at: nowIso(),
+          confirm_token_hash: null,
+          confirm_expires_at: null,
+        });
+      }
+      return { email: subscriber.email };
+    },
+
+    /** "Subscribe again" on the unsubscribe page: the signed link proves the address, so no new e-mail. */
+    async resubscribe(input: unknown): Promise<{ email: string }> {
+      const { token } = parseInput(LinkTokenSchema, input);
+      const subscriber = await subscriberOfLink(token);
+      if (subscriber.status !== "confirmed") await repo.updateSubscriber(db, subscriber._id, confirmedNow());
+      return { email: subscriber.email };
+    },
+
+    /** Newest first; optionally one status. */
+    list: (status?: Subscriber["status"]) => repo.listSubscribers(db, status),
+
+    /**
+     * Adds the addresses of a CSV: confirmed where the file says they consented (noting the source),
+     * otherwise pending with a confirmation e-mail. Addresses already known are left as they are, so
+     * an unsubscribed one stays unsubscribed.
+     */
+    async importCsv(input: unknown, actor: Actor) {
+      const { csv, source } = parseInput(SubscriberImportSchema, input);
+      const { rows, invalid } = readImport(csv);
+      const known = await repo.existingEmails(
+        db,
+        rows.map((row) => row.email),
+      );
+      const fresh = rows.filter((row) => !known.has(row.email));
+      const result = await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        let confirmed = 0;
+        for (const row of fresh) {
+          const id = newId();
+          const consented = row.consented;
+          await repo.insertSubscriber(trx, {
+            id,
+            email: row.email,
+            created_at: row.subscribedAt ?? now,
+            status: consented ? "confirmed" : "pending",
+            confirmed_at: consented ? now : null,
+            unsubscribed_at: null,
+            source: `Import: ${source}`,
+            confirm_token_hash: null,
+            confirm_expires_at: null,
+            confirm_sent_at: null,
+          });
+          if (consented) confirmed++;
+          else if (email.enabled) await sendConfirmation(trx, { id, email: row.email });
+        }
+        await audit.record(trx, actor, {
+          action: "import",
+          entity: SUBSCRIBER_AUDIT_ENTITY,
+          values: { rows: fresh.length, confirmed },
+        });
+        return { added: fresh.length, confirmed, pending: fresh.length - confirmed };
+      });
+      email.wake();
+      return { ...result, alreadyKnown: rows.length - fresh.length, invalid };
+    },
 
     /** Deletes all the given subscribers, or none when any id is unknown. */
     async remove(input: unknown, actor: Actor): Promise<{ deleted: number }> {

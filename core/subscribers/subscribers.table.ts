@@ -1,5 +1,16 @@
+import type { Generated } from "kysely";
+import type { SubscriberStatus } from "./subscribers.constants.ts";
+
 export interface SubscriberTable {
   id: string;
   email: string;
   created_at: string;
+  /** Defaults to confirmed: rows written before consent existed (and old seeds) had agreed. */
+  status: Generated<SubscriberStatus>;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  source: string | null;
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  confirm_sent_at: string | null;
 }

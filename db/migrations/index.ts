@@ -13,6 +13,7 @@ import * as auditIndexes from "./2026-11-22-070-audit-indexes.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
 import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
+import * as subscriberConsent from "./2026-11-23-300-subscriber-consent.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-080-site-content": siteContent,
   "2026-11-23-200-designated-gifts": designatedGifts,
   "2026-11-23-210-offline-gifts": offlineGifts,
+  "2026-11-23-300-subscriber-consent": subscriberConsent,
 };

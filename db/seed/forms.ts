@@ -117,7 +117,15 @@ export async function seedFormsDemo(services: Services): Promise<void> {
 
   for (const [i, email] of SUBSCRIBERS.entries()) {
     const data = parseInput(SubscribeSchema, { email });
-    await insertSubscriber(db, { id: newId(), email: data.email, created_at: at(24 * (i + 1) * 5) });
+    const created = at(24 * (i + 1) * 5);
+    await insertSubscriber(db, {
+      id: newId(),
+      email: data.email,
+      created_at: created,
+      status: "confirmed",
+      confirmed_at: created,
+      source: "Website form",
+    });
   }
   for (const [i, { status, input }] of APPLICATIONS.entries()) {
     const data = parseInput(VolunteerApplicationSchema, input);

@@ -312,6 +312,13 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       expected: { action: "delete", entity: "subscriber", entityId: id },
     };
   },
+  "POST /api/subscribe/import": async () => ({
+    request: {
+      url: "/api/subscribe/import",
+      payload: { csv: `email,consent\n${uniqueEmail("imported")},yes\n`, source: "Sheet" },
+    },
+    expected: { action: "import", entity: "subscriber", entityId: null, values: { rows: 1, confirmed: 1 } },
+  }),
   "GET /api/subscribe/export.csv": async (t) => {
     await subscriber(t);
     return {

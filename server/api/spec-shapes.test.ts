@@ -158,6 +158,7 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
       payload: { email: "reader@example.org" },
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
-    expect(keys((await get("/api/subscribe", auth))[0])).toEqual(sorted("_id", "email", "createdAt"));
+    const ours = ["status", "confirmedAt", "unsubscribedAt", "source"];
+    expect(keys((await get("/api/subscribe", auth))[0])).toEqual(sorted("_id", "email", "createdAt", ...ours));
   });
 });

@@ -22,7 +22,11 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
     expect((await subscribe({ email: "  Second.Person@Example.ORG " })).statusCode).toBe(201);
     const subscribers = await list();
     expect(subscribers.map((s) => s.email)).toEqual(["second.person@example.org", "first@example.org"]);
-    expect(Object.keys(subscribers[0] ?? {}).sort()).toEqual(["_id", "createdAt", "email"]);
+    // Spec §3's fields, then ours: without e-mail configured an address is confirmed at once.
+    expect(subscribers[0]).toMatchObject({ status: "confirmed", source: "Website form", unsubscribedAt: null });
+    expect(Object.keys(subscribers[0] ?? {}).sort()).toEqual(
+      ["_id", "confirmedAt", "createdAt", "email", "source", "status", "unsubscribedAt"].sort(),
+    );
   });
 
   it("does not subscribe the same address twice and tells the visitor so", async () => {
@@ -84,7 +88,7 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("Email,Subscribed at (UTC)");
+    expect(lines[0]).toBe("Email,Subscribed at (UTC),Status,Confirmed at (UTC),Unsubscribed at (UTC),Source");
     expect(lines).toContainEqual(expect.stringMatching(/^'\+1@example\.org,/));
     expect(lines).toContainEqual(expect.stringMatching(/^'-2\+3@example\.org,/));
     for (const line of lines.slice(1)) expect(line).toMatch(/^("?'|[a-z0-9])/);

@@ -1,8 +1,31 @@
 import type { FastifyInstance } from "fastify";
 import { INBOX } from "../../core/access/roles.ts";
 import { csvAttachment } from "../../core/shared/csv.ts";
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../core/subscribers/subscribers.constants.ts";
 import { actorOf } from "../plugins/access.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
+
+const tokenOf = (query: unknown) => ({ token: (query as { token?: unknown }).token });
+
+/**
+ * The unsubscribe links. RFC 8058 one-click: a mail client POSTs `List-Unsubscribe=One-Click` (form
+ * or multipart encoded) to the URL in the List-Unsubscribe header, without a session or cookies; the
+ * signed token in the URL is all that counts, so any body is accepted and ignored. Not rate limited:
+ * large mail providers send these from few addresses.
+ */
+async function unsubscribeRoutes(app: FastifyInstance) {
+  const { subscribers } = app.services;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 16 * 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+  app.post("/api/subscribe/unsubscribe", { config: { access: "public" } }, async (request) =>
+    subscribers.unsubscribe(tokenOf(request.query)),
+  );
+  app.post("/api/subscribe/resubscribe", { config: { access: "public" } }, async (request) =>
+    subscribers.resubscribe(tokenOf(request.query)),
+  );
+}
 
 export default async function subscribersRoutes(app: FastifyInstance) {
   const { subscribers, clock } = app.services;
@@ -12,10 +35,31 @@ export default async function subscribersRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: "Subscribed" });
   });
 
-  app.get("/api/subscribe", { config: { roles: INBOX } }, async () => subscribers.list());
+  app.post(
+    "/api/subscribe/confirm",
+    { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT }, bodyLimit: 4096 },
+    async (request) => subscribers.confirm(request.body),
+  );
+
+  await app.register(unsubscribeRoutes);
+
+  app.get("/api/subscribe", { config: { roles: INBOX } }, async (request) => {
+    const { status } = request.query as { status?: string };
+    const known = SUBSCRIBER_STATUSES.includes(status as SubscriberStatus);
+    return subscribers.list(known ? (status as SubscriberStatus) : undefined);
+  });
+
+  /** What the Subscribers screen says about consent: without e-mail, addresses are confirmed at once. */
+  app.get("/api/subscribe/consent", { config: { roles: INBOX } }, async () => ({
+    doubleOptIn: subscribers.doubleOptIn,
+  }));
 
   app.delete("/api/subscribe", { config: { roles: INBOX } }, async (request) =>
     subscribers.remove(request.body, actorOf(request)),
+  );
+
+  app.post("/api/subscribe/import", { config: { roles: INBOX }, bodyLimit: 6 * 1024 * 1024 }, async (request) =>
+    subscribers.importCsv(request.body, actorOf(request)),
   );
 
   app.get("/api/subscribe/export.csv", { config: { roles: INBOX } }, async (request, reply) => {

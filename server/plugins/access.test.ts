@@ -20,6 +20,10 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/payments/create-checkout-session",
   "POST /api/payments/webhook",
   "POST /api/subscribe",
+  // Issue #13: the links in newsletter e-mails; a single-use or signed token is the proof.
+  "POST /api/subscribe/confirm",
+  "POST /api/subscribe/unsubscribe",
+  "POST /api/subscribe/resubscribe",
   "GET /api/gallery",
   "GET /api/gallery/:id",
   "GET /api/videos",

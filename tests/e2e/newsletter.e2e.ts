@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unsubscribeTokens } from "../../core/subscribers/unsubscribe-token.ts";
+import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { adminApi } from "./support/admin-api.ts";
+import {
+  browserAvailable,
+  expectErrors,
+  launchBrowser,
+  newPage,
+  openAdminPage,
+  type PageOptions,
+  screenshot,
+  VIEWPORTS,
+} from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const poll = <T>(condition: () => T | Promise<T>, message?: string) =>
+  expect.poll(condition, { timeout: 15_000, interval: 100, message });
+const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"] };
+const SESSION_SECRET = randomBytes(32).toString("hex");
+
+describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let inbox: SmtpInbox;
+  const mailTo = (address: string) => inbox.messages.filter((raw) => new RegExp(`^To: ${address}`, "m").test(raw));
+
+  beforeAll(async () => {
+    inbox = await createSmtpInbox();
+    await inbox.start();
+    server = await startServer({
+      PAGE_CACHE_SECONDS: "0",
+      SESSION_SECRET,
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      SMTP_FROM: "Hope Behind Bars <news@hopebehindbars.test>",
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await inbox?.stop();
+  });
+
+  async function subscribeInFooter(page: Page, email: string) {
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Newsletter sign-up" });
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await poll(() => page.getByRole("status").filter({ hasText: "Thank you for subscribing!" }).count()).toBe(1);
+  }
+
+  it("a visitor subscribes, confirms by e-mail, and staff see and copy only confirmed addresses", async () => {
+    const { page } = await newPage(browser, server);
+    await subscribeInFooter(page, "selam@example.org");
+    await subscribeInFooter(page, "waiting@example.org");
+    await poll(() => mailTo("selam@example.org").length).toBe(1);
+    const link = linkIn(mailTo("selam@example.org")[0] as string, `${server.baseUrl}/newsletter/confirm#`);
+
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Newsletter subscription" }).waitFor();
+    await poll(() => page.getByText("selam@example.org is subscribed. Thank you!").count()).toBe(1);
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-confirmed-${viewport.width}`);
+    }
+    // The link works once.
+    expectErrors(page, [/^410 POST \/api\/subscribe\/confirm$/]);
+    await page.reload();
+    await poll(() => page.getByRole("alert").textContent()).toContain("expired or was already used");
+
+    const admin = (await newPage(browser, server, { context: CLIPBOARD })).page;
+    await openAdminPage(admin, server, "/admin/subscribe");
+    const row = (email: string) => admin.getByRole("row").filter({ hasText: email });
+    await row("selam@example.org").getByText("Confirmed").waitFor();
+    await row("waiting@example.org").getByText("Pending").waitFor();
+    await admin.getByText("New subscribers get an e-mail to confirm their address").waitFor();
+    await admin.getByRole("button", { name: "Copy All Emails (1)" }).click();
+    await poll(() => admin.evaluate(() => navigator.clipboard.readText())).toBe("selam@example.org");
+
+    await admin.getByLabel("Status").selectOption("pending");
+    await row("waiting@example.org").waitFor();
+    await poll(() => row("selam@example.org").count()).toBe(0);
+    await admin.getByLabel("Status").selectOption("");
+  });
+
+  it("staff import a CSV: those who consented are confirmed, the others asked by e-mail", async () => {
+    const { page } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/subscribe");
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import subscribers" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "old-list.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("email,consent\nabebe@example.org,yes\nask-me@example.org,\nnot an address,yes\n"),
+    });
+    await dialog.getByLabel("Where these addresses come from").fill("Spring fair sheet");
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `subscribers-import-${viewport.width}`);
+    }
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await dialog.getByText("Added 2 addresses: 1 confirmed, 1 pending confirmation.").waitFor();
+    await dialog.getByText("Line 4: “not an address” (Invalid email address)").waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    const row = (email: string) => page.getByRole("row").filter({ hasText: email });
+    await row("abebe@example.org").getByText("Confirmed").waitFor();
+    await row("ask-me@example.org").getByText("Pending").waitFor();
+    await poll(() => mailTo("ask-me@example.org").length).toBe(1);
+    expect(mailTo("abebe@example.org")).toHaveLength(0);
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `subscribers-${viewport.width}`);
+    }
+  });
+
+  it("an unsubscribe link asks first, then unsubscribes, and offers to subscribe again", async () => {
+    const api = await adminApi(server);
+    const subscribers = await api.json<Array<{ _id: string; email: string }>>("GET", "/api/subscribe");
+    const abebe = subscribers.find((s) => s.email === "abebe@example.org") as { _id: string };
+    const token = unsubscribeTokens(SESSION_SECRET).make(abebe._id);
+    const { page } = await newPage(browser, server);
+    await page.goto(`/newsletter/unsubscribe#${token}`);
+    await page.getByText("Stop receiving the Hope Behind Bars newsletter at this address?").waitFor();
+    const status = async () =>
+      (await api.json<Array<{ email: string; status: string }>>("GET", "/api/subscribe")).find(
+        (s) => s.email === "abebe@example.org",
+      )?.status;
+    expect(await status()).toBe("confirmed"); // opening the link alone changes nothing
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByText("You are unsubscribed: abebe@example.org will get no more newsletters.").waitFor();
+    expect(await status()).toBe("unsubscribed");
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-unsubscribed-${viewport.width}`);
+    }
+    await page.getByRole("button", { name: "Subscribe again" }).click();
+    await page.getByText("Welcome back! abebe@example.org is subscribed again.").waitFor();
+    expect(await status()).toBe("confirmed");
+
+    const tampered = (await newPage(browser, server)).page;
+    expectErrors(tampered, [/^410 POST \/api\/subscribe\/unsubscribe\?token=/]);
+    await tampered.goto(`/newsletter/unsubscribe#${token.slice(0, -2)}xx`);
+    await tampered.getByRole("button", { name: "Unsubscribe" }).click();
+    await poll(() => tampered.getByRole("alert").textContent()).toBe(
+      "This unsubscribe link is not valid. Please use the link from your e-mail.",
+    );
+  });
+});
