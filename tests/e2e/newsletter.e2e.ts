@@ -74,8 +74,8 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     const admin = (await newPage(browser, server, { context: CLIPBOARD })).page;
     await openAdminPage(admin, server, "/admin/subscribe");
     const row = (email: string) => admin.getByRole("row").filter({ hasText: email });
-    await row("selam@example.org").getByText("Confirmed").waitFor();
-    await row("waiting@example.org").getByText("Pending").waitFor();
+    await row("selam@example.org").getByText("Confirmed", { exact: true }).waitFor();
+    await row("waiting@example.org").getByText("Pending", { exact: true }).waitFor();
     await admin.getByText("New subscribers get an e-mail to confirm their address").waitFor();
     await admin.getByRole("button", { name: "Copy All Emails (1)" }).click();
     await poll(() => admin.evaluate(() => navigator.clipboard.readText())).toBe("selam@example.org");
@@ -106,8 +106,8 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     await dialog.getByText("Line 4: “not an address” (Invalid email address)").waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
     const row = (email: string) => page.getByRole("row").filter({ hasText: email });
-    await row("abebe@example.org").getByText("Confirmed").waitFor();
-    await row("ask-me@example.org").getByText("Pending").waitFor();
+    await row("abebe@example.org").getByText("Confirmed", { exact: true }).waitFor();
+    await row("ask-me@example.org").getByText("Pending", { exact: true }).waitFor();
     await poll(() => mailTo("ask-me@example.org").length).toBe(1);
     expect(mailTo("abebe@example.org")).toHaveLength(0);
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
