@@ -57,6 +57,13 @@ export default defineConfig({
   base: BASE,
   publicDir: false,
   plugins: [islandAssetsManifest()],
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+      { find: /^react(-dom)?$/, replacement: "preact/compat" },
+    ],
+  },
   build: {
     outDir: OUT,
     emptyOutDir: false,

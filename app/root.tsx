@@ -11,7 +11,7 @@ import { appContext } from "#app-context";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteToaster } from "./components/site-toaster";
-import { IslandAssetsContext, IslandScripts } from "./islands/island";
+import { IslandPage } from "./islands/island-page";
 import { seoMeta } from "./lib/seo";
 import type { loader as publicLoader } from "./routes/public/layout";
 
@@ -45,10 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {publicPage ? (
-          <IslandAssetsContext value={{ assets: publicPage.islands, nonce }}>
+          <IslandPage assets={publicPage.islands} nonce={nonce}>
             {children}
-            <IslandScripts />
-          </IslandAssetsContext>
+          </IslandPage>
         ) : (
           <>
             {children}

@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Faq } from "../components/home/faq";
-import { IslandAssetsContext, island } from "./island";
+import { island } from "./island";
+import { IslandPage } from "./island-page";
 import { ISLANDS } from "./registry";
 
 const FaqIsland = island("faq", Faq);
@@ -32,9 +33,9 @@ describe("island", () => {
       <html lang="en">
         <head />
         <body>
-          <IslandAssetsContext value={{ assets, nonce: "n0nce" }}>
+          <IslandPage assets={assets} nonce="n0nce">
             <FaqIsland items={items} />
-          </IslandAssetsContext>
+          </IslandPage>
         </body>
       </html>,
     );

@@ -1,5 +1,4 @@
 import { type ComponentType, createContext, useContext } from "react";
-import { preloadModule } from "react-dom";
 import type { IslandName } from "./registry";
 
 /**
@@ -17,7 +16,14 @@ export interface IslandAssets {
   dev?: boolean;
 }
 
-export const IslandAssetsContext = createContext<{ assets: IslandAssets; nonce?: string } | null>(null);
+/**
+ * What the server hands the islands of a page: their assets and a way to preload modules. The preload
+ * comes from the page (app/islands/island-page.tsx) so that this module, which the browser loads with
+ * every island, needs nothing from react-dom: the browser runs the islands on Preact (decision 0400).
+ */
+export const IslandAssetsContext = createContext<{ assets: IslandAssets; preload: (href: string) => void } | null>(
+  null,
+);
 
 /**
  * Makes a component an island: the server renders it in place, and the browser hydrates it on its
@@ -32,7 +38,7 @@ export const IslandAssetsContext = createContext<{ assets: IslandAssets; nonce?:
 export function island<P extends object>(name: IslandName, Component: ComponentType<P>): ComponentType<P> {
   function Island(props: P) {
     const context = useContext(IslandAssetsContext);
-    for (const href of context?.assets.chunks[name] ?? []) preloadModule(href, { as: "script", nonce: context?.nonce });
+    for (const href of context?.assets.chunks[name] ?? []) context?.preload(href);
     return (
       <div data-island={name} data-props={JSON.stringify(props)} className="contents">
         <Component {...props} />
@@ -42,31 +48,3 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
   Island.displayName = `Island(${name})`;
   return Island;
 }
-
-/** The islands' entry script, in place of React Router's scripts on public pages. */
-export function IslandScripts() {
-  const context = useContext(IslandAssetsContext);
-  if (!context) return null;
-  const { assets, nonce } = context;
-  for (const href of assets.entryImports) preloadModule(href, { as: "script", nonce });
-  return (
-    <>
-      {assets.dev && (
-        <script
-          type="module"
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed development preamble, no data
-          dangerouslySetInnerHTML={{ __html: DEV_PREAMBLE }}
-        />
-      )}
-      <script type="module" src={assets.entry} nonce={nonce} />
-    </>
-  );
-}
-
-/**
- * What React Router's dev <Scripts /> runs first: Vite's client (HMR) and the React Refresh
- * preamble every component module expects in development.
- */
-const DEV_PREAMBLE = `import "/@vite/client";
-import "/@id/__x00__virtual:react-router/inject-hmr-runtime";`;

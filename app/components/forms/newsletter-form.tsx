@@ -68,7 +68,7 @@ export function NewsletterForm() {
           {submitting ? "..." : "Subscribe"}
         </button>
       </div>
-      {error && (
+      {error ? (
         <p
           id="newsletter-email-error"
           role="alert"
@@ -77,7 +77,7 @@ export function NewsletterForm() {
         >
           {error}
         </p>
-      )}
+      ) : null}
       <Honeypot />
     </form>
   );

@@ -87,7 +87,7 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
                 applySearch(text);
               }}
             >
-              {filter.category && <input type="hidden" name="category" value={filter.category} />}
+              {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
               <label htmlFor={searchId} className="sr-only">
                 Search the gallery
               </label>
