@@ -71,6 +71,8 @@ if (import.meta.main) {
   ensureBuild();
   const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
   try {
+    // The first render of a page (cold code paths, the demo content's first reads) is not what is measured.
+    for (const accept of ["text/html", "*/*"]) await fetch(`${server.baseUrl}/`, { headers: { accept } });
     const asset = readdirSync(path.join(root, "build/client/assets")).find((f) => f.startsWith("entry.client"));
     const results = [
       await measure(server.baseUrl, "home page (cached)", "/", { accept: "text/html" }),
@@ -86,7 +88,7 @@ if (import.meta.main) {
         results.push(reference);
         const ratio = (results[0] as BenchResult).requestsPerSecond / reference.requestsPerSecond;
         printTable(results);
-        console.log(`cached home page / nginx static: ${(ratio * 100).toFixed(0)} % (budget: >= 50 %)`);
+        console.log(`cached home page / nginx static: ${(ratio * 100).toFixed(0)} % (target: >= 80 %, issue 18)`);
       } finally {
         await nginx.stop();
       }
