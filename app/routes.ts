@@ -37,6 +37,7 @@ export default [
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   // Outside the back-office layout: the public page drawn with the drafts, for signed-in staff only.
   route("admin/site/:section/preview", "routes/admin/site-content-preview.tsx"),
+  route("admin/preview/:kind/:id", "routes/admin/content-preview.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/account", "routes/admin/account.tsx"),

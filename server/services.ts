@@ -27,6 +27,7 @@ import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSiteContentService } from "../core/site-content/site-content.service.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
+import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -73,6 +74,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   jobs.register(subscribers.expirePendingJob);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
+  const scheduling = createScheduledPublishing(db, clock, jobs, audit, purgePublicCaches);
   const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
   const funds = createFundsService(db, siteContent);
   return {
@@ -110,13 +112,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
     storage,
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),
-    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit),
-    videos: createVideosService(db, clock, purgePublicCaches, audit),
+    scheduling,
+    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling),
+    videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,
     volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
-    blogs: createBlogService(db, media, clock, purgePublicCaches, audit),
-    publications: createPublicationService(db, media, clock, purgePublicCaches, audit),
+    blogs: createBlogService(db, media, clock, purgePublicCaches, audit, scheduling),
+    publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling),
     donations: createDonationsService(db, clock, config, audit, { fundTitle: funds.titleOf, purgePublicCaches }),
     siteContent,
     funds,

@@ -3,8 +3,9 @@
  * Intl instead of a date library keeps these bytes out of public pages.
  */
 
-/** The charity's own calendar: a post written on a Monday evening in Addis Ababa is Monday's. */
-export const SITE_TIME_ZONE = "Africa/Addis_Ababa";
+import { SITE_TIME_ZONE } from "../../core/shared/site-time";
+
+export { SITE_TIME_ZONE };
 
 type Style = "long" | "short";
 const formatters = {

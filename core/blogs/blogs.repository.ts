@@ -1,10 +1,15 @@
+import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { DocumentState } from "../versions/versions.ts";
 import type { BlogPostTable } from "./blogs.table.ts";
 
-export type BlogPostRow = BlogPostTable;
+export type BlogPostRow = Selectable<BlogPostTable>;
 
-export async function listPosts(db: Db): Promise<BlogPostRow[]> {
-  return db.selectFrom("blog_posts").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+/** Newest first; only the given state when one is named (the public reads `published`). */
+export async function listPosts(db: Db, status?: DocumentState): Promise<BlogPostRow[]> {
+  let query = db.selectFrom("blog_posts").selectAll();
+  if (status) query = query.where("status", "=", status);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
 export async function findPost(db: Db, id: string): Promise<BlogPostRow | undefined> {

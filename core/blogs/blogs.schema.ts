@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StoredImage } from "../media/media.schema.ts";
+import type { ItemState } from "../versions/states.ts";
 
 /** Spec §5: the only link schemes the editor accepts. */
 export const LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto", "tel", "callto", "sms", "cid", "xmpp"] as const;
@@ -68,7 +69,8 @@ export const BlogInputSchema = z.object({
 });
 export type BlogInput = z.output<typeof BlogInputSchema>;
 
-export interface BlogPost {
+/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published posts. */
+export interface BlogPost extends ItemState {
   _id: string;
   title: string;
   excerpt: string;

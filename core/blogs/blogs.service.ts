@@ -8,7 +8,16 @@ import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
-import { fieldErrors } from "../shared/validation.ts";
+import { fieldErrors, parseInput } from "../shared/validation.ts";
+import {
+  type ItemState,
+  resolveState,
+  StateFilterSchema,
+  stateAudit,
+  stateColumns,
+  stateOf,
+} from "../versions/item-states.ts";
+import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import { POST_NOT_FOUND_MESSAGE } from "./blogs.constants.ts";
 import * as repo from "./blogs.repository.ts";
 import { sanitizePostHtml } from "./blogs.sanitize.ts";
@@ -33,6 +42,7 @@ function toSummary(row: repo.BlogPostRow): BlogPostSummary {
     authorLinkedin: row.author_linkedin ?? "",
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...stateOf(row),
   };
 }
 
@@ -75,32 +85,47 @@ export function createBlogService(
   clock: Clock,
   purgePublicCaches: PurgePublicCaches,
   audit: Audit,
+  scheduling: ScheduledPublishing,
 ) {
-  async function findRow(id: string) {
+  /** Staff find a post in any state; the public only a published one (a draft's URL is a 404). */
+  async function findRow(id: string, publicOnly = false) {
     const row = isRecordId(id) ? await repo.findPost(db, id) : undefined;
-    if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+    if (!row || (publicOnly && row.status !== "published")) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     return row;
   }
 
   const storeImage = (bytes: Uint8Array) => media.storeImage(bytes, { folder: "blog", field: "image" });
 
   return {
-    /** Newest first. */
+    /** Published posts, newest first. */
     async list(): Promise<BlogPost[]> {
-      return (await repo.listPosts(db)).map(toPost);
+      return (await repo.listPosts(db, "published")).map(toPost);
     },
 
-    /** Newest first, without content: for list pages and feeds. */
+    /** Published posts, newest first, without content: for list pages and feeds. */
     async summaries(): Promise<BlogPostSummary[]> {
-      return (await repo.listPosts(db)).map(toSummary);
+      return (await repo.listPosts(db, "published")).map(toSummary);
     },
 
+    /** A published post. */
     async get(id: string): Promise<BlogPost> {
+      return toPost(await findRow(id, true));
+    },
+
+    /** Every post, or those in one state (`{ status }`), newest first, without content: the admin list. */
+    async listForStaff(query: unknown = {}): Promise<BlogPostSummary[]> {
+      const { status } = parseInput(StateFilterSchema, query);
+      return (await repo.listPosts(db, status)).map(toSummary);
+    },
+
+    /** A post in any state: the editor and the preview. */
+    async getForStaff(id: string): Promise<BlogPost> {
       return toPost(await findRow(id));
     },
 
     async create(fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<BlogPost> {
       const input = validate(fields, !image);
+      const state = resolveState(fields, null, clock());
       const stored = await storeImage(image as Uint8Array);
       const now = clock().toISOString();
       const row: repo.BlogPostRow = {
@@ -114,16 +139,20 @@ export function createBlogService(
         image_variants: serializeStoredImage(stored),
         created_at: now,
         updated_at: now,
+        ...stateColumns(state),
       };
       try {
         await db.transaction().execute(async (trx) => {
           await repo.insertPost(trx, row);
+          const { fields: stateFields, values } = stateAudit(null, state);
           await audit.record(trx, actor, {
             action: "create",
             entity: BLOG_AUDIT_ENTITY,
             entityId: row.id,
-            fields: [...fieldsChanged({}, formFields(row)), "image"],
+            fields: [...fieldsChanged({}, formFields(row)), "image", ...stateFields],
+            values,
           });
+          await scheduling.afterWrite(trx, state);
         });
       } catch (error) {
         await media.removeImage(stored);
@@ -137,6 +166,8 @@ export function createBlogService(
     async update(id: string, fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<BlogPost> {
       const existing = await findRow(id);
       const input = validate(fields, false);
+      const before: ItemState = stateOf(existing);
+      const state = resolveState(fields, before, clock());
       const stored: StoredImage | undefined = image ? await storeImage(image) : undefined;
       const changes = {
         title: input.title,
@@ -147,16 +178,24 @@ export function createBlogService(
         image_url: stored?.url ?? existing.image_url,
         image_variants: stored ? serializeStoredImage(stored) : existing.image_variants,
         updated_at: clock().toISOString(),
+        ...stateColumns(state),
       };
       try {
         await db.transaction().execute(async (trx) => {
           await repo.updatePost(trx, id, changes);
+          const { fields: stateFields, values } = stateAudit(before, state);
           await audit.record(trx, actor, {
             action: "update",
             entity: BLOG_AUDIT_ENTITY,
             entityId: id,
-            fields: [...fieldsChanged(formFields(existing), formFields(changes)), ...(stored ? ["image"] : [])],
+            fields: [
+              ...fieldsChanged(formFields(existing), formFields(changes)),
+              ...(stored ? ["image"] : []),
+              ...stateFields,
+            ],
+            values,
           });
+          await scheduling.afterWrite(trx, state);
         });
       } catch (error) {
         await media.removeImage(stored);

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 export interface BlogPostTable {
   id: string;
   title: string;
@@ -11,4 +13,8 @@ export interface BlogPostTable {
   image_variants: string | null;
   created_at: string;
   updated_at: string;
+  /** `draft | scheduled | published` (core/versions/item-states.ts); rows from before it are `published`. */
+  status: Generated<string>;
+  /** When a scheduled row goes live (ISO); null otherwise. */
+  publish_at: string | null;
 }

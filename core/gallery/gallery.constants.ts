@@ -1,4 +1,5 @@
 import type { StoredImage } from "../media/media.schema.ts";
+import type { ItemState } from "../versions/states.ts";
 
 /**
  * Spec §9 constants and the shapes pages read, apart from the zod schemas so public pages can
@@ -14,7 +15,8 @@ export const MAX_GALLERY_LIMIT = 50;
 export const MAX_GALLERY_IMAGES = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 
-export interface GalleryItem {
+/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published items. */
+export interface GalleryItem extends ItemState {
   _id: string;
   title: string;
   description: string;

@@ -22,6 +22,7 @@ describe.each(DIALECTS)("gallery search plan on %s", (dialect) => {
           eventDate: `2025-01-${String((i % 28) + 1).padStart(2, "0")}`,
         },
         [],
+        { status: "published", publishAt: null },
         new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
       );
     }

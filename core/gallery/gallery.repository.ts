@@ -3,6 +3,8 @@ import type { Db, Dialect } from "../../db/database.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
 import { newId } from "../shared/ids.ts";
+import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
+import type { DocumentState } from "../versions/versions.ts";
 import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./gallery.schema.ts";
 import type { GalleryItemTable } from "./gallery.table.ts";
@@ -21,12 +23,15 @@ export interface ListFilter {
   limit: number;
   category?: GalleryCategory | undefined;
   search: string;
+  /** Only items in this state (the public reads `published`); every state when absent. */
+  status?: DocumentState | undefined;
 }
 
 /** The page query (one extra row tells whether more pages follow); exported so tests can read its plan. */
-export function galleryListQuery(db: Db, dialect: Dialect, { offset, limit, category, search }: ListFilter) {
+export function galleryListQuery(db: Db, dialect: Dialect, { offset, limit, category, search, status }: ListFilter) {
   const term = search.toLowerCase();
   let query = db.selectFrom("gallery_items").selectAll();
+  if (status) query = query.where("status", "=", status);
   if (category) query = query.where("category", "=", category);
   if (term) {
     if (dialect === "postgres") {
@@ -101,6 +106,7 @@ async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise
       imageUrls: images.map((i) => i.url),
       images,
       createdAt: row.created_at,
+      ...stateOf(row),
     };
   });
 }
@@ -139,7 +145,14 @@ async function imagesOfItem(db: Db, itemId: string): Promise<StoredImage[]> {
 }
 
 /** The item and its image rows; run it in a transaction (the caller's, which also holds the audit record). */
-export async function insertGalleryItem(trx: Db, id: string, item: GalleryRecord, images: StoredImage[], now: string) {
+export async function insertGalleryItem(
+  trx: Db,
+  id: string,
+  item: GalleryRecord,
+  images: StoredImage[],
+  state: ItemState,
+  now: string,
+) {
   await trx
     .insertInto("gallery_items")
     .values({
@@ -151,6 +164,7 @@ export async function insertGalleryItem(trx: Db, id: string, item: GalleryRecord
       search_text: searchTextOf(item.title, item.description),
       created_at: now,
       updated_at: now,
+      ...stateColumns(state),
     })
     .execute();
   await insertImages(trx, id, images);
@@ -166,6 +180,7 @@ export async function updateGalleryItem(
   id: string,
   item: GalleryRecord,
   images: StoredImage[] | null,
+  state: ItemState,
   now: string,
 ): Promise<StoredImage[] | undefined> {
   const result = await trx
@@ -177,6 +192,7 @@ export async function updateGalleryItem(
       event_date: item.eventDate,
       search_text: searchTextOf(item.title, item.description),
       updated_at: now,
+      ...stateColumns(state),
     })
     .where("id", "=", id)
     .executeTakeFirst();

@@ -8,6 +8,8 @@ import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import { resolveState, StateFilterSchema, stateAudit } from "../versions/item-states.ts";
+import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import * as repo from "./gallery.repository.ts";
 import {
   GALLERY_MESSAGES,
@@ -43,11 +45,26 @@ export function createGalleryService(
   clock: Clock,
   purgePublicCaches: PurgePublicCaches,
   audit: Audit,
+  scheduling: ScheduledPublishing,
 ) {
-  async function get(id: string): Promise<GalleryItem> {
+  /** Staff find an item in any state; the public only a published one. */
+  async function find(id: string, publicOnly: boolean): Promise<GalleryItem> {
     const item = isRecordId(id) ? await repo.findGalleryItem(db, id) : undefined;
-    if (!item) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
+    if (!item || (publicOnly && item.status !== "published")) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
     return item;
+  }
+  const getForStaff = (id: string) => find(id, false);
+
+  async function page(query: unknown, status: GalleryItem["status"] | undefined): Promise<GalleryPage> {
+    const { page, limit, category, search } = parseInput(GalleryListQuerySchema, query);
+    const { items, hasMore } = await repo.listGalleryItems(db, dialect, {
+      offset: (page - 1) * limit,
+      limit,
+      category,
+      search,
+      status,
+    });
+    return { images: items, hasMore };
   }
 
   /** Runs every upload through the media pipeline; on any refusal the files already written are removed. */
@@ -78,50 +95,62 @@ export function createGalleryService(
   }
 
   return {
-    /** A page of items, newest event first: 9 by default (spec §9), `limit=4` for the home preview. */
-    async list(query: unknown = {}): Promise<GalleryPage> {
-      const { page, limit, category, search } = parseInput(GalleryListQuerySchema, query);
-      const { items, hasMore } = await repo.listGalleryItems(db, dialect, {
-        offset: (page - 1) * limit,
-        limit,
-        category,
-        search,
-      });
-      return { images: items, hasMore };
-    },
+    /** A page of published items, newest event first: 9 by default (spec §9), `limit=4` for the home preview. */
+    list: (query: unknown = {}) => page(query, "published"),
 
-    get,
+    /** A published item. */
+    get: (id: string) => find(id, true),
+
+    /** A page of every item, or of those in one state (`status`): the admin list. */
+    listForStaff: (query: unknown = {}) => page(query, parseInput(StateFilterSchema, query).status),
+
+    /** An item in any state: the editor and the preview. */
+    getForStaff,
 
     async create(form: GalleryForm, actor: Actor): Promise<GalleryItem> {
       const input = parseInput(GalleryInputSchema, form.fields);
       if (form.images.length === 0) {
         throw new ValidationError(GALLERY_MESSAGES.imagesRequired, { images: GALLERY_MESSAGES.imagesRequired });
       }
+      const state = resolveState(form.fields, null, clock());
       const images = await storeImages(form.images);
       const id = newId();
       await withNewFiles(images, () =>
         db.transaction().execute(async (trx) => {
-          await repo.insertGalleryItem(trx, id, input, images, clock().toISOString());
-          const fields = [...fieldsChanged({}, textFields(input)), "images"];
-          await audit.record(trx, actor, { action: "create", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields });
+          await repo.insertGalleryItem(trx, id, input, images, state, clock().toISOString());
+          const { fields: stateFields, values } = stateAudit(null, state);
+          const fields = [...fieldsChanged({}, textFields(input)), "images", ...stateFields];
+          const entry = { action: "create", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields, values } as const;
+          await audit.record(trx, actor, entry);
+          await scheduling.afterWrite(trx, state);
         }),
       );
       await purgePublicCaches();
-      return get(id);
+      return getForStaff(id);
     },
 
     /** New images replace all existing ones (their files are deleted); without images the old ones stay. */
     async update(id: string, form: GalleryForm, actor: Actor): Promise<GalleryItem> {
       if (!isRecordId(id)) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       const input = parseInput(GalleryInputSchema, form.fields);
+      const current = await repo.findGalleryItem(db, id);
+      if (!current) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
+      const state = resolveState(form.fields, current, clock());
       const images = form.images.length > 0 ? await storeImages(form.images) : null;
       const replaced = await withNewFiles(images ?? [], () =>
         db.transaction().execute(async (trx) => {
           const existing = await repo.findGalleryItem(trx, id);
-          const old = await repo.updateGalleryItem(trx, id, input, images, clock().toISOString());
+          const old = await repo.updateGalleryItem(trx, id, input, images, state, clock().toISOString());
           if (existing && old) {
-            const fields = [...fieldsChanged(textFields(existing), textFields(input)), ...(images ? ["images"] : [])];
-            await audit.record(trx, actor, { action: "update", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields });
+            const { fields: stateFields, values } = stateAudit(existing, state);
+            const fields = [
+              ...fieldsChanged(textFields(existing), textFields(input)),
+              ...(images ? ["images"] : []),
+              ...stateFields,
+            ];
+            const entry = { action: "update", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields, values } as const;
+            await audit.record(trx, actor, entry);
+            await scheduling.afterWrite(trx, state);
           }
           return old;
         }),
@@ -133,7 +162,7 @@ export function createGalleryService(
       // Purged before the old files go, so no instance keeps serving a page that shows them.
       await purgePublicCaches();
       await removeFiles(replaced);
-      return get(id);
+      return getForStaff(id);
     },
 
     async remove(id: string, actor: Actor): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 export interface GalleryItemTable {
   id: string;
   title: string;
@@ -9,6 +11,10 @@ export interface GalleryItemTable {
   search_text: string;
   created_at: string;
   updated_at: string;
+  /** `draft | scheduled | published` (core/versions/item-states.ts); rows from before it are `published`. */
+  status: Generated<string>;
+  /** When a scheduled row goes live (ISO); null otherwise. */
+  publish_at: string | null;
 }
 
 export interface GalleryImageTable {

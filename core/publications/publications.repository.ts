@@ -1,17 +1,15 @@
+import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { DocumentState } from "../versions/versions.ts";
 import type { PublicationTable } from "./publications.table.ts";
 
-export type PublicationRow = PublicationTable;
+export type PublicationRow = Selectable<PublicationTable>;
 
-/** Newest publication date first; same-day ones newest-added first. */
-export async function listPublications(db: Db): Promise<PublicationRow[]> {
-  return db
-    .selectFrom("publications")
-    .selectAll()
-    .orderBy("publication_date", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+/** Newest publication date first; same-day ones newest-added first; one state when named. */
+export async function listPublications(db: Db, status?: DocumentState): Promise<PublicationRow[]> {
+  let query = db.selectFrom("publications").selectAll();
+  if (status) query = query.where("status", "=", status);
+  return query.orderBy("publication_date", "desc").orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
 export async function findPublication(db: Db, id: string): Promise<PublicationRow | undefined> {

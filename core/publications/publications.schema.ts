@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StoredImage } from "../media/media.schema.ts";
+import type { ItemState } from "../versions/states.ts";
 
 export const PUBLICATION_MESSAGES = {
   title: "Title is required",
@@ -47,7 +48,8 @@ export const PublicationInputSchema = z.object({
 });
 export type PublicationInput = z.output<typeof PublicationInputSchema>;
 
-export interface Publication {
+/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published ones. */
+export interface Publication extends ItemState {
   _id: string;
   title: string;
   description: string;

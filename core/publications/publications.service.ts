@@ -8,7 +8,16 @@ import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
-import { fieldErrors } from "../shared/validation.ts";
+import { fieldErrors, parseInput } from "../shared/validation.ts";
+import {
+  type ItemState,
+  resolveState,
+  StateFilterSchema,
+  stateAudit,
+  stateColumns,
+  stateOf,
+} from "../versions/item-states.ts";
+import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import * as repo from "./publications.repository.ts";
 import {
   PUBLICATION_MESSAGES,
@@ -30,6 +39,7 @@ function toPublication(row: repo.PublicationRow): Publication {
     publicationDate: row.publication_date,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...stateOf(row),
   };
 }
 
@@ -58,26 +68,42 @@ export function createPublicationService(
   clock: Clock,
   purgePublicCaches: PurgePublicCaches,
   audit: Audit,
+  scheduling: ScheduledPublishing,
 ) {
-  async function findRow(id: string) {
+  /** Staff find a publication in any state; the public only a published one. */
+  async function findRow(id: string, publicOnly = false) {
     const row = isRecordId(id) ? await repo.findPublication(db, id) : undefined;
-    if (!row) throw new NotFoundError(PUBLICATION_NOT_FOUND_MESSAGE);
+    if (!row || (publicOnly && row.status !== "published")) throw new NotFoundError(PUBLICATION_NOT_FOUND_MESSAGE);
     return row;
   }
 
   const storeImage = (bytes: Uint8Array) => media.storeImage(bytes, { folder: "publications", field: "image" });
 
   return {
+    /** Published publications. */
     async list(): Promise<Publication[]> {
-      return (await repo.listPublications(db)).map(toPublication);
+      return (await repo.listPublications(db, "published")).map(toPublication);
     },
 
+    /** A published publication. */
     async get(id: string): Promise<Publication> {
+      return toPublication(await findRow(id, true));
+    },
+
+    /** Every publication, or those in one state (`{ status }`): the admin list. */
+    async listForStaff(query: unknown = {}): Promise<Publication[]> {
+      const { status } = parseInput(StateFilterSchema, query);
+      return (await repo.listPublications(db, status)).map(toPublication);
+    },
+
+    /** A publication in any state: the editor and the preview. */
+    async getForStaff(id: string): Promise<Publication> {
       return toPublication(await findRow(id));
     },
 
     async create(fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<Publication> {
       const input = validate(fields, !image);
+      const state = resolveState(fields, null, clock());
       const stored = await storeImage(image as Uint8Array);
       const now = clock().toISOString();
       const row: repo.PublicationRow = {
@@ -90,16 +116,20 @@ export function createPublicationService(
         image_variants: serializeStoredImage(stored),
         created_at: now,
         updated_at: now,
+        ...stateColumns(state),
       };
       try {
         await db.transaction().execute(async (trx) => {
           await repo.insertPublication(trx, row);
+          const { fields: stateFields, values } = stateAudit(null, state);
           await audit.record(trx, actor, {
             action: "create",
             entity: PUBLICATION_AUDIT_ENTITY,
             entityId: row.id,
-            fields: [...fieldsChanged({}, formFields(row)), "image"],
+            fields: [...fieldsChanged({}, formFields(row)), "image", ...stateFields],
+            values,
           });
+          await scheduling.afterWrite(trx, state);
         });
       } catch (error) {
         await media.removeImage(stored);
@@ -112,6 +142,8 @@ export function createPublicationService(
     async update(id: string, fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<Publication> {
       const existing = await findRow(id);
       const input = validate(fields, false);
+      const before: ItemState = stateOf(existing);
+      const state = resolveState(fields, before, clock());
       const stored: StoredImage | undefined = image ? await storeImage(image) : undefined;
       const changes = {
         title: input.title,
@@ -121,16 +153,24 @@ export function createPublicationService(
         image_url: stored?.url ?? existing.image_url,
         image_variants: stored ? serializeStoredImage(stored) : existing.image_variants,
         updated_at: clock().toISOString(),
+        ...stateColumns(state),
       };
       try {
         await db.transaction().execute(async (trx) => {
           await repo.updatePublication(trx, id, changes);
+          const { fields: stateFields, values } = stateAudit(before, state);
           await audit.record(trx, actor, {
             action: "update",
             entity: PUBLICATION_AUDIT_ENTITY,
             entityId: id,
-            fields: [...fieldsChanged(formFields(existing), formFields(changes)), ...(stored ? ["image"] : [])],
+            fields: [
+              ...fieldsChanged(formFields(existing), formFields(changes)),
+              ...(stored ? ["image"] : []),
+              ...stateFields,
+            ],
+            values,
           });
+          await scheduling.afterWrite(trx, state);
         });
       } catch (error) {
         await media.removeImage(stored);

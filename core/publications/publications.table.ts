@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 export interface PublicationTable {
   id: string;
   title: string;
@@ -9,4 +11,8 @@ export interface PublicationTable {
   image_variants: string | null;
   created_at: string;
   updated_at: string;
+  /** `draft | scheduled | published` (core/versions/item-states.ts); rows from before it are `published`. */
+  status: Generated<string>;
+  /** When a scheduled row goes live (ISO); null otherwise. */
+  publish_at: string | null;
 }

@@ -4,6 +4,7 @@ import type { Actor } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ConflictError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import type { DocumentState } from "./states.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "./versions.table.ts";
 
 /**
@@ -17,9 +18,7 @@ import type { DocumentVersionTable, VersionedDocumentTable } from "./versions.ta
  * re-parses them with its own schema when it reads them (a schema may have grown since).
  */
 
-export const DOCUMENT_STATES = ["draft", "scheduled", "published"] as const;
-/** `draft`: never published; `scheduled`: goes live at `publishAt`; `published`: the public sees `published`. */
-export type DocumentState = (typeof DOCUMENT_STATES)[number];
+export { DOCUMENT_STATES, type DocumentState } from "./states.ts";
 
 /** How many versions a document keeps unless its feature says otherwise. */
 export const VERSIONS_KEPT = 50;

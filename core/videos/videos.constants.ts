@@ -1,3 +1,4 @@
+import type { ItemState } from "../versions/states.ts";
 /**
  * Spec §9 constants, apart from the zod schemas so public pages can import them without shipping
  * zod to visitors (videos.schema.ts re-exports them for everything else).
@@ -7,7 +8,8 @@ export type VideoCategory = (typeof VIDEO_CATEGORIES)[number];
 /** The filter-only chip; the API also takes an empty category for all. */
 export const ALL_VIDEOS = "All";
 
-export interface Video {
+/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published videos. */
+export interface Video extends ItemState {
   _id: string;
   title: string;
   description: string;

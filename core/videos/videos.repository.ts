@@ -1,5 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
+import type { DocumentState } from "../versions/versions.ts";
 import type { Video, VideoCategory } from "./videos.schema.ts";
 import type { VideoTable } from "./videos.table.ts";
 import { youtubeWatchUrl } from "./youtube-url.ts";
@@ -12,10 +14,15 @@ const toVideo = (row: Selectable<VideoTable>): Video => ({
   youtubeUrl: youtubeWatchUrl(row.youtube_id),
   category: row.category as VideoCategory,
   createdAt: row.created_at,
+  ...stateOf(row),
 });
 
-export async function listVideos(db: Db, { limit, category }: { limit: number; category?: VideoCategory }) {
+export async function listVideos(
+  db: Db,
+  { limit, category, status }: { limit: number; category?: VideoCategory; status?: DocumentState },
+) {
   let query = db.selectFrom("videos").selectAll();
+  if (status) query = query.where("status", "=", status);
   if (category) query = query.where("category", "=", category);
   // id breaks ties so equal timestamps (seeded rows) keep a stable order across pages and databases.
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
@@ -34,7 +41,7 @@ export interface VideoRecord {
   category: VideoCategory;
 }
 
-export async function insertVideo(db: Db, id: string, video: VideoRecord, now: string) {
+export async function insertVideo(db: Db, id: string, video: VideoRecord, state: ItemState, now: string) {
   await db
     .insertInto("videos")
     .values({
@@ -45,12 +52,19 @@ export async function insertVideo(db: Db, id: string, video: VideoRecord, now: s
       category: video.category,
       created_at: now,
       updated_at: now,
+      ...stateColumns(state),
     })
     .execute();
 }
 
 /** Returns false when there was no such video. */
-export async function updateVideo(db: Db, id: string, video: VideoRecord, now: string): Promise<boolean> {
+export async function updateVideo(
+  db: Db,
+  id: string,
+  video: VideoRecord,
+  state: ItemState,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("videos")
     .set({
@@ -59,6 +73,7 @@ export async function updateVideo(db: Db, id: string, video: VideoRecord, now: s
       youtube_id: video.youtubeId,
       category: video.category,
       updated_at: now,
+      ...stateColumns(state),
     })
     .where("id", "=", id)
     .executeTakeFirst();

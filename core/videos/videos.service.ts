@@ -6,6 +6,8 @@ import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import { resolveState, StateFilterSchema, stateAudit } from "../versions/item-states.ts";
+import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import * as repo from "./videos.repository.ts";
 import { type Video, VideoInputSchema, VideoListQuerySchema } from "./videos.schema.ts";
 
@@ -22,45 +24,71 @@ const recordFields = ({ title, description, youtubeId, category }: repo.VideoRec
   category,
 });
 
-export function createVideosService(db: Db, clock: Clock, purgePublicCaches: PurgePublicCaches, audit: Audit) {
-  async function get(id: string): Promise<Video> {
+export function createVideosService(
+  db: Db,
+  clock: Clock,
+  purgePublicCaches: PurgePublicCaches,
+  audit: Audit,
+  scheduling: ScheduledPublishing,
+) {
+  /** Staff find a video in any state; the public only a published one. */
+  async function find(id: string, publicOnly: boolean): Promise<Video> {
     const video = isRecordId(id) ? await repo.findVideo(db, id) : undefined;
-    if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
+    if (!video || (publicOnly && video.status !== "published")) throw new NotFoundError(VIDEO_NOT_FOUND);
     return video;
   }
+  const getForStaff = (id: string) => find(id, false);
 
   return {
-    /** Newest first; `limit=1` is the home page's featured video. */
+    /** Published videos, newest first; `limit=1` is the home page's featured video. */
     async list(query: unknown = {}): Promise<{ videos: Video[] }> {
       const { limit, category } = parseInput(VideoListQuerySchema, query);
-      return { videos: await repo.listVideos(db, { limit, category }) };
+      return { videos: await repo.listVideos(db, { limit, category, status: "published" }) };
     },
 
-    get,
+    /** A published video. */
+    get: (id: string) => find(id, true),
+
+    /** Every video, or those in one state (`status`), newest first: the admin list. */
+    async listForStaff(query: unknown = {}): Promise<{ videos: Video[] }> {
+      const { limit, category } = parseInput(VideoListQuerySchema, query);
+      const { status } = parseInput(StateFilterSchema, query);
+      return { videos: await repo.listVideos(db, { limit, category, status }) };
+    },
+
+    /** A video in any state: the editor and the preview. */
+    getForStaff,
 
     async create(body: unknown, actor: Actor): Promise<Video> {
       const input = parseInput(VideoInputSchema, body);
+      const state = resolveState(body, null, clock());
       const id = newId();
       await db.transaction().execute(async (trx) => {
-        await repo.insertVideo(trx, id, input, clock().toISOString());
-        const fields = fieldsChanged({}, recordFields(input));
-        await audit.record(trx, actor, { action: "create", entity: VIDEO_AUDIT_ENTITY, entityId: id, fields });
+        await repo.insertVideo(trx, id, input, state, clock().toISOString());
+        const { fields: stateFields, values } = stateAudit(null, state);
+        const fields = [...fieldsChanged({}, recordFields(input)), ...stateFields];
+        await audit.record(trx, actor, { action: "create", entity: VIDEO_AUDIT_ENTITY, entityId: id, fields, values });
+        await scheduling.afterWrite(trx, state);
       });
       await purgePublicCaches();
-      return get(id);
+      return getForStaff(id);
     },
 
     async update(id: string, body: unknown, actor: Actor): Promise<Video> {
       const input = parseInput(VideoInputSchema, body);
       await db.transaction().execute(async (trx) => {
         const existing = isRecordId(id) ? await repo.findVideo(trx, id) : undefined;
-        if (!existing || !(await repo.updateVideo(trx, id, input, clock().toISOString())))
+        if (!existing) throw new NotFoundError(VIDEO_NOT_FOUND);
+        const state = resolveState(body, existing, clock());
+        if (!(await repo.updateVideo(trx, id, input, state, clock().toISOString())))
           throw new NotFoundError(VIDEO_NOT_FOUND);
-        const fields = fieldsChanged(recordFields(existing), recordFields(input));
-        await audit.record(trx, actor, { action: "update", entity: VIDEO_AUDIT_ENTITY, entityId: id, fields });
+        const { fields: stateFields, values } = stateAudit(existing, state);
+        const fields = [...fieldsChanged(recordFields(existing), recordFields(input)), ...stateFields];
+        await audit.record(trx, actor, { action: "update", entity: VIDEO_AUDIT_ENTITY, entityId: id, fields, values });
+        await scheduling.afterWrite(trx, state);
       });
       await purgePublicCaches();
-      return get(id);
+      return getForStaff(id);
     },
 
     async remove(id: string, actor: Actor): Promise<void> {

@@ -11,6 +11,7 @@ import * as sessionDetails from "./2026-11-22-050-session-details.ts";
 import * as secondFactorAndSettings from "./2026-11-22-060-second-factor-and-settings.ts";
 import * as auditIndexes from "./2026-11-22-070-audit-indexes.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
+import * as publishingStates from "./2026-11-23-100-publishing-states.ts";
 import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
 import * as subscriberConsent from "./2026-11-23-300-subscriber-consent.ts";
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-060-second-factor-and-settings": secondFactorAndSettings,
   "2026-11-22-070-audit-indexes": auditIndexes,
   "2026-11-22-080-site-content": siteContent,
+  "2026-11-23-100-publishing-states": publishingStates,
   "2026-11-23-200-designated-gifts": designatedGifts,
   "2026-11-23-210-offline-gifts": offlineGifts,
   "2026-11-23-300-subscriber-consent": subscriberConsent,

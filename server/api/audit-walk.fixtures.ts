@@ -203,7 +203,8 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       action: "create",
       entity: "blog",
       entityId: ANY_ID,
-      fields: ["authorName", "content", "excerpt", "image", "title"],
+      fields: ["authorName", "content", "excerpt", "image", "status", "title"],
+      values: { status: "published" },
     },
   }),
   "PUT /api/blogs/:id": async (t) => {
@@ -224,7 +225,8 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       action: "create",
       entity: "publication",
       entityId: ANY_ID,
-      fields: ["description", "image", "link", "publicationDate", "title"],
+      fields: ["description", "image", "link", "publicationDate", "status", "title"],
+      values: { status: "published" },
     },
   }),
   "PUT /api/publications/:id": async (t) => {
@@ -251,7 +253,8 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       action: "create",
       entity: "gallery-item",
       entityId: ANY_ID,
-      fields: ["category", "description", "eventDate", "images", "title"],
+      fields: ["category", "description", "eventDate", "images", "status", "title"],
+      values: { status: "published" },
     },
   }),
   "PUT /api/gallery/:id": async (t) => {
@@ -275,7 +278,8 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       action: "create",
       entity: "video",
       entityId: ANY_ID,
-      fields: ["category", "description", "title", "youtubeId"],
+      fields: ["category", "description", "status", "title", "youtubeId"],
+      values: { status: "published" },
     },
   }),
   "PUT /api/videos/:id": async (t) => {

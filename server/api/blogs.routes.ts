@@ -14,6 +14,15 @@ export default async function blogRoutes(app: FastifyInstance) {
     publicUrls.withCover(await blogs.get(request.params.id)),
   );
 
+  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  app.get("/api/admin/blogs", { config: { roles: EDITORS } }, async (request) =>
+    (await blogs.listForStaff(request.query)).map(publicUrls.withCover),
+  );
+
+  app.get<IdParams>("/api/admin/blogs/:id", { config: { roles: EDITORS } }, async (request) =>
+    publicUrls.withCover(await blogs.getForStaff(request.params.id)),
+  );
+
   app.post("/api/blogs", { config: { roles: EDITORS } }, async (request, reply) => {
     const body = await readMultipart(request);
     const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data, actorOf(request));

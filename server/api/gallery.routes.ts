@@ -36,6 +36,16 @@ export default async function galleryRoutes(app: FastifyInstance) {
     publicUrls.withImages(await gallery.get(request.params.id)),
   );
 
+  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  app.get("/api/admin/gallery", { config: { roles: EDITORS } }, async (request) => {
+    const page = await gallery.listForStaff(request.query);
+    return { ...page, images: page.images.map(publicUrls.withImages) };
+  });
+
+  app.get<{ Params: IdParams }>("/api/admin/gallery/:id", { config: { roles: EDITORS } }, async (request) =>
+    publicUrls.withImages(await gallery.getForStaff(request.params.id)),
+  );
+
   app.post("/api/gallery", { config: { roles: EDITORS } }, async (request, reply) =>
     reply.code(201).send(publicUrls.withImages(await gallery.create(await readGalleryForm(request), actorOf(request)))),
   );

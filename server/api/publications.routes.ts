@@ -16,6 +16,15 @@ export default async function publicationRoutes(app: FastifyInstance) {
     publicUrls.withCover(await publications.get(request.params.id)),
   );
 
+  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  app.get("/api/admin/publications", { config: { roles: EDITORS } }, async (request) =>
+    (await publications.listForStaff(request.query)).map(publicUrls.withCover),
+  );
+
+  app.get<IdParams>("/api/admin/publications/:id", { config: { roles: EDITORS } }, async (request) =>
+    publicUrls.withCover(await publications.getForStaff(request.params.id)),
+  );
+
   app.post("/api/publications", { config: { roles: EDITORS } }, async (request, reply) => {
     const body = await readMultipart(request);
     const publication = await publications.create(body.fields, filesOf(body, "image")[0]?.data, actorOf(request));

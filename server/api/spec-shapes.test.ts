@@ -8,10 +8,12 @@ import { visitorIp } from "../../tests/support/visitor-ip.ts";
 /**
  * What a client of spec §7 reads: every entity of spec §3 with all its fields, optional texts
  * included ("" when empty), so a form filled from an answer can send it back as it is. Fields we
- * add (image sizes, updatedAt, the video's watch URL) are listed as ours.
+ * add (image sizes, updatedAt, the video's watch URL, the publishing state) are listed as ours.
  */
 const keys = (value: object) => Object.keys(value).sort();
 const sorted = (...names: string[]) => [...names].sort();
+/** Ours (issue #14): the publishing state of content; public answers always read "published". */
+const STATE = ["status", "publishAt"];
 
 describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) => {
   let t: TestApp;
@@ -50,7 +52,7 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     const id = created.json()._id;
     const read = await get(`/api/blogs/${id}`);
     const spec = ["_id", "title", "excerpt", "imageUrl", "createdAt", "authorName", "authorLinkedin", "content"];
-    expect(keys(read)).toEqual(sorted(...spec, "image", "updatedAt"));
+    expect(keys(read)).toEqual(sorted(...spec, "image", "updatedAt", ...STATE));
     expect(read.authorLinkedin).toBe("");
     expect(keys((await get("/api/blogs"))[0])).toEqual(keys(read));
 
@@ -70,8 +72,8 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     );
     expect(item.statusCode, item.body).toBe(201);
     const gallerySpec = ["_id", "title", "description", "category", "eventDate", "imageUrls", "createdAt"];
-    expect(keys(await get(`/api/gallery/${item.json()._id}`))).toEqual(sorted(...gallerySpec, "images"));
-    expect(keys((await get("/api/gallery")).images[0])).toEqual(sorted(...gallerySpec, "images"));
+    expect(keys(await get(`/api/gallery/${item.json()._id}`))).toEqual(sorted(...gallerySpec, "images", ...STATE));
+    expect(keys((await get("/api/gallery")).images[0])).toEqual(sorted(...gallerySpec, "images", ...STATE));
 
     const video = await t.app.inject({
       method: "POST",
@@ -86,8 +88,8 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     });
     expect(video.statusCode, video.body).toBe(201);
     const videoSpec = ["_id", "title", "description", "youtubeId", "category", "createdAt"];
-    expect(keys(await get(`/api/videos/${video.json()._id}`))).toEqual(sorted(...videoSpec, "youtubeUrl"));
-    expect(keys((await get("/api/videos")).videos[0])).toEqual(sorted(...videoSpec, "youtubeUrl"));
+    expect(keys(await get(`/api/videos/${video.json()._id}`))).toEqual(sorted(...videoSpec, "youtubeUrl", ...STATE));
+    expect(keys((await get("/api/videos")).videos[0])).toEqual(sorted(...videoSpec, "youtubeUrl", ...STATE));
 
     const publication = await send(
       "POST",
@@ -97,7 +99,7 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     );
     expect(publication.statusCode, publication.body).toBe(201);
     const publicationSpec = ["_id", "title", "description", "imageUrl", "link", "publicationDate", "createdAt"];
-    const expected = sorted(...publicationSpec, "image", "updatedAt");
+    const expected = sorted(...publicationSpec, "image", "updatedAt", ...STATE);
     expect(keys(await get(`/api/publications/${publication.json()._id}`))).toEqual(expected);
     expect(keys((await get("/api/publications"))[0])).toEqual(expected);
   });

@@ -17,6 +17,13 @@ export default async function videosRoutes(app: FastifyInstance) {
     videos.get(request.params.id),
   );
 
+  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  app.get("/api/admin/videos", { config: { roles: EDITORS } }, async (request) => videos.listForStaff(request.query));
+
+  app.get<{ Params: IdParams }>("/api/admin/videos/:id", { config: { roles: EDITORS } }, async (request) =>
+    videos.getForStaff(request.params.id),
+  );
+
   app.post("/api/videos", { config: { roles: EDITORS } }, async (request, reply) =>
     reply.code(201).send(await videos.create(request.body, actorOf(request))),
   );

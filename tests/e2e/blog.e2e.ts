@@ -99,7 +99,8 @@ describe.runIf(browserAvailable)("blog", () => {
     await page.keyboard.type("I can read my son's letters now.");
     await screenshot(page, "blog-editor-1280");
 
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // A new post starts as a draft; "Publish" next to "Create Post" makes it public at once.
+    await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => toast(page, "Post created successfully!").isVisible(), SAVE_WAIT).toBe(true);
     await page.waitForURL(`${server.baseUrl}/admin/blogs`);
     await expect.poll(() => page.getByRole("heading", { name: "Mothers learning to read" }).isVisible()).toBe(true);
@@ -321,7 +322,7 @@ describe.runIf(browserAvailable)("blog", () => {
 
   it("fails to load an unknown post for editing with the spec's message", async () => {
     const { page, context } = await newPage(browser, server);
-    expectErrors(page, [/^404 GET \/api\/blogs\/00000000-0000-0000-0000-000000000000$/]);
+    expectErrors(page, [/^404 GET \/api\/admin\/blogs\/00000000-0000-0000-0000-000000000000$/]);
     await openAdminPage(page, server, "/admin/blogs/edit/00000000-0000-0000-0000-000000000000");
     await expect.poll(() => toast(page, "Failed to load blog post.").isVisible()).toBe(true);
     await context.close();
@@ -331,7 +332,7 @@ describe.runIf(browserAvailable)("blog", () => {
     const api = await adminApi(server);
     const doomed = await createPost(api, blogFields("Doomed delete"));
     const { page, context } = await newPage(browser, server);
-    expectErrors(page, [new RegExp(`^500 DELETE /api/blogs/${doomed._id}$`), /^500 GET \/api\/blogs$/]);
+    expectErrors(page, [new RegExp(`^500 DELETE /api/blogs/${doomed._id}$`), /^500 GET \/api\/admin\/blogs\?status=$/]);
     await openAdminPage(page, server, "/admin/blogs");
     await expect.poll(() => page.getByRole("heading", { name: "Doomed delete" }).isVisible()).toBe(true);
     const restore = breakTable(server, "blog_posts");

@@ -56,7 +56,8 @@ describe.runIf(browserAvailable)("gallery admin", () => {
       .getByLabel("Images", { exact: true })
       .setInputFiles([await jpeg("one.jpg", "#0b5563"), await jpeg("two.jpg", "#b4430e")]);
     await expect.poll(() => page.getByRole("list", { name: "Selected images" }).getByRole("img").count()).toBe(2);
-    await page.getByRole("button", { name: "Create Item" }).click();
+    // A new item starts as a draft; "Publish" makes it public at once.
+    await page.getByRole("button", { name: "Publish" }).click();
     await page.getByText(/Uploading\.\.\.|Processing images\.\.\./).waitFor();
     await page.getByText("Gallery item created!").waitFor();
     await page.waitForURL(/\/admin\/gallery$/);
@@ -105,29 +106,29 @@ describe.runIf(browserAvailable)("gallery admin", () => {
     await createGalleryItem(api, { title: "Sturdy item" });
     const { page, context } = await newPage(browser, server);
     expectErrors(page, [
-      /^500 GET \/api\/gallery\?page=1&limit=50$/,
+      /^500 GET \/api\/admin\/gallery\?page=1&limit=50&status=$/,
       /^500 DELETE \/api\/gallery\/[\w-]+$/,
-      /^404 GET \/api\/gallery\/no-such-item$/,
+      /^404 GET \/api\/admin\/gallery\/no-such-item$/,
       /^400 POST \/api\/gallery$/,
       /^502 POST \/api\/gallery$/,
     ]);
 
-    await page.route("**/api/gallery?*", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ status: 500, body: "" }));
     await openAdminPage(page, server, "/admin/gallery");
     await page.getByText("Failed to fetch gallery items.").waitFor();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
 
-    await page.unroute("**/api/gallery?*");
-    await page.route("**/api/gallery?*", (route) => route.fulfill({ json: { items: "nope" } }));
+    await page.unroute("**/api/admin/gallery?*");
+    await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ json: { items: "nope" } }));
     await page.reload();
     await page.getByText("Received unexpected data from the server.").waitFor();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
 
-    await page.unroute("**/api/gallery?*");
-    await page.route("**/api/gallery?*", (route) => route.fulfill({ json: [] }));
+    await page.unroute("**/api/admin/gallery?*");
+    await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ json: [] }));
     await page.reload();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
-    await page.unroute("**/api/gallery?*");
+    await page.unroute("**/api/admin/gallery?*");
 
     await page.reload();
     await page.getByRole("heading", { name: "Sturdy item" }).waitFor();

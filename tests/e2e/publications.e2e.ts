@@ -53,7 +53,8 @@ describe.runIf(browserAvailable)("news and publications", () => {
     const file = path.join(server.dataDir, "shot.png");
     await sharp(await pngImage({ width: 900, height: 600, alpha: false })).toFile(file);
     await page.getByLabel("Image (screenshot)").setInputFiles(file);
-    await page.getByRole("button", { name: "Create Publication" }).click();
+    // A new publication starts as a draft; "Publish" makes it public at once.
+    await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => toast(page, "Publication created!").isVisible(), SAVE_WAIT).toBe(true);
     await page.waitForURL(`${server.baseUrl}/admin/publications`);
     await expect
@@ -115,9 +116,9 @@ describe.runIf(browserAvailable)("news and publications", () => {
     const fragile = await createPublication(api, publication("Fragile"));
     const { page, context } = await newPage(browser, server);
     expectErrors(page, [
-      /^404 GET \/api\/publications\/00000000-0000-0000-0000-000000000000$/,
+      /^404 GET \/api\/admin\/publications\/00000000-0000-0000-0000-000000000000$/,
       new RegExp(`^500 DELETE /api/publications/${fragile._id}$`),
-      /^500 GET \/api\/publications$/,
+      /^500 GET \/api\/admin\/publications\?status=$/,
     ]);
     await openAdminPage(page, server, "/admin/publications/edit/00000000-0000-0000-0000-000000000000");
     await expect.poll(() => toast(page, "Failed to load publication data.").isVisible()).toBe(true);

@@ -162,7 +162,8 @@ describe.runIf(browserAvailable)("impact videos", () => {
     await page.getByLabel("Description").fill("Twelve mothers receive their tailoring certificates.");
     await page.getByLabel("Full YouTube URL").fill("https://youtu.be/ccccccccc_3?si=share");
     await page.getByLabel("Category").selectOption("Community Stories");
-    await page.getByRole("button", { name: "Add Video" }).click();
+    // A new video starts as a draft; "Publish" makes it public at once.
+    await page.getByRole("button", { name: "Publish" }).click();
     await page.getByText("Video added!").waitFor();
     await page.waitForURL(/\/admin\/videos$/);
     await page.getByRole("heading", { name: "Graduation day" }).waitFor();
@@ -229,11 +230,11 @@ describe.runIf(browserAvailable)("impact videos", () => {
     );
     const { page, context } = await newPage(browser, server);
     expectErrors(page, [
-      /^404 GET \/api\/videos\/no-such-video$/,
+      /^404 GET \/api\/admin\/videos\/no-such-video$/,
       new RegExp(`^500 DELETE /api/videos/${sturdy._id}$`),
       /^503 POST \/api\/videos$/,
       /^500 POST \/api\/videos$/,
-      /^500 GET \/api\/videos$/,
+      /^500 GET \/api\/admin\/videos\?status=$/,
     ]);
     await stubYoutube(page);
 
@@ -270,7 +271,7 @@ describe.runIf(browserAvailable)("impact videos", () => {
     await page.getByRole("button", { name: "Add Video" }).click();
     await page.getByText("Operation failed.", { exact: true }).waitFor();
 
-    await page.route("**/api/videos", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.route("**/api/admin/videos?*", (route) => route.fulfill({ status: 500, body: "" }));
     await page.goto("/admin/videos");
     await page.getByText("Failed to fetch videos.").waitFor();
     await page.getByRole("heading", { name: "No videos found" }).waitFor();

@@ -9,6 +9,7 @@ import {
   MAX_IMAGE_BYTES,
   UploadProgress,
 } from "../../components/admin/image-field";
+import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { RichTextEditor } from "../../components/admin/rich-text-editor";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
@@ -25,10 +26,19 @@ interface Values {
   authorName: string;
   authorLinkedin: string;
   content: string;
+  status: string;
+  publishAt: string;
 }
-const EMPTY: Values = { title: "", excerpt: "", authorName: "", authorLinkedin: "", content: "" };
+const EMPTY: Values = {
+  title: "",
+  excerpt: "",
+  authorName: "",
+  authorLinkedin: "",
+  content: "",
+  ...stateValues(null),
+};
 /** Form order, for moving focus to the first invalid field. */
-const FIELD_ORDER = ["title", "excerpt", "authorName", "authorLinkedin", "image", "content"] as const;
+const FIELD_ORDER = ["title", "excerpt", "authorName", "authorLinkedin", "image", "content", "publishAt"] as const;
 
 function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -40,6 +50,15 @@ function clientErrors(values: Values, file: File | null, creating: boolean): Rec
 }
 
 const sameValues = (a: Values, b: Values) => FIELD_ORDER.every((k) => k === "image" || a[k] === b[k]);
+
+const valuesOf = (post: BlogPost): Values => ({
+  title: post.title,
+  excerpt: post.excerpt,
+  authorName: post.authorName,
+  authorLinkedin: post.authorLinkedin ?? "",
+  content: post.content,
+  ...stateValues(post),
+});
 
 /** New and edit are one screen (spec §2 Blog editor): edit when the URL has an id. */
 export default function BlogForm() {
@@ -72,20 +91,11 @@ export default function BlogForm() {
       restore(EMPTY);
       return;
     }
-    api<BlogPost>(`/api/blogs/${id}`)
+    api<BlogPost>(`/api/admin/blogs/${id}`)
       .then((loaded) => {
         if (stale) return;
         setPost(loaded);
-        restore(
-          {
-            title: loaded.title,
-            excerpt: loaded.excerpt,
-            authorName: loaded.authorName,
-            authorLinkedin: loaded.authorLinkedin ?? "",
-            content: loaded.content,
-          },
-          loaded.updatedAt,
-        );
+        restore(valuesOf(loaded), loaded.updatedAt);
       })
       .catch(() => {
         if (stale) return;
@@ -113,15 +123,7 @@ export default function BlogForm() {
 
   function discardDraft() {
     clearDraft(draftKey);
-    const base = post
-      ? {
-          title: post.title,
-          excerpt: post.excerpt,
-          authorName: post.authorName,
-          authorLinkedin: post.authorLinkedin ?? "",
-          content: post.content,
-        }
-      : EMPTY;
+    const base = post ? valuesOf(post) : EMPTY;
     setValues(base);
     setEditorStart((current) => ({ key: current.key + 1, html: base.content }));
     setRestoredAt(null);
@@ -143,7 +145,7 @@ export default function BlogForm() {
     setSaving(true);
     const progressToast = toast.loading(id ? "Updating post..." : "Creating post...");
     const form = new FormData();
-    for (const [key, value] of Object.entries(values)) form.append(key, value);
+    for (const [key, value] of Object.entries({ ...values, ...submittedState(event, values) })) form.append(key, value);
     if (file) form.append("image", file);
     setProgress(file ? 0 : null);
     try {
@@ -246,11 +248,21 @@ export default function BlogForm() {
               </p>
             )}
           </div>
+          <PublishingFields
+            idPrefix="blog"
+            status={values.status}
+            publishAt={values.publishAt}
+            onStatus={(status) => setValues((current) => ({ ...current, status }))}
+            onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
+            error={errors.publishAt ?? errors.status}
+            previewTo={id ? `/admin/preview/blogs/${id}` : undefined}
+          />
           <UploadProgress fraction={progress} />
           <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
             <Button variant="secondary" onClick={cancel} disabled={saving}>
               Cancel
             </Button>
+            {post?.status !== "published" && <PublishButton disabled={saving} />}
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : id ? "Update Post" : "Create Post"}
             </Button>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import type { BlogPost } from "../../../core/blogs/blogs.schema";
+import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -13,21 +14,23 @@ import { formatInstantDate } from "../../lib/dates";
 export const meta = () => adminMeta("Blogs");
 
 /** The smallest stored width of the feature image, for the list thumbnail. */
-const thumbnail = (post: BlogPost) => post.image.variants.find((v) => v.format === "webp")?.url ?? post.imageUrl;
+const thumbnail = (post: BlogPostSummary) => post.image.variants.find((v) => v.format === "webp")?.url ?? post.imageUrl;
 
 export default function AdminBlogs() {
-  const [posts, setPosts] = useState<BlogPost[] | null>(null);
+  const [posts, setPosts] = useState<BlogPostSummary[] | null>(null);
+
+  const [state, setState] = useState("");
 
   useEffect(() => {
-    api<BlogPost[]>("/api/blogs")
+    api<BlogPostSummary[]>(`/api/admin/blogs?status=${state}`)
       .then(setPosts)
       .catch(() => {
         toast.error("Failed to fetch blog posts.");
         setPosts([]);
       });
-  }, []);
+  }, [state]);
 
-  async function remove(post: BlogPost) {
+  async function remove(post: BlogPostSummary) {
     const confirmed = await confirmInToast({
       message: `Are you sure you want to delete: "${post.title}"?`,
       confirmLabel: "Confirm Delete",
@@ -47,9 +50,12 @@ export default function AdminBlogs() {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Blog Posts</h1>
-        <Link to="/admin/blogs/new" className={buttonClasses("primary", "md")}>
-          Create New Post
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <StateFilter value={state} onChange={setState} />
+          <Link to="/admin/blogs/new" className={buttonClasses("primary", "md")}>
+            Create New Post
+          </Link>
+        </div>
       </div>
       {posts === null ? (
         <p className="mt-8 text-muted">Loading blog posts...</p>
@@ -72,8 +78,11 @@ export default function AdminBlogs() {
               <div className="min-w-0 flex-1">
                 <h2 className="font-semibold text-ink">{post.title}</h2>
                 <p className="mt-1 line-clamp-2 text-sm text-muted">{post.excerpt}</p>
-                <p className="mt-2 text-xs text-muted">
-                  {post.authorName} · {formatInstantDate(post.createdAt, "short")}
+                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                  <StateBadge state={post} />
+                  <span>
+                    {post.authorName} · {formatInstantDate(post.createdAt, "short")}
+                  </span>
                 </p>
               </div>
               <RowActions editTo={`/admin/blogs/edit/${post._id}`} title={post.title} onDelete={() => remove(post)} />

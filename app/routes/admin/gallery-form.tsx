@@ -10,6 +10,7 @@ import {
 } from "../../../core/gallery/gallery.schema";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { ImagePicker } from "../../components/admin/image-picker";
+import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -22,8 +23,10 @@ interface Values {
   description: string;
   category: string;
   eventDate: string;
+  status: string;
+  publishAt: string;
 }
-const EMPTY: Values = { title: "", description: "", category: "", eventDate: "" };
+const EMPTY: Values = { title: "", description: "", category: "", eventDate: "", ...stateValues(null) };
 
 function validate(values: Values, files: File[], creating: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -44,17 +47,20 @@ export default function GalleryForm() {
   const [existing, setExisting] = useState<string[]>([]);
   const [loading, setLoading] = useState(Boolean(id));
   const [progress, setProgress] = useState<number | null>(null);
+  const [published, setPublished] = useState(false);
 
   useEffect(() => {
     if (!id) return;
-    api<GalleryItem>(`/api/gallery/${id}`)
+    api<GalleryItem>(`/api/admin/gallery/${id}`)
       .then((item) => {
         setValues({
           title: item.title,
           description: item.description,
           category: item.category,
           eventDate: item.eventDate,
+          ...stateValues(item),
         });
+        setPublished(item.status === "published");
         setExisting(item.imageUrls);
         setLoading(false);
       })
@@ -73,7 +79,8 @@ export default function GalleryForm() {
       return;
     }
     const body = new FormData();
-    for (const [name, value] of Object.entries(values)) body.append(name, value);
+    for (const [name, value] of Object.entries({ ...values, ...submittedState(event, values) }))
+      body.append(name, value);
     for (const file of files) body.append("images", file, file.name);
     setProgress(0);
     try {
@@ -142,10 +149,20 @@ export default function GalleryForm() {
             />
           </div>
         )}
+        <PublishingFields
+          idPrefix="gallery"
+          status={values.status}
+          publishAt={values.publishAt}
+          onStatus={(status) => setValues((current) => ({ ...current, status }))}
+          onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
+          error={errors.publishAt ?? errors.status}
+          previewTo={id ? `/admin/preview/gallery/${id}` : undefined}
+        />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <Link to="/admin/gallery" className={buttonClasses("secondary", "md")}>
             Cancel
           </Link>
+          {!published && <PublishButton disabled={saving} />}
           <Button type="submit" disabled={saving}>
             {id ? "Update Item" : "Create Item"}
           </Button>

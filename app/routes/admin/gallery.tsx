@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { type GalleryItem, MAX_GALLERY_LIMIT } from "../../../core/gallery/gallery.constants";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { buttonClasses } from "../../components/button";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { adminMeta } from "../../lib/admin-meta";
@@ -24,11 +25,12 @@ function itemsOf(body: unknown): { items: GalleryItem[]; hasMore: boolean } {
   throw new UnexpectedShape();
 }
 
-/** Staff see every item: the pages are fetched one after another (the API caps a page at 50). */
-async function fetchAll(): Promise<GalleryItem[]> {
+/** Staff see every item in every state: the pages are fetched one after another (the API caps a page at 50). */
+async function fetchAll(state: string): Promise<GalleryItem[]> {
   const all: GalleryItem[] = [];
   for (let page = 1; ; page++) {
-    const { items, hasMore } = itemsOf(await api(`/api/gallery?page=${page}&limit=${MAX_GALLERY_LIMIT}`));
+    const query = `page=${page}&limit=${MAX_GALLERY_LIMIT}&status=${state}`;
+    const { items, hasMore } = itemsOf(await api(`/api/admin/gallery?${query}`));
     all.push(...items);
     if (!hasMore) return all;
   }
@@ -36,9 +38,10 @@ async function fetchAll(): Promise<GalleryItem[]> {
 
 export default function AdminGallery() {
   const [items, setItems] = useState<GalleryItem[] | null>(null);
+  const [state, setState] = useState("");
 
   useEffect(() => {
-    fetchAll()
+    fetchAll(state)
       .then(setItems)
       .catch((error) => {
         toast.error(
@@ -48,7 +51,7 @@ export default function AdminGallery() {
         );
         setItems([]);
       });
-  }, []);
+  }, [state]);
 
   async function remove(item: GalleryItem) {
     const confirmed = await confirmInToast({
@@ -69,11 +72,14 @@ export default function AdminGallery() {
     <div className="pb-20 sm:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Gallery</h1>
-        {/* Small screens get the floating button instead. */}
-        <div className="hidden sm:block">
-          <Link to="/admin/gallery/new" className={buttonClasses("primary", "md")}>
-            Add New Item
-          </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <StateFilter value={state} onChange={setState} />
+          {/* Small screens get the floating button instead. */}
+          <div className="hidden sm:block">
+            <Link to="/admin/gallery/new" className={buttonClasses("primary", "md")}>
+              Add New Item
+            </Link>
+          </div>
         </div>
       </div>
 
@@ -119,6 +125,7 @@ export default function AdminGallery() {
               <div className="p-4">
                 <h2 className="font-semibold text-ink">{item.title}</h2>
                 <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                  <StateBadge state={item} />
                   <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
                     {item.category}
                   </span>

@@ -13,6 +13,7 @@ import {
   MAX_IMAGE_BYTES,
   UploadProgress,
 } from "../../components/admin/image-field";
+import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button } from "../../components/button";
 import { ButtonLink } from "../../components/button-link";
@@ -26,9 +27,11 @@ interface Values {
   description: string;
   link: string;
   publicationDate: string;
+  status: string;
+  publishAt: string;
 }
-const EMPTY: Values = { title: "", description: "", link: "", publicationDate: "" };
-const FIELD_ORDER = ["title", "description", "link", "publicationDate", "image"] as const;
+const EMPTY: Values = { title: "", description: "", link: "", publicationDate: "", ...stateValues(null) };
+const FIELD_ORDER = ["title", "description", "link", "publicationDate", "image", "publishAt"] as const;
 
 function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -49,17 +52,20 @@ export default function PublicationForm() {
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [published, setPublished] = useState(false);
 
   useEffect(() => {
     if (!id) return;
-    api<Publication>(`/api/publications/${id}`)
+    api<Publication>(`/api/admin/publications/${id}`)
       .then((publication) => {
         setValues({
           title: publication.title,
           description: publication.description,
           link: publication.link,
           publicationDate: publication.publicationDate,
+          ...stateValues(publication),
         });
+        setPublished(publication.status === "published");
         setCurrentImage(publication.imageUrl);
         setLoading(false);
       })
@@ -85,7 +91,7 @@ export default function PublicationForm() {
     setErrors({});
     setSaving(true);
     const form = new FormData();
-    for (const [key, value] of Object.entries(values)) form.append(key, value);
+    for (const [key, value] of Object.entries({ ...values, ...submittedState(event, values) })) form.append(key, value);
     if (file) form.append("image", file);
     setProgress(file ? 0 : null);
     try {
@@ -129,11 +135,21 @@ export default function PublicationForm() {
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
           />
+          <PublishingFields
+            idPrefix="publication"
+            status={values.status}
+            publishAt={values.publishAt}
+            onStatus={(status) => setValues((current) => ({ ...current, status }))}
+            onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
+            error={errors.publishAt ?? errors.status}
+            previewTo={id ? `/admin/preview/publications/${id}` : undefined}
+          />
           <UploadProgress fraction={progress} />
           <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
             <ButtonLink to="/admin/publications" variant="secondary">
               Cancel
             </ButtonLink>
+            {!published && <PublishButton disabled={saving} />}
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : id ? "Update Publication" : "Create Publication"}
             </Button>

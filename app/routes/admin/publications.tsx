@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Publication } from "../../../core/publications/publications.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -18,14 +19,16 @@ const thumbnail = (publication: Publication) =>
 export default function AdminPublications() {
   const [publications, setPublications] = useState<Publication[] | null>(null);
 
+  const [state, setState] = useState("");
+
   useEffect(() => {
-    api<Publication[]>("/api/publications")
+    api<Publication[]>(`/api/admin/publications?status=${state}`)
       .then(setPublications)
       .catch(() => {
         toast.error("Failed to fetch publications.");
         setPublications([]);
       });
-  }, []);
+  }, [state]);
 
   async function remove(publication: Publication) {
     const confirmed = await confirmInToast({
@@ -47,9 +50,12 @@ export default function AdminPublications() {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">News &amp; Publications</h1>
-        <Link to="/admin/publications/new" className={buttonClasses("primary", "md")}>
-          Add New Publication
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <StateFilter value={state} onChange={setState} />
+          <Link to="/admin/publications/new" className={buttonClasses("primary", "md")}>
+            Add New Publication
+          </Link>
+        </div>
       </div>
       {publications === null ? (
         <p className="mt-8 text-muted">Loading publications...</p>
@@ -75,7 +81,8 @@ export default function AdminPublications() {
               <div className="min-w-0 flex-1">
                 <h2 className="font-semibold text-ink">{publication.title}</h2>
                 <p className="mt-1 line-clamp-2 text-sm text-muted">{publication.description}</p>
-                <p className="mt-2 flex flex-wrap gap-x-3 text-xs text-muted">
+                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                  <StateBadge state={publication} />
                   <span>{formatCalendarDate(publication.publicationDate, "short")}</span>
                   <a
                     href={publication.link}

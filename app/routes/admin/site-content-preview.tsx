@@ -14,8 +14,8 @@ import { AboutPage } from "../../components/site/about-page";
 import { ContactPage } from "../../components/site/contact-page";
 import { HomePage } from "../../components/site/home-page";
 import { adminMeta } from "../../lib/admin-meta";
-import { clearAdminToken, getAdminToken, loginPath } from "../../lib/admin-session";
-import { ApiError, api } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
+import { loadForStaff } from "../../lib/staff-preview";
 import type { Route } from "./+types/site-content-preview";
 
 export const meta = () => adminMeta("Preview");
@@ -25,22 +25,13 @@ export const meta = () => adminMeta("Preview");
  * staff member can open it, because the drafts come from staff-only API routes with their token.
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const url = new URL(request.url);
-  if (!getAdminToken()) throw redirect(loginPath(url.pathname));
-  if (!isSiteSection(params.section)) throw redirect("/admin/site");
-  try {
-    const states = await Promise.all(
-      SITE_SECTIONS.map((section) => api<SectionEditorState>(`/api/site-content/${section}`)),
-    );
+  const { section } = params;
+  if (!isSiteSection(section)) throw redirect("/admin/site");
+  return loadForStaff(request, async () => {
+    const states = await Promise.all(SITE_SECTIONS.map((name) => api<SectionEditorState>(`/api/site-content/${name}`)));
     const drafts = Object.fromEntries(states.map((state) => [state.section, state.draft])) as SiteContent;
-    return { section: params.section, drafts };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      clearAdminToken();
-      throw redirect(loginPath(url.pathname));
-    }
-    throw error;
-  }
+    return { section, drafts };
+  });
 }
 
 export function HydrateFallback() {

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { VIDEO_CATEGORIES, type Video, VideoInputSchema } from "../../../core/videos/videos.schema";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
+import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -15,8 +16,10 @@ interface Values {
   description: string;
   youtubeUrl: string;
   category: string;
+  status: string;
+  publishAt: string;
 }
-const EMPTY: Values = { title: "", description: "", youtubeUrl: "", category: "" };
+const EMPTY: Values = { title: "", description: "", youtubeUrl: "", category: "", ...stateValues(null) };
 
 function clientErrors(values: Values): Record<string, string> {
   const result = VideoInputSchema.safeParse(values);
@@ -31,20 +34,23 @@ export default function VideoForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, setErrors, field } = useAdminForm("video", EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("video", EMPTY);
+  const [published, setPublished] = useState(false);
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!id) return;
-    api<Video>(`/api/videos/${id}`)
+    api<Video>(`/api/admin/videos/${id}`)
       .then((video) => {
         setValues({
           title: video.title,
           description: video.description,
           youtubeUrl: video.youtubeUrl,
           category: video.category,
+          ...stateValues(video),
         });
+        setPublished(video.status === "published");
         setLoading(false);
       })
       .catch(() => {
@@ -63,7 +69,8 @@ export default function VideoForm() {
     }
     setSaving(true);
     try {
-      await api(id ? `/api/videos/${id}` : "/api/videos", { method: id ? "PUT" : "POST", json: values });
+      const json = { ...values, ...submittedState(event, values) };
+      await api(id ? `/api/videos/${id}` : "/api/videos", { method: id ? "PUT" : "POST", json });
       toast.success(id ? "Video updated!" : "Video added!");
       navigate("/admin/videos");
     } catch (error) {
@@ -97,10 +104,20 @@ export default function VideoForm() {
           placeholder="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
         />
         <Select {...field("category")} label="Category" placeholder="Select a category" options={VIDEO_CATEGORIES} />
+        <PublishingFields
+          idPrefix="video"
+          status={values.status}
+          publishAt={values.publishAt}
+          onStatus={(status) => setValues((current) => ({ ...current, status }))}
+          onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
+          error={errors.publishAt ?? errors.status}
+          previewTo={id ? `/admin/preview/videos/${id}` : undefined}
+        />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <Link to="/admin/videos" className={buttonClasses("secondary", "md")}>
             Cancel
           </Link>
+          {!published && <PublishButton disabled={saving} />}
           <Button type="submit" disabled={saving}>
             {id ? "Update Video" : "Add Video"}
           </Button>

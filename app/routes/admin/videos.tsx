@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { Video } from "../../../core/videos/videos.constants";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { RowActions } from "../../components/admin/row-actions";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -15,15 +16,16 @@ export const meta = () => adminMeta("Videos");
 
 export default function AdminVideos() {
   const [videos, setVideos] = useState<Video[] | null>(null);
+  const [state, setState] = useState("");
 
   useEffect(() => {
-    api<{ videos: Video[] }>("/api/videos")
+    api<{ videos: Video[] }>(`/api/admin/videos?status=${state}`)
       .then((body) => setVideos(body.videos))
       .catch(() => {
         toast.error("Failed to fetch videos.");
         setVideos([]);
       });
-  }, []);
+  }, [state]);
 
   async function remove(video: Video) {
     const confirmed = await confirmInToast({
@@ -45,9 +47,12 @@ export default function AdminVideos() {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Impact Videos</h1>
-        <Link to="/admin/videos/new" className={buttonClasses("primary", "md")}>
-          Add New Video
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <StateFilter value={state} onChange={setState} />
+          <Link to="/admin/videos/new" className={buttonClasses("primary", "md")}>
+            Add New Video
+          </Link>
+        </div>
       </div>
       {videos === null ? (
         <p className="mt-8 text-muted">Loading videos...</p>
@@ -71,6 +76,7 @@ export default function AdminVideos() {
                 <h2 className="font-semibold text-ink">{video.title}</h2>
                 <p className="mt-1 line-clamp-2 text-sm text-muted">{video.description}</p>
                 <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                  <StateBadge state={video} />
                   <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
                     {video.category}
                   </span>

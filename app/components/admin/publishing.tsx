@@ -1,0 +1,165 @@
+import { Link } from "react-router";
+import { dateToZonedLocal, SITE_TIME_ZONE } from "../../../core/shared/site-time";
+import { DOCUMENT_STATES, type DocumentState, type ItemState, STATE_LABELS } from "../../../core/versions/states";
+import { Button } from "../button";
+
+/** What each state means, where an editor picks one. */
+const STATE_HINTS: Record<DocumentState, string> = {
+  draft: "Only staff can see it.",
+  scheduled: "Goes live by itself at the time below.",
+  published: "Everyone can see it.",
+};
+
+const BADGE: Record<DocumentState, string> = {
+  draft: "bg-gray-100 text-gray-700 ring-gray-500/20",
+  scheduled: "bg-blue-100 text-blue-800 ring-blue-600/20",
+  published: "bg-green-100 text-green-800 ring-green-600/20",
+};
+
+const when = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: SITE_TIME_ZONE,
+});
+
+/** "Draft", "Scheduled · Mar 1, 2026, 12:00" (the organisation's time), "Published". */
+export function StateBadge({ state }: { state: ItemState }) {
+  const label =
+    state.status === "scheduled" && state.publishAt
+      ? `${STATE_LABELS.scheduled} · ${when.format(new Date(state.publishAt))}`
+      : STATE_LABELS[state.status];
+  return (
+    <span
+      data-state={state.status}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE[state.status]}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+/** The admin lists' filter: every state, or one. */
+export function StateFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor="state-filter" className="sr-only">
+        Show
+      </label>
+      <select
+        id="state-filter"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-lg border border-gray-300 bg-white px-3 py-2"
+      >
+        <option value="">All states</option>
+        {DOCUMENT_STATES.map((state) => (
+          <option key={state} value={state}>
+            {STATE_LABELS[state]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The form values for a state: `publishAt` as the datetime-local value in the organisation's time zone. */
+export const stateValues = (state: ItemState | null) => ({
+  status: state?.status ?? "draft",
+  publishAt: state?.publishAt ? dateToZonedLocal(state.publishAt) : "",
+});
+
+interface PublishingFieldsProps {
+  idPrefix: string;
+  status: string;
+  publishAt: string;
+  onStatus: (status: DocumentState) => void;
+  onPublishAt: (value: string) => void;
+  error?: string | undefined;
+  /** The staff-only preview of the saved item, once it exists. */
+  previewTo?: string | undefined;
+}
+
+/** Draft, scheduled (with its time) or published; a new item starts as a draft. */
+export function PublishingFields({
+  idPrefix,
+  status,
+  publishAt,
+  onStatus,
+  onPublishAt,
+  error,
+  previewTo,
+}: PublishingFieldsProps) {
+  const timeId = `${idPrefix}-publishAt`;
+  return (
+    <fieldset className="rounded-xl border border-gray-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">Publishing</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {DOCUMENT_STATES.map((state) => (
+          <label key={state} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${idPrefix}-status`}
+              value={state}
+              checked={status === state}
+              onChange={() => onStatus(state)}
+              className="mt-1"
+            />
+            <span>
+              <span className="font-semibold text-ink">{STATE_LABELS[state]}</span>
+              <span className="block text-muted">{STATE_HINTS[state]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {status === "scheduled" && (
+        <div className="mt-4 max-w-xs">
+          <label htmlFor={timeId} className="block text-sm font-semibold text-ink">
+            Publish at (Addis Ababa time)
+          </label>
+          <input
+            id={timeId}
+            type="datetime-local"
+            value={publishAt}
+            onChange={(event) => onPublishAt(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${timeId}-error` : undefined}
+            className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-600"
+          />
+        </div>
+      )}
+      {error && (
+        <p id={`${timeId}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {previewTo && (
+        <p className="mt-4 text-sm">
+          <Link to={previewTo} target="_blank" className="font-semibold text-brand underline">
+            Preview the saved version
+          </Link>{" "}
+          <span className="text-muted">(opens in a new tab; only staff can open it)</span>
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The state a form submits: "Publish" publishes at once, the main button saves the chosen state. */
+export function submittedState(event: { nativeEvent: Event }, values: { status: string; publishAt: string }) {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  if (submitter?.value === "publish") return { status: "published", publishAt: "" };
+  return { status: values.status, publishAt: values.status === "scheduled" ? values.publishAt : "" };
+}
+
+/** "Publish" next to the save button, for an item that is not public yet. */
+export function PublishButton({ disabled }: { disabled: boolean }) {
+  return (
+    <Button type="submit" value="publish" variant="secondary" disabled={disabled}>
+      Publish
+    </Button>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Publication } from "../../../core/publications/publications.schema";
+import { formatCalendarDate } from "../../lib/dates";
+import { ResponsiveImage } from "../responsive-image";
+
+/** One publication as the public list shows it; the staff preview draws the same. */
+export function PublicationCard({ publication, priority = false }: { publication: Publication; priority?: boolean }) {
+  return (
+    <article className="group relative grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 focus-within:ring-3 focus-within:ring-accent hover:shadow-md sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="aspect-[16/10] overflow-hidden bg-sand sm:aspect-auto sm:h-full">
+        <ResponsiveImage
+          image={publication.image}
+          alt=""
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 40vw, 100vw"
+          priority={priority}
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-col p-5 sm:p-6">
+        <p className="text-sm text-muted">
+          <time dateTime={publication.publicationDate}>{formatCalendarDate(publication.publicationDate)}</time>
+        </p>
+        <h2 className="mt-1 text-xl font-bold text-ink">
+          <a
+            href={publication.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {publication.title}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </h2>
+        <p className="mt-2 text-muted">{publication.description}</p>
+        <span aria-hidden="true" className="mt-auto pt-4 font-semibold text-brand group-hover:underline">
+          Read the publication ↗
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Db } from "../../db/database.ts";
+import { type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { publishDue, STATEFUL_TABLES } from "./item-states.repository.ts";
+import type { ItemState } from "./item-states.ts";
+
+export const SCHEDULED_PUBLISH_JOB = "scheduled-publish";
+
+/**
+ * Scheduled items go live on time even when nobody visits: scheduling an item queues a durable job
+ * due at its time (core/jobs), in the same transaction. The job publishes whatever is due, so a
+ * job for an item rescheduled later finds nothing to do, and two jobs due together publish once.
+ * docs/decisions/0300-publishing-states.md
+ */
+export function createScheduledPublishing(
+  db: Db,
+  clock: Clock,
+  jobs: JobQueue,
+  audit: Audit,
+  purgePublicCaches: PurgePublicCaches,
+) {
+  async function publishNow(): Promise<number> {
+    const published = await db.transaction().execute(async (trx) => {
+      const rows = await publishDue(trx, clock().toISOString());
+      for (const { table, id } of rows) {
+        await audit.record(trx, SYSTEM_ACTOR, {
+          action: "publish",
+          entity: STATEFUL_TABLES[table],
+          entityId: id,
+          values: { status: "published" },
+        });
+      }
+      return rows.length;
+    });
+    if (published > 0) await purgePublicCaches();
+    return published;
+  }
+
+  jobs.register<null>({
+    type: SCHEDULED_PUBLISH_JOB,
+    handle: async () => {
+      await publishNow();
+    },
+  });
+
+  return {
+    publishNow,
+    /** Call in the write's transaction: queues the job that publishes a scheduled item at its time. */
+    async afterWrite(trx: Db, state: ItemState): Promise<void> {
+      if (state.status !== "scheduled" || !state.publishAt) return;
+      await jobs.enqueue(trx, { type: SCHEDULED_PUBLISH_JOB, payload: null, runAt: new Date(state.publishAt) });
+    },
+  };
+}
+
+export type ScheduledPublishing = ReturnType<typeof createScheduledPublishing>;
