@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BackgroundWork } from "../../components/admin/background-work";
 import { areasFor } from "../../content/admin-navigation";
 import { adminMeta } from "../../lib/admin-meta";
 import { useStaffMember } from "../../lib/use-staff-member";
@@ -26,6 +27,7 @@ export default function AdminDashboard() {
             </li>
           ))}
       </ul>
+      {role === "administrator" ? <BackgroundWork /> : null}
     </div>
   );
 }
