@@ -12,6 +12,7 @@ import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { GiftPledgeTable, OfflineGiftTable } from "../core/offline-gifts/offline-gifts.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
+import type { ReceiptCounterTable, ReceiptTable } from "../core/receipts/receipts.table.ts";
 import type {
   LoginTicketTable,
   StaffPasskeyTable,
@@ -48,6 +49,8 @@ export interface Database {
   payment_events: PaymentEventTable;
   offline_gifts: OfflineGiftTable;
   gift_pledges: GiftPledgeTable;
+  receipts: ReceiptTable;
+  receipt_counters: ReceiptCounterTable;
   versioned_documents: VersionedDocumentTable;
   document_versions: DocumentVersionTable;
   settings: SettingTable;

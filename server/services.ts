@@ -21,6 +21,9 @@ import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
+import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
+import { createReceiptsService } from "../core/receipts/receipts.service.ts";
+import { createReportsService } from "../core/reports/reports.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
@@ -77,6 +80,18 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const scheduling = createScheduledPublishing(db, clock, jobs, audit, purgePublicCaches);
   const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
   const funds = createFundsService(db, siteContent);
+  const receipts = createReceiptsService({
+    db,
+    clock,
+    jobs,
+    email,
+    audit,
+    fundTitle: funds.titleOf,
+    organisation: async () => {
+      const { contact } = await siteContent.published();
+      return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
+    },
+  });
   return {
     config,
     clock,
@@ -120,10 +135,23 @@ export function createServices({ config, database, clock = systemClock }: Servic
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
     blogs: createBlogService(db, media, clock, purgePublicCaches, audit, scheduling),
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling),
-    donations: createDonationsService(db, clock, config, audit, { fundTitle: funds.titleOf, purgePublicCaches }),
+    donations: createDonationsService(db, clock, config, audit, {
+      fundTitle: funds.titleOf,
+      purgePublicCaches,
+      afterPayment: receipts.issueForDonation,
+    }),
     siteContent,
     funds,
-    offlineGifts: createOfflineGiftsService({ db, clock, audit, purgePublicCaches, fundTitle: funds.titleOf }),
+    offlineGifts: createOfflineGiftsService({
+      db,
+      clock,
+      audit,
+      purgePublicCaches,
+      fundTitle: funds.titleOf,
+      onGiftRecorded: receipts.issueForGift,
+    }),
+    receipts,
+    reports: createReportsService(db, clock, funds),
   };
 }
 

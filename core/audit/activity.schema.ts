@@ -45,6 +45,7 @@ export const ENTITY_NOUNS: Record<string, string> = {
   "site-content-image": "site picture",
   "offline-gift": "offline gift",
   pledge: "transfer notice",
+  receipt: "receipt",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

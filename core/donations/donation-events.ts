@@ -11,7 +11,13 @@ type RefundEvent = Extract<PaymentEvent, { type: "charge.refunded" }>;
  * How provider events change the ledger (decision note 0040): `applyEvent` is the one entry, used
  * by Stripe's webhooks and the sandbox's Pay button alike.
  */
-export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvider | undefined) {
+export function createEventApplier(
+  db: Db,
+  clock: Clock,
+  provider: PaymentProvider | undefined,
+  /** Runs in the event's transaction after it changed a donation's payments or donor (receipts). */
+  afterPayment?: (trx: Db, donationId: string) => Promise<void>,
+) {
   const nowIso = () => clock().toISOString();
 
   /** The payment a refunded charge belongs to; undefined when the charge is not a donation. */
@@ -50,7 +56,12 @@ export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvid
     return provider?.invoiceForPaymentIntent(event.paymentIntentId);
   }
 
-  async function applyEventIn(trx: Db, event: PaymentEvent, refundInvoiceId: string | undefined): Promise<void> {
+  /** Applies one event; returns the donation whose payments or donor it may have changed. */
+  async function applyEventIn(
+    trx: Db,
+    event: PaymentEvent,
+    refundInvoiceId: string | undefined,
+  ): Promise<string | undefined> {
     const at = event.occurredAt;
     switch (event.type) {
       case "checkout.completed": {
@@ -71,7 +82,7 @@ export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvid
         }
         if (!donation) return; // another integration's checkout on the same Stripe account
         await repo.updateDonor(trx, donation.id, event, at);
-        if (!event.paid) return;
+        if (!event.paid) return donation.id;
         await repo.transition(trx, donation.id, ["pending"], "paid", at);
         if (event.paymentReference) {
           await repo.insertPayment(trx, {
@@ -84,7 +95,7 @@ export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvid
             paidAt: at,
           });
         }
-        return;
+        return donation.id;
       }
       case "checkout.expired": {
         const donation = await repo.findDonation(trx, { id: event.donationId, sessionId: event.sessionId });
@@ -110,7 +121,7 @@ export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvid
             paidAt: at,
           });
         }
-        return;
+        return donation.id;
       }
       case "charge.refunded": {
         const payment = await refundedPayment(trx, event, refundInvoiceId);
@@ -148,7 +159,8 @@ export function createEventApplier(db: Db, clock: Clock, provider: PaymentProvid
     return db.transaction().execute(async (trx) => {
       const fresh = await repo.recordEvent(trx, { id: event.id, type: event.type, receivedAt: nowIso() });
       if (!fresh) return "duplicate" as const;
-      await applyEventIn(trx, event, refundInvoiceId);
+      const donationId = await applyEventIn(trx, event, refundInvoiceId);
+      if (donationId) await afterPayment?.(trx, donationId);
       return "applied" as const;
     });
   }

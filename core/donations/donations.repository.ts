@@ -231,6 +231,17 @@ export async function listDonations(db: Db): Promise<Donation[]> {
     .leftJoin(payments, "p.donation_id", "d.id")
     .selectAll("d")
     .select(["p.payment_count", "p.received_cents"])
+    .select((eb) =>
+      eb
+        .selectFrom("receipts as r")
+        .innerJoin("donation_payments as rp", "rp.id", "r.payment_id")
+        .select("r.id")
+        .whereRef("rp.donation_id", "=", "d.id")
+        .orderBy("r.issued_at", "desc")
+        .orderBy("r.number", "desc")
+        .limit(1)
+        .as("receipt_id"),
+    )
     .orderBy("d.created_at", "desc")
     .orderBy("d.id", "desc")
     .execute();
@@ -244,6 +255,7 @@ export async function listDonations(db: Db): Promise<Donation[]> {
     donorEmail: row.donor_email,
     donorName: row.donor_name,
     fundId: row.fund_id,
+    receiptId: row.receipt_id ?? null,
     paymentCount: Number(row.payment_count ?? 0),
     receivedCents: Number(row.received_cents ?? 0),
     createdAt: row.created_at,

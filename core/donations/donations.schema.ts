@@ -76,6 +76,8 @@ export interface Donation {
   donorName: string | null;
   /** The need card the gift is for; null: where most needed. */
   fundId: string | null;
+  /** The newest receipt sent for it, to resend; null when none (no e-mail address yet). */
+  receiptId: string | null;
   /** Payments that arrived (1 for a paid one-time gift, one per month for a pledge). */
   paymentCount: number;
   /** Received minus refunded, in cents. */

@@ -50,12 +50,14 @@ export interface DonationsDeps {
   fundTitle?: (id: string) => Promise<string | undefined>;
   /** Gifts move the need cards' figures: purged after an event that changed the ledger. */
   purgePublicCaches?: PurgePublicCaches;
+  /** In the event's transaction, after a donation's payments or donor changed (receipts). */
+  afterPayment?: (trx: Db, donationId: string) => Promise<void>;
 }
 
 export function createDonationsService(db: Db, clock: Clock, config: Config, audit: Audit, deps: DonationsDeps = {}) {
   const nowIso = () => clock().toISOString();
   const provider = "provider" in deps ? deps.provider : providerFor(config, clock);
-  const applyEventOnce = createEventApplier(db, clock, provider);
+  const applyEventOnce = createEventApplier(db, clock, provider, deps.afterPayment);
 
   async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
     const outcome = await applyEventOnce(event);

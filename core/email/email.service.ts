@@ -8,8 +8,20 @@ import type { RenderedEmail } from "./render-email.ts";
  * the job worker with the queue's retries. Without SMTP settings nothing is queued or sent.
  */
 
+/** A file sent with an e-mail (a receipt's PDF); base64 so the job's JSON payload can hold it. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/** What a feature hands over: the rendered e-mail and any files. */
+export interface OutgoingEmail extends RenderedEmail {
+  attachments?: EmailAttachment[];
+}
+
 /** An e-mail as its job stores it. */
-export interface QueuedEmail extends RenderedEmail {
+export interface QueuedEmail extends OutgoingEmail {
   /** The recipient; absent for staff notifications, which go to STAFF_EMAIL as configured at send time. */
   to?: string;
   /** The visitor's address on a staff notification, so staff can answer with Reply. */
@@ -52,7 +64,7 @@ export function createEmailService(jobs: JobQueue, transport: EmailTransport | u
     notifiesStaff: transport !== undefined && staffAddress !== undefined,
 
     /** Queues an e-mail to one person; pass the transaction of the change that makes it needed. */
-    async send(trx: Db, to: string, mail: RenderedEmail): Promise<void> {
+    async send(trx: Db, to: string, mail: OutgoingEmail): Promise<void> {
       if (transport) await enqueue(trx, { ...mail, to });
     },
 

@@ -15,6 +15,14 @@ export function createSmtpTransport(config: MailConfig): EmailTransport {
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.attachments?.length && {
+        attachments: mail.attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.base64,
+          encoding: "base64",
+        })),
+      }),
     });
   };
 }

@@ -6,6 +6,7 @@ import type { GiftPledgeTable, OfflineGiftTable } from "./offline-gifts.table.ts
 export type OfflineGiftRow = OfflineGiftTable;
 
 const toGift = (row: OfflineGiftTable): OfflineGift => ({
+  receiptId: null,
   _id: row.id,
   receivedOn: row.received_on,
   method: row.method as GiftMethod,
@@ -41,13 +42,15 @@ const toPledge = (row: GiftPledgeTable): Pledge => ({
 
 export async function listGifts(db: Db): Promise<OfflineGift[]> {
   const rows = await db
-    .selectFrom("offline_gifts")
-    .selectAll()
+    .selectFrom("offline_gifts as g")
+    .leftJoin("receipts as r", "r.offline_gift_id", "g.id")
+    .selectAll("g")
+    .select("r.id as receipt_id")
     .orderBy("received_on", "desc")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(toGift);
+  return rows.map((row) => ({ ...toGift(row), receiptId: row.receipt_id ?? null }));
 }
 
 export async function findGift(db: Db, id: string): Promise<OfflineGift | undefined> {

@@ -139,6 +139,8 @@ export interface OfflineGift {
   reference: string | null;
   note: string | null;
   pledgeId: string | null;
+  /** Its receipt, once one was issued (a gift with an e-mail address), to resend. */
+  receiptId: string | null;
   createdAt: string;
   createdBy: string;
   updatedAt: string;

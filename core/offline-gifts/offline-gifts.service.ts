@@ -96,7 +96,10 @@ export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
 
   /** The fields staff edit, named as the form names them, for the audit's list of what changed. */
   const comparable = (
-    gift: Omit<OfflineGift, "_id" | "usdCents" | "pledgeId" | "createdAt" | "createdBy" | "updatedAt" | "updatedBy">,
+    gift: Omit<
+      OfflineGift,
+      "_id" | "usdCents" | "pledgeId" | "receiptId" | "createdAt" | "createdBy" | "updatedAt" | "updatedBy"
+    >,
   ) => ({
     receivedOn: gift.receivedOn,
     method: gift.method,

@@ -14,6 +14,7 @@ import * as siteContent from "./2026-11-22-080-site-content.ts";
 import * as publishingStates from "./2026-11-23-100-publishing-states.ts";
 import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
+import * as receipts from "./2026-11-23-220-receipts.ts";
 import * as subscriberConsent from "./2026-11-23-300-subscriber-consent.ts";
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-100-publishing-states": publishingStates,
   "2026-11-23-200-designated-gifts": designatedGifts,
   "2026-11-23-210-offline-gifts": offlineGifts,
+  "2026-11-23-220-receipts": receipts,
   "2026-11-23-300-subscriber-consent": subscriberConsent,
 };

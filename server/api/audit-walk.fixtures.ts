@@ -158,7 +158,8 @@ const OFFLINE_GIFT = {
   etbPerUsd: "155.5",
   fund: "eccd-package",
 };
-const offlineGift = async (t: TestApp) => (await t.services.offlineGifts.create(OFFLINE_GIFT, SYSTEM_ACTOR))._id;
+const offlineGift = async (t: TestApp, donorEmail?: string) =>
+  (await t.services.offlineGifts.create({ ...OFFLINE_GIFT, donorEmail }, SYSTEM_ACTOR))._id;
 async function pledge(t: TestApp) {
   const email = uniqueEmail("donor");
   await t.services.offlineGifts.pledge({
@@ -386,6 +387,20 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: `/api/pledges/${id}/dismiss` },
       expected: { action: "status", entity: "pledge", entityId: id, values: { status: "dismissed" } },
+    };
+  },
+  "POST /api/receipts/:id/resend": async (t) => {
+    const id = await offlineGift(t, "receipt@example.org");
+    const gift = (await t.services.offlineGifts.list()).find((g) => g._id === id);
+    const receiptId = gift?.receiptId as string;
+    return {
+      request: { url: `/api/receipts/${receiptId}/resend` },
+      expected: {
+        action: "create",
+        entity: "receipt",
+        entityId: receiptId,
+        values: { resend: true, number: expect.any(String) },
+      },
     };
   },
   "GET /api/donations/export.csv": async () => ({

@@ -131,8 +131,45 @@ describe.each(DIALECTS)("donations ledger API on %s", (dialect) => {
     expect(response.body).toContain("b@example.org,Bekele,15.00,USD,monthly,paid,2,30.00,sandbox");
   });
 
+  it("reports giving by month (card and offline), by kind and by fund for the dashboard", async () => {
+    const headers = await t.adminHeaders();
+    const offline = await t.app.inject({
+      method: "POST",
+      url: "/api/offline-gifts",
+      headers,
+      payload: {
+        receivedOn: "2026-11-02",
+        method: "bank-transfer",
+        amount: "15550",
+        currency: "etb",
+        etbPerUsd: "155.5",
+        fund: "eccd-package",
+      },
+    });
+    expect(offline.statusCode, offline.body).toBe(201);
+    const response = await t.app.inject({ url: "/api/donations/report", headers });
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    expect(report.months).toHaveLength(12);
+    expect(report.months[0]).toEqual({ month: "2025-12", cardCents: 0, offlineCents: 0 });
+    expect(report.months.at(-1)).toEqual({ month: "2026-11", cardCents: 6500, offlineCents: 10000 });
+    expect(report.months.find((m: { month: string }) => m.month === "2026-03")).toMatchObject({ cardCents: 2500 });
+    // October 2025's $100 is older than the 12 months shown.
+    expect(report).toMatchObject({
+      oneTimeCents: 5000 + 10000,
+      monthlyCents: 1500 + 1500 + 2500,
+      activeMonthly: { donors: 2, perMonthCents: 4000 },
+    });
+    expect(report.funds.find((f: { id: string }) => f.id === "eccd-package")).toMatchObject({
+      goal: 300000,
+      raised: 14000,
+      percent: 5,
+    });
+  });
+
   it("is for staff only", async () => {
     expect((await t.app.inject({ url: "/api/donations" })).statusCode).toBe(401);
     expect((await t.app.inject({ url: "/api/donations/export.csv" })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: "/api/donations/report" })).statusCode).toBe(401);
   });
 });

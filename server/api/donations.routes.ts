@@ -4,9 +4,12 @@ import { actorOf } from "../plugins/access.ts";
 
 /** The donations ledger for staff (admin only, by the central guard). */
 export default async function donationsRoutes(app: FastifyInstance) {
-  const { donations, clock } = app.services;
+  const { donations, reports, clock } = app.services;
 
   app.get("/api/donations", async () => donations.ledger());
+
+  // Issue #16 §5: the dashboard above the ledger.
+  app.get("/api/donations/report", async () => reports.giving());
 
   app.get("/api/donations/export.csv", async (request, reply) => {
     return reply

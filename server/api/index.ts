@@ -13,6 +13,7 @@ import offlineGiftsRoutes from "./offline-gifts.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
+import receiptsRoutes from "./receipts.routes.ts";
 import secondFactorRoutes from "./second-factor.routes.ts";
 import siteContentRoutes from "./site-content.routes.ts";
 import staffRoutes from "./staff.routes.ts";
@@ -39,6 +40,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   donationsRoutes,
   fundsRoutes,
   offlineGiftsRoutes,
+  receiptsRoutes,
   siteContentRoutes,
   activityRoutes,
   apiNotFoundRoutes,

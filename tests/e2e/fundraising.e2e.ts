@@ -48,6 +48,9 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
     const gifts = page.getByRole("list", { name: "Offline gifts" });
     await gifts.getByText("ETB 3,110 = $20 at 155.5 · Health Care Kits").waitFor();
     expect(await page.getByText("No transfer notices are waiting.").isVisible()).toBe(true);
+    // The donor's receipt was issued with the gift; staff can send it again.
+    await gifts.getByRole("button", { name: "Resend receipt for gift of 2026-11-21" }).click();
+    await page.getByText("The receipt is on its way again.").waitFor();
 
     await page.goto("/");
     expect(await card(page, "Health Care Kits").getByText("$627 raised").isVisible()).toBe(true);

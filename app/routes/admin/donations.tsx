@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Donation, DonationLedger } from "../../../core/donations/donations.schema";
 import { formatMoney } from "../../../core/money/money";
+import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -166,7 +167,12 @@ export default function AdminDonations() {
                       <td className="px-4 py-3">
                         <StatusBadge status={donation.status} />
                       </td>
-                      <td className="px-4 py-3 text-sm">{received(donation)}</td>
+                      <td className="px-4 py-3 text-sm">
+                        {received(donation)}
+                        <div className="mt-1">
+                          <ReceiptActions receiptId={donation.receiptId} label={donation.donorEmail ?? "this gift"} />
+                        </div>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -187,6 +193,9 @@ export default function AdminDonations() {
                     <p className="mt-2 text-sm text-muted">
                       {day(donation.paidAt ?? donation.createdAt)} · {received(donation)}
                     </p>
+                    <div className="mt-2">
+                      <ReceiptActions receiptId={donation.receiptId} label={donation.donorEmail ?? "this gift"} />
+                    </div>
                   </li>
                 ))}
               </ul>

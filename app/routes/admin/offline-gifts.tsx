@@ -7,6 +7,7 @@ import { GIFT_METHOD_LABELS, type OfflineGift, type Pledge } from "../../../core
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { OfflineGiftForm } from "../../components/admin/donations/offline-gift-form";
 import { PledgeCard } from "../../components/admin/donations/pledge-card";
+import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
 import { EmptyState } from "../../components/admin/empty-state";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, errorMessage } from "../../lib/api-client";
@@ -123,7 +124,8 @@ export default function OfflineGifts() {
                       `, last changed by ${gift.updatedBy} on ${gift.updatedAt.slice(0, 10)}`}
                   </p>
                 </div>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
+                  <ReceiptActions receiptId={gift.receiptId} label={`gift of ${gift.receivedOn}`} />
                   <button
                     type="button"
                     onClick={() => setEditing(gift)}

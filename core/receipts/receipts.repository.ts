@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { ReceiptTable } from "./receipts.table.ts";
+
+/** The next number of `year`, atomically: one statement, so concurrent gifts never share one. */
+export async function nextNumber(db: Db, year: number): Promise<number> {
+  const row = await db
+    .insertInto("receipt_counters")
+    .values({ year, last_number: 1 })
+    .onConflict((oc) => oc.column("year").doUpdateSet({ last_number: sql<number>`receipt_counters.last_number + 1` }))
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+export async function insertReceipt(db: Db, receipt: ReceiptTable): Promise<void> {
+  await db.insertInto("receipts").values(receipt).execute();
+}
+
+export async function findReceipt(db: Db, id: string): Promise<ReceiptTable | undefined> {
+  return db.selectFrom("receipts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Counts a send; false when the receipt is gone. */
+export async function countSend(db: Db, id: string): Promise<number | undefined> {
+  await db.updateTable("receipts").set({ sent_count: sql<number>`sent_count + 1` }).where("id", "=", id).execute();
+  const row = await db.selectFrom("receipts").select("sent_count").where("id", "=", id).executeTakeFirst();
+  return row ? Number(row.sent_count) : undefined;
+}
+
+/** A donation's payments that have no receipt yet, with what a receipt needs. */
+export async function unreceiptedPayments(db: Db, donationId: string) {
+  return db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations as d", "d.id", "p.donation_id")
+    .leftJoin("receipts as r", "r.payment_id", "p.id")
+    .select([
+      "p.id",
+      "p.amount_cents",
+      "p.currency",
+      "p.paid_at",
+      "d.donor_email",
+      "d.donor_name",
+      "d.fund_id",
+      "d.frequency",
+    ])
+    .where("p.donation_id", "=", donationId)
+    .where("r.id", "is", null)
+    .orderBy("p.paid_at")
+    .execute();
+}

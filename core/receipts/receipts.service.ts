@@ -1,0 +1,166 @@
+import type { Db } from "../../db/database.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { renderEmail } from "../email/render-email.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
+import type { Clock } from "../shared/clock.ts";
+import { NotFoundError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
+import { type Organisation, receiptDocument } from "./receipt-content.ts";
+import { renderReceiptPdf } from "./receipt-pdf.ts";
+import * as repo from "./receipts.repository.ts";
+import type { ReceiptTable } from "./receipts.table.ts";
+
+export const RECEIPT_JOB = "receipt";
+export const RECEIPT_AUDIT_ENTITY = "receipt";
+
+export interface ReceiptsDeps {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  email: EmailService;
+  audit: Audit;
+  /** The charity's name, address and contact address, as the site content has them at send time. */
+  organisation: () => Promise<Organisation>;
+  fundTitle: (id: string) => Promise<string | undefined>;
+  /** Stripe's customer portal, where a monthly donor changes or stops the gift; none: reply by e-mail. */
+  portalUrl?: string | undefined;
+}
+
+type NewReceipt = Omit<ReceiptTable, "id" | "number" | "year" | "issued_at" | "sent_count">;
+
+/**
+ * Donor receipts (issue #16 §3). A receipt is issued, with the next number of its year, in the
+ * transaction that records the money; a `receipt` job then renders it (PDF attached) and queues the
+ * e-mail through core/email. A resend queues the same receipt again.
+ */
+export function createReceiptsService(deps: ReceiptsDeps) {
+  const { db, clock, jobs, email, audit } = deps;
+
+  jobs.register<{ receiptId: string }>({
+    type: RECEIPT_JOB,
+    async handle({ receiptId }) {
+      const receipt = await repo.findReceipt(db, receiptId);
+      if (!receipt) return; // deleted with its gift before it went out
+      const { subject, text, html, pdf } = await render(receipt);
+      await db.transaction().execute(async (trx) => {
+        await repo.countSend(trx, receipt.id);
+        await email.send(trx, receipt.donor_email, {
+          subject,
+          text,
+          ...(html && { html }),
+          attachments: [
+            {
+              filename: `receipt-${receipt.number}.pdf`,
+              contentType: "application/pdf",
+              base64: pdf.toString("base64"),
+            },
+          ],
+        });
+      });
+      email.wake();
+    },
+  });
+
+  async function render(receipt: ReceiptTable) {
+    const organisation = await deps.organisation();
+    const fundTitle = receipt.fund_id ? ((await deps.fundTitle(receipt.fund_id)) ?? receipt.fund_id) : null;
+    const document = receiptDocument({ ...receipt, fund_title: fundTitle }, organisation, {
+      portalUrl: deps.portalUrl,
+    });
+    const pdf = await renderReceiptPdf(document);
+    const mail = await renderEmail({
+      subject: `Your receipt ${receipt.number} from ${organisation.name}`,
+      preview: `Thank you for your gift. Receipt ${receipt.number} is attached.`,
+      heading: "Thank you for your gift",
+      intro: [`Here is your receipt from ${organisation.name}; a PDF copy is attached.`],
+      details: document.lines,
+      body: document.statements,
+      footer: [organisation.name, ...organisation.address],
+    });
+    return { ...mail, pdf };
+  }
+
+  async function issue(trx: Db, receipt: NewReceipt): Promise<string> {
+    const year = Number(receipt.gift_date.slice(0, 4));
+    const sequence = await repo.nextNumber(trx, year);
+    const id = newId();
+    await repo.insertReceipt(trx, {
+      ...receipt,
+      id,
+      year,
+      number: `${year}-${String(sequence).padStart(4, "0")}`,
+      issued_at: clock().toISOString(),
+      sent_count: 0,
+    });
+    await jobs.enqueue(trx, { type: RECEIPT_JOB, payload: { receiptId: id }, key: `receipt:${id}` });
+    return id;
+  }
+
+  return {
+    /** Issues a receipt for each payment of a donation that has none, once its donor's address is known. */
+    async issueForDonation(trx: Db, donationId: string): Promise<void> {
+      for (const payment of await repo.unreceiptedPayments(trx, donationId)) {
+        if (!payment.donor_email) continue;
+        await issue(trx, {
+          payment_id: payment.id,
+          offline_gift_id: null,
+          donor_email: payment.donor_email,
+          donor_name: payment.donor_name,
+          gift_date: payment.paid_at.slice(0, 10),
+          amount_minor: Number(payment.amount_cents),
+          currency: payment.currency,
+          fund_id: payment.fund_id,
+          frequency: payment.frequency,
+        });
+      }
+    },
+
+    /** A confirmed offline gift with an e-mail address gets a receipt. */
+    async issueForGift(trx: Db, gift: OfflineGift): Promise<void> {
+      if (!gift.donorEmail) return;
+      await issue(trx, {
+        payment_id: null,
+        offline_gift_id: gift._id,
+        donor_email: gift.donorEmail,
+        donor_name: gift.donorName,
+        gift_date: gift.receivedOn,
+        amount_minor: gift.amountMinor,
+        currency: gift.currency,
+        fund_id: gift.fundId,
+        frequency: "offline",
+      });
+    },
+
+    /** Sends a receipt again (staff, from the ledger). */
+    async resend(id: string, actor: Actor): Promise<void> {
+      const receipt = isRecordId(id) ? await repo.findReceipt(db, id) : undefined;
+      if (!receipt) throw new NotFoundError("That receipt does not exist.");
+      await db.transaction().execute(async (trx) => {
+        await jobs.enqueue(trx, {
+          type: RECEIPT_JOB,
+          payload: { receiptId: id },
+          key: `receipt:${id}:resend:${clock().toISOString()}`,
+        });
+        await audit.record(trx, actor, {
+          action: "create",
+          entity: RECEIPT_AUDIT_ENTITY,
+          entityId: id,
+          values: { resend: true, number: receipt.number },
+        });
+      });
+      jobs.wake();
+    },
+
+    /** The receipt's PDF, for staff to download. */
+    async pdf(id: string): Promise<{ number: string; pdf: Buffer }> {
+      const receipt = isRecordId(id) ? await repo.findReceipt(db, id) : undefined;
+      if (!receipt) throw new NotFoundError("That receipt does not exist.");
+      return { number: receipt.number, pdf: (await render(receipt)).pdf };
+    },
+  };
+}
+
+export type ReceiptsService = ReturnType<typeof createReceiptsService>;

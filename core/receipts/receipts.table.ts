@@ -1,0 +1,28 @@
+export interface ReceiptCounterTable {
+  year: number;
+  last_number: number;
+}
+
+/** A receipt as issued: a copy of what it says, so a resend says the same thing. */
+export interface ReceiptTable {
+  id: string;
+  /** "2026-0007": unique, sequential per calendar year (UTC) of the gift. */
+  number: string;
+  year: number;
+  /** The card payment (one-time gift, or one monthly payment) it is for. */
+  payment_id: string | null;
+  /** Or the offline gift. */
+  offline_gift_id: string | null;
+  donor_email: string;
+  donor_name: string | null;
+  /** Calendar date 'yyyy-MM-dd' of the gift. */
+  gift_date: string;
+  amount_minor: number;
+  currency: string;
+  fund_id: string | null;
+  /** one-time | monthly | offline */
+  frequency: string;
+  issued_at: string;
+  /** How many times it was sent (1 once the first e-mail is queued). */
+  sent_count: number;
+}

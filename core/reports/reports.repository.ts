@@ -1,0 +1,45 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { REPORTING_CURRENCY } from "../money/money.ts";
+
+/** Card money per calendar month and frequency since `from` (ISO), net of refunds, dollars only. */
+export async function cardByMonth(db: Db, from: string) {
+  const month = sql<string>`substr(p.paid_at, 1, 7)`;
+  const rows = await db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations as d", "d.id", "p.donation_id")
+    .select((eb) => [
+      month.as("month"),
+      "d.frequency",
+      eb.fn.sum<number>(sql`p.amount_cents - p.refunded_cents`).as("total"),
+    ])
+    .where("p.paid_at", ">=", from)
+    .where("p.currency", "=", REPORTING_CURRENCY)
+    .groupBy([month, "d.frequency"])
+    .execute();
+  return rows.map((row) => ({ month: row.month, frequency: row.frequency, cents: Number(row.total ?? 0) }));
+}
+
+/** Offline gifts' dollar value per calendar month since `fromDay` ('yyyy-MM-dd'). */
+export async function offlineByMonth(db: Db, fromDay: string) {
+  const month = sql<string>`substr(received_on, 1, 7)`;
+  const rows = await db
+    .selectFrom("offline_gifts")
+    .select((eb) => [month.as("month"), eb.fn.sum<number>("usd_cents").as("total")])
+    .where("received_on", ">=", fromDay)
+    .groupBy(month)
+    .execute();
+  return rows.map((row) => ({ month: row.month, cents: Number(row.total ?? 0) }));
+}
+
+/** Active monthly gifts: how many, and their monthly amounts together (dollars only). */
+export async function activeMonthly(db: Db) {
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => [eb.fn.countAll<number>().as("donors"), eb.fn.sum<number>("amount_cents").as("total")])
+    .where("frequency", "=", "monthly")
+    .where("status", "=", "paid")
+    .where("currency", "=", REPORTING_CURRENCY)
+    .executeTakeFirstOrThrow();
+  return { donors: Number(row.donors), perMonthCents: Number(row.total ?? 0) };
+}
