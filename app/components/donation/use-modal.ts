@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useLayoutEffect } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -7,9 +7,13 @@ const FOCUSABLE =
  * What makes a dialog modal for keyboard and screen-reader users: focus moves in and stays in
  * (Tab wraps), Escape closes, and the page behind does not scroll. Focus goes back to the opener
  * on close (DonationRoot does that).
+ *
+ * A layout effect: it runs as the dialog is put in the page, not after the next paint (Preact,
+ * which runs the islands, defers plain effects to a frame), so focus is inside and Escape works
+ * from the first moment the dialog shows.
  */
 export function useModal(panelRef: RefObject<HTMLElement | null>, onClose: () => void) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const focusables = () =>

@@ -1,4 +1,4 @@
-import { type PointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { ResponsiveImage } from "../responsive-image";
@@ -45,7 +45,9 @@ export function Lightbox({ item, onClose }: LightboxProps) {
     setOffset({ x: 0, y: 0 });
   }, [item._id]);
 
-  useEffect(() => {
+  // Layout effects, here and for the keys: in place as the lightbox shows, and the keys read the
+  // current image after every change (Preact defers plain effects to the next frame).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = document.documentElement;
     const overflow = root.style.overflow;
@@ -70,7 +72,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
   }
 
   // Keys are read at document level: a click on the backdrop area must not leave the lightbox deaf.
-  useEffect(() => {
+  useLayoutEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
       if (event.key === "Escape") {
         event.preventDefault();
