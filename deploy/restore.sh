@@ -2,8 +2,9 @@
 # Puts one backup made by deploy/backup.sh back: deploy/restore.sh BACKUP_DIR/<time>
 # Stop the site first (systemctl stop hope-behind-bars); start it again afterwards.
 #   SQLite:      DATA_DIR/hope.sqlite is replaced (the old one is kept as hope.sqlite.before-restore)
-#   PostgreSQL:  with DATABASE_URL set, the dump is restored into that database with --clean
-#                (its tables are dropped and recreated from the backup)
+#   PostgreSQL:  with DATABASE_URL set, the dump is restored into that database, which must be
+#                empty (dropdb and createdb it first): tables a newer release added would stay
+#                behind in a database restored over, and its next upgrade would trip on them
 #   uploads:     DATA_DIR/uploads is made equal to the backup's (files not in it are moved aside
 #                into DATA_DIR/uploads.before-restore)
 # Migrations run when the site starts, so a backup of an older release restores and upgrades.
@@ -15,7 +16,12 @@ mkdir -p "$DATA_DIR"
 
 if [ -n "${DATABASE_URL:-}" ]; then
   [ -f "$backup/database.dump" ] || { echo "restore: $backup has no database.dump (a PostgreSQL backup)" >&2; exit 1; }
-  pg_restore --clean --if-exists --no-owner --exit-on-error --single-transaction --dbname="$DATABASE_URL" "$backup/database.dump"
+  tables="$(psql "$DATABASE_URL" -Atc "select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema')")"
+  if [ "$tables" != 0 ]; then
+    echo "restore: the database in DATABASE_URL has $tables tables: restore into an empty one (dropdb and createdb it first)" >&2
+    exit 1
+  fi
+  pg_restore --no-owner --exit-on-error --single-transaction --dbname="$DATABASE_URL" "$backup/database.dump"
 else
   [ -f "$backup/database.sqlite" ] || { echo "restore: $backup has no database.sqlite (a SQLite backup)" >&2; exit 1; }
   # The old database's write-ahead log goes with it (SQLite finds it by the file's name).
