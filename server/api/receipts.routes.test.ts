@@ -8,7 +8,7 @@ const NOW = new Date("2026-11-22T10:00:00Z");
 
 /** The PDF attached to a raw e-mail, decoded. */
 function attachedPdf(raw: string): Buffer {
-  const part = /Content-Type: application\/pdf[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/i.exec(raw);
+  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/i.exec(raw);
   if (!part?.[1]) throw new Error("no PDF attached");
   return Buffer.from(part[1].replace(/\s+/g, ""), "base64");
 }
