@@ -98,4 +98,50 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
     await page.goto("/");
     expect(await card(page, "ECCD Package").getByText("$40 raised").isVisible()).toBe(true);
   });
+
+  it("opens Admin → Donations on a dashboard (charts with text alternatives) above a filtered ledger", async () => {
+    // A card gift to a need through the sandbox, beside the offline gift confirmed above.
+    const opened = await fetch(`${server.baseUrl}/api/payments/create-checkout-session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 60, frequency: "monthly", fund: "eccd-package" }),
+    });
+    const { id } = (await opened.json()) as { id: string };
+    await fetch(`${server.baseUrl}/donate/sandbox/${id}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "meron@example.org", name: "Meron" }),
+      redirect: "manual",
+    });
+
+    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.mobile, context: { bypassCSP: true } });
+    await openAdminPage(page, server, "/admin/donations");
+    const thisMonth = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+    const table = page.getByRole("table", { name: "Gifts per month in US dollars" });
+    const row = table.getByRole("row", { name: new RegExp(`^${thisMonth.replace(" ", " ")}`) });
+    expect(await row.textContent()).toContain("$60");
+    expect(await row.textContent()).toContain("$20");
+    expect(await page.getByTestId("monthly-chart").isVisible()).toBe(true);
+    expect(await page.getByText("1 active monthly donors give $60 each month together.").isVisible()).toBe(true);
+    const needs = page.getByRole("region", { name: "Needs against their goals" });
+    expect(await needs.getByText("$100 of $3,000 (3%)").isVisible()).toBe(true);
+    expect(await needs.getByText("$627 of $3,000 (21%)").isVisible()).toBe(true);
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.screenshot({ path: "test-results/screenshots/donations-dashboard-375.png", fullPage: true });
+
+    const ledger = page.getByRole("list", { name: "Donations" });
+    await ledger.getByText("meron@example.org", { exact: true }).waitFor();
+    await page.getByLabel("Method").selectOption("offline");
+    await ledger.getByText("dawit@example.org", { exact: true }).waitFor();
+    expect(await ledger.getByText("meron@example.org", { exact: true }).count()).toBe(0);
+    await page.getByLabel("Method").selectOption("all");
+    await page.getByLabel("For", { exact: true }).selectOption({ label: "ECCD Package" });
+    await ledger.getByText("meron@example.org", { exact: true }).waitFor();
+    expect(await ledger.getByText("dawit@example.org", { exact: true }).count()).toBe(0);
+
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.getByRole("row", { name: /meron@example\.org/ }).waitFor();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.screenshot({ path: "test-results/screenshots/donations-dashboard-1280.png", fullPage: true });
+  });
 });

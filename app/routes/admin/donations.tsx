@@ -1,9 +1,23 @@
 import { format } from "date-fns";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import type { Donation, DonationLedger } from "../../../core/donations/donations.schema";
+import { DONATION_STATUSES, type DonationLedger } from "../../../core/donations/donations.schema";
+import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import { formatMoney } from "../../../core/money/money";
+import type { OfflineGift } from "../../../core/offline-gifts/offline-gifts.schema";
+import type { GivingReport } from "../../../core/reports/reports.schema";
+import { ChoiceField } from "../../components/admin/donations/choice-field";
+import { GivingDashboard } from "../../components/admin/donations/giving-dashboard";
+import {
+  cardRow,
+  filterRows,
+  type LedgerFilters,
+  type LedgerRow,
+  NO_FILTERS,
+  offlineRow,
+  PERIODS,
+} from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/button";
@@ -13,65 +27,83 @@ import { downloadFile } from "../../lib/download-file";
 
 export const meta = () => adminMeta("Donations");
 
-const STATUS_STYLES: Record<Donation["status"], string> = {
+const STATUS_STYLES: Record<string, string> = {
   paid: "bg-green-100 text-green-800",
+  received: "bg-green-100 text-green-800",
   pending: "bg-yellow-100 text-yellow-800",
   refunded: "bg-red-100 text-red-800",
   canceled: "bg-gray-200 text-gray-700",
 };
 
-const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+const day = (date: string) => format(new Date(date.length === 10 ? `${date}T12:00:00Z` : date), "MMM d, yyyy");
 
-function StatusBadge({ status }: { status: Donation["status"] }) {
+function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status]}`}>
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status] ?? ""}`}>
       {status}
     </span>
   );
 }
 
-function Donor({ donation }: { donation: Donation }) {
-  if (!donation.donorName && !donation.donorEmail) return <span className="text-muted">No details given</span>;
+function Donor({ row }: { row: LedgerRow }) {
+  if (!row.donorName && !row.donorEmail) return <span className="text-muted">No details given</span>;
   return (
     <>
-      {donation.donorName && <span className="block font-medium">{donation.donorName}</span>}
-      {donation.donorEmail && <span className="block break-all text-sm text-muted">{donation.donorEmail}</span>}
+      {row.donorName && <span className="block font-medium">{row.donorName}</span>}
+      {row.donorEmail && <span className="block break-all text-sm text-muted">{row.donorEmail}</span>}
     </>
   );
 }
 
-function Amount({ donation }: { donation: Donation }) {
+function Amount({ row, fund }: { row: LedgerRow; fund: string }) {
   return (
     <>
-      <span className="font-semibold">{formatMoney(donation.amountCents, donation.currency)}</span>
-      <span className="text-sm text-muted">{donation.frequency === "monthly" ? " monthly" : " one-time"}</span>
-      {donation.provider === "sandbox" && (
+      <span className="font-semibold">{row.amount}</span>
+      <span className="text-sm text-muted">{row.detail}</span>
+      {row.test && (
         <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">Test</span>
       )}
+      <span className="block text-sm text-muted">For {fund}</span>
     </>
   );
 }
 
-const received = (donation: Donation) =>
-  donation.paymentCount === 0
-    ? "—"
-    : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}`;
+interface Loaded {
+  ledger: DonationLedger;
+  gifts: OfflineGift[];
+  report: GivingReport | null;
+}
 
 export default function AdminDonations() {
-  const [ledger, setLedger] = useState<DonationLedger | null>(null);
+  const [data, setData] = useState<Loaded | null>(null);
+  const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
-    api<DonationLedger>("/api/donations")
-      .then(setLedger)
+    Promise.all([
+      api<DonationLedger>("/api/donations"),
+      api<OfflineGift[]>("/api/offline-gifts"),
+      api<GivingReport>("/api/donations/report"),
+    ])
+      .then(([ledger, gifts, report]) => setData({ ledger, gifts, report }))
       .catch(() => {
         toast.error("Failed to fetch donations.");
-        setLedger({
-          donations: [],
-          totals: { currency: "usd", thisMonthCents: 0, last12MonthsCents: 0, activeMonthlyDonors: 0 },
+        setData({
+          ledger: {
+            donations: [],
+            totals: { currency: "usd", thisMonthCents: 0, last12MonthsCents: 0, activeMonthlyDonors: 0 },
+          },
+          gifts: [],
+          report: null,
         });
       });
   }, []);
+
+  const rows = useMemo(
+    () => (data ? [...data.ledger.donations.map(cardRow), ...data.gifts.map(offlineRow)] : []),
+    [data],
+  );
+  const shown = useMemo(() => filterRows(rows, filters), [rows, filters]);
 
   async function exportCsv() {
     setExporting(true);
@@ -84,12 +116,20 @@ export default function AdminDonations() {
     }
   }
 
-  const totals = ledger?.totals;
+  const totals = data?.ledger.totals;
   const tiles = totals && [
     { label: "This month", value: formatMoney(totals.thisMonthCents, totals.currency) },
     { label: "Last 12 months", value: formatMoney(totals.last12MonthsCents, totals.currency) },
     { label: "Active monthly donors", value: String(totals.activeMonthlyDonors) },
   ];
+  const funds = data?.report?.funds ?? [];
+  const fundTitle = (id: string | null) =>
+    id ? (funds.find((fund) => fund.id === id)?.title ?? id) : WHERE_MOST_NEEDED;
+  const filter = (name: keyof LedgerFilters) => ({
+    id: `ledger-${name}`,
+    value: filters[name],
+    onChange: (event: { target: { value: string } }) => setFilters({ ...filters, [name]: event.target.value }),
+  });
 
   return (
     <div>
@@ -97,7 +137,7 @@ export default function AdminDonations() {
         <div>
           <h1 className="text-2xl font-bold">Donations</h1>
           <p className="mt-1 text-sm text-muted">
-            Card donations as the card provider confirms them. Totals are net of refunds.
+            Card donations as the card provider confirms them, and offline gifts. Totals are net of refunds.
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -107,7 +147,7 @@ export default function AdminDonations() {
           <button
             type="button"
             onClick={exportCsv}
-            disabled={exporting || !ledger?.donations.length}
+            disabled={exporting || !data?.ledger.donations.length}
             className={buttonClasses("secondary", "md")}
           >
             {exporting ? "Exporting..." : "Export CSV"}
@@ -115,7 +155,7 @@ export default function AdminDonations() {
         </div>
       </div>
 
-      {ledger === null ? (
+      {data === null ? (
         <p className="mt-8 text-muted">Loading donations...</p>
       ) : (
         <>
@@ -128,49 +168,76 @@ export default function AdminDonations() {
             ))}
           </dl>
 
-          {ledger.donations.length === 0 ? (
+          {data.report && <GivingDashboard report={data.report} />}
+
+          <h2 className="mt-10 text-xl font-bold">Ledger</h2>
+          <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+            <legend className="sr-only">Filter the ledger</legend>
+            <ChoiceField {...filter("period")} label="Period" choices={PERIODS} />
+            <ChoiceField
+              {...filter("fund")}
+              label="For"
+              choices={[
+                ["all", "Every need"],
+                ["none", WHERE_MOST_NEEDED],
+                ...funds.map((f) => [f.id, f.title] as const),
+              ]}
+            />
+            <ChoiceField
+              {...filter("method")}
+              label="Method"
+              choices={[
+                ["all", "Card and offline"],
+                ["card", "Card"],
+                ["offline", "Offline"],
+              ]}
+            />
+            <ChoiceField
+              {...filter("status")}
+              label="Status"
+              choices={[
+                ["all", "Any status"],
+                ...DONATION_STATUSES.map((s) => [s, s] as const),
+                ["received", "received (offline)"],
+              ]}
+            />
+          </fieldset>
+
+          {rows.length === 0 ? (
             <EmptyState title="No donations yet">
               Card donations appear here as soon as donors give through the website.
             </EmptyState>
+          ) : shown.length === 0 ? (
+            <p className="mt-6 text-muted">No donations match these filters.</p>
           ) : (
             <>
-              <table className="mt-8 hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">
+              <table className="mt-6 hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">
                 <thead className="border-b border-black/10 bg-gray-50 text-sm text-muted">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Date
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Donor
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Amount
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Received
-                    </th>
+                    {["Date", "Donor", "Amount", "Status", "Received"].map((heading) => (
+                      <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                        {heading}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-black/5">
-                  {ledger.donations.map((donation) => (
-                    <tr key={donation._id} className="align-top">
-                      <td className="whitespace-nowrap px-4 py-3">{day(donation.paidAt ?? donation.createdAt)}</td>
+                  {shown.map((row) => (
+                    <tr key={row.key} className="align-top">
+                      <td className="whitespace-nowrap px-4 py-3">{day(row.date)}</td>
                       <td className="px-4 py-3">
-                        <Donor donation={donation} />
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <Amount donation={donation} />
+                        <Donor row={row} />
                       </td>
                       <td className="px-4 py-3">
-                        <StatusBadge status={donation.status} />
+                        <Amount row={row} fund={fundTitle(row.fundId)} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={row.status} />
                       </td>
                       <td className="px-4 py-3 text-sm">
-                        {received(donation)}
+                        {row.received}
                         <div className="mt-1">
-                          <ReceiptActions receiptId={donation.receiptId} label={donation.donorEmail ?? "this gift"} />
+                          <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
                         </div>
                       </td>
                     </tr>
@@ -179,22 +246,22 @@ export default function AdminDonations() {
               </table>
 
               <ul className="mt-6 space-y-3 md:hidden" aria-label="Donations">
-                {ledger.donations.map((donation) => (
-                  <li key={donation._id} className="rounded-2xl bg-white p-4 shadow-sm">
+                {shown.map((row) => (
+                  <li key={row.key} className="rounded-2xl bg-white p-4 shadow-sm">
                     <div className="flex items-start justify-between gap-3">
                       <div>
-                        <Amount donation={donation} />
+                        <Amount row={row} fund={fundTitle(row.fundId)} />
                       </div>
-                      <StatusBadge status={donation.status} />
+                      <StatusBadge status={row.status} />
                     </div>
                     <div className="mt-2">
-                      <Donor donation={donation} />
+                      <Donor row={row} />
                     </div>
                     <p className="mt-2 text-sm text-muted">
-                      {day(donation.paidAt ?? donation.createdAt)} · {received(donation)}
+                      {day(row.date)} · {row.received}
                     </p>
                     <div className="mt-2">
-                      <ReceiptActions receiptId={donation.receiptId} label={donation.donorEmail ?? "this gift"} />
+                      <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
                     </div>
                   </li>
                 ))}
