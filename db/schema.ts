@@ -6,6 +6,7 @@ import type {
   PasswordResetTable,
 } from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
+import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
@@ -51,6 +52,7 @@ export interface Database {
   gift_pledges: GiftPledgeTable;
   receipts: ReceiptTable;
   receipt_counters: ReceiptCounterTable;
+  image_consents: ImageConsentTable;
   versioned_documents: VersionedDocumentTable;
   document_versions: DocumentVersionTable;
   settings: SettingTable;

@@ -8,6 +8,7 @@ import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
+import { createConsentService } from "../core/consent/consent.service.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
@@ -77,7 +78,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
   jobs.register(subscribers.expirePendingJob);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
-  const scheduling = createScheduledPublishing(db, clock, jobs, audit, purgePublicCaches);
+  const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
+  jobs.register(consent.expiryJob());
+  const scheduling = createScheduledPublishing(db, clock, jobs, audit, purgePublicCaches, consent.assertPublishable);
   const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
   const funds = createFundsService(db, siteContent);
   const receipts = createReceiptsService({
@@ -128,6 +131,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     /** Absolute image URLs for API answers (pages keep root-relative ones). */
     publicUrls: createPublicUrls(config.publicSiteUrl),
     scheduling,
+    consent,
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,

@@ -143,6 +143,7 @@ export function createBlogService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.assertMayGoPublic(trx, state, [row.image_url]);
           await repo.insertPost(trx, row);
           const { fields: stateFields, values } = stateAudit(null, state);
           await audit.record(trx, actor, {
@@ -182,6 +183,7 @@ export function createBlogService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.assertMayGoPublic(trx, state, [changes.image_url]);
           await repo.updatePost(trx, id, changes);
           const { fields: stateFields, values } = stateAudit(before, state);
           await audit.record(trx, actor, {

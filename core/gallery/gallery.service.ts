@@ -140,6 +140,12 @@ export function createGalleryService(
       const replaced = await withNewFiles(images ?? [], () =>
         db.transaction().execute(async (trx) => {
           const existing = await repo.findGalleryItem(trx, id);
+          const shown = images ?? existing?.images ?? [];
+          await scheduling.assertMayGoPublic(
+            trx,
+            state,
+            shown.map((image) => image.url),
+          );
           const old = await repo.updateGalleryItem(trx, id, input, images, state, clock().toISOString());
           if (existing && old) {
             const { fields: stateFields, values } = stateAudit(existing, state);

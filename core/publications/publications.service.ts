@@ -120,6 +120,7 @@ export function createPublicationService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.assertMayGoPublic(trx, state, [row.image_url]);
           await repo.insertPublication(trx, row);
           const { fields: stateFields, values } = stateAudit(null, state);
           await audit.record(trx, actor, {
@@ -157,6 +158,7 @@ export function createPublicationService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.assertMayGoPublic(trx, state, [changes.image_url]);
           await repo.updatePublication(trx, id, changes);
           const { fields: stateFields, values } = stateAudit(before, state);
           await audit.record(trx, actor, {

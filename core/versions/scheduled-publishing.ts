@@ -20,6 +20,8 @@ export function createScheduledPublishing(
   jobs: JobQueue,
   audit: Audit,
   purgePublicCaches: PurgePublicCaches,
+  /** Refuses an item whose images may not be public (core/consent); none: every image may. */
+  publishGuard: (trx: Db, imageUrls: readonly string[]) => Promise<void> = async () => {},
 ) {
   async function publishNow(): Promise<number> {
     const published = await db.transaction().execute(async (trx) => {
@@ -47,6 +49,10 @@ export function createScheduledPublishing(
 
   return {
     publishNow,
+    /** Call in the write's transaction before an item with these images is published or scheduled. */
+    async assertMayGoPublic(trx: Db, state: ItemState, imageUrls: readonly string[]): Promise<void> {
+      if (state.status !== "draft") await publishGuard(trx, imageUrls);
+    },
     /** Call in the write's transaction: queues the job that publishes a scheduled item at its time. */
     async afterWrite(trx: Db, state: ItemState): Promise<void> {
       if (state.status !== "scheduled" || !state.publishAt) return;

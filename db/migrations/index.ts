@@ -12,6 +12,7 @@ import * as secondFactorAndSettings from "./2026-11-22-060-second-factor-and-set
 import * as auditIndexes from "./2026-11-22-070-audit-indexes.ts";
 import * as siteContent from "./2026-11-22-080-site-content.ts";
 import * as publishingStates from "./2026-11-23-100-publishing-states.ts";
+import * as imageConsent from "./2026-11-23-110-image-consent.ts";
 import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
 import * as receipts from "./2026-11-23-220-receipts.ts";
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-070-audit-indexes": auditIndexes,
   "2026-11-22-080-site-content": siteContent,
   "2026-11-23-100-publishing-states": publishingStates,
+  "2026-11-23-110-image-consent": imageConsent,
   "2026-11-23-200-designated-gifts": designatedGifts,
   "2026-11-23-210-offline-gifts": offlineGifts,
   "2026-11-23-220-receipts": receipts,

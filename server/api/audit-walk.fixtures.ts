@@ -273,6 +273,34 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     };
   },
 
+  "PUT /api/admin/consent": async (t) => {
+    const id = await galleryItem(t);
+    const imageUrl = (await t.services.gallery.getForStaff(id)).imageUrls[0] as string;
+    return {
+      request: { url: "/api/admin/consent", payload: { imageUrl, basis: "no-identifiable-people" } },
+      expected: {
+        action: "update",
+        entity: "image-consent",
+        entityId: id,
+        fields: ["consent"],
+        values: { basis: "no-identifiable-people", minor: false },
+      },
+    };
+  },
+  "POST /api/admin/consent/withdraw": async (t) => {
+    const id = await galleryItem(t);
+    const imageUrl = (await t.services.gallery.getForStaff(id)).imageUrls[0] as string;
+    return {
+      request: { url: "/api/admin/consent/withdraw", payload: { imageUrl } },
+      expected: {
+        action: "update",
+        entity: "gallery-item",
+        entityId: id,
+        fields: ["image"],
+        values: { consent: "withdrawn", status: "draft" },
+      },
+    };
+  },
   "POST /api/videos": async () => ({
     request: { url: "/api/videos", payload: VIDEO },
     expected: {

@@ -3,6 +3,7 @@ import accountRoutes from "./account.routes.ts";
 import activityRoutes from "./activity.routes.ts";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
+import consentRoutes from "./consent.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
 import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
@@ -36,6 +37,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   blogRoutes,
   publicationRoutes,
   galleryRoutes,
+  consentRoutes,
   paymentsRoutes,
   donationsRoutes,
   fundsRoutes,

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { BackgroundWork } from "../../components/admin/background-work";
+import { EDITORS, mayUse } from "../../../core/access/roles";
+import { ConsentPanel } from "../../components/admin/consent-panel";
 import { areasFor } from "../../content/admin-navigation";
 import { adminMeta } from "../../lib/admin-meta";
 import { useStaffMember } from "../../lib/use-staff-member";
@@ -28,6 +30,7 @@ export default function AdminDashboard() {
           ))}
       </ul>
       {role === "administrator" ? <BackgroundWork /> : null}
+      {mayUse(role, EDITORS) ? <ConsentPanel /> : null}
     </div>
   );
 }

@@ -1,0 +1,148 @@
+import type { Selectable } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { ConsentBasis, ImageConsent } from "./consent.schema.ts";
+import type { ImageConsentTable } from "./consent.table.ts";
+
+type Row = Selectable<ImageConsentTable>;
+
+const toConsent = (row: Row): ImageConsent => ({
+  imageUrl: row.image_url,
+  basis: row.basis as ConsentBasis,
+  minor: Number(row.minor) === 1,
+  byGuardian: Number(row.by_guardian) === 1,
+  givenBy: row.given_by,
+  givenOn: row.given_on,
+  expiresOn: row.expires_on,
+  formReference: row.form_reference,
+  recordedAt: row.recorded_at,
+  recordedBy: row.recorded_by,
+});
+
+export async function findConsents(db: Db, urls: readonly string[]): Promise<Map<string, ImageConsent>> {
+  if (urls.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("image_consents")
+    .selectAll()
+    .where("image_url", "in", [...urls])
+    .execute();
+  return new Map(rows.map((row) => [row.image_url, toConsent(row)]));
+}
+
+export async function upsertConsent(db: Db, consent: ImageConsent): Promise<void> {
+  const row = {
+    image_url: consent.imageUrl,
+    basis: consent.basis,
+    minor: consent.minor ? 1 : 0,
+    by_guardian: consent.byGuardian ? 1 : 0,
+    given_by: consent.givenBy,
+    given_on: consent.givenOn,
+    expires_on: consent.expiresOn,
+    form_reference: consent.formReference,
+    recorded_at: consent.recordedAt,
+    recorded_by: consent.recordedBy,
+  };
+  const { image_url: _, ...changes } = row;
+  await db
+    .insertInto("image_consents")
+    .values(row)
+    .onConflict((conflict) => conflict.column("image_url").doUpdateSet(changes))
+    .execute();
+}
+
+export async function deleteConsent(db: Db, url: string): Promise<void> {
+  await db.deleteFrom("image_consents").where("image_url", "=", url).execute();
+}
+
+/** Consents that end before `date` (exclusive) — `expires_on` is the last day they hold. */
+export async function consentsExpiringBefore(db: Db, date: string): Promise<ImageConsent[]> {
+  const rows = await db
+    .selectFrom("image_consents")
+    .selectAll()
+    .where("expires_on", "is not", null)
+    .where("expires_on", "<", date)
+    .orderBy("expires_on")
+    .execute();
+  return rows.map(toConsent);
+}
+
+/** Where an uploaded image is shown: the item that holds it, with its files. */
+export interface ImageOwner {
+  entity: "blog" | "publication" | "gallery-item";
+  id: string;
+  title: string;
+  status: string;
+  url: string;
+  variants: string | null;
+  /** The gallery image row (gallery items hold several images). */
+  galleryImageId?: string;
+}
+
+/** Every image of every item (or of published items only), with its owner. */
+export async function imagesWithOwners(db: Db, filter: { url?: string; publishedOnly?: boolean } = {}) {
+  const owners: ImageOwner[] = [];
+  for (const [table, entity] of [
+    ["blog_posts", "blog"],
+    ["publications", "publication"],
+  ] as const) {
+    let query = db.selectFrom(table).select(["id", "title", "status", "image_url", "image_variants"]);
+    if (filter.url) query = query.where("image_url", "=", filter.url);
+    if (filter.publishedOnly) query = query.where("status", "=", "published");
+    for (const row of await query.execute()) {
+      owners.push({
+        entity,
+        id: row.id,
+        title: row.title,
+        status: row.status,
+        url: row.image_url,
+        variants: row.image_variants,
+      });
+    }
+  }
+  let gallery = db
+    .selectFrom("gallery_images")
+    .innerJoin("gallery_items", "gallery_items.id", "gallery_images.gallery_item_id")
+    .select([
+      "gallery_items.id as id",
+      "gallery_items.title as title",
+      "gallery_items.status as status",
+      "gallery_images.id as image_id",
+      "gallery_images.url as url",
+      "gallery_images.variants as variants",
+    ]);
+  if (filter.url) gallery = gallery.where("gallery_images.url", "=", filter.url);
+  if (filter.publishedOnly) gallery = gallery.where("gallery_items.status", "=", "published");
+  for (const row of await gallery.execute()) {
+    owners.push({
+      entity: "gallery-item",
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      url: row.url,
+      variants: row.variants,
+      galleryImageId: row.image_id,
+    });
+  }
+  return owners;
+}
+
+/** Removes one gallery image row; returns how many images the item has left. */
+export async function removeGalleryImage(db: Db, imageId: string, itemId: string): Promise<number> {
+  await db.deleteFrom("gallery_images").where("id", "=", imageId).execute();
+  const left = await db
+    .selectFrom("gallery_images")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("gallery_item_id", "=", itemId)
+    .executeTakeFirstOrThrow();
+  return Number(left.n);
+}
+
+const TABLE_OF = { blog: "blog_posts", publication: "publications", "gallery-item": "gallery_items" } as const;
+
+/** Takes an item off the public site (a draft again). */
+export async function unpublishItem(db: Db, entity: ImageOwner["entity"], id: string, now: string): Promise<void> {
+  await db
+    .updateTable(TABLE_OF[entity])
+    .set({ status: "draft", publish_at: null, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}
