@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { BackgroundWork } from "../../components/admin/background-work";
 import { EDITORS, mayUse } from "../../../core/access/roles";
+import { BackgroundWork } from "../../components/admin/background-work";
 import { ConsentPanel } from "../../components/admin/consent-panel";
 import { areasFor } from "../../content/admin-navigation";
 import { adminMeta } from "../../lib/admin-meta";
