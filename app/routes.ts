@@ -8,6 +8,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("newsletter/rss.xml", "routes/newsletter-rss.ts"),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -23,6 +24,8 @@ export default [
     route("publications", "routes/public/publications.tsx"),
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
+    route("newsletter", "routes/public/newsletter-archive.tsx"),
+    route("newsletter/:id", "routes/public/newsletter-issue.tsx"),
     // public pages ↑
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -47,6 +50,8 @@ export default [
     route("admin/volunteers", "routes/admin/volunteers.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/subscribe", "routes/admin/subscribers.tsx"),
+    route("admin/newsletters", "routes/admin/newsletters.tsx"),
+    route("admin/newsletters/:id", "routes/admin/newsletter-edit.tsx"),
     route("admin/donations", "routes/admin/donations.tsx"),
     route("admin/donations/offline", "routes/admin/offline-gifts.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   SMTP_SECURE: booleanFromString.optional(),
   SMTP_FROM: z.string().min(3).optional(),
   STAFF_EMAIL: z.email().optional(),
+  NEWSLETTER_RATE: z.coerce.number().positive().max(1000).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_… or rk_…)")
@@ -84,6 +85,8 @@ export interface Config {
   mail: MailConfig | undefined;
   /** Where new volunteer applications and contact messages are announced; undefined announces none. */
   staffEmail: string | undefined;
+  /** Newsletter messages handed to the mail server per second (per send), within a provider's limits. */
+  newsletterRate: number;
   /** Card donations through Stripe Checkout; undefined means the local sandbox (or none in production). */
   stripe: StripeConfig | undefined;
   /** External crowdfunding campaign linked from the donation pop-up. */
@@ -161,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
     mail: mailConfig(env),
     staffEmail: env.STAFF_EMAIL,
+    newsletterRate: env.NEWSLETTER_RATE ?? 10,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }

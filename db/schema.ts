@@ -11,6 +11,7 @@ import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
+import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newsletters/newsletters.table.ts";
 import type { GiftPledgeTable, OfflineGiftTable } from "../core/offline-gifts/offline-gifts.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
 import type { ReceiptCounterTable, ReceiptTable } from "../core/receipts/receipts.table.ts";
@@ -44,6 +45,8 @@ export interface Database {
   volunteer_applications: VolunteerApplicationTable;
   contact_messages: ContactMessageTable;
   subscribers: SubscriberTable;
+  newsletters: NewsletterTable;
+  newsletter_deliveries: NewsletterDeliveryTable;
   jobs: JobTable;
   donations: DonationTable;
   donation_payments: DonationPaymentTable;

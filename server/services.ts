@@ -20,6 +20,7 @@ import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
+import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
@@ -81,6 +82,19 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
   jobs.register(consent.expiryJob());
   const scheduling = createScheduledPublishing(db, clock, jobs, audit, purgePublicCaches, consent.assertPublishable);
+  const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling);
+  const newsletters = createNewslettersService({
+    db,
+    clock,
+    audit,
+    email,
+    jobs,
+    subscribers,
+    blogs,
+    purgePublicCaches,
+    siteUrl: config.publicSiteUrl,
+    rate: config.newsletterRate,
+  });
   const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
   const funds = createFundsService(db, siteContent);
   const receipts = createReceiptsService({
@@ -137,7 +151,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     subscribers,
     volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
-    blogs: createBlogService(db, media, clock, purgePublicCaches, audit, scheduling),
+    blogs,
+    newsletters,
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling),
     donations: createDonationsService(db, clock, config, audit, {
       fundTitle: funds.titleOf,

@@ -15,6 +15,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Videos", path: "/admin/videos", description: "Impact videos from YouTube" },
   { title: "Publications", path: "/admin/publications", description: "News features and publications" },
   { title: "Subscribers", path: "/admin/subscribe", description: "Newsletter subscribers" },
+  { title: "Newsletters", path: "/admin/newsletters", description: "Write, test and send newsletters" },
   { title: "Volunteers", path: "/admin/volunteers", description: "Volunteer applications" },
   { title: "Messages", path: "/admin/messages", description: "Messages from the contact form" },
   { title: "Site content", path: "/admin/site", description: "Words, figures and pictures of the public pages" },

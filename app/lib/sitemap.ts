@@ -1,4 +1,5 @@
 import type { Services } from "../../server/services";
+import { escapeXml } from "./xml";
 
 export interface SitemapEntry {
   path: string;
@@ -12,13 +13,14 @@ export interface SitemapEntry {
 export const sitemapSources: Array<(services: Services) => Promise<SitemapEntry[]>> = [
   async (services) =>
     (await services.blogs.summaries()).map((post) => ({ path: `/blog/${post._id}`, lastModified: post.updatedAt })),
+  async (services) => [
+    { path: "/newsletter" },
+    ...(await services.newsletters.archive()).map((n) => ({
+      path: `/newsletter/${n._id}`,
+      lastModified: n.sentAt ?? n.updatedAt,
+    })),
+  ],
 ];
-
-const escapeXml = (value: string) =>
-  value.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
-  );
 
 export function renderSitemap(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries

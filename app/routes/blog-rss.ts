@@ -1,13 +1,8 @@
 import { appContext } from "#app-context";
 import type { BlogPostSummary } from "../../core/blogs/blogs.schema";
 import { PRODUCT_NAME } from "../lib/seo";
+import { escapeXml } from "../lib/xml";
 import type { Route } from "./+types/blog-rss";
-
-const escapeXml = (value: string) =>
-  value.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
-  );
 
 export function renderFeed(siteUrl: string, posts: BlogPostSummary[]): string {
   const items = posts

@@ -23,6 +23,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/videos", roles: EDITORS, needs: "POST /api/videos" },
   { path: "/admin/publications", roles: EDITORS, needs: "POST /api/publications" },
   { path: "/admin/subscribe", roles: INBOX, needs: "GET /api/subscribe" },
+  { path: "/admin/newsletters", roles: EDITORS, needs: "POST /api/newsletters" },
   { path: "/admin/volunteers", roles: INBOX, needs: "GET /api/volunteer" },
   { path: "/admin/messages", roles: INBOX, needs: "GET /api/messages/admin" },
   { path: "/admin/site", roles: EDITORS, needs: "PUT /api/site-content/:section" },

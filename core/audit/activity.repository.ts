@@ -51,6 +51,7 @@ const LABEL_SOURCES = {
   "volunteer-application": { table: "volunteer_applications", column: "full_name" },
   message: { table: "contact_messages", column: "name" },
   subscriber: { table: "subscribers", column: "email" },
+  newsletter: { table: "newsletters", column: "subject" },
   staff: { table: "admin_users", column: "email" },
   "staff-invitation": { table: "staff_invitations", column: "email" },
 } as const;

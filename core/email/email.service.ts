@@ -26,12 +26,20 @@ export interface QueuedEmail extends OutgoingEmail {
   to?: string;
   /** The visitor's address on a staff notification, so staff can answer with Reply. */
   replyTo?: string | undefined;
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Hands one e-mail to the mail server; throws when it refuses or cannot be reached. */
 export type EmailTransport = (mail: QueuedEmail & { to: string }) => Promise<void>;
 
 export const EMAIL_JOB = "email";
+
+/** A refusal the mail server says is final (an SMTP 5xx, e.g. no such mailbox): retrying cannot help. */
+export const isPermanentRefusal = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
 
 /** Control characters would break an e-mail header; visitors can type anything. */
 export const headerSafe = (value: string, max = 150) =>
@@ -71,6 +79,15 @@ export function createEmailService(jobs: JobQueue, transport: EmailTransport | u
     /** Queues a notification to the staff address (STAFF_EMAIL); nothing when none is set. */
     async notifyStaff(trx: Db, mail: RenderedEmail & { replyTo?: string | undefined }): Promise<void> {
       if (transport && staffAddress) await enqueue(trx, mail);
+    },
+
+    /**
+     * Sends one message now, for a job that keeps its own per-recipient record (a newsletter's
+     * deliveries) instead of one `email` job per message. Throws what the mail server answered.
+     */
+    async deliver(to: string, mail: QueuedEmail): Promise<void> {
+      if (!transport) throw new Error("e-mail is not set up");
+      await transport({ ...mail, subject: headerSafe(mail.subject), to });
     },
 
     /** Tells the worker that something was queued (call after the transaction committed). */

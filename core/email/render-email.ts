@@ -5,8 +5,9 @@ import { Head } from "@react-email/head";
 import { Heading } from "@react-email/heading";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement as h, type ReactNode } from "react";
@@ -32,6 +33,15 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** Small print under a rule, e.g. why the recipient got this or when a link expires. */
   footer?: readonly string[];
+  /** Links under the small print, e.g. "Unsubscribe". */
+  footerLinks?: ReadonlyArray<{ label: string; url: string }>;
+  /** A picture above the heading (an absolute URL). */
+  image?: { url: string; alt: string };
+  /**
+   * Rich text after the intro: HTML already sanitised by the feature (the blog editor's tags only),
+   * given e-mail-safe inline styles here; its plain text is derived from it.
+   */
+  html?: string;
 }
 
 export interface RenderedEmail {
@@ -64,7 +74,37 @@ const styles = {
   },
   link: { fontSize: "13px", lineHeight: "20px", color: MUTED, wordBreak: "break-all" as const },
   footer: { fontSize: "13px", lineHeight: "20px", color: MUTED, margin: "0 0 8px" },
+  footerLink: { color: MUTED, textDecoration: "underline" },
+  image: {
+    display: "block",
+    border: "none",
+    outline: "none",
+    width: "100%",
+    maxWidth: "496px",
+    height: "auto",
+    borderRadius: "6px",
+    margin: "0 0 20px",
+  },
 };
+
+/** Inline styles for the editor's tags: mail clients drop <style> blocks, not style attributes. */
+const RICH_STYLES: Record<string, string> = {
+  p: "font-size:16px;line-height:26px;margin:0 0 16px;",
+  h2: `font-size:20px;line-height:28px;margin:24px 0 12px;color:${INK};`,
+  h3: `font-size:18px;line-height:26px;margin:20px 0 8px;color:${INK};`,
+  a: `color:${BRAND};text-decoration:underline;`,
+  blockquote: `margin:0 0 16px;padding:0 0 0 16px;border-left:4px solid ${BRAND};font-style:italic;`,
+  ul: "margin:0 0 16px;padding:0 0 0 24px;",
+  ol: "margin:0 0 16px;padding:0 0 0 24px;",
+  li: "font-size:16px;line-height:26px;margin:0 0 4px;",
+};
+
+export function styleRichHtml(html: string): string {
+  return html.replace(
+    /<(p|h2|h3|a|blockquote|ul|ol|li)(?=[\s>])/g,
+    (tag, name: string) => `${tag} style="${RICH_STYLES[name]}"`,
+  );
+}
 
 const filledDetails = (content: EmailContent) =>
   (content.details ?? []).filter(([, value]) => value !== undefined && value !== null && value !== "");
@@ -75,7 +115,13 @@ function EmailLayout({ content }: { content: EmailContent }): ReactNode {
   return h(
     Html,
     { lang: "en" },
-    h(Head, null),
+    // Light only: some clients invert colours in dark mode and would make the brand colours unreadable.
+    h(
+      Head,
+      null,
+      h("meta", { name: "color-scheme", content: "light only" }),
+      h("meta", { name: "supported-color-schemes", content: "light only" }),
+    ),
     content.preview ? h(Preview, null, content.preview) : null,
     h(
       Body,
@@ -84,8 +130,13 @@ function EmailLayout({ content }: { content: EmailContent }): ReactNode {
         Container,
         { style: styles.container },
         h(Text, { style: styles.brand }, "HOPE BEHIND BARS"),
+        content.image ? h("img", { src: content.image.url, alt: content.image.alt, style: styles.image }) : null,
         h(Heading, { as: "h1", style: styles.heading }, content.heading),
         ...paragraphs(content.intro),
+        content.html
+          ? // biome-ignore lint/security/noDangerouslySetInnerHtml: the feature sanitised it (EmailContent.html)
+            h("div", { dangerouslySetInnerHTML: { __html: styleRichHtml(content.html) } })
+          : null,
         ...filledDetails(content).map(([label, value], i) =>
           h(
             Section,
@@ -109,6 +160,16 @@ function EmailLayout({ content }: { content: EmailContent }): ReactNode {
               ...content.footer.map((line, i) => h(Text, { key: `f${i}`, style: styles.footer }, line)),
             ]
           : null,
+        content.footerLinks?.length
+          ? h(
+              Text,
+              { style: styles.footer },
+              ...content.footerLinks.flatMap((link, i) => [
+                i > 0 ? " · " : null,
+                h(Link, { key: `l${i}`, href: link.url, style: styles.footerLink }, link.label),
+              ]),
+            )
+          : null,
       ),
     ),
   );
@@ -116,6 +177,7 @@ function EmailLayout({ content }: { content: EmailContent }): ReactNode {
 
 export function plainText(content: EmailContent): string {
   const blocks: string[] = [content.heading, ...content.intro];
+  if (content.html) blocks.push(toPlainText(content.html, { wordwrap: 78 }).trim());
   const details = filledDetails(content).map(([label, value]) => {
     const text = String(value);
     return text.includes("\n") ? `${label}:\n${text}` : `${label}: ${text}`;
@@ -123,7 +185,11 @@ export function plainText(content: EmailContent): string {
   if (details.length) blocks.push(details.join("\n"));
   blocks.push(...(content.body ?? []));
   if (content.action) blocks.push(`${content.action.label}: ${content.action.url}`);
-  if (content.footer?.length) blocks.push(`--\n${content.footer.join("\n")}`);
+  const footer = [
+    ...(content.footer ?? []),
+    ...(content.footerLinks ?? []).map((link) => `${link.label}: ${link.url}`),
+  ];
+  if (footer.length) blocks.push(`--\n${footer.join("\n")}`);
   return `${blocks.join("\n\n")}\n`;
 }
 

@@ -2,6 +2,9 @@ import nodemailer from "nodemailer";
 import type { MailConfig } from "../../config/env.ts";
 import type { EmailTransport } from "./email.service.ts";
 
+const preparedHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { prepared: true, value }]));
+
 /** Nodemailer over the configured SMTP server, with timeouts so a stuck server frees the worker. */
 export function createSmtpTransport(config: MailConfig): EmailTransport {
   const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
@@ -23,6 +26,8 @@ export function createSmtpTransport(config: MailConfig): EmailTransport {
           encoding: "base64",
         })),
       }),
+      // Prepared: passed as written, never folded, so a List-Unsubscribe URL stays in one piece.
+      ...(mail.headers ? { headers: preparedHeaders(mail.headers) } : {}),
     });
   };
 }

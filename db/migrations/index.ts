@@ -17,6 +17,7 @@ import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
 import * as receipts from "./2026-11-23-220-receipts.ts";
 import * as subscriberConsent from "./2026-11-23-300-subscriber-consent.ts";
+import * as newsletters from "./2026-11-23-310-newsletters.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-210-offline-gifts": offlineGifts,
   "2026-11-23-220-receipts": receipts,
   "2026-11-23-300-subscriber-consent": subscriberConsent,
+  "2026-11-23-310-newsletters": newsletters,
 };

@@ -173,6 +173,9 @@ async function pledge(t: TestApp) {
   return (await t.services.offlineGifts.listPledges()).find((p) => p.donorEmail === email)?._id as string;
 }
 
+const NEWSLETTER = { subject: "Spring news", content: "<p>Twelve women finished the course.</p>" };
+const newsletter = async (t: TestApp) => (await t.services.newsletters.create(NEWSLETTER, SYSTEM_ACTOR))._id;
+
 export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
   "POST /api/admin/logout": async () => ({
     request: { url: "/api/admin/logout" },
@@ -343,6 +346,76 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: "/api/subscribe", payload: { ids: [id] } },
       expected: { action: "delete", entity: "subscriber", entityId: id },
+    };
+  },
+  "POST /api/newsletters": async () => ({
+    request: { url: "/api/newsletters", payload: NEWSLETTER },
+    expected: { action: "create", entity: "newsletter", entityId: ANY_ID, fields: ["content", "inArchive", "subject"] },
+  }),
+  "POST /api/newsletters/from-post": async (t) => ({
+    request: { url: "/api/newsletters/from-post", payload: { postId: await blog(t) } },
+    expected: {
+      action: "create",
+      entity: "newsletter",
+      entityId: ANY_ID,
+      fields: ["buttonLabel", "buttonUrl", "content", "imageUrl", "inArchive", "previewText", "subject"],
+    },
+  }),
+  "PUT /api/newsletters/:id": async (t) => {
+    const id = await newsletter(t);
+    return {
+      request: { url: `/api/newsletters/${id}`, payload: { ...NEWSLETTER, subject: "Summer news" } },
+      expected: { action: "update", entity: "newsletter", entityId: id, fields: ["content", "inArchive", "subject"] },
+    };
+  },
+  "DELETE /api/newsletters/:id": async (t) => {
+    const id = await newsletter(t);
+    return {
+      request: { url: `/api/newsletters/${id}` },
+      expected: { action: "delete", entity: "newsletter", entityId: id },
+    };
+  },
+  "POST /api/newsletters/:id/test": async (t) => {
+    const id = await newsletter(t);
+    return {
+      request: { url: `/api/newsletters/${id}/test` },
+      expected: { action: "send", entity: "newsletter", entityId: id, values: { step: "test" } },
+    };
+  },
+  "POST /api/newsletters/:id/send": async (t) => {
+    await t.database.db
+      .insertInto("subscribers")
+      .values({ id: crypto.randomUUID(), email: uniqueEmail("reader"), created_at: new Date().toISOString() })
+      .execute();
+    const id = await newsletter(t);
+    return {
+      request: { url: `/api/newsletters/${id}/send`, payload: {} },
+      expected: { action: "send", entity: "newsletter", entityId: id },
+    };
+  },
+  "POST /api/newsletters/:id/cancel": async (t) => {
+    await t.database.db
+      .insertInto("subscribers")
+      .values({ id: crypto.randomUUID(), email: uniqueEmail("reader"), created_at: new Date().toISOString() })
+      .execute();
+    const id = await newsletter(t);
+    await t.services.newsletters.send(id, { at: new Date(Date.now() + 86_400_000).toISOString() }, SYSTEM_ACTOR);
+    return {
+      request: { url: `/api/newsletters/${id}/cancel` },
+      expected: { action: "send", entity: "newsletter", entityId: id, values: { step: "cancelled" } },
+    };
+  },
+  "PUT /api/newsletters/:id/archive": async (t) => {
+    const id = await newsletter(t);
+    return {
+      request: { url: `/api/newsletters/${id}/archive`, payload: { inArchive: false } },
+      expected: {
+        action: "update",
+        entity: "newsletter",
+        entityId: id,
+        fields: ["inArchive"],
+        values: { inArchive: false },
+      },
     };
   },
   "POST /api/subscribe/import": async () => ({

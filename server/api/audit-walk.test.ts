@@ -30,6 +30,8 @@ describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {
+      // Mail "configured" (nothing listens; jobs never run here), so routes that send can be walked.
+      config: { mail: { smtp: "smtp://127.0.0.1:9", from: "Walk <walk@hopebehindbars.test>" } },
       beforeReady: (app) =>
         app.addHook("onResponse", async (request) => {
           matched.set(request.id, `${request.method} ${request.routeOptions.url}`);

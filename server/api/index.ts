@@ -9,6 +9,7 @@ import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
+import newslettersRoutes from "./newsletters.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
 import offlineGiftsRoutes from "./offline-gifts.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
@@ -32,6 +33,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   secondFactorRoutes,
   videosRoutes,
   subscribersRoutes,
+  newslettersRoutes,
   volunteersRoutes,
   messagesRoutes,
   blogRoutes,

@@ -148,4 +148,61 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
       "This unsubscribe link is not valid. Please use the link from your e-mail.",
     );
   });
+
+  it("staff write a newsletter, preview it as an e-mail, test it, send it; subscribers get one copy; it joins the archive", async () => {
+    const { page } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/newsletters");
+    await page.getByRole("link", { name: "New newsletter" }).click();
+    await page.getByLabel("Subject").fill("Graduation week");
+    await page.getByLabel("Preview text").fill("Twelve women finished the course");
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Twelve women finished the tailoring course this week.");
+    await page.getByLabel("Button label (optional)").fill("Support the next class");
+    await page.getByLabel("Button link").fill("/donate");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/admin\/newsletters\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").at(-1) as string;
+
+    const preview = page.frameLocator('iframe[title="E-mail preview at 700 px"]');
+    await preview.getByText("Twelve women finished the tailoring course this week.").waitFor();
+    await page.getByRole("button", { name: "Phone (375 px)" }).click();
+    await page.frameLocator('iframe[title="E-mail preview at 375 px"]').getByText("Support the next class").waitFor();
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-compose-${viewport.width}`);
+    }
+
+    await page.getByRole("button", { name: "Send test to me" }).click();
+    await poll(() => mailTo(server.admin.email).length).toBe(1);
+    expect(mailTo(server.admin.email)[0]).toContain("Subject: [Test] Graduation week");
+
+    const before = inbox.messages.length;
+    await page.getByRole("button", { name: "Send now" }).click();
+    await poll(() => page.getByRole("status").filter({ hasText: "Sent 2 · Failed 0 · Remaining 0" }).count()).toBe(1);
+    await screenshot(page, "newsletter-sent-1280");
+    const sent = inbox.messages.slice(before);
+    expect(sent.map((raw) => /^To: (.+)$/m.exec(raw)?.[1]?.trim()).sort()).toEqual([
+      "abebe@example.org",
+      "selam@example.org",
+    ]);
+    for (const raw of sent) expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+
+    await page.goto("/newsletter");
+    await page.getByRole("link", { name: "Graduation week" }).click();
+    await page.getByText("Twelve women finished the tailoring course this week.").waitFor();
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-archive-${viewport.width}`);
+    }
+    expect(await (await fetch(`${server.baseUrl}/sitemap.xml`)).text()).toContain(`/newsletter/${id}</loc>`);
+    expect(await (await fetch(`${server.baseUrl}/newsletter/rss.xml`)).text()).toContain(
+      "<title>Graduation week</title>",
+    );
+
+    // The visible link in the e-mail leads to the unsubscribe page.
+    const selam = sent.find((raw) => raw.includes("To: selam@example.org")) as string;
+    await page.goto(linkIn(selam, `${server.baseUrl}/newsletter/unsubscribe#`));
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByText("You are unsubscribed: selam@example.org will get no more newsletters.").waitFor();
+  });
 });

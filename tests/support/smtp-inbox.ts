@@ -22,8 +22,13 @@ export async function freeLocalPort(): Promise<number> {
   });
 }
 
+export interface SmtpInboxOptions {
+  /** Addresses refused at RCPT TO with a permanent 550 (no such mailbox). */
+  refuse?: readonly string[];
+}
+
 /** A real SMTP server on localhost that keeps what it receives; not started until `start()`. */
-export async function createSmtpInbox(): Promise<SmtpInbox> {
+export async function createSmtpInbox({ refuse = [] }: SmtpInboxOptions = {}): Promise<SmtpInbox> {
   const port = await freeLocalPort();
   const messages: string[] = [];
   let server: SMTPServer | undefined;
@@ -35,6 +40,11 @@ export async function createSmtpInbox(): Promise<SmtpInbox> {
         authOptional: true,
         disabledCommands: ["STARTTLS", "AUTH"],
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (!refuse.includes(address.address)) return callback();
+          const error = Object.assign(new Error("No such mailbox"), { responseCode: 550 });
+          callback(error);
+        },
         onData(stream, _session, callback) {
           let raw = "";
           stream.setEncoding("utf8");

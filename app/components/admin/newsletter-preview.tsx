@@ -1,0 +1,52 @@
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api-client";
+
+/** The e-mail as subscribers will see it, at a phone's width and a desktop mail client's. */
+export function NewsletterPreview({ id, version }: { id: string; version: number }) {
+  const [mail, setMail] = useState<{ subject: string; html: string; text: string } | null>(null);
+  const [width, setWidth] = useState<375 | 700>(700);
+
+  useEffect(() => {
+    if (version < 0) return;
+    api<{ subject: string; html: string; text: string }>(`/api/newsletters/${id}/preview`)
+      .then(setMail)
+      .catch(() => setMail(null));
+  }, [id, version]);
+
+  if (!mail) return <p className="text-muted">Loading preview...</p>;
+  return (
+    <section aria-label="E-mail preview" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">Width:</span>
+        {([375, 700] as const).map((w) => (
+          <button
+            key={w}
+            type="button"
+            aria-pressed={width === w}
+            onClick={() => setWidth(w)}
+            className="rounded-full px-3 py-1 ring-1 ring-brand/30 aria-pressed:bg-brand aria-pressed:text-white"
+          >
+            {w === 375 ? "Phone (375 px)" : "Desktop (700 px)"}
+          </button>
+        ))}
+      </div>
+      <p className="text-sm">
+        <span className="font-semibold">Subject:</span> {mail.subject}
+      </p>
+      <div className="overflow-x-auto">
+        {/* Sandboxed: the e-mail's HTML runs nothing and reaches nothing of the admin. */}
+        <iframe
+          title={`E-mail preview at ${width} px`}
+          sandbox=""
+          srcDoc={mail.html}
+          style={{ width: `${width}px`, height: "640px" }}
+          className="rounded-lg border bg-white"
+        />
+      </div>
+      <details>
+        <summary className="cursor-pointer text-sm font-semibold">Plain-text version</summary>
+        <pre className="mt-2 whitespace-pre-wrap rounded-lg border bg-gray-50 p-3 text-xs">{mail.text}</pre>
+      </details>
+    </section>
+  );
+}

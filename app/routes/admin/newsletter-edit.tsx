@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useNavigate, useParams } from "react-router";
+import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
+import type { FailedDelivery, Newsletter, NewsletterProgress } from "../../../core/newsletters/newsletters.schema";
+import { TextInput } from "../../components/admin/form-controls";
+import { NewsletterPreview } from "../../components/admin/newsletter-preview";
+import { RichTextEditor } from "../../components/admin/rich-text-editor";
+import { useAdminForm } from "../../components/admin/use-admin-form";
+import { adminMeta } from "../../lib/admin-meta";
+import { api, errorMessage } from "../../lib/api-client";
+
+export const meta = () => adminMeta("Newsletter");
+
+type Detail = Newsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
+const EMPTY = { subject: "", previewText: "", content: "", imageUrl: "", buttonLabel: "", buttonUrl: "" };
+const pill = "rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-50";
+
+/** Write a newsletter, preview it as an e-mail, send a test, then send it or schedule it, and follow the send. */
+export default function NewsletterEdit() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { values, setValues, errors, setErrors, field } = useAdminForm("newsletter", EMPTY);
+  const [inArchive, setInArchive] = useState(true);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [editorStart, setEditorStart] = useState({ key: 0, html: "" });
+  const [previewVersion, setPreviewVersion] = useState(0);
+  const [at, setAt] = useState("");
+  const [busy, setBusy] = useState(false);
+  const focusEditor = useRef(() => {});
+
+  const load = useCallback(async () => {
+    if (!id || id === "new") return;
+    const loaded = await api<Detail>(`/api/newsletters/${id}`);
+    setDetail(loaded);
+    return loaded;
+  }, [id]);
+
+  useEffect(() => {
+    load()
+      .then((loaded) => {
+        if (!loaded) return;
+        const { subject, previewText, content, imageUrl, buttonLabel, buttonUrl } = loaded;
+        setValues({ subject, previewText, content, imageUrl, buttonLabel, buttonUrl });
+        setInArchive(loaded.inArchive);
+        setEditorStart((current) => ({ key: current.key + 1, html: content }));
+      })
+      .catch(() => toast.error("Failed to load the newsletter."));
+  }, [load, setValues]);
+
+  // While it is being sent, the numbers follow the send.
+  useEffect(() => {
+    if (detail?.state !== "sending") return;
+    const timer = setInterval(() => void load().catch(() => undefined), 1500);
+    return () => clearInterval(timer);
+  }, [detail?.state, load]);
+
+  const editable = !detail || detail.state === "draft";
+
+  async function save(): Promise<string | undefined> {
+    setBusy(true);
+    try {
+      const body = { ...values, inArchive };
+      const saved =
+        detail && id !== "new"
+          ? await api<Newsletter>(`/api/newsletters/${detail._id}`, { method: "PUT", json: body })
+          : await api<Newsletter>("/api/newsletters", { method: "POST", json: body });
+      setErrors({});
+      toast.success("Draft saved.");
+      setPreviewVersion((v) => v + 1);
+      if (id === "new") navigate(`/admin/newsletters/${saved._id}`, { replace: true });
+      else await load();
+      return saved._id;
+    } catch (error) {
+      setErrors((error as { fields?: Record<string, string> }).fields ?? {});
+      toast.error(errorMessage(error, "Operation failed."));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function act(path: "test" | "send" | "cancel", json: object | undefined, success: string) {
+    if (!detail) return;
+    setBusy(true);
+    try {
+      await api(`/api/newsletters/${detail._id}/${path}`, { method: "POST", ...(json ? { json } : {}) });
+      toast.success(success);
+      await load();
+    } catch (error) {
+      toast.error(errorMessage(error, "Operation failed."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function toggleArchive(next: boolean) {
+    setInArchive(next);
+    if (detail && !editable) {
+      await api(`/api/newsletters/${detail._id}/archive`, { method: "PUT", json: { inArchive: next } }).catch(() =>
+        toast.error("Operation failed."),
+      );
+    }
+  }
+
+  const progress = detail?.progress;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{id === "new" ? "New newsletter" : values.subject || "Newsletter"}</h1>
+        <Link to="/admin/newsletters" className="text-sm font-semibold text-brand">
+          All newsletters
+        </Link>
+      </div>
+      {detail && (
+        <p className="text-sm" role="status">
+          <span className="font-semibold">{NEWSLETTER_STATE_LABELS[detail.state]}</span>
+          {detail.state === "scheduled" &&
+            detail.scheduledAt &&
+            ` for ${new Date(detail.scheduledAt).toLocaleString()}`}
+          {progress && (detail.state === "sending" || detail.state === "sent") && (
+            <span>
+              {" "}
+              · Sent {progress.sent} · Failed {progress.failed} · Remaining {progress.remaining}
+              {progress.skipped > 0 && ` · Skipped ${progress.skipped} (unsubscribed)`}
+            </span>
+          )}
+        </p>
+      )}
+      {detail && detail.failures.length > 0 && (
+        <section aria-label="Failed addresses" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+          <h2 className="font-semibold text-red-800">Not delivered</h2>
+          <ul className="mt-1 list-disc pl-5">
+            {detail.failures.map((failure) => (
+              <li key={failure.email}>
+                {failure.email}: {failure.error}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <fieldset disabled={!editable || busy} className="space-y-4 rounded-2xl border bg-white p-4 shadow-sm">
+        <TextInput {...field("subject")} label="Subject" />
+        <TextInput {...field("previewText")} label="Preview text" hint="The line inboxes show after the subject." />
+        <div>
+          <span
+            id="newsletter-content-label"
+            className="block text-sm font-semibold text-ink"
+            onClick={() => focusEditor.current()}
+          >
+            Content
+          </span>
+          <RichTextEditor
+            key={editorStart.key}
+            id="newsletter-content"
+            labelledBy="newsletter-content-label"
+            initialContent={editorStart.html}
+            onChange={(html) => setValues((current) => ({ ...current, content: html }))}
+            invalid={Boolean(errors.content)}
+            describedBy={errors.content ? "newsletter-content-error" : undefined}
+            onReady={(focus) => {
+              focusEditor.current = focus;
+            }}
+          />
+          {errors.content && (
+            <p id="newsletter-content-error" className="mt-1 text-sm font-medium text-red-700">
+              {errors.content}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput {...field("buttonLabel")} label="Button label (optional)" />
+          <TextInput
+            {...field("buttonUrl")}
+            label="Button link"
+            hint="https://… or a page of this site, e.g. /donate"
+          />
+        </div>
+        {values.imageUrl && (
+          <p className="text-sm text-muted">
+            Picture: <span className="break-all">{values.imageUrl}</span>
+          </p>
+        )}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={inArchive} onChange={(event) => toggleArchive(event.target.checked)} />
+        Show on the public newsletter archive once sent
+      </label>
+      {editable && (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" disabled={busy} onClick={save} className={`${pill} bg-brand text-white`}>
+            {busy ? "Saving..." : "Save draft"}
+          </button>
+          {detail && (
+            <>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => act("test", undefined, "Test sent to your address.")}
+                className={`${pill} ring-1 ring-brand/30 text-brand`}
+              >
+                Send test to me
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => act("send", {}, "Sending started.")}
+                className={`${pill} bg-accent text-white`}
+              >
+                Send now
+              </button>
+              <label className="flex items-center gap-2 text-sm">
+                <span className="font-medium">Or at</span>
+                <input
+                  type="datetime-local"
+                  value={at}
+                  onChange={(event) => setAt(event.target.value)}
+                  className="rounded-lg border px-2 py-1.5"
+                />
+              </label>
+              <button
+                type="button"
+                disabled={busy || !at}
+                onClick={() => act("send", { at: new Date(at).toISOString() }, "Newsletter scheduled.")}
+                className={`${pill} ring-1 ring-brand/30 text-brand`}
+              >
+                Schedule
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {detail?.state === "scheduled" && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => act("cancel", undefined, "Schedule cancelled; the newsletter is a draft again.")}
+          className={`${pill} ring-1 ring-red-700/30 text-red-700`}
+        >
+          Cancel schedule
+        </button>
+      )}
+      {detail && (
+        <div>
+          <h2 className="mb-2 text-lg font-bold">Preview</h2>
+          <NewsletterPreview id={detail._id} version={previewVersion} />
+        </div>
+      )}
+    </div>
+  );
+}

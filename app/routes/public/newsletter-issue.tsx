@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import { appContext } from "#app-context";
+import type { Newsletter } from "../../../core/newsletters/newsletters.schema";
+import { RichText } from "../../components/site/rich-text";
+import { formatInstantDate } from "../../lib/dates";
+import { pageMeta } from "../../lib/seo";
+import type { Route } from "./+types/newsletter-issue";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  try {
+    return { newsletter: await services.newsletters.archived(params.id) };
+  } catch (error) {
+    const notFound = (error as { status?: number } | null)?.status === 404;
+    if (!notFound) console.error("newsletter: load failed", error);
+    return data({ newsletter: null as Newsletter | null }, { status: notFound ? 404 : 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const newsletter = args.loaderData?.newsletter;
+  if (!newsletter) return pageMeta(args, { title: "Newsletter not found", noindex: true });
+  return pageMeta(args, {
+    title: newsletter.subject,
+    description: newsletter.previewText || undefined,
+    path: `/newsletter/${newsletter._id}`,
+    type: "article",
+  });
+};
+
+const CONTENT_STYLES =
+  "mt-8 text-lg leading-relaxed text-ink [&_a]:font-medium [&_a]:text-brand [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-accent [&_blockquote]:px-5 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
+
+/** One sent newsletter on the site (the e-mail's "Read it on our website" link). */
+export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
+  const { newsletter } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+      <a href="/newsletter" className="font-semibold text-brand hover:underline">
+        ← All newsletters
+      </a>
+      {newsletter ? (
+        <>
+          <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl">{newsletter.subject}</h1>
+          {newsletter.sentAt && <p className="mt-2 text-muted">{formatInstantDate(newsletter.sentAt)}</p>}
+          {newsletter.imageUrl && <img src={newsletter.imageUrl} alt="" className="mt-8 w-full rounded-2xl" />}
+          <RichText html={newsletter.content} className={CONTENT_STYLES} />
+          {newsletter.buttonLabel && newsletter.buttonUrl && (
+            <a
+              href={newsletter.buttonUrl}
+              className="mt-8 inline-flex rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+            >
+              {newsletter.buttonLabel}
+            </a>
+          )}
+        </>
+      ) : (
+        <p className="mt-10 text-lg">Newsletter not found.</p>
+      )}
+    </article>
+  );
+}

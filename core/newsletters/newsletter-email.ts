@@ -1,0 +1,53 @@
+import { sanitizePostHtml } from "../blogs/blogs.sanitize.ts";
+import type { QueuedEmail } from "../email/email.service.ts";
+import { type RenderedEmail, renderEmail } from "../email/render-email.ts";
+import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
+import type { Newsletter } from "./newsletters.schema.ts";
+
+type Links = ReturnType<typeof newsletterLinks>;
+
+/** Stands for each recipient's unsubscribe token in the e-mail rendered once per send. */
+const TOKEN_PLACEHOLDER = "UNSUBSCRIBE-TOKEN-PLACEHOLDER";
+
+/** Links to pages of this site are made absolute: an e-mail has no site to be relative to. */
+const absolute = (siteUrl: string, url: string) => (url.startsWith("/") ? `${siteUrl}${url}` : url);
+const absoluteLinks = (siteUrl: string, html: string) => html.replace(/href="\//g, `href="${siteUrl}/`);
+
+export const archiveLink = (siteUrl: string, id: string) => `${siteUrl}/newsletter/${id}`;
+
+/** The newsletter as an e-mail, rendered once per send (HTML and text), with a placeholder for each recipient's links. */
+export function renderNewsletter(newsletter: Newsletter, siteUrl: string, links: Links): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: newsletter.subject,
+    ...(newsletter.previewText ? { preview: newsletter.previewText } : {}),
+    heading: newsletter.subject,
+    intro: [],
+    html: absoluteLinks(siteUrl, sanitizePostHtml(newsletter.content)),
+    ...(newsletter.imageUrl ? { image: { url: absolute(siteUrl, newsletter.imageUrl), alt: "" } } : {}),
+    ...(newsletter.buttonLabel && newsletter.buttonUrl
+      ? { action: { label: newsletter.buttonLabel, url: absolute(siteUrl, newsletter.buttonUrl) } }
+      : {}),
+    footer: ["You receive this because you subscribed to news from Hope Behind Bars."],
+    footerLinks: [
+      { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
+      ...(newsletter.inArchive ? [{ label: "Read it on our website", url: archiveLink(siteUrl, newsletter._id) }] : []),
+    ],
+  });
+}
+
+/**
+ * One recipient's copy: their unsubscribe links in the body, and RFC 8058's headers, so mail clients
+ * show an Unsubscribe button that works with one POST.
+ */
+export function forRecipient(rendered: RenderedEmail, token: string, links: Links): QueuedEmail {
+  const fill = (text: string) => text.replaceAll(TOKEN_PLACEHOLDER, token);
+  return {
+    subject: rendered.subject,
+    text: fill(rendered.text),
+    ...(rendered.html ? { html: fill(rendered.html) } : {}),
+    headers: {
+      "List-Unsubscribe": `<${links.oneClick(token)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Db } from "../../db/database.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import { type EmailService, isPermanentRefusal } from "../email/email.service.ts";
+import type { JobDefinition } from "../jobs/jobs.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
+import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
+import * as repo from "./newsletters.repository.ts";
+
+export const NEWSLETTER_SEND_JOB = "newsletters.send";
+/** Tries per recipient before the address is listed as failed (an SMTP 5xx fails it at once). */
+export const DELIVERY_ATTEMPTS = 5;
+/** A recipient's retry waits 1 min, doubling to 30 min. */
+const deliveryBackOff = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 30 * 60_000);
+const BATCH = 100;
+
+export interface SendJobPayload {
+  id: string;
+  /** Which send or schedule of the newsletter this job is for; a cancelled one finds a newer number. */
+  attempt: number;
+}
+
+export interface SendingDeps {
+  db: Db;
+  clock: Clock;
+  email: EmailService;
+  purgePublicCaches: PurgePublicCaches;
+  siteUrl: string;
+  links: ReturnType<typeof newsletterLinks>;
+  unsubscribeToken: (subscriberId: string) => string;
+  /** Messages per second. */
+  rate: number;
+}
+
+/**
+ * The job that sends one newsletter (docs/decisions/0341-newsletter-sending.md). It holds only the
+ * newsletter's id. A scheduled newsletter's recipients are frozen when it starts; then each delivery
+ * is marked `sending` before its message goes to the mail server and `sent` after, so a run that
+ * dies is resumed by the queue (its claim expires) and sends only what was not recorded as sent.
+ * A recipient who unsubscribed meanwhile is skipped. Messages go out at `rate` per second.
+ */
+export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPayload> {
+  const { db, clock, email, links, rate } = deps;
+  const nowIso = () => clock().toISOString();
+
+  async function start(id: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const moved = await repo.updateNewsletterIn(trx, id, ["scheduled"], {
+        state: "sending",
+        send_started_at: nowIso(),
+      });
+      if (moved)
+        await repo.updateNewsletterIn(trx, id, ["sending"], { recipients: await repo.freezeRecipients(trx, id) });
+    });
+  }
+
+  async function deliverDue(id: string, rendered: Awaited<ReturnType<typeof renderNewsletter>>): Promise<void> {
+    const gap = 1000 / rate;
+    for (;;) {
+      const due = await repo.dueDeliveries(db, id, nowIso(), BATCH);
+      if (due.length === 0) return;
+      for (const delivery of due) {
+        const began = performance.now();
+        if (delivery.subscriberStatus !== "confirmed") {
+          await repo.markDelivery(db, id, delivery.subscriberId, { status: "skipped", last_error: null });
+          continue;
+        }
+        const attempts = Number(delivery.attempts) + 1;
+        await repo.markDelivery(db, id, delivery.subscriberId, { status: "sending", attempts });
+        try {
+          await email.deliver(
+            delivery.email,
+            forRecipient(rendered, deps.unsubscribeToken(delivery.subscriberId), links),
+          );
+          await repo.markDelivery(db, id, delivery.subscriberId, {
+            status: "sent",
+            sent_at: nowIso(),
+            last_error: null,
+          });
+        } catch (error) {
+          const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+          const final = isPermanentRefusal(error) || attempts >= DELIVERY_ATTEMPTS;
+          await repo.markDelivery(db, id, delivery.subscriberId, {
+            status: final ? "failed" : "queued",
+            last_error: message,
+            next_attempt_at: final ? null : new Date(clock().getTime() + deliveryBackOff(attempts)).toISOString(),
+          });
+        }
+        const wait = gap - (performance.now() - began);
+        if (wait > 1) await sleep(wait);
+      }
+    }
+  }
+
+  return {
+    type: NEWSLETTER_SEND_JOB,
+    // Short, so a send whose instance died resumes within half a minute (renewed every 10 s).
+    claimMs: 30_000,
+    maxAttempts: 60,
+    retryDelayMs: (attempts) => Math.min(30_000 * 2 ** (attempts - 1), 10 * 60_000),
+    async handle({ id, attempt }) {
+      const row = await repo.findNewsletter(db, id);
+      if (!row || Number(row.send_attempt) !== attempt) return; // deleted, cancelled or rescheduled
+      if (row.state === "scheduled") await start(id);
+      else if (row.state !== "sending") return;
+      await repo.dropOrphanDeliveries(db, id);
+      const current = await repo.findNewsletter(db, id);
+      if (!current) return;
+      await deliverDue(id, await renderNewsletter(repo.toNewsletter(current), deps.siteUrl, links));
+      const waiting = await repo.nextRetryAt(db, id);
+      // Throwing hands the wait to the queue's back-off; the next run sends what has come due.
+      if (waiting) throw new Error(`some recipients wait for a retry (next at ${waiting})`);
+      if (await repo.updateNewsletterIn(db, id, ["sending"], { state: "sent", sent_at: nowIso() })) {
+        if (current.in_archive) await deps.purgePublicCaches();
+      }
+    },
+  };
+}

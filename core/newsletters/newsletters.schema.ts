@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { htmlText, isHttpUrl } from "../blogs/blogs.schema.ts";
+import type { NewsletterState } from "./newsletters.constants.ts";
+
+const text = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters.`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** A link a newsletter's button may open: http(s), or a page of this site. */
+const isButtonUrl = (value: string) => isHttpUrl(value) || (value.startsWith("/") && !value.startsWith("//"));
+
+export const NewsletterInputSchema = z
+  .object({
+    subject: text("Subject is required", 150),
+    previewText: optionalText(200),
+    content: z
+      .string({ error: "Write the newsletter first." })
+      .max(200_000, "The newsletter is too long.")
+      .refine((html) => htmlText(html).length > 0, "Write the newsletter first."),
+    /** A picture already on this site (e.g. a blog post's), shown above the text. */
+    imageUrl: optionalText(500).refine(
+      (value) => value === undefined || /^\/uploads\/[\w./-]+$/.test(value) || isHttpUrl(value),
+      "Choose a picture from this site.",
+    ),
+    buttonLabel: optionalText(60),
+    buttonUrl: optionalText(500).refine(
+      (value) => value === undefined || isButtonUrl(value),
+      "Enter a link starting with https:// or /",
+    ),
+    inArchive: z.boolean().optional().default(true),
+  })
+  .refine((input) => Boolean(input.buttonLabel) === Boolean(input.buttonUrl), {
+    message: "A button needs both a label and a link.",
+    path: ["buttonUrl"],
+  });
+export type NewsletterInput = z.output<typeof NewsletterInputSchema>;
+
+export const ScheduleSchema = z.object({
+  /** Absent: send now. */
+  at: z.iso.datetime({ offset: true, error: "Choose a date and time." }).optional(),
+});
+
+export const FromPostSchema = z.object({ postId: z.string().min(1).max(100) });
+
+export interface NewsletterProgress {
+  sent: number;
+  failed: number;
+  /** Unsubscribed before their turn. */
+  skipped: number;
+  remaining: number;
+}
+
+export interface Newsletter {
+  _id: string;
+  subject: string;
+  previewText: string;
+  content: string;
+  imageUrl: string;
+  buttonLabel: string;
+  buttonUrl: string;
+  state: NewsletterState;
+  inArchive: boolean;
+  scheduledAt: string | null;
+  recipients: number | null;
+  sendStartedAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FailedDelivery {
+  email: string;
+  error: string;
+}

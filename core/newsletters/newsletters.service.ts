@@ -1,0 +1,260 @@
+import type { Db } from "../../db/database.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
+import { sanitizePostHtml } from "../blogs/blogs.sanitize.ts";
+import type { BlogService } from "../blogs/blogs.service.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { EmailService } from "../email/email.service.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
+import { parseInput } from "../shared/validation.ts";
+import type { SubscribersService } from "../subscribers/subscribers.service.ts";
+import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
+import { NEWSLETTER_SEND_JOB, newsletterSendJob, type SendJobPayload } from "./newsletter-sending.ts";
+import {
+  MAIL_NOT_SET_UP_MESSAGE,
+  NEWSLETTER_NOT_FOUND_MESSAGE,
+  NO_RECIPIENTS_MESSAGE,
+  ONLY_DRAFTS_MESSAGE,
+} from "./newsletters.constants.ts";
+import * as repo from "./newsletters.repository.ts";
+import { FromPostSchema, type Newsletter, NewsletterInputSchema, ScheduleSchema } from "./newsletters.schema.ts";
+
+export const NEWSLETTER_AUDIT_ENTITY = "newsletter";
+
+export interface NewslettersDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  email: EmailService;
+  jobs: JobQueue;
+  subscribers: SubscribersService;
+  blogs: BlogService;
+  purgePublicCaches: PurgePublicCaches;
+  siteUrl: string;
+  /** Messages per second while sending. */
+  rate: number;
+}
+
+/**
+ * Newsletters: written as drafts, previewed and tested as e-mails, then sent now or at a time by the
+ * durable queue (newsletter-sending.ts), and listed on the public archive once sent unless unticked.
+ */
+export function createNewslettersService(deps: NewslettersDeps) {
+  const { db, clock, audit, email, jobs, subscribers, siteUrl } = deps;
+  const { links } = subscribers;
+  const nowIso = () => clock().toISOString();
+
+  jobs.register(
+    newsletterSendJob({
+      db,
+      clock,
+      email,
+      purgePublicCaches: deps.purgePublicCaches,
+      siteUrl,
+      links,
+      unsubscribeToken: subscribers.unsubscribeToken,
+      rate: deps.rate,
+    }),
+  );
+
+  async function findRow(id: string) {
+    const row = isRecordId(id) ? await repo.findNewsletter(db, id) : undefined;
+    if (!row) throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  const fieldsOf = (input: ReturnType<typeof NewsletterInputSchema.parse>) => ({
+    subject: input.subject,
+    preview_text: input.previewText ?? "",
+    content: input.content,
+    image_url: input.imageUrl ?? null,
+    button_label: input.buttonLabel ?? null,
+    button_url: input.buttonUrl ?? null,
+    in_archive: input.inArchive ? 1 : 0,
+  });
+
+  async function create(input: unknown, actor: Actor): Promise<Newsletter> {
+    const data = parseInput(NewsletterInputSchema, input);
+    const id = newId();
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await repo.insertNewsletter(trx, { id, ...fieldsOf(data), state: "draft", created_at: now, updated_at: now });
+      await audit.record(trx, actor, {
+        action: "create",
+        entity: NEWSLETTER_AUDIT_ENTITY,
+        entityId: id,
+        fields: Object.keys(data),
+      });
+    });
+    return repo.toNewsletter(await findRow(id));
+  }
+
+  return {
+    list: async () => (await repo.listNewsletters(db)).map(repo.toNewsletter),
+
+    /** A newsletter with how its send is going and the addresses that failed, with why. */
+    async get(id: string) {
+      const newsletter = repo.toNewsletter(await findRow(id));
+      return {
+        ...newsletter,
+        progress: await repo.progressOf(db, id),
+        failures: await repo.failedDeliveries(db, id),
+      };
+    },
+
+    create,
+
+    async update(id: string, input: unknown, actor: Actor): Promise<Newsletter> {
+      const data = parseInput(NewsletterInputSchema, input);
+      await findRow(id);
+      await db.transaction().execute(async (trx) => {
+        const changed = await repo.updateNewsletterIn(trx, id, ["draft"], { ...fieldsOf(data), updated_at: nowIso() });
+        if (!changed) throw new ConflictError(ONLY_DRAFTS_MESSAGE);
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: NEWSLETTER_AUDIT_ENTITY,
+          entityId: id,
+          fields: Object.keys(data),
+        });
+      });
+      return repo.toNewsletter(await findRow(id));
+    },
+
+    async remove(id: string, actor: Actor): Promise<void> {
+      await findRow(id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.deleteNewsletter(trx, id))) throw new ConflictError(ONLY_DRAFTS_MESSAGE);
+        await audit.record(trx, actor, { action: "delete", entity: NEWSLETTER_AUDIT_ENTITY, entityId: id });
+      });
+    },
+
+    /** A draft made from a blog post: its title, excerpt, picture and text, and a button to read it on the site. */
+    async fromPost(input: unknown, actor: Actor): Promise<Newsletter> {
+      const { postId } = parseInput(FromPostSchema, input);
+      const post = await deps.blogs.get(postId);
+      return create(
+        {
+          subject: post.title.slice(0, 150),
+          previewText: post.excerpt.slice(0, 200),
+          content: post.content,
+          imageUrl: post.imageUrl,
+          buttonLabel: "Read on our website",
+          buttonUrl: `/blog/${post._id}`,
+          inArchive: true,
+        },
+        actor,
+      );
+    },
+
+    /** The e-mail as a subscriber will get it (HTML and text). */
+    async preview(id: string) {
+      const newsletter = repo.toNewsletter(await findRow(id));
+      const mail = forRecipient(await renderNewsletter(newsletter, siteUrl, links), "preview", links);
+      return { subject: mail.subject, html: mail.html ?? "", text: mail.text };
+    },
+
+    /** Sends one copy to the staff member asking, marked as a test. */
+    async sendTest(id: string, actor: Actor): Promise<{ to: string }> {
+      if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
+      const newsletter = repo.toNewsletter(await findRow(id));
+      const mail = forRecipient(await renderNewsletter(newsletter, siteUrl, links), "test", links);
+      await db.transaction().execute(async (trx) => {
+        await email.send(trx, actor.email, { subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
+        await audit.record(trx, actor, {
+          action: "send",
+          entity: NEWSLETTER_AUDIT_ENTITY,
+          entityId: id,
+          values: { step: "test" },
+        });
+      });
+      email.wake();
+      return { to: actor.email };
+    },
+
+    /**
+     * Sends now (recipients frozen at once) or at `at` (frozen when it starts). A draft only; refused
+     * without e-mail or without confirmed subscribers.
+     */
+    async send(id: string, input: unknown, actor: Actor): Promise<Newsletter> {
+      if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
+      const { at } = parseInput(ScheduleSchema, input);
+      const row = await findRow(id);
+      const runAt = at ? new Date(at) : clock();
+      const later = runAt.getTime() > clock().getTime() + 30_000;
+      if (at && !later)
+        throw new ValidationError("Choose a time in the future.", { at: "Choose a time in the future." });
+      if ((await subscribers.list("confirmed")).length === 0) throw new ValidationError(NO_RECIPIENTS_MESSAGE);
+      const attempt = Number(row.send_attempt) + 1;
+      await db.transaction().execute(async (trx) => {
+        const patch = later
+          ? { state: "scheduled" as const, scheduled_at: runAt.toISOString(), send_attempt: attempt }
+          : { state: "sending" as const, send_started_at: nowIso(), scheduled_at: null, send_attempt: attempt };
+        if (!(await repo.updateNewsletterIn(trx, id, ["draft"], { ...patch, updated_at: nowIso() }))) {
+          throw new ConflictError(ONLY_DRAFTS_MESSAGE);
+        }
+        if (!later)
+          await repo.updateNewsletterIn(trx, id, ["sending"], { recipients: await repo.freezeRecipients(trx, id) });
+        const payload: SendJobPayload = { id, attempt };
+        await jobs.enqueue(trx, { type: NEWSLETTER_SEND_JOB, payload, key: `newsletter:${id}:${attempt}`, runAt });
+        await audit.record(trx, actor, {
+          action: "send",
+          entity: NEWSLETTER_AUDIT_ENTITY,
+          entityId: id,
+          values: later ? { step: "scheduled", at: runAt.toISOString() } : {},
+        });
+      });
+      jobs.wake();
+      return repo.toNewsletter(await findRow(id));
+    },
+
+    /** A scheduled newsletter goes back to being a draft; its job finds a newer attempt and does nothing. */
+    async cancel(id: string, actor: Actor): Promise<Newsletter> {
+      const row = await findRow(id);
+      await db.transaction().execute(async (trx) => {
+        const patch = { state: "draft" as const, scheduled_at: null, send_attempt: Number(row.send_attempt) + 1 };
+        if (!(await repo.updateNewsletterIn(trx, id, ["scheduled"], patch))) {
+          throw new ConflictError("Only a scheduled newsletter can be cancelled.");
+        }
+        await audit.record(trx, actor, {
+          action: "send",
+          entity: NEWSLETTER_AUDIT_ENTITY,
+          entityId: id,
+          values: { step: "cancelled" },
+        });
+      });
+      return repo.toNewsletter(await findRow(id));
+    },
+
+    /** Lists or unlists a newsletter on the public archive (any time, also after it was sent). */
+    async setInArchive(id: string, inArchive: boolean, actor: Actor): Promise<Newsletter> {
+      const row = await findRow(id);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateNewsletterIn(trx, id, [row.state], { in_archive: inArchive ? 1 : 0 });
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: NEWSLETTER_AUDIT_ENTITY,
+          entityId: id,
+          fields: ["inArchive"],
+          values: { inArchive },
+        });
+      });
+      if (row.state === "sent") await deps.purgePublicCaches();
+      return repo.toNewsletter(await findRow(id));
+    },
+
+    /** Sent newsletters on the public archive, newest first. */
+    archive: async () => (await repo.listArchive(db)).map(repo.toNewsletter),
+
+    /** One archived newsletter, or NotFoundError. */
+    async archived(id: string): Promise<Newsletter> {
+      const newsletter = repo.toNewsletter(await findRow(id));
+      if (newsletter.state !== "sent" || !newsletter.inArchive) throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
+      return { ...newsletter, content: sanitizePostHtml(newsletter.content) };
+    },
+  };
+}
+
+export type NewslettersService = ReturnType<typeof createNewslettersService>;

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DIALECTS } from "../../tests/support/dialects.ts";
+import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+
+const CONFIRMED = ["ada@example.org", "bekele@example.org", "chaltu@example.org"];
+const REFUSED = "nobody@example.org";
+const DRAFT = {
+  subject: "Spring news from the workshops",
+  previewText: "Forty graduates this term",
+  content: '<p>Forty women finished <strong>tailoring</strong>. <a href="/blog">Read more</a></p><script>x</script>',
+  buttonLabel: "Donate",
+  buttonUrl: "/donate",
+};
+
+/** A raw message with folded headers unfolded and its body's quoted-printable undone. */
+function decoded(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw
+    .slice(split)
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return head + body;
+}
+const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)?.[1]?.trim();
+
+describe.each(DIALECTS)("newsletters on %s", (dialect) => {
+  let t: TestApp;
+  let inbox: SmtpInbox;
+  let headers: { authorization: string };
+  let now = new Date("2026-11-23T09:00:00Z");
+  const clock = () => now;
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const create = async (draft: object = DRAFT) => (await call("POST", "/api/newsletters", draft)).json()._id as string;
+  const deliveredTo = () => inbox.messages.map(recipientOf);
+
+  beforeAll(async () => {
+    inbox = await createSmtpInbox({ refuse: [REFUSED] });
+    await inbox.start();
+    t = await createTestApp(dialect, {
+      clock,
+      config: {
+        mail: { smtp: `smtp://127.0.0.1:${inbox.port}`, from: "News <news@hopebehindbars.test>" },
+        newsletterRate: 1000,
+      },
+    });
+    const { db } = t.database;
+    const row = (email: string, status: "confirmed" | "pending" | "unsubscribed") => ({
+      id: crypto.randomUUID(),
+      email,
+      created_at: now.toISOString(),
+      status,
+    });
+    await db
+      .insertInto("subscribers")
+      .values([
+        ...CONFIRMED.map((email) => row(email, "confirmed")),
+        row("pending@example.org", "pending"),
+        row("left@example.org", "unsubscribed"),
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.stop();
+  });
+  beforeEach(async () => {
+    inbox.messages.length = 0;
+    headers = await t.adminHeaders();
+  });
+
+  it("keeps a draft's sanitised text, previews it as an e-mail with HTML and text, and sends a test to its writer", async () => {
+    const id = await create();
+    const saved = (await call("GET", `/api/newsletters/${id}`)).json();
+    expect(saved).toMatchObject({ state: "draft", inArchive: true, progress: { sent: 0, remaining: 0 } });
+    expect(saved.content).toContain("<script>"); // stored as written; sanitised whenever it is rendered
+
+    const preview = (await call("GET", `/api/newsletters/${id}/preview`)).json();
+    expect(preview.subject).toBe(DRAFT.subject);
+    expect(preview.html).toContain("tailoring");
+    expect(preview.html).not.toContain("<script");
+    expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/blog"`);
+    expect(preview.html).toContain(`${t.config.publicSiteUrl}/donate`);
+    expect(preview.text).toMatch(/Forty women finished tailoring/i);
+    expect(preview.text).toContain(`Unsubscribe: ${t.config.publicSiteUrl}/newsletter/unsubscribe#preview`);
+
+    expect((await call("POST", `/api/newsletters/${id}/test`)).json()).toEqual({ to: "staff@hopebehindbars.test" });
+    await t.services.jobs.runDue();
+    expect(deliveredTo()).toEqual(["staff@hopebehindbars.test"]);
+    const mail = decoded(inbox.messages[0] as string);
+    expect(mail).toContain(`Subject: [Test] ${DRAFT.subject}`);
+    expect(mail).toContain("Content-Type: text/plain");
+    expect(mail).toContain("Content-Type: text/html");
+  });
+
+  it("sends one message to each confirmed subscriber, none to pending or unsubscribed, with RFC 8058 headers", async () => {
+    const id = await create();
+    const sent = await call("POST", `/api/newsletters/${id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ state: "sending", recipients: 3 });
+    expect((await call("PUT", `/api/newsletters/${id}`, DRAFT)).statusCode).toBe(409);
+
+    await t.services.jobs.runDue();
+    expect(deliveredTo().sort()).toEqual([...CONFIRMED].sort());
+    for (const raw of inbox.messages) {
+      const mail = decoded(raw);
+      expect(mail).not.toMatch(/^(Cc|Bcc):/m);
+      expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/subscribe\/unsubscribe\?token=[^>]+>/m);
+    }
+    expect((await call("GET", `/api/newsletters/${id}`)).json()).toMatchObject({
+      state: "sent",
+      progress: { sent: 3, failed: 0, skipped: 0, remaining: 0 },
+      failures: [],
+    });
+
+    // The header's link unsubscribes with one POST, without a session.
+    const ada = decoded(inbox.messages.find((m) => recipientOf(m) === "ada@example.org") as string);
+    const oneClick = /^List-Unsubscribe: <[^>]*?(\/api\/subscribe\/unsubscribe\?token=[^>]+)>/m.exec(
+      ada,
+    )?.[1] as string;
+    const response = await t.app.inject({
+      method: "POST",
+      url: oneClick,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(response.json()).toEqual({ email: "ada@example.org" });
+
+    inbox.messages.length = 0;
+    await call("POST", `/api/newsletters/${await create()}/send`, {});
+    await t.services.jobs.runDue();
+    expect(deliveredTo().sort()).toEqual(["bekele@example.org", "chaltu@example.org"]);
+    await t.services.subscribers.resubscribe({
+      token: t.services.subscribers.unsubscribeToken(await idOf("ada@example.org")),
+    });
+  });
+
+  async function idOf(email: string) {
+    return (await t.services.subscribers.list()).find((s) => s.email === email)?._id as string;
+  }
+
+  it("resumes a send that stopped midway without sending anyone a second copy", async () => {
+    const id = await create();
+    await call("POST", `/api/newsletters/${id}/send`, {});
+    // As a worker that died would leave it: one delivered, one handed over without an answer recorded.
+    const { db } = t.database;
+    await db
+      .updateTable("newsletter_deliveries")
+      .set({ status: "sent", attempts: 1 })
+      .where("newsletter_id", "=", id)
+      .where("email", "=", "ada@example.org")
+      .execute();
+    await db
+      .updateTable("newsletter_deliveries")
+      .set({ status: "sending", attempts: 1 })
+      .where("newsletter_id", "=", id)
+      .where("email", "=", "bekele@example.org")
+      .execute();
+    await t.services.jobs.runDue();
+    expect(deliveredTo().sort()).toEqual(["bekele@example.org", "chaltu@example.org"]);
+    expect((await call("GET", `/api/newsletters/${id}`)).json().progress).toEqual({
+      sent: 3,
+      failed: 0,
+      skipped: 0,
+      remaining: 0,
+    });
+  });
+
+  it("lists an address the mail server refuses as failed, with its error, and finishes the rest", async () => {
+    const refused = crypto.randomUUID();
+    await t.database.db
+      .insertInto("subscribers")
+      .values({ id: refused, email: REFUSED, created_at: now.toISOString(), status: "confirmed" })
+      .execute();
+    const id = await create();
+    await call("POST", `/api/newsletters/${id}/send`, {});
+    await t.services.jobs.runDue();
+    const state = (await call("GET", `/api/newsletters/${id}`)).json();
+    expect(state).toMatchObject({ state: "sent", progress: { sent: 3, failed: 1, remaining: 0 } });
+    expect(state.failures).toEqual([{ email: REFUSED, error: expect.stringContaining("550") }]);
+    await t.database.db.deleteFrom("subscribers").where("id", "=", refused).execute();
+  });
+
+  it("schedules a send for later, and a cancelled schedule sends nothing", async () => {
+    const id = await create();
+    const at = new Date(now.getTime() + 60 * 60_000).toISOString();
+    expect((await call("POST", `/api/newsletters/${id}/send`, { at })).json()).toMatchObject({
+      state: "scheduled",
+      scheduledAt: at,
+    });
+    await t.services.jobs.runDue();
+    expect(inbox.messages).toHaveLength(0);
+
+    const cancelled = await create();
+    await call("POST", `/api/newsletters/${cancelled}/send`, { at });
+    expect((await call("POST", `/api/newsletters/${cancelled}/cancel`)).json().state).toBe("draft");
+
+    now = new Date(now.getTime() + 61 * 60_000);
+    headers = await t.adminHeaders();
+    await t.services.jobs.runDue();
+    expect(deliveredTo().sort()).toEqual([...CONFIRMED].sort());
+    expect((await call("GET", `/api/newsletters/${id}`)).json().state).toBe("sent");
+    expect((await call("GET", `/api/newsletters/${cancelled}`)).json().state).toBe("draft");
+    expect((await call("POST", `/api/newsletters/${id}/send`, {})).statusCode).toBe(409);
+    expect((await call("POST", `/api/newsletters/${cancelled}/send`, { at: "2020-01-01T00:00:00Z" })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("lets editors write newsletters, not the inbox role", async () => {
+    const inboxRole = await t.staffHeaders("inbox");
+    expect((await t.app.inject({ url: "/api/newsletters", headers: inboxRole })).statusCode).toBe(403);
+    const editor = await t.staffHeaders("editor");
+    expect((await t.app.inject({ url: "/api/newsletters", headers: editor })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
+import { actorOf } from "../plugins/access.ts";
+
+type IdParams = { Params: { id: string } };
+
+/** Admin → Newsletters (issue 13): write, preview, test, send or schedule, follow the send. */
+export default async function newslettersRoutes(app: FastifyInstance) {
+  const { newsletters } = app.services;
+  const staff = { config: { roles: EDITORS } };
+
+  app.get("/api/newsletters", staff, async () => newsletters.list());
+  app.post("/api/newsletters", staff, async (request, reply) =>
+    reply.code(201).send(await newsletters.create(request.body, actorOf(request))),
+  );
+  app.post("/api/newsletters/from-post", staff, async (request, reply) =>
+    reply.code(201).send(await newsletters.fromPost(request.body, actorOf(request))),
+  );
+  app.get<IdParams>("/api/newsletters/:id", staff, async (request) => newsletters.get(request.params.id));
+  app.put<IdParams>("/api/newsletters/:id", staff, async (request) =>
+    newsletters.update(request.params.id, request.body, actorOf(request)),
+  );
+  app.delete<IdParams>("/api/newsletters/:id", staff, async (request, reply) => {
+    await newsletters.remove(request.params.id, actorOf(request));
+    return reply.code(204).send();
+  });
+  app.get<IdParams>("/api/newsletters/:id/preview", staff, async (request) => newsletters.preview(request.params.id));
+  app.post<IdParams>("/api/newsletters/:id/test", staff, async (request) =>
+    newsletters.sendTest(request.params.id, actorOf(request)),
+  );
+  app.post<IdParams>("/api/newsletters/:id/send", staff, async (request) =>
+    newsletters.send(request.params.id, request.body ?? {}, actorOf(request)),
+  );
+  app.post<IdParams>("/api/newsletters/:id/cancel", staff, async (request) =>
+    newsletters.cancel(request.params.id, actorOf(request)),
+  );
+  app.put<IdParams & { Body: { inArchive?: unknown } }>("/api/newsletters/:id/archive", staff, async (request) =>
+    newsletters.setInArchive(request.params.id, request.body?.inArchive === true, actorOf(request)),
+  );
+}
