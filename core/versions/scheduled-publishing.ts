@@ -3,7 +3,8 @@ import { type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
-import { publishDue, STATEFUL_TABLES } from "./item-states.repository.ts";
+import { ValidationError } from "../shared/errors.ts";
+import { findDue, STATEFUL_TABLES, settleDue } from "./item-states.repository.ts";
 import type { ItemState } from "./item-states.ts";
 
 export const SCHEDULED_PUBLISH_JOB = "scheduled-publish";
@@ -23,18 +24,29 @@ export function createScheduledPublishing(
   /** Refuses an item whose images may not be public (core/consent); none: every image may. */
   publishGuard: (trx: Db, imageUrls: readonly string[]) => Promise<void> = async () => {},
 ) {
+  /**
+   * Publishes what is due. An item whose images may no longer go public (consent withdrawn to "not
+   * yet" since it was scheduled) goes back to draft instead, and the audit log says why.
+   */
   async function publishNow(): Promise<number> {
+    const now = clock().toISOString();
     const published = await db.transaction().execute(async (trx) => {
-      const rows = await publishDue(trx, clock().toISOString());
-      for (const { table, id } of rows) {
+      let count = 0;
+      for (const item of await findDue(trx, now)) {
+        const refusal = await publishGuard(trx, item.imageUrls).then(
+          () => null,
+          (error: unknown) => (error instanceof ValidationError ? error : Promise.reject(error)),
+        );
+        if (!(await settleDue(trx, item, refusal ? "draft" : "published", now))) continue;
         await audit.record(trx, SYSTEM_ACTOR, {
-          action: "publish",
-          entity: STATEFUL_TABLES[table],
-          entityId: id,
-          values: { status: "published" },
+          action: refusal ? "unpublish" : "publish",
+          entity: STATEFUL_TABLES[item.table],
+          entityId: item.id,
+          values: refusal ? { status: "draft", reason: "consent" } : { status: "published" },
         });
+        if (!refusal) count++;
       }
-      return rows.length;
+      return count;
     });
     if (published > 0) await purgePublicCaches();
     return published;

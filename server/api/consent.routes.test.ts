@@ -94,6 +94,30 @@ describe.each(DIALECTS)("image consent on %s", (dialect) => {
     expect(stored.json()).toEqual({ consent: null });
   });
 
+  it("a scheduled item whose image lost its consent meanwhile goes back to draft instead of live", async () => {
+    now = new Date("2026-03-01T09:00:00Z");
+    const post = (
+      await send("POST", "/api/blogs", { ...blogFields, status: "scheduled", publishAt: "2026-03-01T10:00:00Z" }, [
+        await image("#777777"),
+      ])
+    ).json();
+    expect(post.status).toBe("scheduled");
+    expect((await record({ imageUrl: post.imageUrl, basis: "not-yet" })).statusCode).toBe(200);
+    now = new Date("2026-03-01T10:00:00Z");
+    await t.services.jobs.runDue();
+    expect((await t.app.inject({ url: `/api/blogs/${post._id}` })).statusCode).toBe(404);
+    const staff = (await t.app.inject({ url: `/api/admin/blogs/${post._id}`, headers: auth })).json();
+    expect(staff).toMatchObject({ status: "draft", publishAt: null });
+    const log = await t.database.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email", "changes"])
+      .where("entity_id", "=", post._id)
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
+    expect([log.action, log.actor_email]).toEqual(["unpublish", "system"]);
+    expect(JSON.parse(log.changes).values).toEqual({ status: "draft", reason: "consent" });
+  });
+
   it("lists public images without recorded consent and consent ending within 30 days", async () => {
     const post = (await send("POST", "/api/blogs", blogFields, [await image("#333333")])).json();
     const attention = async () =>
