@@ -14,7 +14,7 @@ import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newsletters/newsletters.table.ts";
 import type { GiftPledgeTable, OfflineGiftTable } from "../core/offline-gifts/offline-gifts.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
-import type { ReceiptCounterTable, ReceiptTable } from "../core/receipts/receipts.table.ts";
+import type { ReceiptCounterTable, ReceiptTable, StatementSendTable } from "../core/receipts/receipts.table.ts";
 import type {
   LoginTicketTable,
   StaffPasskeyTable,
@@ -56,6 +56,7 @@ export interface Database {
   receipts: ReceiptTable;
   receipt_counters: ReceiptCounterTable;
   image_consents: ImageConsentTable;
+  statement_sends: StatementSendTable;
   versioned_documents: VersionedDocumentTable;
   document_versions: DocumentVersionTable;
   settings: SettingTable;

@@ -25,6 +25,7 @@ import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.s
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
+import { createYearStatements } from "../core/receipts/year-statements.ts";
 import { createReportsService } from "../core/reports/reports.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
@@ -97,18 +98,11 @@ export function createServices({ config, database, clock = systemClock }: Servic
   });
   const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
   const funds = createFundsService(db, siteContent);
-  const receipts = createReceiptsService({
-    db,
-    clock,
-    jobs,
-    email,
-    audit,
-    fundTitle: funds.titleOf,
-    organisation: async () => {
-      const { contact } = await siteContent.published();
-      return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
-    },
-  });
+  const organisation = async () => {
+    const { contact } = await siteContent.published();
+    return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
+  };
+  const receipts = createReceiptsService({ db, clock, jobs, email, audit, fundTitle: funds.titleOf, organisation });
   return {
     config,
     clock,
@@ -170,6 +164,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       onGiftRecorded: receipts.issueForGift,
     }),
     receipts,
+    yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
     reports: createReportsService(db, clock, funds),
   };
 }

@@ -46,6 +46,7 @@ export const ENTITY_NOUNS: Record<string, string> = {
   "offline-gift": "offline gift",
   pledge: "transfer notice",
   receipt: "receipt",
+  "year-statements": "year-end statements",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

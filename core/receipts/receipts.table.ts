@@ -26,3 +26,10 @@ export interface ReceiptTable {
   /** How many times it was sent (1 once the first e-mail is queued). */
   sent_count: number;
 }
+
+/** One donor sent a year-end statement by one "send all" run. */
+export interface StatementSendTable {
+  batch_id: string;
+  donor_email: string;
+  sent_at: string;
+}

@@ -16,6 +16,7 @@ import * as imageConsent from "./2026-11-23-110-image-consent.ts";
 import * as designatedGifts from "./2026-11-23-200-designated-gifts.ts";
 import * as offlineGifts from "./2026-11-23-210-offline-gifts.ts";
 import * as receipts from "./2026-11-23-220-receipts.ts";
+import * as yearStatements from "./2026-11-23-230-year-statements.ts";
 import * as subscriberConsent from "./2026-11-23-300-subscriber-consent.ts";
 import * as newsletters from "./2026-11-23-310-newsletters.ts";
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-200-designated-gifts": designatedGifts,
   "2026-11-23-210-offline-gifts": offlineGifts,
   "2026-11-23-220-receipts": receipts,
+  "2026-11-23-230-year-statements": yearStatements,
   "2026-11-23-300-subscriber-consent": subscriberConsent,
   "2026-11-23-310-newsletters": newsletters,
 };

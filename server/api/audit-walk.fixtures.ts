@@ -504,6 +504,10 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  "POST /api/statements/:year/send": async () => ({
+    request: { url: "/api/statements/2026/send" },
+    expected: { action: "create", entity: "year-statements", entityId: ANY_ID, values: { year: 2026 } },
+  }),
   "GET /api/donations/export.csv": async () => ({
     request: { url: "/api/donations/export.csv" },
     expected: { action: "export", entity: "donation", entityId: null, values: { rows: 0 } },

@@ -128,4 +128,37 @@ describe.each(DIALECTS)("donor receipts on %s", (dialect) => {
     expect(sent).toHaveLength(2);
     expect(await pdfText(attachedPdf(sent[1] as string))).toContain("Receipt 2026-0001");
   });
+
+  it("makes a year-end statement per donor e-mail and sends them all as one run with its progress", async () => {
+    const list = await t.app.inject({ url: "/api/statements/2026", headers: auth });
+    expect(list.statusCode).toBe(200);
+    const statements = list.json();
+    expect(statements.map((s: { email: string }) => s.email)).toEqual(["dawit@example.org", "selam@example.org"]);
+    expect(statements[0]).toMatchObject({ totals: [{ currency: "etb", minor: 311000 }] });
+
+    const pdf = await t.app.inject({ url: "/api/statements/2026/pdf?email=dawit@example.org", headers: auth });
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Giving statement 2026");
+    expect(text).toContain("ETB 3,110");
+    expect(text).toContain("2026-0001");
+
+    const before = inbox.messages.length;
+    const started = await t.app.inject({ method: "POST", url: "/api/statements/2026/send", headers: auth });
+    expect(started.statusCode).toBe(202);
+    const { batch } = started.json();
+    expect((await t.app.inject({ url: `/api/statements/runs/${batch}`, headers: auth })).json()).toMatchObject({
+      status: "queued",
+      sent: 0,
+    });
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    expect((await t.app.inject({ url: `/api/statements/runs/${batch}`, headers: auth })).json()).toEqual({
+      status: "done",
+      sent: 2,
+      of: 2,
+    });
+    const statementsSent = inbox.messages.slice(before).filter((raw) => raw.includes("giving statement"));
+    expect(statementsSent).toHaveLength(2);
+  });
 });

@@ -139,6 +139,18 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
     await ledger.getByText("meron@example.org", { exact: true }).waitFor();
     expect(await ledger.getByText("dawit@example.org", { exact: true }).count()).toBe(0);
 
+    // Year-end statements: every receipted donor of the year, sent as one run with its progress.
+    const year = new Date().getUTCFullYear();
+    await page
+      .getByRole("list", { name: `Statements ${year}` })
+      .getByText("Meron", { exact: true })
+      .waitFor();
+    await page.getByRole("button", { name: "Send all statements by e-mail" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^All \d+ statements? (is|are) on their way\.$/ })
+      .waitFor();
+
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.getByRole("row", { name: /meron@example\.org/ }).waitFor();
     expect(await axeViolations(page, "main")).toEqual([]);

@@ -19,6 +19,7 @@ import {
   PERIODS,
 } from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
+import { YearStatementsPanel } from "../../components/admin/donations/year-statements-panel";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -169,6 +170,7 @@ export default function AdminDonations() {
           </dl>
 
           {data.report && <GivingDashboard report={data.report} />}
+          <YearStatementsPanel />
 
           <h2 className="mt-10 text-xl font-bold">Ledger</h2>
           <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">

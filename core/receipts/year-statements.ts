@@ -1,0 +1,174 @@
+import PDFDocument from "pdfkit";
+import type { Db } from "../../db/database.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { renderEmail } from "../email/render-email.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
+import { formatMoney } from "../money/money.ts";
+import type { Clock } from "../shared/clock.ts";
+import { NotFoundError, ValidationError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { NO_GOODS_STATEMENT, type Organisation } from "./receipt-content.ts";
+import type { YearStatement } from "./receipts.schema.ts";
+
+export const STATEMENTS_JOB = "year-statements";
+
+export async function statementsOf(db: Db, year: number): Promise<YearStatement[]> {
+  const rows = await db
+    .selectFrom("receipts")
+    .select(["donor_email", "donor_name", "gift_date", "number", "amount_minor", "currency"])
+    .where("year", "=", year)
+    .orderBy("donor_email")
+    .orderBy("gift_date")
+    .orderBy("number")
+    .execute();
+  const byEmail = new Map<string, YearStatement>();
+  for (const row of rows) {
+    const key = row.donor_email.toLowerCase();
+    const statement = byEmail.get(key) ?? { email: row.donor_email, name: null, gifts: [], totals: [] };
+    statement.name = row.donor_name ?? statement.name;
+    statement.gifts.push({
+      date: row.gift_date,
+      receipt: row.number,
+      amountMinor: Number(row.amount_minor),
+      currency: row.currency,
+    });
+    const total = statement.totals.find((t) => t.currency === row.currency);
+    if (total) total.minor += Number(row.amount_minor);
+    else statement.totals.push({ currency: row.currency, minor: Number(row.amount_minor) });
+    byEmail.set(key, statement);
+  }
+  return [...byEmail.values()];
+}
+
+export function renderStatementPdf(
+  statement: YearStatement,
+  year: number,
+  organisation: Organisation,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Giving statement ${year}` } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.font("Helvetica-Bold").fontSize(20).fillColor("#0b5563").text(organisation.name);
+    doc.font("Helvetica").fontSize(10).fillColor("#4b5563");
+    for (const line of organisation.address) doc.text(line);
+    doc.moveDown(2).font("Helvetica-Bold").fontSize(16).fillColor("#1c2530").text(`Giving statement ${year}`);
+    doc
+      .font("Helvetica")
+      .fontSize(11)
+      .text(statement.name ? `${statement.name} <${statement.email}>` : statement.email);
+    doc.moveDown();
+    for (const gift of statement.gifts) {
+      doc.text(`${gift.date}   ${formatMoney(gift.amountMinor, gift.currency)}   receipt ${gift.receipt}`);
+    }
+    doc.moveDown().font("Helvetica-Bold");
+    doc.text(`Total: ${statement.totals.map((t) => formatMoney(t.minor, t.currency)).join(" and ")}`);
+    doc.moveDown().font("Helvetica").text(NO_GOODS_STATEMENT);
+    doc.end();
+  });
+}
+
+/** Year-end statements (issue #16 §3): one per donor e-mail, downloadable, and sent to all as one job. */
+export function createYearStatements(deps: {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  email: EmailService;
+  audit: Audit;
+  organisation: () => Promise<Organisation>;
+}) {
+  const { db, clock, jobs, email, audit } = deps;
+
+  const yearOf = (value: string) => {
+    const year = Number(value);
+    if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new ValidationError("Please choose a year.");
+    return year;
+  };
+
+  jobs.register<{ year: number; batch: string }>({
+    type: STATEMENTS_JOB,
+    async handle({ year, batch }, job) {
+      const statements = await statementsOf(db, year);
+      const organisation = await deps.organisation();
+      let sent = 0;
+      for (const statement of statements) {
+        const pdf = await renderStatementPdf(statement, year, organisation);
+        const mail = await renderEmail({
+          subject: `Your ${year} giving statement from ${organisation.name}`,
+          heading: `Your giving in ${year}`,
+          intro: [`Thank you for your gifts to ${organisation.name} in ${year}. Your statement is attached.`],
+          details: statement.gifts.map(
+            (gift) => [gift.date, `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})`] as const,
+          ),
+          body: [NO_GOODS_STATEMENT],
+        });
+        await db.transaction().execute(async (trx) => {
+          // Once per donor and run: a retried run skips those it already queued.
+          const inserted = await trx
+            .insertInto("statement_sends")
+            .values({ batch_id: batch, donor_email: statement.email, sent_at: clock().toISOString() })
+            .onConflict((oc) => oc.columns(["batch_id", "donor_email"]).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+          await email.send(trx, statement.email, {
+            ...mail,
+            attachments: [
+              {
+                filename: `giving-statement-${year}.pdf`,
+                contentType: "application/pdf",
+                base64: pdf.toString("base64"),
+              },
+            ],
+          });
+        });
+        sent += 1;
+        await job.progress({ sent, of: statements.length });
+      }
+      await job.progress({ sent, of: statements.length });
+      email.wake();
+    },
+  });
+
+  return {
+    list: async (year: string) => statementsOf(db, yearOf(year)),
+
+    async pdf(year: string, donorEmail: string): Promise<Buffer> {
+      const wanted = yearOf(year);
+      const statement = (await statementsOf(db, wanted)).find(
+        (s) => s.email.toLowerCase() === donorEmail.toLowerCase(),
+      );
+      if (!statement) throw new NotFoundError("No gifts from this address in that year.");
+      return renderStatementPdf(statement, wanted, await deps.organisation());
+    },
+
+    /** Queues the run that e-mails every donor of the year their statement; answers the run's id to follow. */
+    async sendAll(year: string, actor: Actor): Promise<{ batch: string }> {
+      const wanted = yearOf(year);
+      const batch = newId();
+      await db.transaction().execute(async (trx) => {
+        await jobs.enqueue(trx, { type: STATEMENTS_JOB, payload: { year: wanted, batch }, key: `statements:${batch}` });
+        await audit.record(trx, actor, {
+          action: "create",
+          entity: "year-statements",
+          entityId: batch,
+          values: { year: wanted },
+        });
+      });
+      jobs.wake();
+      return { batch };
+    },
+
+    /** How far a run got: queued, running (with sent of total) or done. */
+    async progress(batch: string): Promise<{ status: string; sent: number; of: number | null }> {
+      const state = await jobs.state({ key: `statements:${batch}` });
+      if (!state) throw new NotFoundError("No such run.");
+      const progress = (state.progress ?? {}) as { sent?: number; of?: number };
+      return { status: state.status, sent: progress.sent ?? 0, of: progress.of ?? null };
+    },
+  };
+}
+
+export type YearStatements = ReturnType<typeof createYearStatements>;
