@@ -1,5 +1,7 @@
 /** The wordmark: two-tone bars, 'HOPE BEHIND BARS.' and a handwritten tagline. */
 export function Logo({ tagline = true, className = "" }: { tagline?: boolean; className?: string }) {
+  // Without the tagline (the back office's narrow sidebar) the wordmark is smaller and never wraps.
+  const size = tagline ? "text-[0.8rem] sm:text-[1.05rem] sm:tracking-wide" : "text-[0.9rem]";
   return (
     <span className={`inline-flex items-center gap-1.5 sm:gap-2.5 ${className}`}>
       <svg width="30" height="36" viewBox="0 0 30 36" aria-hidden="true" focusable="false">
@@ -10,7 +12,7 @@ export function Logo({ tagline = true, className = "" }: { tagline?: boolean; cl
       </svg>
       {/* Below 360 px (small phones) only the bars show: the header must not scroll sideways. */}
       <span className="flex flex-col leading-none max-[359px]:hidden">
-        <span className="text-[0.8rem] font-extrabold text-brand sm:text-[1.05rem] sm:tracking-wide">
+        <span className={`whitespace-nowrap font-extrabold text-brand ${size}`}>
           HOPE <span className="text-accent">BEHIND</span> BARS.
         </span>
         {tagline && (

@@ -171,6 +171,29 @@ describe.runIf(browserAvailable)("blog", () => {
     await context.close();
   });
 
+  it("ends a post with a donation call and links to the previous and next posts", async () => {
+    const api = await adminApi(server);
+    // Created oldest first: the list (newest first) reads third, second, first.
+    const first = await createPost(api, blogFields("Sewing circle begins"));
+    const second = await createPost(api, blogFields("Reading corner opens"));
+    const third = await createPost(api, blogFields("First family visit"));
+    const { page } = await newPage(browser, server);
+    await page.goto(`/blog/${second._id}`);
+    const more = page.getByRole("navigation", { name: "More posts" });
+    expect(await more.getByRole("link", { name: /Previous post/ }).getAttribute("href")).toBe(`/blog/${first._id}`);
+    expect(await more.getByRole("link", { name: /Next post/ }).getAttribute("href")).toBe(`/blog/${third._id}`);
+    await page.goto(`/blog/${third._id}`);
+    expect(await more.getByRole("link", { name: /Next post/ }).count()).toBe(0);
+    await more.getByRole("link", { name: /Previous post/ }).click();
+    await page.waitForURL(`${server.baseUrl}/blog/${second._id}`);
+    await page
+      .getByRole("complementary", { name: "Stories like this one start with a gift" })
+      .getByRole("button", { name: "Donate Now" })
+      .click();
+    await expect.poll(() => page.getByRole("dialog", { name: "Make a donation" }).isVisible()).toBe(true);
+    for (const post of [first, second, third]) await api.json("DELETE", `/api/blogs/${post._id}`);
+  });
+
   it("shows every validation message on the form and focuses the first invalid field", async () => {
     const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
     await openAdminPage(page, server, "/admin/blogs/new");
@@ -187,7 +210,11 @@ describe.runIf(browserAvailable)("blog", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("blog-title");
     expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
 
+    // Each message goes as soon as its field is valid, not at the next submit; the others stay.
     await page.getByLabel("Title").fill("T");
+    await expect.poll(() => page.getByText("Title is required", { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.getByText("Excerpt is required", { exact: true }).isVisible()).toBe(true);
     await page.getByLabel("Excerpt").fill("E");
     await page.getByLabel("Author name").fill("A");
     await page.getByLabel("Author's LinkedIn URL (optional)").fill("javascript:alert(1)");
@@ -199,6 +226,12 @@ describe.runIf(browserAvailable)("blog", () => {
     expect(await page.getByText("Please enter a valid http(s) URL", { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("blog-authorLinkedin");
     await screenshot(page, "blog-editor-errors-375");
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type(" there, a longer post");
+    await expect.poll(() => page.getByText("Content is too short.", { exact: true }).count()).toBe(0);
+    expect(await page.getByText("Please enter a valid http(s) URL", { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel("Author's LinkedIn URL (optional)").fill("https://www.linkedin.com/in/a");
+    await expect.poll(() => page.getByText("Please enter a valid http(s) URL", { exact: true }).count()).toBe(0);
     await context.close();
   });
 

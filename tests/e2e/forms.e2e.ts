@@ -146,6 +146,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await visible(staff, "LinkedIn copied!");
     expect(await clipboard(staff)).toBe("https://www.linkedin.com/in/meron");
     await dialog.getByLabel("Status").selectOption("Accepted");
+    await dialog.getByRole("button", { name: "Save status" }).click();
     await visible(staff, "Status updated!");
     await expect
       .poll(() => row.getByText("Accepted").filter({ visible: true }).getAttribute("data-status-colour"))
@@ -181,6 +182,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
 
     await staff.getByRole("checkbox", { name: "Select all applications on this page" }).check();
     await bar.getByRole("button", { name: "Delete" }).click();
+    await staff.getByRole("alertdialog").getByRole("button", { name: "Confirm Delete" }).click();
     await visible(staff, "Selected applications have been deleted.");
     await poll(() => staff.getByText("No applications found.").isVisible()).toBe(true);
     expect((await adminApi(server).then((api) => api.json("GET", "/api/volunteer"))).length).toBe(0);
@@ -402,10 +404,12 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       await bar.getByRole("button", { name: "Mark as Canceled" }).click();
       await visible(page, "Failed to cancel applications.");
       await bar.getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Confirm Delete" }).click();
       await visible(page, "Failed to delete applications.");
       await bar.getByRole("button", { name: "Clear" }).click();
       await row.getByRole("button", { name: "Details for Fana Desta" }).click();
       await page.getByRole("dialog").getByLabel("Status").selectOption("Contacted");
+      await page.getByRole("dialog").getByRole("button", { name: "Save status" }).click();
       await visible(page, "Failed to update status.");
     } finally {
       restore();

@@ -1,4 +1,6 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
+import { createPortal } from "react-dom";
+import { useDialog } from "./use-dialog";
 
 interface ModalProps {
   title: string;
@@ -8,25 +10,14 @@ interface ModalProps {
 }
 
 /**
- * A dialog over the page: focus moves in and returns on close, Escape and the backdrop close it.
- * Not a native <dialog>: its top layer would hide the toasts that actions inside it show.
+ * A dialog over the page (useDialog: focus kept inside, page behind inert, Escape and the backdrop
+ * close it). Not a native <dialog>: its top layer would hide the toasts that actions inside it show.
  */
 export function Modal({ title, onClose, children, footer }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    panelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      opener?.focus();
-    };
-  }, [onClose]);
+  useDialog(panelRef, onClose);
 
-  return (
+  return createPortal(
     <div
       className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 sm:items-center sm:p-4"
       onClick={onClose}
@@ -46,6 +37,7 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
         <div className="overflow-y-auto px-6 py-4">{children}</div>
         <div className="flex flex-wrap justify-end gap-2 border-t px-6 py-4">{footer}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   VOLUNTEER_STATUSES,
   type VolunteerApplication,
@@ -88,21 +88,44 @@ export function VolunteerDetails({ application: a, onStatusChange, onClose }: Vo
           )}
         </Row>
         <Row label="Status">
-          <label htmlFor="application-status" className="sr-only">
-            Status
-          </label>
-          <select
-            id="application-status"
-            value={a.status}
-            onChange={(event) => onStatusChange(event.target.value as VolunteerStatus)}
-            className="rounded-lg border border-gray-300 bg-white px-3 py-2"
-          >
-            {VOLUNTEER_STATUSES.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </select>
+          <StatusPicker status={a.status} onSave={onStatusChange} />
         </Row>
       </dl>
     </Modal>
+  );
+}
+
+/**
+ * Choosing an option only chooses: arrow keys on a closed select change its value at every press, so
+ * saving on change sent a request per key and the re-render moved focus. Save commits, focus stays.
+ */
+function StatusPicker({ status, onSave }: { status: VolunteerStatus; onSave: (status: VolunteerStatus) => void }) {
+  const [choice, setChoice] = useState(status);
+  useEffect(() => setChoice(status), [status]);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="application-status" className="sr-only">
+        Status
+      </label>
+      <select
+        id="application-status"
+        value={choice}
+        onChange={(event) => setChoice(event.target.value as VolunteerStatus)}
+        className="rounded-lg border border-gray-300 bg-white px-3 py-2"
+      >
+        {VOLUNTEER_STATUSES.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => {
+          if (choice !== status) onSave(choice);
+        }}
+        className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+      >
+        Save status
+      </button>
+    </div>
   );
 }

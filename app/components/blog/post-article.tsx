@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BlogPost } from "../../../core/blogs/blogs.schema";
 import { formatInstantDate } from "../../lib/dates";
@@ -15,8 +16,11 @@ export function BackLink() {
   );
 }
 
-/** A blog post as its public page shows it; the staff preview draws the same. */
-export function PostArticle({ post }: { post: BlogPost }) {
+/**
+ * A blog post as its public page shows it; the staff preview draws the same. `footer` goes after
+ * the text (the public page's donation call and links to the posts either side).
+ */
+export function PostArticle({ post, footer }: { post: BlogPost; footer?: ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <BackLink />
@@ -53,7 +57,8 @@ export function PostArticle({ post }: { post: BlogPost }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with an allowlist on the server (core/blogs/blogs.sanitize.ts)
         dangerouslySetInnerHTML={{ __html: post.content }}
       />
-      <div className="mt-12 border-t border-black/10 pt-6">
+      {footer}
+      <div className="mt-10 border-t pt-6">
         <BackLink />
       </div>
     </article>

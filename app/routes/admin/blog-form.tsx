@@ -65,7 +65,9 @@ export default function BlogForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const draftKey = `blog:${id ?? "new"}`;
-  const { values, setValues, errors, setErrors, field } = useAdminForm("blog", EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("blog", EMPTY, (current) =>
+    clientErrors(current, file, !id),
+  );
   const [post, setPost] = useState<BlogPost | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">(id ? "loading" : "ready");

@@ -42,7 +42,9 @@ export default function GalleryForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, errors, setErrors, field } = useAdminForm("gallery", EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("gallery", EMPTY, (current) =>
+    validate(current, files, !id),
+  );
   const [files, setFiles] = useState<File[]>([]);
   const [existing, setExisting] = useState<string[]>([]);
   const [loading, setLoading] = useState(Boolean(id));

@@ -1,9 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from "react-router";
 import { mayOpen } from "../../../core/access/admin-screens";
 import { ROLE_LABELS } from "../../../core/access/roles";
 import { Forbidden } from "../../components/admin/forbidden";
 import { UnreadMessagesBadge } from "../../components/admin/unread-messages-badge";
+import { useDialog } from "../../components/admin/use-dialog";
 import { Logo } from "../../components/logo";
 import { areasFor } from "../../content/admin-navigation";
 import {
@@ -90,7 +92,7 @@ export default function AdminLayout() {
           </li>
         ))}
       </ul>
-      <div className="mt-auto border-t border-gray-200 pt-4">
+      <div className="mt-auto border-t pt-4">
         <NavLink
           to="/admin/account"
           onClick={() => setMenuOpen(false)}
@@ -116,38 +118,44 @@ export default function AdminLayout() {
 
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-white px-4 lg:hidden">
         <span className="font-bold text-brand">Admin Panel</span>
         <button
           type="button"
           aria-expanded={menuOpen}
           aria-controls="admin-mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-          className="rounded-lg px-3 py-2 font-medium hover:bg-sand"
+          onClick={() => setMenuOpen(true)}
+          className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-medium hover:bg-sand"
         >
-          {menuOpen ? "Close" : "Menu"}
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+          Menu
         </button>
       </header>
-      {menuOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setMenuOpen(false)}
-          />
-          <div id="admin-mobile-menu" className="absolute inset-y-0 left-0 w-72 bg-white p-4 shadow-xl">
-            {sidebar}
-          </div>
-        </div>
-      )}
-      <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
+      {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)}>{sidebar}</MobileMenu>}
+      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
         <div className="mb-6 px-2">
           <Logo tagline={false} />
         </div>
         {sidebar}
       </aside>
-      <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6 lg:p-8">
+        <RouteAnnouncer pathname={pathname} />
         {/* A screen the role may not use is not rendered at all: none of its requests are made. */}
         {mayOpen(role, pathname) ? <Outlet /> : <Forbidden role={role} />}
       </main>
@@ -170,5 +178,70 @@ export default function AdminLayout() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The slide-in menu on small screens: a modal dialog (useDialog), closed by Escape, the backdrop or Close. */
+function MobileMenu({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  useDialog(panelRef, onClose);
+  return createPortal(
+    <div className="fixed inset-0 z-40 lg:hidden">
+      <div aria-hidden="true" className="absolute inset-0 bg-black/40" onClick={onClose} />
+      <div
+        ref={panelRef}
+        id="admin-mobile-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Admin menu"
+        tabIndex={-1}
+        className="absolute inset-y-0 left-0 flex w-72 flex-col bg-white p-4 shadow-xl outline-none"
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <span className="font-bold text-brand">Admin Panel</span>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-sand"
+          >
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+        <div className="min-h-0 flex-1">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * A single-page app changes screens without a page load, so a screen reader hears nothing: announce
+ * the new screen's title (set by its meta) after each navigation, but not on the first load.
+ */
+function RouteAnnouncer({ pathname }: { pathname: string }) {
+  const [message, setMessage] = useState("");
+  const announced = useRef(pathname);
+  useEffect(() => {
+    if (announced.current === pathname) return;
+    announced.current = pathname;
+    // The new screen's <title> is in place once React Router has rendered its meta.
+    const frame = requestAnimationFrame(() => setMessage(document.title.replace(/ \| .*$/, "")));
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+  return (
+    <p role="status" aria-live="polite" className="sr-only" data-route-announcer>
+      {message}
+    </p>
   );
 }

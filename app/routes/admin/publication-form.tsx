@@ -46,7 +46,9 @@ function clientErrors(values: Values, file: File | null, creating: boolean): Rec
 export default function PublicationForm() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const { values, setValues, errors, setErrors, field } = useAdminForm("publication", EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("publication", EMPTY, (current) =>
+    clientErrors(current, file, !id),
+  );
   const [currentImage, setCurrentImage] = useState<string | undefined>();
   const [file, setFile] = useState<File | null>(null);
   const [loading, setLoading] = useState(Boolean(id));

@@ -34,7 +34,7 @@ export default function VideoForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, errors, setErrors, field } = useAdminForm("video", EMPTY);
+  const { values, setValues, errors, setErrors, field } = useAdminForm("video", EMPTY, clientErrors);
   const [published, setPublished] = useState(false);
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);

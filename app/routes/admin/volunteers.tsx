@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import type { VolunteerApplication, VolunteerStatus } from "../../../core/volunteers/volunteers.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
@@ -21,6 +21,10 @@ export default function AdminVolunteers() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   const list = usePagedList(applications ?? [], searchText);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  /** The bulk bar goes away after Clear or an action: focus goes to the select-all box, not nowhere. */
+  const focusSelectAll = () =>
+    requestAnimationFrame(() => (selectAllRef.current ?? document.querySelector<HTMLElement>("main"))?.focus());
 
   const load = useCallback(async () => {
     try {
@@ -60,6 +64,14 @@ export default function AdminVolunteers() {
 
   async function bulk(action: "cancel" | "delete") {
     const ids = [...selected];
+    if (
+      action === "delete" &&
+      !(await confirmInToast({
+        message: `Delete ${ids.length} selected application${ids.length === 1 ? "" : "s"}? This action is permanent and cannot be undone.`,
+        confirmLabel: "Confirm Delete",
+      }))
+    )
+      return;
     const toastId = toast.loading("Processing action...");
     try {
       if (action === "cancel") {
@@ -74,6 +86,7 @@ export default function AdminVolunteers() {
         toast.success("Selected applications have been deleted.", { id: toastId });
       }
       setSelected(new Set());
+      focusSelectAll();
     } catch {
       toast.error(`Failed to ${action} applications.`, { id: toastId });
       void load();
@@ -118,6 +131,47 @@ export default function AdminVolunteers() {
         <SearchBox id="volunteer-search" label="Search applications" value={list.query} onChange={list.setQuery} />
         {applications && <p className="text-sm text-muted">{applications.length} in total</p>}
       </div>
+      {/* Always present, so each change of the count is read out (a live region that appears is not). */}
+      <p role="status" className="sr-only">
+        {selected.size > 0 ? `${selected.size} selected` : ""}
+      </p>
+      {/* Before the table in the page's order: one Shift+Tab from the select-all box, though it floats below. */}
+      {selected.size > 0 && (
+        <section
+          aria-label="Bulk actions"
+          className="fixed inset-x-4 bottom-4 z-30 mx-auto flex max-w-xl flex-wrap items-center justify-between gap-2 rounded-2xl bg-ink px-4 py-3 text-white shadow-xl"
+        >
+          <span className="font-semibold" aria-hidden="true">
+            {selected.size} selected
+          </span>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => bulk("cancel")}
+              className="rounded-full bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20"
+            >
+              Mark as Canceled
+            </button>
+            <button
+              type="button"
+              onClick={() => bulk("delete")}
+              className="rounded-full bg-red-600 px-3 py-1.5 text-sm font-semibold hover:bg-red-700"
+            >
+              Delete
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setSelected(new Set());
+                focusSelectAll();
+              }}
+              className="rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-white/10"
+            >
+              Clear
+            </button>
+          </div>
+        </section>
+      )}
       {applications === null ? (
         <p className="mt-8 text-muted">Loading applications...</p>
       ) : list.filtered.length === 0 ? (
@@ -130,6 +184,7 @@ export default function AdminVolunteers() {
                 <tr>
                   <th scope="col" className="w-10 px-4 py-3">
                     <input
+                      ref={selectAllRef}
                       type="checkbox"
                       aria-label="Select all applications on this page"
                       checked={allOnPageSelected}
@@ -164,8 +219,9 @@ export default function AdminVolunteers() {
                     <button
                       type="button"
                       onClick={() => copyWithToast(a.email, "Email copied to clipboard!")}
-                      className="break-all text-left text-brand hover:underline"
-                      title="Copy e-mail"
+                      // One line, cut with an ellipsis; the whole address shows on hover and is what is copied.
+                      className="block max-w-full truncate text-left text-brand hover:underline md:max-w-[16rem]"
+                      title={`${a.email} (click to copy)`}
                     >
                       {a.email}
                     </button>
@@ -185,16 +241,19 @@ export default function AdminVolunteers() {
                           className="h-4 w-4"
                         />
                       </td>
-                      <td className="px-4 py-3 align-top">
+                      <td className="min-w-0 max-w-[12rem] px-4 py-3 align-top sm:max-w-none">
                         <span className={`font-semibold ${canceled ? "line-through" : "text-ink"}`}>{a.fullName}</span>
                         {a.age !== undefined && <span className="block text-xs text-muted">Age {a.age}</span>}
+                        <span className="block text-xs text-muted lg:hidden">
+                          Submitted {format(new Date(a.createdAt), "MMM d, yyyy")}
+                        </span>
                         <span className="mt-1 block md:hidden">{copyEmail}</span>
                         <span className="mt-2 block sm:hidden">
                           <StatusBadge status={a.status} />
                         </span>
                       </td>
                       <td className="hidden px-4 py-3 align-top md:table-cell">{copyEmail}</td>
-                      <td className="hidden px-4 py-3 align-top lg:table-cell">{a.interest}</td>
+                      <td className="hidden min-w-[9rem] px-4 py-3 align-top lg:table-cell">{a.interest}</td>
                       <td className="hidden px-4 py-3 align-top sm:table-cell">
                         <StatusBadge status={a.status} />
                       </td>
@@ -237,38 +296,6 @@ export default function AdminVolunteers() {
             noun="applications"
           />
         </>
-      )}
-
-      {selected.size > 0 && (
-        <section
-          aria-label="Bulk actions"
-          className="fixed inset-x-4 bottom-4 z-30 mx-auto flex max-w-xl flex-wrap items-center justify-between gap-2 rounded-2xl bg-ink px-4 py-3 text-white shadow-xl"
-        >
-          <span className="font-semibold">{selected.size} selected</span>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => bulk("cancel")}
-              className="rounded-full bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20"
-            >
-              Mark as Canceled
-            </button>
-            <button
-              type="button"
-              onClick={() => bulk("delete")}
-              className="rounded-full bg-red-600 px-3 py-1.5 text-sm font-semibold hover:bg-red-700"
-            >
-              Delete
-            </button>
-            <button
-              type="button"
-              onClick={() => setSelected(new Set())}
-              className="rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-white/10"
-            >
-              Clear
-            </button>
-          </div>
-        </section>
       )}
 
       {open && (

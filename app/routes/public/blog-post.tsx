@@ -1,22 +1,28 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { appContext } from "#app-context";
 import { POST_NOT_FOUND_MESSAGE } from "../../../core/blogs/blogs.constants";
-import type { BlogPost } from "../../../core/blogs/blogs.schema";
+import type { BlogPost, BlogPostSummary } from "../../../core/blogs/blogs.schema";
 import { ArticleJsonLd } from "../../components/blog/article-json-ld";
 import { BackLink, PostArticle } from "../../components/blog/post-article";
+import { DonateButton } from "../../components/donation/donate-button";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   try {
-    return { post: await services.blogs.get(params.id) };
+    const post = await services.blogs.get(params.id);
+    // The neighbours as the blog list shows them (newest first); without them the post still shows.
+    const list = await services.blogs.summaries().catch(() => [] as BlogPostSummary[]);
+    const at = list.findIndex((summary) => summary._id === post._id);
+    const link = (summary?: BlogPostSummary) => (summary ? { id: summary._id, title: summary.title } : null);
+    return { post, older: at < 0 ? null : link(list[at + 1]), newer: at < 1 ? null : link(list[at - 1]) };
   } catch (error) {
     // By status, not instanceof: the page bundle has its own copy of the error classes.
     const notFound = (error as { status?: number } | null)?.status === 404;
     if (!notFound) console.error("blog post: load failed", error);
     // Spec §8: not found or failed both read 'Post not found.'; the status tells crawlers which.
-    return data({ post: null as BlogPost | null }, { status: notFound ? 404 : 500 });
+    return data({ post: null as BlogPost | null, older: null, newer: null }, { status: notFound ? 404 : 500 });
   }
 }
 
@@ -33,7 +39,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, older, newer } = loaderData;
   if (!post) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
@@ -48,7 +54,51 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ArticleJsonLd post={post} />
-      <PostArticle post={post} />
+      <PostArticle
+        post={post}
+        footer={
+          <>
+            <aside
+              aria-labelledby="post-donate-title"
+              className="mt-12 rounded-2xl bg-accent-light px-6 py-8 text-center sm:px-10"
+            >
+              <h2 id="post-donate-title" className="text-2xl font-bold text-ink">
+                Stories like this one start with a gift
+              </h2>
+              <p className="mx-auto mt-2 max-w-xl text-muted">
+                Essentials, classes and family visits for mothers in prison and their children are paid for by donors.
+              </p>
+              <DonateButton size="lg" className="mt-5">
+                Donate Now
+              </DonateButton>
+            </aside>
+            {(older || newer) && (
+              <nav aria-label="More posts" className="mt-10 grid gap-4 sm:grid-cols-2">
+                {older && (
+                  <Link to={`/blog/${older.id}`} className="rounded-2xl border p-5 hover:border-brand" rel="prev">
+                    <span className="block text-sm font-semibold text-muted">
+                      <span aria-hidden="true">← </span>Previous post
+                    </span>
+                    <span className="mt-1 block font-semibold text-brand">{older.title}</span>
+                  </Link>
+                )}
+                {newer && (
+                  <Link
+                    to={`/blog/${newer.id}`}
+                    className="rounded-2xl border p-5 text-right hover:border-brand sm:col-start-2"
+                    rel="next"
+                  >
+                    <span className="block text-sm font-semibold text-muted">
+                      Next post<span aria-hidden="true"> →</span>
+                    </span>
+                    <span className="mt-1 block font-semibold text-brand">{newer.title}</span>
+                  </Link>
+                )}
+              </nav>
+            )}
+          </>
+        }
+      />
     </>
   );
 }
