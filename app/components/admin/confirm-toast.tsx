@@ -15,7 +15,8 @@ interface ConfirmOptions {
  * A confirmation asked in a toast (spec §2/§8); resolves true only when the confirm button is pressed.
  * The question takes focus (Cancel first: the harmless answer), keeps Tab inside while focus is in it,
  * Escape cancels, and focus goes back where it was. Its time runs only while nobody is at it: a
- * keyboard user reading it is never timed out (WCAG 2.2.1), one who clicked away is after `duration`.
+ * keyboard user on it is never timed out (WCAG 2.2.1); asked by a click, it goes after `duration`
+ * (spec: 6 seconds) unless the pointer rests on it.
  */
 export function confirmInToast({ message, detail, confirmLabel, duration = 6000 }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
@@ -63,7 +64,13 @@ function ConfirmQuestion({
     const panel = panelRef.current;
     if (!panel) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const attended = () => panel.contains(document.activeElement) || panel.matches(":hover");
+    // Focus moved in after a click is not attention (no focus ring shows); keyboard focus or a pointer over it is.
+    const attended = () =>
+      Boolean(
+        document.activeElement &&
+          panel.contains(document.activeElement) &&
+          document.activeElement.matches(":focus-visible"),
+      ) || panel.matches(":hover");
     const update = () => {
       clearTimeout(timer);
       timer = attended() ? undefined : setTimeout(() => answer(false), duration);
