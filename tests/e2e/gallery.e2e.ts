@@ -66,11 +66,19 @@ describe.runIf(browserAvailable)("public gallery", () => {
       await held;
       await route.fallback();
     });
-    await page.getByRole("button", { name: "Load More" }).click();
+    await page.getByRole("button", { name: "Load More" }).focus();
+    await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Loading..." }).waitFor();
-    expect(await page.getByRole("button", { name: "Loading..." }).isDisabled()).toBe(true);
+    // Marked unavailable, yet it keeps the keyboard focus (a disabled button would drop it).
+    expect(await page.getByRole("button", { name: "Loading..." }).getAttribute("aria-disabled")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Loading...");
     release();
     await expect.poll(() => cardTitles(page)).toHaveLength(12);
+    // Focus moves on to the first new item, and the count is read out.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("li")?.querySelector("h2")?.textContent))
+      .toBe((await cardTitles(page))[9]);
+    expect(await page.locator("[data-gallery-status]").textContent()).toBe("3 more items loaded.");
     await page.getByText("You've reached the end.").waitFor();
     expect(await page.getByRole("button", { name: "Load More" }).count()).toBe(0);
     await page.unroute("**/api/gallery?page=2*");
@@ -94,6 +102,7 @@ describe.runIf(browserAvailable)("public gallery", () => {
 
     await search.fill("no such photo %_(");
     await page.getByRole("heading", { name: "No Results Found" }).waitFor();
+    await expect.poll(() => page.locator("[data-gallery-status]").textContent()).toBe("No Results Found");
     expect(await page.getByText("Try a different search term or choose another category.").isVisible()).toBe(true);
     expect(await page.getByText("You've reached the end.").count()).toBe(0);
 
@@ -162,6 +171,11 @@ describe.runIf(browserAvailable)("public gallery", () => {
     );
     expect(await zoomLevel.textContent()).toBe("100%");
     expect(await zoomOut.getAttribute("aria-disabled")).toBe("true");
+    // One opaque layer over everything, the sticky site header included.
+    expect(await page.evaluate(() => document.elementFromPoint(20, 20)?.closest('[role="dialog"]') !== null)).toBe(
+      true,
+    );
+    expect(await dialog.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(13, 26, 30)");
 
     // Not zoomed: dragging does nothing.
     const drag = async (dx: number, dy: number) => {
@@ -203,6 +217,12 @@ describe.runIf(browserAvailable)("public gallery", () => {
       touchPoints: [{ x: start.x - 40, y: start.y + 20 }],
     });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(transform).toBe("translate(20px, 50px) scale(4)");
+
+    // Dragging is not the only way to pan (WCAG 2.5.7): buttons and arrow keys move the picture too.
+    await dialog.getByRole("button", { name: "Move picture up" }).click();
+    await expect.poll(transform).toBe("translate(20px, 130px) scale(4)");
+    await page.keyboard.press("ArrowDown");
     await expect.poll(transform).toBe("translate(20px, 50px) scale(4)");
 
     for (const level of ["267%", "178%", "119%", "100%", "100%"]) {

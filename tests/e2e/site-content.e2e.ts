@@ -13,7 +13,9 @@ import {
   screenshot,
   VIEWPORTS,
 } from "./support/browser.ts";
+import { createGalleryItem } from "./support/gallery-fixtures.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
+import { stubYoutube } from "./support/youtube-stub.ts";
 
 /** The third impact figure ("Children supported", 33 at launch) as its counter reads once settled. */
 const childrenFigure = (page: Page) =>
@@ -55,7 +57,16 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it("changes an impact figure and a board member's quote, previews them, publishes them, and the public sees them", async () => {
+    const api = await adminApi(server);
+    await api.json("POST", "/api/videos", {
+      title: "A morning in the sewing workshop",
+      description: "Mothers learning a trade.",
+      youtubeUrl: "https://www.youtube.com/watch?v=aaaaaaaaaa1",
+      category: "Program Highlights",
+    });
+    await createGalleryItem(api, { title: "Reading corner opens", eventDate: "2026-02-03" }, ["#0b5563"]);
     const { page, context } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
+    await stubYoutube(page);
     await page.goto("/");
     await expect.poll(() => childrenFigure(page)).toContain("33");
 
@@ -70,6 +81,9 @@ describe.runIf(browserAvailable)("site content", () => {
     const preview = await openPreview(context, page);
     await preview.getByText("Preview of the saved drafts").waitFor();
     await expect.poll(() => childrenFigure(preview)).toContain("34");
+    // The whole Home page, its published featured video and gallery preview included.
+    await preview.getByText("A morning in the sewing workshop").first().waitFor({ timeout: 15_000 });
+    await preview.getByText("Reading corner opens").first().waitFor({ timeout: 15_000 });
     await screenshot(preview, "site-content-preview-home");
     await preview.close();
 
@@ -82,6 +96,10 @@ describe.runIf(browserAvailable)("site content", () => {
     await toastSays(page, "Published");
     await page.goto("/");
     await expect.poll(() => childrenFigure(page)).toContain("34");
+    // The Impact page's description is written from the published figures.
+    expect(await (await fetch(`${server.baseUrl}/impact`)).text()).toContain(
+      '<meta name="description" content="6+ prisons reached, 140+ products delivered monthly, 34+ children supported: see',
+    );
 
     const quote = "Every child deserves a childhood, wherever their mother is.";
     const [, legalAdviser] = DEFAULT_SITE_CONTENT.about.board;

@@ -79,6 +79,23 @@ describe.runIf(browserAvailable)("impact videos", () => {
     await context.close();
   });
 
+  it("shows a drawn placeholder, not a broken image, when YouTube's thumbnail cannot load", async () => {
+    await (await adminApi(server)).json(
+      "POST",
+      "/api/videos",
+      video("Offline thumbnail", "Testimonials", "kkkkkkkkkk1"),
+    );
+    const { page } = await newPage(browser, server);
+    // YouTube blocked or the visitor offline: the thumbnail answers with an error.
+    expectErrors(page, [/^console\.error: Failed to load resource: the server responded with a status of 404/]);
+    await page.context().route(/^https:\/\/i\.ytimg\.com\//, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/impact/videos");
+    const card = page.getByRole("article").filter({ hasText: "Offline thumbnail" });
+    await expect.poll(() => card.locator("[data-thumbnail-placeholder]").count()).toBe(1);
+    expect(await card.locator("img").count()).toBe(0);
+    expect(await card.getByRole("button", { name: "Play video: Offline thumbnail" }).isVisible()).toBe(true);
+  });
+
   it("server-renders a shared category link", async () => {
     const api = await adminApi(server);
     await api.json("POST", "/api/videos", video("Bakery opening", "Program Highlights", "eeeeeeeeee5"));

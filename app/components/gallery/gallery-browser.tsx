@@ -36,6 +36,44 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
   const [text, setText] = useState(filter.search);
   const [open, setOpen] = useState<GalleryItem | null>(null);
   const searchId = "gallery-search";
+  const listRef = useRef<HTMLUListElement>(null);
+  /** How many items there were when Load More was pressed: the first new one receives focus. */
+  const focusFrom = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const announceFilter = useRef(false);
+
+  const showMore = () => {
+    if (loadingMore) return;
+    focusFrom.current = items.length;
+    loadMore();
+  };
+
+  // Load More replaces its own button's place in the page: focus moves on to the first new item and
+  // the count is read out (WCAG 2.4.3, 4.1.3). A change of filter announces its result count.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to what was loaded
+  useEffect(() => {
+    if (!loaded || loadingFilter || loadingMore) return;
+    const from = focusFrom.current;
+    if (from !== null) {
+      // A failed Load More adds nothing: focus stays on the button, which is still there.
+      focusFrom.current = null;
+      const added = items.length - from;
+      if (added <= 0) return;
+      setAnnouncement(`${added} more ${added === 1 ? "item" : "items"} loaded.`);
+      listRef.current?.children[from]?.querySelector<HTMLElement>("button")?.focus();
+      return;
+    }
+    // The page's first list is not news: only what a filter or search changes is read out.
+    if (!announceFilter.current) {
+      announceFilter.current = true;
+      return;
+    }
+    setAnnouncement(
+      items.length === 0
+        ? "No Results Found"
+        : `${items.length}${hasMore ? " or more" : ""} ${items.length === 1 ? "item" : "items"} shown.`,
+    );
+  }, [items, loaded, loadingFilter, loadingMore]);
 
   // Back/forward can change the search in the URL: show it in the box.
   useEffect(() => setText(filter.search), [filter.search]);
@@ -105,6 +143,9 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
           </search>
         </div>
 
+        <p role="status" className="sr-only" data-gallery-status>
+          {announcement}
+        </p>
         <div aria-busy={loadingFilter} className={loadingFilter ? "opacity-60 transition-opacity" : ""}>
           {items.length === 0 ? (
             loaded ? (
@@ -114,7 +155,7 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
               </div>
             ) : null
           ) : (
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul ref={listRef} className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((item, index) => (
                 <li key={item._id}>
                   <GalleryCard item={item} onOpen={setOpen} priority={index === 0} headingLevel={2} />
@@ -126,7 +167,8 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
 
         <div className="mt-10 text-center">
           {hasMore ? (
-            <Button variant="secondary" onClick={loadMore} disabled={loadingMore}>
+            // aria-disabled, not disabled: a disabled button drops the keyboard focus it holds.
+            <Button variant="secondary" onClick={showMore} aria-disabled={loadingMore || undefined}>
               {loadingMore ? "Loading..." : "Load More"}
             </Button>
           ) : (

@@ -1,4 +1,5 @@
 import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { ResponsiveImage } from "../responsive-image";
@@ -11,6 +12,9 @@ interface LightboxProps {
 
 const iconButton =
   "inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/25 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-white/10";
+
+/** How far one press of an arrow key or pan button moves a zoomed picture, in pixels. */
+const PAN_STEP = 80;
 
 const Icon = ({ d }: { d: string }) => (
   <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -26,8 +30,19 @@ const Icon = ({ d }: { d: string }) => (
  * button would drop keyboard focus out of the dialog.
  */
 export function Lightbox({ item, onClose }: LightboxProps) {
-  const [index, setIndex] = useState(0);
-  const [zoom, setZoom] = useState(MIN_ZOOM);
+  const [index, setIndexState] = useState(0);
+  const [zoom, setZoomState] = useState(MIN_ZOOM);
+  // The key handler reads these: two quick key presses can come before the page has re-rendered
+  // (Preact runs effects after paint), and each must build on the one before.
+  const current = useRef({ index: 0, zoom: MIN_ZOOM });
+  const setIndex = (next: number) => {
+    current.current.index = next;
+    setIndexState(next);
+  };
+  const setZoom = (next: number) => {
+    current.current.zoom = next;
+    setZoomState(next);
+  };
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const [dragging, setDragging] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
@@ -65,6 +80,14 @@ export function Lightbox({ item, onClose }: LightboxProps) {
     setOffset({ x: 0, y: 0 });
   }
 
+  /** Keys and buttons pan a zoomed image too: dragging must not be the only way (WCAG 2.5.7). */
+  function pan(dx: number, dy: number) {
+    const box = frame.current?.getBoundingClientRect();
+    const level = current.current.zoom;
+    if (!box || level <= MIN_ZOOM) return;
+    setOffset((offset) => clampOffset({ x: offset.x + dx, y: offset.y + dy }, level, box));
+  }
+
   function changeZoom(next: number) {
     setZoom(next);
     const box = frame.current?.getBoundingClientRect();
@@ -74,13 +97,24 @@ export function Lightbox({ item, onClose }: LightboxProps) {
   // Keys are read at document level: a click on the backdrop area must not leave the lightbox deaf.
   useLayoutEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
+      const arrows: Record<string, [number, number]> = {
+        ArrowLeft: [PAN_STEP, 0],
+        ArrowRight: [-PAN_STEP, 0],
+        ArrowUp: [0, PAN_STEP],
+        ArrowDown: [0, -PAN_STEP],
+      };
       if (event.key === "Escape") {
         event.preventDefault();
         onClose();
-      } else if (event.key === "ArrowRight" && index < count - 1) {
-        show(index + 1);
-      } else if (event.key === "ArrowLeft" && index > 0) {
-        show(index - 1);
+      } else if (current.current.zoom > MIN_ZOOM && arrows[event.key]) {
+        // Zoomed in, the arrows move the picture; unzoomed, left and right change the picture.
+        event.preventDefault();
+        const [dx, dy] = arrows[event.key] as [number, number];
+        pan(dx, dy);
+      } else if (event.key === "ArrowRight" && current.current.index < count - 1) {
+        show(current.current.index + 1);
+      } else if (event.key === "ArrowLeft" && current.current.index > 0) {
+        show(current.current.index - 1);
       } else if (event.key === "Tab") {
         trapFocus(event);
       }
@@ -133,13 +167,14 @@ export function Lightbox({ item, onClose }: LightboxProps) {
     setDragging(false);
   };
 
-  return (
+  // In <body>, not in the gallery's section: above the sticky site header, whatever stacking the page has.
+  return createPortal(
     <div
       ref={dialog}
       role="dialog"
       aria-modal="true"
       aria-labelledby="lightbox-title"
-      className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white"
+      className="fixed inset-0 z-[60] flex flex-col bg-[#0d1a1e] text-white"
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
@@ -232,6 +267,29 @@ export function Lightbox({ item, onClose }: LightboxProps) {
             </button>
           </>
         )}
+        {zoom > MIN_ZOOM && (
+          <fieldset className="absolute right-3 bottom-3 grid grid-cols-3 gap-1">
+            <legend className="sr-only">Move the picture</legend>
+            {(
+              [
+                ["Move picture up", 0, PAN_STEP, "col-start-2", "M6 15l6-6 6 6"],
+                ["Move picture left", PAN_STEP, 0, "col-start-1", "M15 6l-6 6 6 6"],
+                ["Move picture right", -PAN_STEP, 0, "col-start-3", "M9 6l6 6-6 6"],
+                ["Move picture down", 0, -PAN_STEP, "col-start-2", "M6 9l6 6 6-6"],
+              ] as const
+            ).map(([label, dx, dy, column, d]) => (
+              <button
+                key={label}
+                type="button"
+                className={`${iconButton} ${column}`}
+                onClick={() => pan(dx, dy)}
+                aria-label={label}
+              >
+                <Icon d={d} />
+              </button>
+            ))}
+          </fieldset>
+        )}
       </div>
 
       <div className="mx-auto w-full max-w-3xl px-4 pt-2 pb-5 text-center">
@@ -243,6 +301,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
         </p>
         <p className="mt-2 line-clamp-3 text-sm text-white/85">{item.description}</p>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

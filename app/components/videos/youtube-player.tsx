@@ -22,7 +22,15 @@ export function YoutubePlayer({
   priority,
 }: YoutubePlayerProps) {
   const [playing, setPlaying] = useState(false);
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  const thumbnail = useRef<HTMLImageElement>(null);
+
+  // A thumbnail that failed before the island woke up fired its error event unheard: look at it once.
+  useEffect(() => {
+    const image = thumbnail.current;
+    if (image?.complete && image.naturalWidth === 0) setThumbnailFailed(true);
+  }, []);
 
   // Keyboard users land in the player they just started.
   useEffect(() => {
@@ -43,17 +51,30 @@ export function YoutubePlayer({
         />
       ) : (
         <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 h-full w-full">
-          <img
-            src={youtubeThumbnail(youtubeId)}
-            srcSet={youtubeThumbnailSrcSet(youtubeId)}
-            sizes={sizes}
-            alt=""
-            width={480}
-            height={270}
-            loading={priority ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-          />
+          {thumbnailFailed ? (
+            // YouTube unreachable (blocked, offline): a drawn placeholder, never a broken-image icon.
+            <span
+              data-thumbnail-placeholder
+              aria-hidden="true"
+              className="absolute inset-0 flex items-end bg-linear-to-br from-brand to-brand-dark p-4 text-left"
+            >
+              <span className="line-clamp-2 max-w-[70%] text-sm font-semibold text-white/90">{title}</span>
+            </span>
+          ) : (
+            <img
+              ref={thumbnail}
+              onError={() => setThumbnailFailed(true)}
+              src={youtubeThumbnail(youtubeId)}
+              srcSet={youtubeThumbnailSrcSet(youtubeId)}
+              sizes={sizes}
+              alt=""
+              width={480}
+              height={270}
+              loading={priority ? "eager" : "lazy"}
+              decoding="async"
+              className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+            />
+          )}
           <span className="absolute inset-0 bg-black/20 transition-colors group-hover:bg-black/10" aria-hidden="true" />
           <span
             aria-hidden="true"

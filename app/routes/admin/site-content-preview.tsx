@@ -1,4 +1,6 @@
 import { Link, redirect, useLoaderData } from "react-router";
+import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
+import type { GalleryItem } from "../../../core/gallery/gallery.schema";
 import {
   isSiteSection,
   SECTION_PAGES,
@@ -7,6 +9,7 @@ import {
   SITE_SECTIONS,
   type SiteContent,
 } from "../../../core/site-content/site-content.schema";
+import type { Video } from "../../../core/videos/videos.schema";
 import { DonationRoot } from "../../components/donation/donation-root";
 import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
@@ -30,7 +33,22 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   return loadForStaff(request, async () => {
     const states = await Promise.all(SITE_SECTIONS.map((name) => api<SectionEditorState>(`/api/site-content/${name}`)));
     const drafts = Object.fromEntries(states.map((state) => [state.section, state.draft])) as SiteContent;
-    return { section, drafts };
+    // The Home page's published parts come from the public API, as on the site (spec §7: limit=1, limit=4);
+    // without them the preview still shows the drafts.
+    const [featuredVideo, galleryPreview] =
+      section === "home"
+        ? await Promise.all([
+            api<{ videos: Video[] }>("/api/videos?limit=1").then(
+              (body) => body.videos[0] ?? null,
+              () => null,
+            ),
+            api<{ images: GalleryItem[] }>(`/api/gallery?limit=${GALLERY_PREVIEW_SIZE}`).then(
+              (body) => body.images,
+              () => null,
+            ),
+          ])
+        : [null, []];
+    return { section, drafts, featuredVideo, galleryPreview };
   });
 }
 
@@ -39,7 +57,7 @@ export function HydrateFallback() {
 }
 
 export default function SiteContentPreview() {
-  const { section, drafts } = useLoaderData<typeof clientLoader>();
+  const { section, drafts, featuredVideo, galleryPreview } = useLoaderData<typeof clientLoader>();
   const page = SECTION_PAGES[section];
   const { donating, contact } = drafts;
   return (
@@ -56,7 +74,9 @@ export default function SiteContentPreview() {
       </div>
       <SiteHeader pathname={page} />
       <main id="main">
-        {page === "/" && <HomePage content={drafts.home} featuredVideo={null} galleryPreview={[]} />}
+        {page === "/" && (
+          <HomePage content={drafts.home} featuredVideo={featuredVideo} galleryPreview={galleryPreview} />
+        )}
         {page === "/about" && <AboutPage content={drafts.about} />}
         {page === "/contact" && <ContactPage content={drafts.contact} />}
       </main>

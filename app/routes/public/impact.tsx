@@ -36,12 +36,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { latestVideos, latestGallery, content };
 }
 
+/** The page's description from the published impact figures, so search results say what the page says. */
+function impactDescription(figures: ReadonlyArray<{ value: number; suffix?: string; label: string }>): string {
+  const facts = figures.map((figure) => `${figure.value}${figure.suffix ?? ""} ${figure.label.toLowerCase()}`);
+  return `${facts.join(", ")}: see what your gifts achieve for incarcerated mothers and their children in Ethiopia.`;
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Our Impact",
     path: "/impact",
-    description:
-      "Six prisons, more than 140 products delivered every month and 33 children supported: see what your gifts achieve for incarcerated mothers and their children in Ethiopia.",
+    description: args.loaderData ? impactDescription(args.loaderData.content.impactFigures) : undefined,
   });
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
