@@ -50,6 +50,23 @@ export function createMediaService(storage: StorageDriver, prepared?: PreparedIm
       return { url: largestJpeg.url, width: processed.width, height: processed.height, variants };
     },
     removeImage,
+
+    /**
+     * Those of `images` whose files are gone from storage: an upload no record named within the
+     * leftover sweep's hour (upload-leftovers.ts) has been removed. Pictures outside our storage
+     * (the static demo ones) are never missing.
+     */
+    async missingImages<T extends Pick<StoredImage, "url">>(images: T[]): Promise<T[]> {
+      const keyed = images.flatMap((image) => {
+        const key = storage.keyOf(image.url);
+        return key ? [{ image, key }] : [];
+      });
+      const present = new Set<string>();
+      for (const folder of new Set(keyed.map(({ key }) => `${key.split("/")[0]}/`))) {
+        for await (const object of storage.list(folder)) present.add(object.key);
+      }
+      return keyed.filter(({ key }) => !present.has(key)).map(({ image }) => image);
+    },
   };
 }
 

@@ -15,6 +15,15 @@ export function collectImages(value: unknown, into: StoredImage[] = []): StoredI
   return into;
 }
 
+/** Each picture in `value` with its dotted path ("board.1.image"): how the form names its fields. */
+export function imagesWithPaths(value: unknown, path: string[] = []): Array<{ path: string; url: string }> {
+  if (isImage(value)) return [{ path: path.join("."), url: value.url }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => imagesWithPaths(item, [...path, String(index)]));
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, child]) => imagesWithPaths(child, [...path, key]));
+  return [];
+}
+
 /** A copy of `value` with every picture passed through `map` (e.g. absolute URLs for the API). */
 export function mapImages<T>(value: T, map: (image: StoredImage) => StoredImage): T {
   if (isImage(value)) return map(value) as T;

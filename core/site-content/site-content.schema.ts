@@ -46,6 +46,8 @@ export const SITE_CONTENT_MESSAGES = {
   url: "Please enter a full web address starting with https://",
   email: "Please enter a valid email address.",
   duplicateId: "Two items of this list have the same id.",
+  pictureGone:
+    "This picture was removed because it was not saved within an hour of uploading it. Please choose it again, then save.",
 } as const;
 
 const required = (label: string, max: number) =>

@@ -5,10 +5,11 @@ import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { Clock } from "../shared/clock.ts";
-import { NotFoundError } from "../shared/errors.ts";
+import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
 import { createVersionStore, type VersionedDocument, type VersionSummary } from "../versions/versions.ts";
 import { DEFAULT_SITE_CONTENT } from "./site-content.defaults.ts";
+import { imagesWithPaths } from "./site-content.images.ts";
 import { SITE_CONTENT_KIND } from "./site-content.kind.ts";
 import {
   isSiteSection,
@@ -119,6 +120,15 @@ export function createSiteContentService(
       const section = sectionOf(name);
       const { revision, content } = parseInput(SaveRequestSchema, body);
       const parsed = sanitized(section, parseInput(SECTION_SCHEMAS[section], content) as SiteContent[typeof section]);
+      // A picture is owned only once a draft names it: one uploaded and left unsaved past the leftover
+      // sweep's hour is gone. Say so on its field rather than save a draft that shows a missing file.
+      const gone = await media.missingImages(imagesWithPaths(parsed));
+      if (gone.length > 0) {
+        throw new ValidationError(
+          SITE_CONTENT_MESSAGES.pictureGone,
+          Object.fromEntries(gone.map(({ path }) => [path, SITE_CONTENT_MESSAGES.pictureGone])),
+        );
+      }
       const document = await db.transaction().execute(async (trx) => {
         const saved = await store.saveDraft(trx, SITE_CONTENT_KIND, section, parsed, { revision, actor });
         await audit.record(trx, actor, {

@@ -200,4 +200,29 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     const owned = await referencedImages(t.database.db, createStorage(t.config));
     expect(owned.has(image.url.replace("/uploads/", "").replace(/-40\.jpg$/, ""))).toBe(true);
   });
+
+  it("refuses a draft naming a picture the leftover sweep removed, on that picture's field", async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#b4430e" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", fileBlob(png), "late.png");
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/site-content/images",
+      ...(await multipartPayload(form, headers)),
+    });
+    const image = uploaded.json();
+    // The form stayed open for more than the sweep's hour without saving: the sweep found the files unowned.
+    const { sweepUploadLeftovers, LEFTOVER_MIN_AGE_MS } = await import("../../core/media/upload-leftovers.ts");
+    const { createStorage } = await import("../../core/media/storage.ts");
+    await sweepUploadLeftovers(t.database.db, createStorage(t.config), new Date(Date.now() + 2 * LEFTOVER_MIN_AGE_MS));
+
+    const { draft, revision } = await editor("about");
+    const board = draft.board.map((member: object, index: number) => (index === 1 ? { ...member, image } : member));
+    const refused = await save("about", revision, { ...draft, board });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ "board.1.image": SITE_CONTENT_MESSAGES.pictureGone });
+    expect((await editor("about")).revision).toBe(revision);
+  });
 });
