@@ -17,7 +17,7 @@ rmSync(DEMO_IMAGES_DIR, { recursive: true, force: true });
 mkdirSync(DEMO_IMAGES_DIR, { recursive: true });
 const manifest: PreparedManifest = {};
 for (const [name, picture] of Object.entries(DEMO_PICTURES)) {
-  const png = await demoArt(picture.variant, picture);
+  const png = await demoArt(picture);
   writeFileSync(path.join(DEMO_IMAGES_DIR, `${name}.png`), png);
   const processed = await processImage(png);
   const outputs = processed.outputs.map(({ data, ...output }) => {

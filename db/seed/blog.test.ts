@@ -23,5 +23,13 @@ describe.each(DIALECTS)("blog demo content on %s", (dialect) => {
       expect(existsSync(path.join(t.config.dataDir, record.imageUrl))).toBe(true);
     }
     expect(posts.some((p) => p.content.includes("<blockquote>"))).toBe(true);
+    // Real posts: several paragraphs each, no underline that reads as a broken link, weeks apart.
+    for (const post of posts) {
+      expect(post.content.match(/<p>/g)?.length ?? 0, post.title).toBeGreaterThanOrEqual(5);
+      expect(post.content).not.toContain("<u>");
+    }
+    const days = posts.map((p) => Math.round(Date.parse(p.createdAt) / 86_400_000));
+    expect(days).toEqual([...days].sort((a, b) => b - a));
+    expect(new Set(days).size).toBe(3);
   });
 });

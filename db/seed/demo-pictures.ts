@@ -3,20 +3,39 @@ import path from "node:path";
 import { createPreparedImages } from "../../core/media/prepared-images.ts";
 
 export interface DemoPicture {
-  /** Palette and figures of demo-art.ts. */
+  /** What demo-art.ts draws (one of DEMO_SCENES). */
+  scene: string;
+  /** Its palette. */
   variant: number;
   width: number;
   height: number;
 }
 
-const series = (prefix: string, count: number, first: number, size: { width: number; height: number }) =>
-  Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}-${i + 1}`, { variant: first + i, ...size }]));
+/** One picture per scene, palettes in turn: no two pictures of a series look alike. */
+const series = (prefix: string, scenes: string[], size: { width: number; height: number }) =>
+  Object.fromEntries(scenes.map((scene, i) => [`${prefix}-${i + 1}`, { scene, variant: i, ...size }]));
 
-/** Every picture the demo content shows, by name. */
+/** Every picture the demo content shows, by name (posts and gallery items name theirs by number). */
 export const DEMO_PICTURES: Record<string, DemoPicture> = {
-  ...series("post", 3, 0, { width: 1600, height: 1000 }),
-  ...series("publication", 3, 1, { width: 1200, height: 800 }),
-  ...series("gallery", 14, 0, { width: 1200, height: 750 }),
+  ...series("post", ["classroom", "sewing", "road-home"], { width: 1600, height: 1000 }),
+  ...series("publication", ["playground", "reading", "letters"], { width: 1200, height: 800 }),
+  ...series(
+    "gallery",
+    // In the order of the items in gallery.ts, each item's pictures together.
+    [
+      ...["graduation", "sewing", "coffee"],
+      ...["reading", "classroom"],
+      "soap-making",
+      "market",
+      "letters",
+      ...["weaving", "garden"],
+      "health-kits",
+      "partnership",
+      "playground",
+      "family-visit",
+    ],
+    { width: 1200, height: 750 },
+  ),
 };
 
 /**
