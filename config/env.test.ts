@@ -28,6 +28,16 @@ describe("config", () => {
     expect(config.stripe).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_xyz", apiUrl: undefined });
   });
 
+  it("reads Stripe's customer portal link for monthly donors' receipts", () => {
+    const portal = "https://billing.stripe.com/p/login/test_abc";
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_live_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_xyz",
+      STRIPE_PORTAL_URL: portal,
+    });
+    expect(config.stripe?.portalUrl).toBe(portal);
+  });
+
   it("sends e-mail when SMTP is set, and staff notifications to STAFF_EMAIL", () => {
     expect(loadConfig({}).mail).toBeUndefined();
     const config = loadConfig({
@@ -66,6 +76,7 @@ describe("config", () => {
     [{ STRIPE_WEBHOOK_SECRET: "whsec_abc" }, /^Invalid STRIPE_SECRET_KEY/],
     [{ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, /^Invalid STRIPE_SECRET_KEY/],
     [{ CROWDFUNDING_URL: "not a url" }, /^Invalid CROWDFUNDING_URL/],
+    [{ STRIPE_PORTAL_URL: "http://billing.example.org/p" }, /^Invalid STRIPE_PORTAL_URL/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -51,6 +51,11 @@ const EnvSchema = z.object({
     .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  // Stripe's no-code customer portal login link (Settings → Billing → Customer portal), for monthly donors.
+  STRIPE_PORTAL_URL: z
+    .url()
+    .regex(/^https:\/\//, "must be an https:// address")
+    .optional(),
   // Until the campaign URL is configured, the link goes to the platform itself, never a guessed campaign.
   CROWDFUNDING_URL: z.url().default("https://www.gofundme.com/"),
 });
@@ -104,6 +109,8 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another API base (stripe-mock, a recording proxy in tests); Stripe's own when undefined. */
   apiUrl: string | undefined;
+  /** Where monthly donors change or stop their gift (receipts link to it); none: they reply by e-mail. */
+  portalUrl?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -167,7 +174,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     newsletterRate: env.NEWSLETTER_RATE ?? 10,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+            portalUrl: env.STRIPE_PORTAL_URL,
+          }
         : undefined,
     crowdfundingUrl: env.CROWDFUNDING_URL,
   };

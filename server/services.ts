@@ -102,7 +102,16 @@ export function createServices({ config, database, clock = systemClock }: Servic
     const { contact } = await siteContent.published();
     return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
   };
-  const receipts = createReceiptsService({ db, clock, jobs, email, audit, fundTitle: funds.titleOf, organisation });
+  const receipts = createReceiptsService({
+    db,
+    clock,
+    jobs,
+    email,
+    audit,
+    fundTitle: funds.titleOf,
+    organisation,
+    portalUrl: config.stripe?.portalUrl,
+  });
   return {
     config,
     clock,

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { receiptDocument } from "./receipt-content.ts";
+import type { ReceiptTable } from "./receipts.table.ts";
+
+const MONTHLY: ReceiptTable & { fund_title: string | null } = {
+  id: "r1",
+  number: "2026-0042",
+  year: 2026,
+  payment_id: "p1",
+  offline_gift_id: null,
+  donor_email: "selam@example.org",
+  donor_name: "Selam",
+  gift_date: "2026-11-05",
+  amount_minor: 1500,
+  currency: "usd",
+  fund_id: null,
+  fund_title: null,
+  frequency: "monthly",
+  issued_at: "2026-11-05T08:00:00.000Z",
+  sent_count: 0,
+};
+const ORGANISATION = { name: "Hope Behind Bars", address: ["Addis Ababa"], email: "info@hopebehindbars.org" };
+
+describe("receipt content", () => {
+  it("sends a monthly donor to Stripe's customer portal when there is one", () => {
+    const document = receiptDocument(MONTHLY, ORGANISATION, { portalUrl: "https://billing.stripe.com/p/login/test" });
+    expect(document.statements).toContain(
+      "To change the amount or stop your monthly gift, use Stripe's customer portal: https://billing.stripe.com/p/login/test",
+    );
+    expect(document.lines).toContainEqual(["For", "Where most needed"]);
+  });
+
+  it("asks for a reply without one, and says nothing of it to a one-time donor", () => {
+    expect(receiptDocument(MONTHLY, ORGANISATION).statements.at(-1)).toBe(
+      "To change the amount or stop your monthly gift, reply to this e-mail or write to info@hopebehindbars.org.",
+    );
+    const once = receiptDocument({ ...MONTHLY, frequency: "one-time" }, ORGANISATION);
+    expect(once.statements.join(" ")).not.toContain("monthly");
+  });
+});
