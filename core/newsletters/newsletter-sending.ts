@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../db/database.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { type EmailService, isPermanentRefusal } from "../email/email.service.ts";
-import type { JobDefinition } from "../jobs/jobs.service.ts";
+import type { JobDefinition, RunningJob } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
 import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
@@ -55,8 +55,13 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
     });
   }
 
-  async function deliverDue(id: string, rendered: Awaited<ReturnType<typeof renderNewsletter>>): Promise<void> {
+  async function deliverDue(
+    id: string,
+    rendered: Awaited<ReturnType<typeof renderNewsletter>>,
+    job: RunningJob,
+  ): Promise<void> {
     const gap = 1000 / rate;
+    let handed = 0;
     for (;;) {
       const due = await repo.dueDeliveries(db, id, nowIso(), BATCH);
       if (due.length === 0) return;
@@ -87,6 +92,7 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
             next_attempt_at: final ? null : new Date(clock().getTime() + deliveryBackOff(attempts)).toISOString(),
           });
         }
+        if (++handed % 100 === 0) await job.progress(await repo.progressOf(db, id));
         const wait = gap - (performance.now() - began);
         if (wait > 1) await sleep(wait);
       }
@@ -99,15 +105,18 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
     claimMs: 30_000,
     maxAttempts: 60,
     retryDelayMs: (attempts) => Math.min(30_000 * 2 ** (attempts - 1), 10 * 60_000),
-    async handle({ id, attempt }) {
+    async handle({ id, attempt }, job) {
       const row = await repo.findNewsletter(db, id);
       if (!row || Number(row.send_attempt) !== attempt) return; // deleted, cancelled or rescheduled
+      // A claim is first taken for the longest claim of all job types; renewing at once shortens it to
+      // this job's 30 s, so a crash in the first seconds does not hold the send for minutes.
+      await job.progress(await repo.progressOf(db, id));
       if (row.state === "scheduled") await start(id);
       else if (row.state !== "sending") return;
       await repo.dropOrphanDeliveries(db, id);
       const current = await repo.findNewsletter(db, id);
       if (!current) return;
-      await deliverDue(id, await renderNewsletter(repo.toNewsletter(current), deps.siteUrl, links));
+      await deliverDue(id, await renderNewsletter(repo.toNewsletter(current), deps.siteUrl, links), job);
       const waiting = await repo.nextRetryAt(db, id);
       // Throwing hands the wait to the queue's back-off; the next run sends what has come due.
       if (waiting) throw new Error(`some recipients wait for a retry (next at ${waiting})`);

@@ -5,6 +5,10 @@ export interface SmtpInbox {
   port: number;
   /** Raw messages received so far. */
   messages: string[];
+  /** Messages received but left unanswered (see `holdAfter`). */
+  held: number;
+  /** Answers new messages again (those held stay unanswered: their senders have gone). */
+  release(): void;
   /** Starts listening on `port` (again, after stop). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -25,16 +29,26 @@ export async function freeLocalPort(): Promise<number> {
 export interface SmtpInboxOptions {
   /** Addresses refused at RCPT TO with a permanent 550 (no such mailbox). */
   refuse?: readonly string[];
+  /**
+   * After this many accepted messages, the next ones are received but never answered (no 250), as a
+   * server that hangs mid-transaction: they are not accepted and not kept, until `release()`.
+   */
+  holdAfter?: number;
 }
 
 /** A real SMTP server on localhost that keeps what it receives; not started until `start()`. */
-export async function createSmtpInbox({ refuse = [] }: SmtpInboxOptions = {}): Promise<SmtpInbox> {
+export async function createSmtpInbox({ refuse = [], holdAfter }: SmtpInboxOptions = {}): Promise<SmtpInbox> {
   const port = await freeLocalPort();
   const messages: string[] = [];
   let server: SMTPServer | undefined;
-  return {
+  let holding = holdAfter !== undefined;
+  const inbox = {
     port,
     messages,
+    held: 0,
+    release() {
+      holding = false;
+    },
     async start() {
       server = new SMTPServer({
         authOptional: true,
@@ -52,6 +66,10 @@ export async function createSmtpInbox({ refuse = [] }: SmtpInboxOptions = {}): P
             raw += chunk;
           });
           stream.on("end", () => {
+            if (holding && messages.length >= (holdAfter ?? 0)) {
+              inbox.held++;
+              return;
+            }
             messages.push(raw);
             callback();
           });
@@ -69,6 +87,7 @@ export async function createSmtpInbox({ refuse = [] }: SmtpInboxOptions = {}): P
       if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
     },
   };
+  return inbox;
 }
 
 /**
