@@ -1,9 +1,9 @@
 import { text } from "node:stream/consumers";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
-import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { browserAvailable, newPage, openAdminPage, screenshot } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
+import type { RunningServer } from "./support/server.ts";
 
 const VIDEO = {
   description: "Why she volunteers.",
@@ -44,28 +44,19 @@ async function inviteEditor(server: RunningServer) {
 }
 
 describe.runIf(browserAvailable)("activity log", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite();
 
   it("shows an Administrator who did what, filtered by action and person, and downloads it as CSV", async () => {
-    const asMeron = await inviteEditor(server);
+    const asMeron = await inviteEditor(site.server);
     await asMeron("POST", "/api/videos", { ...VIDEO, title: "Meron's first video" });
-    const admin = await adminApi(server);
+    const admin = await adminApi(site.server);
     const own = await admin.json<{ _id: string }>("POST", "/api/videos", { ...VIDEO, title: "A video to remove" });
     await admin.json("DELETE", `/api/videos/${own._id}`);
 
-    const { page, context } = await newPage(browser, server, { context: { acceptDownloads: true } });
-    await openAdminPage(page, server, "/admin");
+    const { page, context } = await newPage(site.browser, site.server, { context: { acceptDownloads: true } });
+    await openAdminPage(page, site.server, "/admin");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/activity`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/activity`);
     const log = page.getByRole("list", { name: "Activity" });
     await log.getByText("Meron created video “Meron's first video”.").waitFor();
     const summaries = () => log.locator("li p:first-of-type").allTextContents();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser, newPage, openAdminPage, VIEWPORTS } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, newPage, openAdminPage, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 
 /**
  * The back office with the keyboard only (issue 21, items 13–16): after each key the journey reads
@@ -26,13 +26,10 @@ async function press(page: Page, key: string, times = 1) {
 }
 
 describe.runIf(browserAvailable)("the back office by keyboard", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = journeySite();
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     for (const [index, fullName] of APPLICANTS.entries()) {
-      const response = await fetch(`${server.baseUrl}/api/volunteer`, {
+      const response = await fetch(`${site.server.baseUrl}/api/volunteer`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
@@ -51,7 +48,7 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
       ["/api/messages", { name: "Hanna", email: "hanna@example.org", message: "When can I visit?" }],
       ["/api/subscribe", { email: "reader@example.org" }],
     ] as const) {
-      const response = await fetch(`${server.baseUrl}${path}`, {
+      const response = await fetch(`${site.server.baseUrl}${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
@@ -61,8 +58,8 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
   });
 
   it("leads the dashboard with the numbers staff act on, each tile a link to its screen", async () => {
-    const { page } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin");
+    const { page } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin");
     const tiles = page.getByRole("list", { name: "What needs attention" });
     const tile = (name: RegExp) => tiles.getByRole("link", { name });
     await expect.poll(() => tile(/^Messages/).textContent()).toBe("Messages1unread message");
@@ -72,14 +69,10 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
     await tile(/^Volunteers/).click();
     await page.waitForURL(/\/admin\/volunteers$/);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("keeps Tab inside the details dialog, closes it with Escape and returns focus; the status saves only on Save", async () => {
-    const { page } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/volunteers");
+    const { page } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/volunteers");
     const details = page.getByRole("button", { name: `Details for ${APPLICANTS[0]}` });
     await details.focus();
     await press(page, "Enter");
@@ -122,8 +115,8 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
   });
 
   it("asks a delete question that takes focus, keeps it, answers to Escape and gives focus back", async () => {
-    const { page } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/volunteers");
+    const { page } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/volunteers");
     const remove = page.getByRole("button", { name: `Delete application from ${APPLICANTS[2]}` });
     await remove.focus();
     await press(page, "Enter");
@@ -153,8 +146,8 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
   });
 
   it("puts the bulk bar next to the checkboxes, announces the count, confirms a bulk delete and keeps focus", async () => {
-    const { page } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/volunteers");
+    const { page } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/volunteers");
     const selectAll = page.getByRole("checkbox", { name: "Select all applications on this page" });
     await page.getByRole("checkbox", { name: `Select ${APPLICANTS[0]}` }).focus();
     await press(page, "Space");
@@ -191,8 +184,8 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
   });
 
   it("opens the mobile menu as a dialog: focus inside, Tab kept there, Escape closes it back to Menu", async () => {
-    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
-    await openAdminPage(page, server, "/admin");
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, "/admin");
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.focus();
     await press(page, "Enter");
@@ -209,8 +202,8 @@ describe.runIf(browserAvailable)("the back office by keyboard", () => {
   });
 
   it("has a skip link to the content and announces each new screen", async () => {
-    const { page } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin");
+    const { page } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await press(page, "Tab");
     expect(await focusedName(page)).toBe("Skip to content");

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { XSS_PAYLOADS } from "../support/xss-payloads.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { blogFields, createPost } from "./support/blog-fixtures.ts";
-import { browserAvailable, expectErrors, launchBrowser, newPage } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { browserAvailable, expectErrors, newPage } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 
 const FORMATTING =
   '<h2>Kept heading</h2><p><strong>Kept bold</strong> <a href="https://example.org/ok">kept link</a></p>';
@@ -31,20 +31,11 @@ async function hookScripts(context: BrowserContext) {
 }
 
 describe.runIf(browserAvailable)("blog content safety", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite();
 
   it("the page hook sees a script run (control: proves the check below can fail)", async () => {
     // CSP is bypassed so the only defence left is the sanitiser; here we inject unsanitised HTML ourselves.
-    const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
     expectErrors(page, [/^404 GET \/x$/]); // the planted <img src=x>
     await hookScripts(context);
     await page.goto("/blog");
@@ -57,7 +48,7 @@ describe.runIf(browserAvailable)("blog content safety", () => {
 
   it(`runs none of ${XSS_PAYLOADS.length} XSS payloads stored through the API, even without CSP, and keeps the formatting`, async () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const posts: Array<{ id: string; payload: string }> = [];
     const refused: string[] = [];
     for (const [index, payload] of XSS_PAYLOADS.entries()) {
@@ -77,7 +68,7 @@ describe.runIf(browserAvailable)("blog content safety", () => {
     const stored = (await api.json<Array<{ title: string }>>("GET", "/api/blogs")).map((post) => post.title);
     for (const title of refused) expect(stored).not.toContain(title);
 
-    const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
     await hookScripts(context);
     for (const { id, payload } of posts) {
       await page.goto(`/blog/${id}`);
@@ -114,13 +105,13 @@ describe.runIf(browserAvailable)("blog content safety", () => {
   }, 300_000);
 
   it("ships no editor code on public blog pages and adds only a few KB to the shell's JavaScript", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const post = await createPost(api, blogFields("Bundle check"));
     const root = path.resolve(import.meta.dirname, "../..");
     const gzipOf = (script: string) =>
       gzipSync(readFileSync(path.join(root, "build/client", script)), { level: 9 }).length;
     async function scriptsOf(pathname: string) {
-      const { page, context } = await newPage(browser, server);
+      const { page, context } = await newPage(site.browser, site.server);
       const scripts = new Set<string>();
       page.on("request", (request) => {
         if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);

@@ -1,23 +1,15 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jpegWithGps, pngImage } from "../support/images.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { blogFields, createPost, uploadedFiles } from "./support/blog-fixtures.ts";
-import {
-  browserAvailable,
-  expectErrors,
-  launchBrowser,
-  newPage,
-  openAdminPage,
-  screenshot,
-  VIEWPORTS,
-} from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { adminParts, expectLaidOut, publicParts } from "./support/layout.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 /** Saving runs the image pipeline, which takes seconds on a busy two-core machine. */
@@ -31,30 +23,21 @@ async function imageFile(dir: string, name: string, bytes: Buffer) {
 }
 
 describe.runIf(browserAvailable)("blog", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // Failure journeys break the database under a page; every request must really render.
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Failure journeys break the database under a page; every request must really render.
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
 
   it("shows 'No Blog Posts Yet' when there are none and when the list cannot be read; a failed post reads 'Post not found.'", async () => {
-    const html = await (await fetch(`${server.baseUrl}/blog`)).text();
+    const html = await (await fetch(`${site.server.baseUrl}/blog`)).text();
     expect(html).toContain("No Blog Posts Yet");
     expect(html).toContain("<title>Blog | Hope Behind Bars</title>");
-    const restore = breakTable(server, "blog_posts");
+    const restore = breakTable(site.server, "blog_posts");
     try {
-      const { page, context } = await newPage(browser, server);
+      const { page, context } = await newPage(site.browser, site.server);
       const response = await page.goto("/blog");
       expect(response?.status()).toBe(200);
       expect(await page.getByRole("heading", { name: "No Blog Posts Yet" }).isVisible()).toBe(true);
       // A post that cannot be read says the same as a missing one (spec §8), with a server-error status.
-      const post = await fetch(`${server.baseUrl}/blog/00000000-0000-0000-0000-000000000000`);
+      const post = await fetch(`${site.server.baseUrl}/blog/00000000-0000-0000-0000-000000000000`);
       expect(post.status).toBe(500);
       expect(await post.text()).toContain("Post not found.");
       await context.close();
@@ -64,16 +47,18 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("lets an admin write a formatted post with an image, edit it and delete it with its files", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     page.on("dialog", (dialog) => dialog.accept("https://example.org/report"));
-    await openAdminPage(page, server, "/admin/blogs/new");
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByLabel("Title").fill("Mothers learning to read");
     await page.getByLabel("Excerpt").fill("A literacy class started in March.");
     await page.getByLabel("Author name").fill("Meron Alemu");
     await page.getByLabel("Author's LinkedIn URL (optional)").fill("https://www.linkedin.com/in/meron");
     await page
       .getByLabel("Feature image")
-      .setInputFiles(await imageFile(server.dataDir, "class.jpg", await jpegWithGps({ width: 800, height: 1200 })));
+      .setInputFiles(
+        await imageFile(site.server.dataDir, "class.jpg", await jpegWithGps({ width: 800, height: 1200 })),
+      );
     expect(await page.getByRole("img", { name: "Preview of the chosen image" }).isVisible()).toBe(true);
 
     const editor = page.getByRole("textbox", { name: "Content" });
@@ -102,10 +87,10 @@ describe.runIf(browserAvailable)("blog", () => {
     // A new post starts as a draft; "Publish" next to "Create Post" makes it public at once.
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => toast(page, "Post created successfully!").isVisible(), SAVE_WAIT).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
     await expect.poll(() => page.getByRole("heading", { name: "Mothers learning to read" }).isVisible()).toBe(true);
 
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const [post] = await api.json("GET", "/api/blogs");
     for (const part of [
       "<h2>Week one</h2><p>Twelve women came to the <strong>first lesson</strong>. Read the ",
@@ -115,12 +100,12 @@ describe.runIf(browserAvailable)("blog", () => {
     ]) {
       expect(post.content).toContain(part);
     }
-    const files = uploadedFiles(server, "blog");
+    const files = uploadedFiles(site.server, "blog");
     expect(files.length).toBe(12);
 
     await page.goto("/blog");
     await page.getByRole("link", { name: "Mothers learning to read" }).click();
-    await page.waitForURL(`${server.baseUrl}/blog/${post._id}`);
+    await page.waitForURL(`${site.server.baseUrl}/blog/${post._id}`);
     const article = page.locator("article");
     await expect.poll(() => article.locator("h2", { hasText: "Week one" }).count()).toBe(1);
     expect(await article.locator("strong", { hasText: "first lesson" }).count()).toBe(1);
@@ -139,10 +124,10 @@ describe.runIf(browserAvailable)("blog", () => {
     await title.fill("Mothers learning to read and write");
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), SAVE_WAIT).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
-    const html = await (await fetch(`${server.baseUrl}/blog/${post._id}`)).text();
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
+    const html = await (await fetch(`${site.server.baseUrl}/blog/${post._id}`)).text();
     expect(html).toContain("<title>Mothers learning to read and write | Hope Behind Bars</title>");
-    expect(uploadedFiles(server, "blog")).toEqual(files);
+    expect(uploadedFiles(site.server, "blog")).toEqual(files);
 
     await page.getByRole("button", { name: "Delete Mothers learning to read and write" }).click();
     await expect
@@ -151,7 +136,7 @@ describe.runIf(browserAvailable)("blog", () => {
     await page.getByRole("button", { name: "Confirm Delete" }).click();
     await expect.poll(() => toast(page, "Blog post deleted!").isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Mothers learning to read and write" }).count()).toBe(0);
-    expect(uploadedFiles(server, "blog")).toEqual([]);
+    expect(uploadedFiles(site.server, "blog")).toEqual([]);
     expectErrors(page, [new RegExp(`^404 GET /blog/${post._id}$`)]);
     const gone = await page.goto(`/blog/${post._id}`);
     expect(gone?.status()).toBe(404);
@@ -160,10 +145,10 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("keeps the post when delete is cancelled", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await createPost(api, blogFields("Keep me"));
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/blogs");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/blogs");
     await page.getByRole("button", { name: "Delete Keep me" }).click();
     await page.getByRole("button", { name: "Cancel" }).click();
     expect(await page.getByRole("heading", { name: "Keep me" }).isVisible()).toBe(true);
@@ -172,12 +157,12 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("ends a post with a donation call and links to the previous and next posts", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     // Created oldest first: the list (newest first) reads third, second, first.
     const first = await createPost(api, blogFields("Sewing circle begins"));
     const second = await createPost(api, blogFields("Reading corner opens"));
     const third = await createPost(api, blogFields("First family visit"));
-    const { page } = await newPage(browser, server);
+    const { page } = await newPage(site.browser, site.server);
     await page.goto(`/blog/${second._id}`);
     const more = page.getByRole("navigation", { name: "More posts" });
     expect(await more.getByRole("link", { name: /Previous post/ }).getAttribute("href")).toBe(`/blog/${first._id}`);
@@ -185,7 +170,7 @@ describe.runIf(browserAvailable)("blog", () => {
     await page.goto(`/blog/${third._id}`);
     expect(await more.getByRole("link", { name: /Next post/ }).count()).toBe(0);
     await more.getByRole("link", { name: /Previous post/ }).click();
-    await page.waitForURL(`${server.baseUrl}/blog/${second._id}`);
+    await page.waitForURL(`${site.server.baseUrl}/blog/${second._id}`);
     await page
       .getByRole("complementary", { name: "Stories like this one start with a gift" })
       .getByRole("button", { name: "Donate Now" })
@@ -195,8 +180,8 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("shows every validation message on the form and focuses the first invalid field", async () => {
-    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
-    await openAdminPage(page, server, "/admin/blogs/new");
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByRole("button", { name: "Create Post" }).click();
     for (const message of [
       "Title is required",
@@ -218,7 +203,9 @@ describe.runIf(browserAvailable)("blog", () => {
     await page.getByLabel("Excerpt").fill("E");
     await page.getByLabel("Author name").fill("A");
     await page.getByLabel("Author's LinkedIn URL (optional)").fill("javascript:alert(1)");
-    await page.getByLabel("Feature image").setInputFiles(await imageFile(server.dataDir, "v.png", await pngImage()));
+    await page
+      .getByLabel("Feature image")
+      .setInputFiles(await imageFile(site.server.dataDir, "v.png", await pngImage()));
     await page.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("Hi");
     await page.getByRole("button", { name: "Create Post" }).click();
@@ -236,13 +223,13 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("shows the server's message when it refuses the image", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^400 POST \/api\/blogs$/]);
-    await openAdminPage(page, server, "/admin/blogs/new");
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByLabel("Title").fill("Text as image");
     await page.getByLabel("Excerpt").fill("E");
     await page.getByLabel("Author name").fill("A");
-    const fake = path.join(server.dataDir, "notes.jpg");
+    const fake = path.join(site.server.dataDir, "notes.jpg");
     writeFileSync(fake, "these are notes, not a photo");
     await page.getByLabel("Feature image").setInputFiles(fake);
     await page.getByRole("textbox", { name: "Content" }).click();
@@ -258,8 +245,8 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("keeps a local draft: a closed tab loses nothing, and saving clears it", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/blogs/new");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByLabel("Title").fill("Half-written story");
     await page.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("A long paragraph I would hate to lose.");
@@ -282,17 +269,19 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("asks to log in again when the session ended while writing, and loses nothing", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^401 POST \/api\/blogs$/]);
-    await openAdminPage(page, server, "/admin/blogs/new");
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByLabel("Title").fill("Written during a long meeting");
     await page.getByLabel("Excerpt").fill("The session expired meanwhile.");
     await page.getByLabel("Author name").fill("Dawit Bekele");
-    await page.getByLabel("Feature image").setInputFiles(await imageFile(server.dataDir, "s.png", await pngImage()));
+    await page
+      .getByLabel("Feature image")
+      .setInputFiles(await imageFile(site.server.dataDir, "s.png", await pngImage()));
     await page.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("Every word of this must survive the expired session.");
     const token = await page.evaluate(() => window.localStorage.getItem("adminToken"));
-    await fetch(`${server.baseUrl}/api/admin/logout`, {
+    await fetch(`${site.server.baseUrl}/api/admin/logout`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
     });
@@ -301,8 +290,8 @@ describe.runIf(browserAvailable)("blog", () => {
     const dialog = page.getByRole("dialog", { name: "Your session has ended" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Written during a long meeting");
-    await dialog.getByLabel("Email").fill(server.admin.email);
-    await dialog.getByLabel("Password").fill(server.admin.password);
+    await dialog.getByLabel("Email").fill(site.server.admin.email);
+    await dialog.getByLabel("Password").fill(site.server.admin.password);
     await dialog.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await page.getByRole("textbox", { name: "Content" }).textContent()).toBe(
@@ -310,13 +299,13 @@ describe.runIf(browserAvailable)("blog", () => {
     );
     await page.getByRole("button", { name: "Create Post" }).click();
     await expect.poll(() => toast(page, "Post created successfully!").isVisible(), SAVE_WAIT).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
     await context.close();
   });
 
   it("shows upload progress for a large image on a slow connection", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/blogs/new");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByLabel("Title").fill("Big photo");
     await page.getByLabel("Excerpt").fill("E");
     await page.getByLabel("Author name").fill("A");
@@ -331,7 +320,7 @@ describe.runIf(browserAvailable)("blog", () => {
     })
       .jpeg({ quality: 95 })
       .toBuffer();
-    await page.getByLabel("Feature image").setInputFiles(await imageFile(server.dataDir, "big.jpg", noise));
+    await page.getByLabel("Feature image").setInputFiles(await imageFile(site.server.dataDir, "big.jpg", noise));
     await page.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("Content long enough to save.");
     const cdp = await context.newCDPSession(page);
@@ -354,21 +343,21 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("fails to load an unknown post for editing with the spec's message", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^404 GET \/api\/admin\/blogs\/00000000-0000-0000-0000-000000000000$/]);
-    await openAdminPage(page, server, "/admin/blogs/edit/00000000-0000-0000-0000-000000000000");
+    await openAdminPage(page, site.server, "/admin/blogs/edit/00000000-0000-0000-0000-000000000000");
     await expect.poll(() => toast(page, "Failed to load blog post.").isVisible()).toBe(true);
     await context.close();
   });
 
   it("reports a failed list fetch and a failed delete", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const doomed = await createPost(api, blogFields("Doomed delete"));
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [new RegExp(`^500 DELETE /api/blogs/${doomed._id}$`), /^500 GET \/api\/admin\/blogs\?status=$/]);
-    await openAdminPage(page, server, "/admin/blogs");
+    await openAdminPage(page, site.server, "/admin/blogs");
     await expect.poll(() => page.getByRole("heading", { name: "Doomed delete" }).isVisible()).toBe(true);
-    const restore = breakTable(server, "blog_posts");
+    const restore = breakTable(site.server, "blog_posts");
     try {
       await page.getByRole("button", { name: "Delete Doomed delete" }).click();
       await page.getByRole("button", { name: "Confirm Delete" }).click();
@@ -382,9 +371,9 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("renders a post for search and sharing: 404 status, meta, Article JSON-LD with the CSP nonce, sitemap, RSS", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const post = await createPost(api, blogFields("Shared </script><b>safely</b>"));
-    const response = await fetch(`${server.baseUrl}/blog/${post._id}`);
+    const response = await fetch(`${site.server.baseUrl}/blog/${post._id}`);
     const html = await response.text();
     expect(html).toContain("<title>Shared &lt;/script&gt;&lt;b&gt;safely&lt;/b&gt; | Hope Behind Bars</title>");
     expect(html).toContain(
@@ -404,23 +393,23 @@ describe.runIf(browserAvailable)("blog", () => {
     });
     expect(ld?.[2]).not.toContain("</");
 
-    const missing = await fetch(`${server.baseUrl}/blog/not-a-post`);
+    const missing = await fetch(`${site.server.baseUrl}/blog/not-a-post`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Post not found.");
 
-    const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${server.baseUrl}/blog/${post._id}</loc>`);
-    const feed = await fetch(`${server.baseUrl}/blog/rss.xml`);
+    const sitemap = await (await fetch(`${site.server.baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${site.server.baseUrl}/blog/${post._id}</loc>`);
+    const feed = await fetch(`${site.server.baseUrl}/blog/rss.xml`);
     expect(feed.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
     const rss = await feed.text();
-    expect(rss).toContain(`<link>${server.baseUrl}/blog/${post._id}</link>`);
+    expect(rss).toContain(`<link>${site.server.baseUrl}/blog/${post._id}</link>`);
     expect(rss).toContain("<title>Shared &lt;/script&gt;&lt;b&gt;safely&lt;/b&gt;</title>");
   });
 
   it("serves responsive images: AVIF and WebP sources, sizes set, lazy below the fold", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     for (const n of [1, 2, 3, 4]) await createPost(api, blogFields(`Card ${n}`));
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     await page.goto("/blog");
     const pictures = page.locator("main picture");
     expect(await pictures.count()).toBeGreaterThanOrEqual(4);
@@ -440,7 +429,7 @@ describe.runIf(browserAvailable)("blog", () => {
   });
 
   it("lays out the list, a post, the editor and the staff list at 375 and 1280 px, and passes axe", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const title = "How a sewing cooperative changed one prison";
     const post = await createPost(
       api,
@@ -452,7 +441,7 @@ describe.runIf(browserAvailable)("blog", () => {
     await createPost(api, blogFields("A second story, so the list has two cards"));
     for (const viewport of Object.values(VIEWPORTS)) {
       const width = viewport.width;
-      const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
+      const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
       await page.goto("/blog");
       await screenshot(page, `blog-list-${width}`);
       await expectLaidOut(page, publicParts(page), `/blog at ${width}`);
@@ -475,7 +464,7 @@ describe.runIf(browserAvailable)("blog", () => {
       );
       expect(await axeViolations(page, "main"), `/blog/:id at ${width}`).toEqual([]);
 
-      await openAdminPage(page, server, `/admin/blogs/edit/${post._id}`);
+      await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
       const editor = page.getByRole("textbox", { name: "Content" });
       await expect.poll(() => editor.isVisible()).toBe(true);
       // The toolbar is there before anyone types.

@@ -1,21 +1,21 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { createSmtpInbox } from "../support/smtp-inbox.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import {
   browserAvailable,
   expectErrors,
-  launchBrowser,
   newPage,
   openAdminPage,
   type PageOptions,
   screenshot,
   VIEWPORTS,
 } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { expectLaidOut } from "./support/layout.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
@@ -49,24 +49,15 @@ function insertApplications(server: RunningServer, rows: Array<{ id: string; nam
 }
 
 describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
 
   it("server-renders /join-team and /contact with their forms, details and a lazy, titled map", async () => {
-    const join = await (await fetch(`${server.baseUrl}/join-team`)).text();
+    const join = await (await fetch(`${site.server.baseUrl}/join-team`)).text();
     expect(join).toContain("<title>Join Our Team | Hope Behind Bars</title>");
     expect(join).toContain('<link rel="canonical" href="http://127.0.0.1:');
     expect(join).toContain("Area of Interest");
     expect(join).toContain("Newsletter sign-up");
-    const contact = await (await fetch(`${server.baseUrl}/contact`)).text();
+    const contact = await (await fetch(`${site.server.baseUrl}/contact`)).text();
     expect(contact).toContain("<title>Contact Us | Hope Behind Bars</title>");
     expect(contact).toContain("Addis Ababa, Ethiopia");
     expect(contact).toContain('href="mailto:info@hopebehindbars.org"');
@@ -76,7 +67,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   });
 
   it("a visitor applies with the conditional fields; staff review, copy, change status, cancel in bulk and delete", async () => {
-    const { page, context } = await newPage(browser, server, { context: CLIPBOARD });
+    const { page, context } = await newPage(site.browser, site.server, { context: CLIPBOARD });
     await page.goto("/join-team");
     const form = page.getByRole("form", { name: "Volunteer application" });
     const field = (label: string) => form.getByLabel(label, { exact: true });
@@ -122,13 +113,13 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     expect(await form.count()).toBe(0);
     await context.close();
 
-    insertApplications(server, [
+    insertApplications(site.server, [
       { id: "second-applicant", name: "Second Applicant", minutesAgo: 60 },
       { id: "third-applicant", name: "Third Applicant", minutesAgo: 120 },
     ]);
-    const admin = await newPage(browser, server, { context: CLIPBOARD });
+    const admin = await newPage(site.browser, site.server, { context: CLIPBOARD });
     const staff = admin.page;
-    await openAdminPage(staff, server, "/admin/volunteers");
+    await openAdminPage(staff, site.server, "/admin/volunteers");
     const row = staff.getByRole("row").filter({ hasText: "Meron Tesfaye" });
     await poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain("Age 18");
@@ -185,12 +176,12 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await staff.getByRole("alertdialog").getByRole("button", { name: "Confirm Delete" }).click();
     await visible(staff, "Selected applications have been deleted.");
     await poll(() => staff.getByText("No applications found.").isVisible()).toBe(true);
-    expect((await adminApi(server).then((api) => api.json("GET", "/api/volunteer"))).length).toBe(0);
+    expect((await adminApi(site.server).then((api) => api.json("GET", "/api/volunteer"))).length).toBe(0);
     await admin.context.close();
   });
 
   it("a visitor sends a message; staff see it unread with a sidebar count, open it (read), and delete it", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     await page.goto("/contact");
     const contactForm = page.getByRole("form", { name: "Send us a message" });
     const field = (label: string) => contactForm.getByLabel(label, { exact: true });
@@ -210,9 +201,9 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     expect(await map.getAttribute("loading")).toBe("lazy");
     await context.close();
 
-    const admin = await newPage(browser, server);
+    const admin = await newPage(site.browser, site.server);
     const staff = admin.page;
-    await openAdminPage(staff, server, "/admin/messages");
+    await openAdminPage(staff, site.server, "/admin/messages");
     const badge = staff.locator("aside").getByTestId("unread-messages");
     await poll(() => badge.textContent()).toBe("1 unread");
     const item = staff.getByRole("listitem").filter({ hasText: "Hanna Bekele" });
@@ -226,7 +217,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       .toContain("Our church group would like to visit.\nWho should we call?");
     await poll(() => badge.count()).toBe(0);
     expect(await item.getAttribute("data-unread")).toBeNull();
-    expect((await adminApi(server).then((api) => api.json("GET", "/api/messages/admin")))[0].isRead).toBe(true);
+    expect((await adminApi(site.server).then((api) => api.json("GET", "/api/messages/admin")))[0].isRead).toBe(true);
     await dialog.getByRole("button", { name: "Delete Message" }).click();
     await visible(staff, "Delete message from Hanna Bekele?");
     await staff.getByRole("button", { name: "Confirm Delete" }).click();
@@ -236,7 +227,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   });
 
   it("a visitor subscribes in the footer; staff copy all addresses and delete one", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     // An address already on the list is refused (409, with the message the form shows).
     expectErrors(page, [/^409 POST \/api\/subscribe$/]);
     await page.goto("/");
@@ -259,9 +250,9 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await visible(page, "Thank you for subscribing!");
     await context.close();
 
-    const admin = await newPage(browser, server, { context: CLIPBOARD });
+    const admin = await newPage(site.browser, site.server, { context: CLIPBOARD });
     const staff = admin.page;
-    await openAdminPage(staff, server, "/admin/subscribe");
+    await openAdminPage(staff, site.server, "/admin/subscribe");
     const copyAll = staff.getByRole("button", { name: "Copy All Emails (2)" });
     await poll(() => copyAll.isVisible()).toBe(true);
     expect(await staff.getByRole("row").filter({ hasText: "selam@example.org" }).textContent()).toMatch(
@@ -287,11 +278,11 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   });
 
   it("shows the spec's failure texts when the server cannot store or list", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^500 POST \/api\/volunteer$/, /^500 POST \/api\/messages$/, /^500 POST \/api\/subscribe$/]);
-    const restore = breakTable(server, "volunteer_applications");
-    const restoreMessages = breakTable(server, "contact_messages");
-    const restoreSubscribers = breakTable(server, "subscribers");
+    const restore = breakTable(site.server, "volunteer_applications");
+    const restoreMessages = breakTable(site.server, "contact_messages");
+    const restoreSubscribers = breakTable(site.server, "subscribers");
     try {
       await page.goto("/join-team");
       const form = page.getByRole("form", { name: "Volunteer application" });
@@ -323,7 +314,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       // A 500 carries a generic server message; the form shows what the server said.
       await visible(page, "Something went wrong on our side. Please try again.");
 
-      const admin = await newPage(browser, server);
+      const admin = await newPage(site.browser, site.server);
       expectErrors(admin.page, [
         /^500 GET \/api\/volunteer$/,
         /^500 GET \/api\/messages\/admin$/,
@@ -331,7 +322,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
         // The sidebar's unread count, on every screen.
         /^500 GET \/api\/messages\/admin\/unread-count$/,
       ]);
-      await openAdminPage(admin.page, server, "/admin/volunteers");
+      await openAdminPage(admin.page, site.server, "/admin/volunteers");
       await visible(admin.page, "Failed to fetch applications.");
       await poll(() => admin.page.getByText("No applications found.").isVisible()).toBe(true);
       await admin.page.goto("/admin/messages");
@@ -348,7 +339,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   });
 
   it("shows progress while a form is sending: '...', and the loading toasts", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -370,8 +361,8 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   });
 
   it("shows the spec's failure toasts when a staff action cannot be saved", async () => {
-    insertApplications(server, [{ id: "fail-1", name: "Fana Desta", minutesAgo: 0 }]);
-    const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+    insertApplications(site.server, [{ id: "fail-1", name: "Fana Desta", minutesAgo: 0 }]);
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
     const now = new Date().toISOString();
     db.prepare(
       "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 1, ?)",
@@ -382,7 +373,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       now,
     );
     db.close();
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [
       /^500 PUT \/api\/volunteer\/status$/,
       /^500 DELETE \/api\/volunteer$/,
@@ -392,12 +383,12 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       /^500 DELETE \/api\/subscribe$/,
     ]);
 
-    await openAdminPage(page, server, "/admin/volunteers");
+    await openAdminPage(page, site.server, "/admin/volunteers");
     const row = page.getByRole("row").filter({ hasText: "Fana Desta" });
     await poll(() => row.isVisible());
     // The database breaks only under a settled page, so no load of the page itself fails.
     await page.waitForLoadState("networkidle");
-    let restore = breakTable(server, "volunteer_applications");
+    let restore = breakTable(site.server, "volunteer_applications");
     try {
       await page.getByRole("checkbox", { name: "Select Fana Desta" }).check();
       const bar = page.getByRole("region", { name: "Bulk actions" });
@@ -422,7 +413,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const message = page.getByRole("listitem").filter({ hasText: "Fana Desta" });
     await poll(() => message.isVisible());
     await page.waitForLoadState("networkidle");
-    restore = breakTable(server, "contact_messages");
+    restore = breakTable(site.server, "contact_messages");
     try {
       await message.getByRole("button", { name: "Delete message from Fana Desta" }).click();
       await page.getByRole("button", { name: "Confirm Delete" }).click();
@@ -434,7 +425,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await page.goto("/admin/subscribe");
     await poll(() => page.getByRole("button", { name: "Delete fana@example.org" }).isVisible());
     await page.waitForLoadState("networkidle");
-    restore = breakTable(server, "subscribers");
+    restore = breakTable(site.server, "subscribers");
     try {
       await page.getByRole("button", { name: "Delete fana@example.org" }).click();
       await page.getByRole("button", { name: "Confirm Delete" }).click();
@@ -443,7 +434,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       restore();
     }
     await context.close();
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await api.json("DELETE", "/api/volunteer", { ids: ["fail-1"] });
     await api.json("DELETE", `/api/messages/admin/${FAIL_MESSAGE_ID}`);
     await api.json("DELETE", "/api/subscribe", { ids: ["fail-sub"] });
@@ -451,14 +442,14 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
 
   it("keeps the applications screen usable with 5000 rows: pages of 25 and a search box", async () => {
     insertApplications(
-      server,
+      site.server,
       Array.from({ length: 5000 }, (_, i) => ({ id: `bulk-${i}`, name: `Bulk Applicant ${i}`, minutesAgo: i + 1 })),
     );
-    const total = (await adminApi(server).then((api) => api.json("GET", "/api/volunteer"))).length;
+    const total = (await adminApi(site.server).then((api) => api.json("GET", "/api/volunteer"))).length;
     expect(total).toBeGreaterThanOrEqual(5000);
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     const started = Date.now();
-    await openAdminPage(page, server, "/admin/volunteers");
+    await openAdminPage(page, site.server, "/admin/volunteers");
     await poll(() => page.getByText(`Showing 1–25 of ${total} applications`).isVisible()).toBe(true);
     const rendered = Date.now() - started;
     expect(await page.locator("tbody tr").count()).toBe(25);
@@ -473,8 +464,8 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   });
 
   it("has no axe (WCAG 2.1 AA) findings on the forms, with errors shown, and on the staff screens", async () => {
-    insertApplications(server, [{ id: "axe-1", name: "Axe Applicant", minutesAgo: 0 }]);
-    const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+    insertApplications(site.server, [{ id: "axe-1", name: "Axe Applicant", minutesAgo: 0 }]);
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
     const now = new Date().toISOString();
     db.prepare(
       "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 0, ?)",
@@ -486,7 +477,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     );
     db.close();
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-      const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
+      const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
       await page.goto("/join-team");
       await page.getByRole("button", { name: "Submit Application" }).click();
       await poll(() => page.getByText("Full name is required").isVisible()).toBe(true);
@@ -499,7 +490,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       await poll(() => footer.getByRole("alert").isVisible()).toBe(true);
       expect(await axeViolations(page), `/contact with errors at ${viewport.width}`).toEqual([]);
 
-      await openAdminPage(page, server, "/admin/volunteers");
+      await openAdminPage(page, site.server, "/admin/volunteers");
       await page.getByRole("button", { name: "Details for Axe Applicant" }).click();
       await poll(() => page.getByRole("dialog").isVisible()).toBe(true);
       expect(await axeViolations(page), `volunteer details at ${viewport.width}`).toEqual([]);
@@ -514,7 +505,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       expect(await axeViolations(page), `subscribers at ${viewport.width}`).toEqual([]);
       await context.close();
     }
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await api.json("DELETE", "/api/volunteer", { ids: ["axe-1"] });
     await api.json("DELETE", `/api/messages/admin/${AXE_MESSAGE_ID}`);
     await api.json("DELETE", "/api/subscribe", { ids: ["axe-sub"] });
@@ -523,7 +514,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
   it("lays out join team with errors and contact at 375 and 1280 px, and the three staff screens at 375 px", async () => {
     for (const viewport of Object.values(VIEWPORTS)) {
       const where = (pathname: string) => `${pathname} at ${viewport.width} px`;
-      const { page, context } = await newPage(browser, server, { viewport });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await page.goto("/join-team");
       await page.getByRole("button", { name: "Submit Application" }).click();
       await poll(() => page.getByText("Full name is required").isVisible()).toBe(true);
@@ -564,14 +555,14 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       await context.close();
     }
 
-    insertApplications(server, [
+    insertApplications(site.server, [
       { id: "mobile-1", name: "Tigist Alemayehu", minutesAgo: 0 },
       { id: "mobile-2", name: "Kebede Tadesse", minutesAgo: 0 },
     ]);
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await api.json("PUT", "/api/volunteer/status", { ids: ["mobile-1"], status: "Canceled" });
     await api.json("PUT", "/api/volunteer/status", { ids: ["mobile-2"], status: "Accepted" });
-    const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
     const now = new Date().toISOString();
     const insertMessage = db.prepare(
       "insert into contact_messages (id, name, email, message, is_read, created_at) values (?, ?, ?, ?, 0, ?)",
@@ -582,7 +573,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     insertSubscriber.run("mobile-sub", "hirut@example.org", now);
     insertSubscriber.run("mobile-sub-2", "lulit@example.org", now);
     db.close();
-    const admin = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    const admin = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     const staff = admin.page;
     for (const [pathname, name, items] of [
       [
@@ -607,7 +598,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
         ],
       ],
     ] as const) {
-      await openAdminPage(staff, server, pathname);
+      await openAdminPage(staff, site.server, pathname);
       await poll(() => items[1].isVisible()).toBe(true);
       await screenshot(staff, name);
       await expectLaidOut(

@@ -1,25 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, expectErrors, launchBrowser, newPage, openAdminPage, VIEWPORTS } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 
 const card = (page: Page, title: string) => page.getByRole("article").filter({ hasText: title });
 
 describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notices", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite();
 
   it("takes a donor's transfer notice from the Local tab; staff confirm it and the card moves", async () => {
-    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await page.goto("/");
     expect(await card(page, "Health Care Kits").getByText("$607 raised").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Donate Now" }).first().click();
@@ -38,7 +29,7 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
       .getByText("Thank you! We will confirm your gift by e-mail when the transfer shows in our bank statement.")
       .waitFor();
 
-    await openAdminPage(page, server, "/admin/donations");
+    await openAdminPage(page, site.server, "/admin/donations");
     await page.getByRole("link", { name: "Offline gifts" }).click();
     const pledge = page.getByRole("form", { name: "Transfer from Dawit Alemu" });
     await pledge.getByText("ETB 3,110 from Dawit Alemu").waitFor();
@@ -57,9 +48,12 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
   });
 
   it("records an offline gift in birr at the day's rate, edits and deletes it, at 375 and 1280 px", async () => {
-    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.desktop, context: { bypassCSP: true } });
+    const { page } = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.desktop,
+      context: { bypassCSP: true },
+    });
     expectErrors(page, [/^400 POST \/api\/offline-gifts$/]);
-    await openAdminPage(page, server, "/admin/donations/offline");
+    await openAdminPage(page, site.server, "/admin/donations/offline");
     const form = page.getByRole("form", { name: "Record an offline gift" });
     await form.getByLabel("Amount").fill("15,550");
     await form.getByLabel("Birr per US dollar that day").fill("");
@@ -101,21 +95,24 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
 
   it("opens Admin → Donations on a dashboard (charts with text alternatives) above a filtered ledger", async () => {
     // A card gift to a need through the sandbox, beside the offline gift confirmed above.
-    const opened = await fetch(`${server.baseUrl}/api/payments/create-checkout-session`, {
+    const opened = await fetch(`${site.server.baseUrl}/api/payments/create-checkout-session`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ amount: 60, frequency: "monthly", fund: "eccd-package" }),
     });
     const { id } = (await opened.json()) as { id: string };
-    await fetch(`${server.baseUrl}/donate/sandbox/${id}`, {
+    await fetch(`${site.server.baseUrl}/donate/sandbox/${id}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: "meron@example.org", name: "Meron" }),
       redirect: "manual",
     });
 
-    const { page } = await newPage(browser, server, { viewport: VIEWPORTS.mobile, context: { bypassCSP: true } });
-    await openAdminPage(page, server, "/admin/donations");
+    const { page } = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.mobile,
+      context: { bypassCSP: true },
+    });
+    await openAdminPage(page, site.server, "/admin/donations");
     const thisMonth = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
     const table = page.getByRole("table", { name: "Gifts per month in US dollars" });
     const row = table.getByRole("row", { name: new RegExp(`^${thisMonth.replace(" ", " ")}`) });

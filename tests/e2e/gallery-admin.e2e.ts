@@ -1,36 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
-import {
-  browserAvailable,
-  expectErrors,
-  launchBrowser,
-  newPage,
-  openAdminPage,
-  screenshot,
-  VIEWPORTS,
-} from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { createGalleryItem, photo } from "./support/gallery-fixtures.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { adminParts, expectLaidOut } from "./support/layout.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
 
 const jpeg = async (name: string, colour: string) => ({ name, mimeType: "image/jpeg", buffer: await photo(colour) });
 
 describe.runIf(browserAvailable)("gallery admin", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
 
   it("shows the empty state, then creates, edits (replacing images) and deletes an item", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/gallery");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/gallery");
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
     expect(await page.getByText("Get started by creating your first item.").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Create an item" }).click();
@@ -78,7 +60,7 @@ describe.runIf(browserAvailable)("gallery admin", () => {
     expect(await page.getByLabel("Category").inputValue()).toBe("Skills Training");
     expect(await page.getByText("New images will replace all existing images of this item.").isVisible()).toBe(true);
     expect(await page.getByRole("list", { name: "Current images" }).getByRole("img").count()).toBe(2);
-    const before = await (await fetch(`${server.baseUrl}/api/gallery?search=tailoring`)).json();
+    const before = await (await fetch(`${site.server.baseUrl}/api/gallery?search=tailoring`)).json();
     const oldCover: string = before.images[0].imageUrls[0];
 
     await page.getByLabel("Title").fill("Tailoring graduation day");
@@ -102,9 +84,9 @@ describe.runIf(browserAvailable)("gallery admin", () => {
   });
 
   it("reports failures with the spec's texts", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await createGalleryItem(api, { title: "Sturdy item" });
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [
       /^500 GET \/api\/admin\/gallery\?page=1&limit=50&status=$/,
       /^500 DELETE \/api\/gallery\/[\w-]+$/,
@@ -114,7 +96,7 @@ describe.runIf(browserAvailable)("gallery admin", () => {
     ]);
 
     await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ status: 500, body: "" }));
-    await openAdminPage(page, server, "/admin/gallery");
+    await openAdminPage(page, site.server, "/admin/gallery");
     await page.getByText("Failed to fetch gallery items.").waitFor();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
 
@@ -167,13 +149,13 @@ describe.runIf(browserAvailable)("gallery admin", () => {
   });
 
   it("lays out the grid, its revealed actions, the add button and the form with errors at phone and desktop widths", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     for (const [i, colour] of ["#0b5563", "#b4430e", "#6b8f71", "#e0b04a", "#1c2530"].entries()) {
       await createGalleryItem(api, { title: `Programme moment ${i + 1}`, category: "Education" }, [colour]);
     }
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const { page, context } = await newPage(browser, server, { viewport });
-      await openAdminPage(page, server, "/admin/gallery");
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
+      await openAdminPage(page, site.server, "/admin/gallery");
       await page.getByRole("heading", { name: "Programme moment 5" }).waitFor();
       if (name === "mobile") {
         // Only the floating button, bottom right.

@@ -1,19 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminApi, breakTable } from "./support/admin-api.ts";
-import { browserAvailable, expectErrors, launchBrowser, newPage } from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage } from "./support/browser.ts";
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
 describe.runIf(browserAvailable)("home gallery preview and featured video", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  // Failure journeys break the database under a page; every request must really render.
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
   beforeAll(async () => {
-    // Failure journeys break the database under a page; every request must really render.
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     for (let i = 1; i <= 5; i++) {
       await createGalleryItem(api, { title: `Home moment ${i}`, eventDate: `2026-0${i}-10` });
     }
@@ -30,10 +26,6 @@ describe.runIf(browserAvailable)("home gallery preview and featured video", () =
       category: "Community Stories",
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const previewTitles = (page: import("playwright-core").Page) =>
     page
@@ -42,7 +34,7 @@ describe.runIf(browserAvailable)("home gallery preview and featured video", () =
       .allTextContents();
 
   it("shows the four latest gallery items, opening the lightbox", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     await stubYoutube(page);
     await page.goto("/");
     await expect
@@ -56,10 +48,10 @@ describe.runIf(browserAvailable)("home gallery preview and featured video", () =
   });
 
   it("shows the error with Try Again when the gallery cannot be loaded, and recovers", async () => {
-    const restore = breakTable(server, "gallery_items");
+    const restore = breakTable(site.server, "gallery_items");
     let restored = false;
     try {
-      const { page, context } = await newPage(browser, server);
+      const { page, context } = await newPage(site.browser, site.server);
       // The page comes rendered with the error; Try Again asks the API, which fails until restored.
       expectErrors(page, [/^500 GET \/api\/gallery\?limit=4$/]);
       await stubYoutube(page);
@@ -86,7 +78,7 @@ describe.runIf(browserAvailable)("home gallery preview and featured video", () =
   });
 
   it("features the latest video, loading YouTube only on play", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     const youtube = await stubYoutube(page);
     await page.goto("/");
     const featured = page.getByRole("region", { name: "Latest video" });

@@ -1,22 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminApi, breakTable } from "./support/admin-api.ts";
-import { browserAvailable, expectErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { expectLaidOut, publicParts } from "./support/layout.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
 
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading").allTextContents();
 
 describe.runIf(browserAvailable)("public gallery", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
   let multi: { _id: string; title: string };
 
   beforeAll(async () => {
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     // 12 items: 9 on the first page, 3 more behind Load More. Newest event first.
     for (let i = 1; i <= 11; i++) {
       await createGalleryItem(api, {
@@ -32,13 +29,9 @@ describe.runIf(browserAvailable)("public gallery", () => {
       ["#0b5563", "#b4430e", "#e3f1f3"],
     );
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("server-renders the first page for a shared filter URL", async () => {
-    const html = await (await fetch(`${server.baseUrl}/impact/gallery?category=Support&q=GARDEN`)).text();
+    const html = await (await fetch(`${site.server.baseUrl}/impact/gallery?category=Support&q=GARDEN`)).text();
     expect(html).toContain("<title>Gallery | Hope Behind Bars</title>");
     expect(html).toContain("Classroom day 8");
     expect(html).toContain("Classroom day 4");
@@ -47,7 +40,7 @@ describe.runIf(browserAvailable)("public gallery", () => {
   });
 
   it("loads more, reaches the end, filters by chip and debounced search, and shows no results", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     const apiCalls: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/gallery")) apiCalls.push(request.url());
@@ -109,13 +102,13 @@ describe.runIf(browserAvailable)("public gallery", () => {
     // Clearing the search and picking All at once ends in the unfiltered gallery.
     await search.fill("");
     await page.getByRole("link", { name: "All" }).click();
-    await page.waitForURL(`${server.baseUrl}/impact/gallery`);
+    await page.waitForURL(`${site.server.baseUrl}/impact/gallery`);
     await expect.poll(() => cardTitles(page)).toHaveLength(9);
     await context.close();
   });
 
   it("logs a failed Load More and leaves the list as it was", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await newPage(site.browser, site.server);
     expectErrors(page, [
       /^500 GET \/api\/gallery\?page=2&limit=9$/,
       /^console\.error: Gallery: could not load more images ApiError: Request failed \(500\) \(at \/assets\//,
@@ -131,10 +124,10 @@ describe.runIf(browserAvailable)("public gallery", () => {
   });
 
   it("logs a failed first load without claiming there are no results, and loads once the server recovers", async () => {
-    const restore = breakTable(server, "gallery_items");
+    const restore = breakTable(site.server, "gallery_items");
     let restored = false;
     try {
-      const { page, context, errors } = await newPage(browser, server);
+      const { page, context, errors } = await newPage(site.browser, site.server);
       expectErrors(page, [
         /^500 GET \/api\/gallery\?page=1&limit=9$/,
         /^console\.error: Gallery: could not load images ApiError: Something went wrong on our side\. Please try again\. /,
@@ -155,7 +148,7 @@ describe.runIf(browserAvailable)("public gallery", () => {
   });
 
   it("shows an item's images in a lightbox: zoom steps, pan only when zoomed, keys, focus", async () => {
-    const { page, context } = await newPage(browser, server, { context: { hasTouch: true } });
+    const { page, context } = await newPage(site.browser, site.server, { context: { hasTouch: true } });
     await page.goto("/impact/gallery");
     const opener = page.getByRole("button", { name: `Open photos: ${multi.title}` });
     await opener.click();
@@ -273,7 +266,7 @@ describe.runIf(browserAvailable)("public gallery", () => {
 
   it("lays out the gallery and the open lightbox at phone and desktop widths", async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const { page, context } = await newPage(browser, server, { viewport });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await page.goto("/impact/gallery");
       await expect.poll(() => cardTitles(page)).toHaveLength(9);
       await expectLaidOut(

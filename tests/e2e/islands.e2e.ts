@@ -1,8 +1,7 @@
 import { gzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, launchBrowser, newPage, openAdminPage } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, newPage, openAdminPage } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
 /** JavaScript on a public page ≤ 35 KB gzip (docs/architecture.md#performance-budgets). */
@@ -46,27 +45,18 @@ function recordHydrationChanges() {
 }
 
 describe.runIf(browserAvailable)("public pages are documents with islands (docs/decisions/0006)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // Demo content, so every island has something to show (gallery, videos, posts).
-    server = await startServer({ SEED_DEMO: "true" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Demo content, so every island has something to show (gallery, videos, posts).
+  const site = journeySite({ SEED_DEMO: "true" });
 
   it.each(PUBLIC_PAGES)(
     "%s hydrates every island in place, without the router, within the JS budget",
     async (pathname) => {
-      const { page, context } = await newPage(browser, server);
+      const { page, context } = await newPage(site.browser, site.server);
       await stubYoutube(page);
       await page.addInitScript(recordHydrationChanges);
       const scripts: string[] = [];
       page.on("response", (response) => {
-        if (response.request().resourceType() === "script" && response.url().startsWith(server.baseUrl)) {
+        if (response.request().resourceType() === "script" && response.url().startsWith(site.server.baseUrl)) {
           scripts.push(response.url());
         }
       });
@@ -92,8 +82,8 @@ describe.runIf(browserAvailable)("public pages are documents with islands (docs/
   );
 
   it("keeps the router in the back office", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/blogs");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/blogs");
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
     expect(await page.locator("[data-island]").count()).toBe(0);

@@ -1,25 +1,15 @@
 import { stripVTControlCharacters } from "node:util";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserAvailable, expectErrors, launchBrowser, newPage } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, expectErrors, newPage } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { unexplained } from "./support/page-problems.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
 
 /** The harness itself: what counts as an error in a journey's browser, and that it fails the journey. */
 describe.runIf(browserAvailable)("errors in a journey's browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite();
 
   it("records console errors, uncaught errors and failed requests to the site, in every page of the context", async () => {
-    const { page, context, errors } = await newPage(browser, server);
+    const { page, context, errors } = await newPage(site.browser, site.server);
     await page.goto("/about");
     await page.route("**/api/refused-on-purpose", (route) => route.abort());
     await page.route("**/api/cancelled-on-purpose", (route) => route.abort("aborted"));
@@ -67,7 +57,7 @@ describe.runIf(browserAvailable)("errors in a journey's browser", () => {
         stripVTControlCharacters(`${error.message}\n${error.diff ?? ""}`),
       );
     });
-    const { page, errors } = await newPage(browser, server);
+    const { page, errors } = await newPage(site.browser, site.server);
     await page.goto("/about");
     await page.evaluate(() => console.error("nobody declared this"));
     await expect.poll(() => errors.length).toBe(1);

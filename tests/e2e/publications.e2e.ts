@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pngImage } from "../support/images.ts";
 import { adminApi, breakTable } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
@@ -15,8 +15,9 @@ import {
   screenshot,
   VIEWPORTS,
 } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { adminParts, expectLaidOut, publicParts } from "./support/layout.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { startServer } from "./support/server.ts";
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 /** Saving runs the image pipeline, which takes seconds on a busy two-core machine. */
@@ -29,20 +30,11 @@ const publication = (title: string, publicationDate = "2026-03-08") => ({
 });
 
 describe.runIf(browserAvailable)("news and publications", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
 
   it("lets an admin add, edit and delete a publication, its image files included", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/publications");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/publications");
     await expect.poll(() => page.getByRole("heading", { name: "No publications found" }).isVisible()).toBe(true);
     expect(await page.getByText("Add your first publication or news feature.").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Add New Publication" }).click();
@@ -50,18 +42,18 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await page.getByLabel("Description").fill("A 20-minute programme about the children's centre.");
     await page.getByLabel("Publication link").fill("https://radio.example.org/episode/42");
     await page.getByLabel("Publication date").fill("2026-03-08");
-    const file = path.join(server.dataDir, "shot.png");
+    const file = path.join(site.server.dataDir, "shot.png");
     await sharp(await pngImage({ width: 900, height: 600, alpha: false })).toFile(file);
     await page.getByLabel("Image (screenshot)").setInputFiles(file);
     // A new publication starts as a draft; "Publish" makes it public at once.
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => toast(page, "Publication created!").isVisible(), SAVE_WAIT).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/publications`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/publications`);
     await expect
       .poll(() => page.getByRole("heading", { name: "Prison nursery featured on national radio" }).isVisible())
       .toBe(true);
     expect(await page.getByText("Mar 8, 2026").isVisible()).toBe(true);
-    const files = uploadedFiles(server, "publications");
+    const files = uploadedFiles(site.server, "publications");
     expect(files).toHaveLength(9);
 
     await page.goto("/publications");
@@ -71,7 +63,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
     expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
     expect(await page.getByText("March 8, 2026").isVisible()).toBe(true);
 
-    await openAdminPage(page, server, "/admin/publications");
+    await openAdminPage(page, site.server, "/admin/publications");
     await page.getByRole("link", { name: "Edit Prison nursery featured on national radio" }).click();
     await expect.poll(() => page.getByLabel("Publication date").inputValue()).toBe("2026-03-08");
     await page.getByLabel("Title").fill("Prison nursery on national radio");
@@ -80,19 +72,19 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await expect
       .poll(() => page.getByRole("heading", { name: "Prison nursery on national radio" }).isVisible())
       .toBe(true);
-    expect(uploadedFiles(server, "publications")).toEqual(files);
+    expect(uploadedFiles(site.server, "publications")).toEqual(files);
 
     await page.getByRole("button", { name: "Delete Prison nursery on national radio" }).click();
     await page.getByRole("button", { name: "Confirm Delete" }).click();
     await expect.poll(() => toast(page, "Publication deleted!").isVisible()).toBe(true);
-    expect(uploadedFiles(server, "publications")).toEqual([]);
-    expect(await (await fetch(`${server.baseUrl}/publications`)).text()).not.toContain("Prison nursery");
+    expect(uploadedFiles(site.server, "publications")).toEqual([]);
+    expect(await (await fetch(`${site.server.baseUrl}/publications`)).text()).not.toContain("Prison nursery");
     await context.close();
   });
 
   it("shows every validation message on the form", async () => {
-    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
-    await openAdminPage(page, server, "/admin/publications/new");
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, "/admin/publications/new");
     await page.getByRole("button", { name: "Create Publication" }).click();
     for (const message of [
       "Title is required",
@@ -112,19 +104,19 @@ describe.runIf(browserAvailable)("news and publications", () => {
   });
 
   it("returns to the list when a publication cannot be loaded, and reports failed fetches and deletes", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const fragile = await createPublication(api, publication("Fragile"));
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [
       /^404 GET \/api\/admin\/publications\/00000000-0000-0000-0000-000000000000$/,
       new RegExp(`^500 DELETE /api/publications/${fragile._id}$`),
       /^500 GET \/api\/admin\/publications\?status=$/,
     ]);
-    await openAdminPage(page, server, "/admin/publications/edit/00000000-0000-0000-0000-000000000000");
+    await openAdminPage(page, site.server, "/admin/publications/edit/00000000-0000-0000-0000-000000000000");
     await expect.poll(() => toast(page, "Failed to load publication data.").isVisible()).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/publications`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/publications`);
     await expect.poll(() => page.getByRole("heading", { name: "Fragile" }).isVisible()).toBe(true);
-    const restore = breakTable(server, "publications");
+    const restore = breakTable(site.server, "publications");
     try {
       await page.getByRole("button", { name: "Delete Fragile" }).click();
       await page.getByRole("button", { name: "Confirm Delete" }).click();
@@ -138,15 +130,15 @@ describe.runIf(browserAvailable)("news and publications", () => {
   });
 
   it("shows 'Operation failed. Please try again.' when saving fails without a server message", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^502 POST \/api\/publications$/]);
-    await openAdminPage(page, server, "/admin/publications/new");
+    await openAdminPage(page, site.server, "/admin/publications/new");
     await page.route("**/api/publications", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
     await page.getByLabel("Title").fill("T");
     await page.getByLabel("Description").fill("D");
     await page.getByLabel("Publication link").fill("https://example.org");
     await page.getByLabel("Publication date").fill("2026-01-02");
-    const file = path.join(server.dataDir, "small.png");
+    const file = path.join(site.server.dataDir, "small.png");
     await sharp(await pngImage()).toFile(file);
     await page.getByLabel("Image (screenshot)").setInputFiles(file);
     await page.getByRole("button", { name: "Create Publication" }).click();
@@ -156,12 +148,12 @@ describe.runIf(browserAvailable)("news and publications", () => {
   });
 
   it("lays out the page, the staff list and the form at 375 and 1280 px, and passes axe", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await createPublication(api, publication("Annual report 2025", "2026-02-01"));
     await createPublication(api, publication("Newspaper feature on the children's centre", "2026-05-20"));
     for (const viewport of Object.values(VIEWPORTS)) {
       const where = (screen: string) => `${screen} at ${viewport.width} px`;
-      const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
+      const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
       await page.goto("/publications");
       await screenshot(page, `publications-${viewport.width}`);
       const first = page.getByRole("main").getByRole("article").first();
@@ -179,7 +171,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
       );
       expect(await axeViolations(page, "main"), where("/publications")).toEqual([]);
 
-      await openAdminPage(page, server, "/admin/publications");
+      await openAdminPage(page, site.server, "/admin/publications");
       await expect.poll(() => page.getByRole("heading", { name: "Annual report 2025" }).isVisible()).toBe(true);
       await screenshot(page, `admin-publications-${viewport.width}`);
       await expectLaidOut(

@@ -1,12 +1,13 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
 import { blogFields, createPost } from "./support/blog-fixtures.ts";
-import { browserAvailable, launchBrowser, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
+import type { RunningServer } from "./support/server.ts";
 
 /** Saving runs the image pipeline, and the job worker polls every few seconds. */
 const WAIT = { timeout: 30_000 };
@@ -25,24 +26,15 @@ function timeComes(server: RunningServer, postId: string) {
 }
 
 describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ PAGE_CACHE_SECONDS: "60" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite({ PAGE_CACHE_SECONDS: "60" });
 
   it("keeps a new post a draft, previews it for staff only, schedules it, and it goes live on its own", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/blogs/new");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/blogs/new");
     await page.getByLabel("Title").fill("Sewing circle opens");
     await page.getByLabel("Excerpt").fill("A new circle at Kality.");
     await page.getByLabel("Author name").fill("Hanna Tesfaye");
-    const png = path.join(server.dataDir, "cover.png");
+    const png = path.join(site.server.dataDir, "cover.png");
     await sharp({ create: { width: 640, height: 400, channels: 3, background: "#0b5563" } })
       .png()
       .toFile(png);
@@ -53,7 +45,7 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     expect(await page.getByRole("button", { name: "Publish" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Create Post" }).click();
     await expect.poll(() => toast(page, "Post created successfully!").isVisible(), WAIT).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
 
     // The list shows the state and filters by it.
     const row = page.getByRole("listitem").filter({ hasText: "Sewing circle opens" });
@@ -65,13 +57,13 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     await screenshot(page, "blogs-states-1280");
 
     // The public sees nothing: 404 for its address, absent from the list, the sitemap and the feed.
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const [draft] = await api.json<Array<{ _id: string }>>("GET", "/api/admin/blogs?status=draft");
     const id = draft?._id as string;
-    expect((await fetch(`${server.baseUrl}/blog/${id}`)).status).toBe(404);
-    expect((await fetch(`${server.baseUrl}/blog/${id}`)).headers.get("x-cache")).not.toBe("hit");
+    expect((await fetch(`${site.server.baseUrl}/blog/${id}`)).status).toBe(404);
+    expect((await fetch(`${site.server.baseUrl}/blog/${id}`)).headers.get("x-cache")).not.toBe("hit");
     for (const listing of ["/blog", "/sitemap.xml", "/blog/rss.xml", "/api/blogs"]) {
-      expect(await (await fetch(`${server.baseUrl}${listing}`)).text(), listing).not.toContain(id);
+      expect(await (await fetch(`${site.server.baseUrl}${listing}`)).text(), listing).not.toContain(id);
     }
 
     // Staff preview it from the edit screen, exactly as the post page draws it.
@@ -86,7 +78,7 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     await previewPage.close();
 
     // Someone not signed in gets the login page, not the draft.
-    const stranger = await browser.newContext({ baseURL: server.baseUrl });
+    const stranger = await site.browser.newContext({ baseURL: site.server.baseUrl });
     const strangerPage = await stranger.newPage();
     await strangerPage.goto(`/admin/preview/blogs/${id}`);
     await strangerPage.waitForURL(/\/admin\/login/);
@@ -99,39 +91,39 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     await page.getByLabel("Publish at (Addis Ababa time)").fill(`${tomorrow}T09:00`);
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), WAIT).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/admin/blogs`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
     await page.getByLabel("Show").selectOption("");
     await expect.poll(() => row.getByText(/^Scheduled · .* 09:00$/).isVisible()).toBe(true);
-    expect((await fetch(`${server.baseUrl}/blog/${id}`)).status).toBe(404);
+    expect((await fetch(`${site.server.baseUrl}/blog/${id}`)).status).toBe(404);
     // The public list is cached now; going live must purge it.
-    expect(await (await fetch(`${server.baseUrl}/blog`)).text()).not.toContain("Sewing circle opens");
+    expect(await (await fetch(`${site.server.baseUrl}/blog`)).text()).not.toContain("Sewing circle opens");
 
-    timeComes(server, id);
+    timeComes(site.server, id);
     await expect
-      .poll(async () => (await fetch(`${server.baseUrl}/blog/${id}`)).status, { ...WAIT, interval: 500 })
+      .poll(async () => (await fetch(`${site.server.baseUrl}/blog/${id}`)).status, { ...WAIT, interval: 500 })
       .toBe(200);
-    expect(await (await fetch(`${server.baseUrl}/blog`)).text()).toContain("Sewing circle opens");
-    expect(await (await fetch(`${server.baseUrl}/sitemap.xml`)).text()).toContain(`/blog/${id}`);
-    expect(await (await fetch(`${server.baseUrl}/blog/rss.xml`)).text()).toContain("Sewing circle opens");
+    expect(await (await fetch(`${site.server.baseUrl}/blog`)).text()).toContain("Sewing circle opens");
+    expect(await (await fetch(`${site.server.baseUrl}/sitemap.xml`)).text()).toContain(`/blog/${id}`);
+    expect(await (await fetch(`${site.server.baseUrl}/blog/rss.xml`)).text()).toContain("Sewing circle opens");
     await page.reload();
     await expect.poll(() => row.getByText("Published", { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 
   it("unpublishes a live post: its page is a 404 at once, even after it was cached", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const post = await createPost(api, blogFields("Taken down again"));
-    expect((await fetch(`${server.baseUrl}/blog/${post._id}`)).status).toBe(200);
-    expect(await (await fetch(`${server.baseUrl}/blog`)).text()).toContain("Taken down again");
+    expect((await fetch(`${site.server.baseUrl}/blog/${post._id}`)).status).toBe(200);
+    expect(await (await fetch(`${site.server.baseUrl}/blog`)).text()).toContain("Taken down again");
 
-    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
-    await openAdminPage(page, server, `/admin/blogs/edit/${post._id}`);
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
     await page.getByRole("radio", { name: /^Draft/ }).check();
     await screenshot(page, "blog-editor-publishing-375");
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), WAIT).toBe(true);
-    expect((await fetch(`${server.baseUrl}/blog/${post._id}`)).status).toBe(404);
-    expect(await (await fetch(`${server.baseUrl}/blog`)).text()).not.toContain("Taken down again");
+    expect((await fetch(`${site.server.baseUrl}/blog/${post._id}`)).status).toBe(404);
+    expect(await (await fetch(`${site.server.baseUrl}/blog`)).text()).not.toContain("Taken down again");
     await context.close();
   });
 });

@@ -1,9 +1,9 @@
-import type { Browser, CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CDPSession, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { totpCode } from "../../core/second-factor/totp.ts";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, expectErrors, launchBrowser, newPage, screenshot } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { browserAvailable, expectErrors, newPage, screenshot } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -28,16 +28,7 @@ async function virtualAuthenticator(page: Page): Promise<CDPSession> {
 }
 
 describe.runIf(browserAvailable)("second factor: authenticator app, recovery codes and passkeys", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({}, { host: "localhost" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite({}, { host: "localhost" });
 
   const passwordStep = async (page: Page, email: string, password: string) => {
     await page.goto("/admin/login");
@@ -58,11 +49,11 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
   let secret = "";
 
   it("sets up an authenticator app and a passkey on Your account", async () => {
-    ({ page } = await newPage(browser, server, { keepOpen: true }));
+    ({ page } = await newPage(site.browser, site.server, { keepOpen: true }));
     // A wrong code at set-up is refused with 400.
     expectErrors(page, [/^400 POST \/api\/admin\/account\/second-factor\/totp\/confirm$/]);
     await virtualAuthenticator(page);
-    const { email, password } = server.admin;
+    const { email, password } = site.server.admin;
 
     await passwordStep(page, email, password);
     await page.waitForURL(/\/admin$/);
@@ -102,7 +93,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
   it("signs in with a code from the app (the password step alone grants nothing), then with a recovery code", async () => {
     // A wrong code at sign-in is refused with 401.
     expectErrors(page, [/^401 POST \/api\/admin\/login\/second-factor$/]);
-    const { email, password } = server.admin;
+    const { email, password } = site.server.admin;
     // The code field takes the cursor.
     await passwordStep(page, email, password);
     await expect.poll(() => page.getByRole("heading", { name: "Two-step verification" }).isVisible()).toBe(true);
@@ -139,7 +130,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
   });
 
   it("signs in with the passkey as the second step, and with the passkey alone", async () => {
-    const { email, password } = server.admin;
+    const { email, password } = site.server.admin;
     await passwordStep(page, email, password);
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL(/\/admin$/);
@@ -155,8 +146,8 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
 
   it("takes a person without a second factor to set one up when an Administrator requires it", async () => {
     // The Administrator (app and passkey set up above) signs in with a recovery code and turns it on.
-    const admin = await newPage(browser, server);
-    await passwordStep(admin.page, server.admin.email, server.admin.password);
+    const admin = await newPage(site.browser, site.server);
+    await passwordStep(admin.page, site.server.admin.email, site.server.admin.password);
     await admin.page.getByRole("button", { name: "Use a recovery code instead" }).click();
     await admin.page.getByLabel("Recovery code").fill(recoveryCodes[1] as string);
     await admin.page.getByRole("button", { name: "Verify" }).click();
@@ -173,7 +164,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
     // An invited Inbox person accepts, then signs in for the first time.
     const adminToken = await admin.page.evaluate(() => localStorage.getItem("adminToken"));
     const call = async (method: string, pathname: string, body: unknown, token?: string | null) => {
-      const response = await fetch(`${server.baseUrl}${pathname}`, {
+      const response = await fetch(`${site.server.baseUrl}${pathname}`, {
         method,
         headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
@@ -195,7 +186,7 @@ describe.runIf(browserAvailable)("second factor: authenticator app, recovery cod
       password: person.password,
     });
 
-    const { page } = await newPage(browser, server);
+    const { page } = await newPage(site.browser, site.server);
     // The test's own call past the set-up is refused with 403.
     expectErrors(page, [/^403 GET \/api\/subscribe$/]);
     await virtualAuthenticator(page);

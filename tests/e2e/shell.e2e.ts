@@ -1,29 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  browserAvailable,
-  expectErrors,
-  launchBrowser,
-  loginThroughForm,
-  newPage,
-  VIEWPORTS,
-} from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, expectErrors, loginThroughForm, newPage, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 
 describe.runIf(browserAvailable)("public and admin shells", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = journeySite();
 
   it("renders the home shell on the server: title and navigation are in the HTML before any script", async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const html = await (await fetch(`${site.server.baseUrl}/`)).text();
     expect(html).toContain("<title>Restoring Dignity, Rebuilding Lives | Hope Behind Bars</title>");
     for (const label of ["Who We Are", "Our Impact", "Resources", "Join Our Team", "Contact", "Donate Now"]) {
       expect(html).toContain(label);
@@ -33,7 +16,7 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
   });
 
   it("opens one section at a time in the mobile accordion menu", async () => {
-    const { page, context } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.locator("#mobile-menu");
@@ -52,7 +35,7 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
   });
 
   it("opens a desktop dropdown with one click, tap or hover, closes it with Escape and marks the current section", async () => {
-    const { page } = await newPage(browser, server);
+    const { page } = await newPage(site.browser, site.server);
     await page.goto("/impact/gallery");
     const nav = page.getByRole("navigation", { name: "Main" });
     const impact = nav.getByRole("button", { name: "Our Impact" });
@@ -87,7 +70,7 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
   });
 
   it("opens a dropdown with a single tap on a touch tablet", async () => {
-    const { page } = await newPage(browser, server, {
+    const { page } = await newPage(site.browser, site.server, {
       viewport: { width: 1180, height: 820 },
       context: { hasTouch: true, isMobile: false },
     });
@@ -101,7 +84,7 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
   });
 
   it.each([320, 375])("fits a %i px wide phone without sideways scrolling (WCAG reflow)", async (width) => {
-    const { page, context } = await newPage(browser, server, { viewport: { width, height: 700 } });
+    const { page, context } = await newPage(site.browser, site.server, { viewport: { width, height: 700 } });
     for (const pathname of ["/", "/about", "/impact", "/join-team", "/contact"]) {
       await page.goto(pathname);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBe(width);
@@ -110,44 +93,44 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
   });
 
   it("answers unknown paths with HTTP 404 and the not-found page", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^404 GET \/no\/such\/page$/]);
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole("heading", { name: "Sorry, page not found!" }).isVisible()).toBe(true);
     await page.getByRole("link", { name: "Go back home" }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${site.server.baseUrl}/`);
     await context.close();
   });
 
   it("sends an admin without a token to login and back to the page they asked for", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [/^401 POST \/api\/admin\/login$/]);
     await page.goto("/admin/gallery");
     await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fgallery$/);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Both email and password are required.");
-    await page.getByLabel("Email").fill(server.admin.email);
+    await page.getByLabel("Email").fill(site.server.admin.email);
     await page.getByLabel("Password").fill("wrong password, sorry");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Login failed. Please check your credentials.");
-    await loginThroughForm(page, server);
-    await page.waitForURL(`${server.baseUrl}/admin/gallery`);
+    await loginThroughForm(page, site.server);
+    await page.waitForURL(`${site.server.baseUrl}/admin/gallery`);
     expect(await page.evaluate(() => window.localStorage.getItem("adminToken"))).toBeTruthy();
     await context.close();
   });
 
   it("logs out to the login page and the old token stops working", async () => {
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     await page.goto("/admin/login");
-    await loginThroughForm(page, server);
-    await page.waitForURL(`${server.baseUrl}/admin`);
+    await loginThroughForm(page, site.server);
+    await page.waitForURL(`${site.server.baseUrl}/admin`);
     await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
     const token = await page.evaluate(() => window.localStorage.getItem("adminToken"));
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/login`);
+    await page.waitForURL(`${site.server.baseUrl}/admin/login`);
     expect(await page.evaluate(() => window.localStorage.getItem("adminToken"))).toBeNull();
-    const me = await fetch(`${server.baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${site.server.baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
     await page.goto("/admin");
     await page.waitForURL(/\/admin\/login/);
@@ -155,20 +138,20 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
   });
 
   it("marks admin pages noindex", async () => {
-    const response = await fetch(`${server.baseUrl}/admin/login`);
+    const response = await fetch(`${site.server.baseUrl}/admin/login`);
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 
   it("publishes robots.txt (admin disallowed) and a sitemap of the public pages", async () => {
-    const robots = await (await fetch(`${server.baseUrl}/robots.txt`)).text();
+    const robots = await (await fetch(`${site.server.baseUrl}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /admin");
-    expect(robots).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
-    const sitemap = await fetch(`${server.baseUrl}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${site.server.baseUrl}/sitemap.xml`);
+    const sitemap = await fetch(`${site.server.baseUrl}/sitemap.xml`);
     expect(sitemap.headers.get("content-type")).toContain("application/xml");
     const xml = await sitemap.text();
     for (const page of ["/", "/about", "/impact/gallery", "/blog", "/publications", "/join-team", "/contact"]) {
-      expect(xml).toContain(`<loc>${server.baseUrl}${page}</loc>`);
+      expect(xml).toContain(`<loc>${site.server.baseUrl}${page}</loc>`);
     }
     expect(xml).not.toContain("/admin");
   });

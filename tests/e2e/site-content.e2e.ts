@@ -1,20 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
 import { SITE_CONTENT_MESSAGES } from "../../core/site-content/site-content.schema.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
-import {
-  browserAvailable,
-  expectErrors,
-  launchBrowser,
-  newPage,
-  openAdminPage,
-  screenshot,
-  VIEWPORTS,
-} from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
 /** The third impact figure ("Children supported", 33 at launch) as its counter reads once settled. */
@@ -44,20 +36,11 @@ async function openPreview(context: BrowserContext, page: Page): Promise<Page> {
 }
 
 describe.runIf(browserAvailable)("site content", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // Page cache on, as in production: publishing must purge it.
-    server = await startServer({ PAGE_CACHE_SECONDS: "60" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Page cache on, as in production: publishing must purge it.
+  const site = journeySite({ PAGE_CACHE_SECONDS: "60" });
 
   it("changes an impact figure and a board member's quote, previews them, publishes them, and the public sees them", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await api.json("POST", "/api/videos", {
       title: "A morning in the sewing workshop",
       description: "Mothers learning a trade.",
@@ -65,12 +48,12 @@ describe.runIf(browserAvailable)("site content", () => {
       category: "Program Highlights",
     });
     await createGalleryItem(api, { title: "Reading corner opens", eventDate: "2026-02-03" }, ["#0b5563"]);
-    const { page, context } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
+    const { page, context } = await newPage(site.browser, site.server, { context: { reducedMotion: "reduce" } });
     await stubYoutube(page);
     await page.goto("/");
     await expect.poll(() => childrenFigure(page)).toContain("33");
 
-    await openAdminPage(page, server, "/admin");
+    await openAdminPage(page, site.server, "/admin");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Site content" }).click();
     await page.getByRole("link", { name: /^Home/ }).click();
     await page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
@@ -91,19 +74,19 @@ describe.runIf(browserAvailable)("site content", () => {
     await page.goto("/");
     await expect.poll(() => childrenFigure(page)).toContain("33");
 
-    await openAdminPage(page, server, "/admin/site/home");
+    await openAdminPage(page, site.server, "/admin/site/home");
     await publish(page);
     await toastSays(page, "Published");
     await page.goto("/");
     await expect.poll(() => childrenFigure(page)).toContain("34");
     // The Impact page's description is written from the published figures.
-    expect(await (await fetch(`${server.baseUrl}/impact`)).text()).toContain(
+    expect(await (await fetch(`${site.server.baseUrl}/impact`)).text()).toContain(
       '<meta name="description" content="6+ prisons reached, 140+ products delivered monthly, 34+ children supported: see',
     );
 
     const quote = "Every child deserves a childhood, wherever their mother is.";
     const [, legalAdviser] = DEFAULT_SITE_CONTENT.about.board;
-    await openAdminPage(page, server, "/admin/site/about");
+    await openAdminPage(page, site.server, "/admin/site/about");
     await page.locator("#site-board-1-thought").fill(quote);
     await saveDraft(page);
     await toastSays(page, "Draft saved");
@@ -121,8 +104,8 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it("compares with an older version and restores it", async () => {
-    const { page, context } = await newPage(browser, server, { context: { reducedMotion: "reduce" } });
-    await openAdminPage(page, server, "/admin/site/home");
+    const { page, context } = await newPage(site.browser, site.server, { context: { reducedMotion: "reduce" } });
+    await openAdminPage(page, site.server, "/admin/site/home");
     await page.locator("#site-impactFigures-2-value").fill("35");
     await publish(page);
     await toastSays(page, "Published");
@@ -139,7 +122,7 @@ describe.runIf(browserAvailable)("site content", () => {
     await page.goto("/");
     await expect.poll(() => childrenFigure(page)).toContain("35");
 
-    await openAdminPage(page, server, "/admin/site/home");
+    await openAdminPage(page, site.server, "/admin/site/home");
     await publish(page);
     await toastSays(page, "Published");
     await page.goto("/");
@@ -148,8 +131,8 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it("refuses a second tab's stale save and keeps what it typed", async () => {
-    const { page: first, context } = await newPage(browser, server);
-    await openAdminPage(first, server, "/admin/site/contact");
+    const { page: first, context } = await newPage(site.browser, site.server);
+    await openAdminPage(first, site.server, "/admin/site/contact");
     // The stale save is refused with 409.
     expectErrors(first, [/^409 PUT \/api\/site-content\/contact$/]);
     const second = await context.newPage();
@@ -169,14 +152,14 @@ describe.runIf(browserAvailable)("site content", () => {
 
     await second.getByRole("button", { name: "Replace theirs with mine" }).click();
     await toastSays(second, "Your version is saved as the draft");
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     expect((await api.json("GET", "/api/site-content/contact")).draft.footerTagline).toBe(typed);
     await context.close();
   });
 
   it("moves list items with the keyboard, keeping focus on the moved item", async () => {
-    const { page, context } = await newPage(browser, server);
-    await openAdminPage(page, server, "/admin/site/contact");
+    const { page, context } = await newPage(site.browser, site.server);
+    await openAdminPage(page, site.server, "/admin/site/contact");
     const [firstLine, secondLine] = DEFAULT_SITE_CONTENT.contact.addressLines;
     await page.getByRole("button", { name: "Move down: address line 1" }).focus();
     await page.keyboard.press("Enter");
@@ -187,7 +170,7 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it("gives the donation pop-up the published bank details and amounts", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     const { draft, revision } = await api.json("GET", "/api/site-content/donating");
     const saved = await api.json("PUT", "/api/site-content/donating", {
       revision,
@@ -195,7 +178,7 @@ describe.runIf(browserAvailable)("site content", () => {
     });
     await api.json("POST", "/api/site-content/donating/publish", { revision: saved.revision });
 
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     await page.goto("/contact");
     await page.getByRole("button", { name: "Donate Now" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Make a donation" });
@@ -208,8 +191,8 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it.each(Object.entries(VIEWPORTS))("has no axe findings on the new screens (%s)", async (name, viewport) => {
-    const { page, context } = await newPage(browser, server, { viewport, context: { bypassCSP: true } });
-    await openAdminPage(page, server, "/admin/site");
+    const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
+    await openAdminPage(page, site.server, "/admin/site");
     await page.getByRole("heading", { name: "Site content", level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `site-content-list-${name}`);

@@ -1,16 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
 import {
   browserAvailable,
   expectErrors,
-  launchBrowser,
   newPage,
   openAdminPage,
   type PageOptions,
   screenshot,
 } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { journeySite } from "./support/journey-site.ts";
 
 const PHONE = { width: 390, height: 844 };
 const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"], bypassCSP: true };
@@ -38,21 +37,12 @@ async function signIn(page: Page, credentials: { email: string; password: string
 }
 
 describe.runIf(browserAvailable)("staff invitations and roles", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // No SMTP settings: the Administrator passes the link on by hand.
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // No SMTP settings: the Administrator passes the link on by hand.
+  const site = journeySite();
 
   it("an Administrator invites an Editor, who joins, signs in and sees only Editor screens", async () => {
-    const admin = await newPage(browser, server, { context: CLIPBOARD });
-    await openAdminPage(admin.page, server, "/admin/staff");
+    const admin = await newPage(site.browser, site.server, { context: CLIPBOARD });
+    await openAdminPage(admin.page, site.server, "/admin/staff");
     await admin.page.getByRole("heading", { name: "Staff", exact: true }).waitFor();
     expect(await sidebarLinks(admin.page)).toContain("Staff");
 
@@ -64,7 +54,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await admin.page.getByRole("button", { name: "Send invitation" }).click();
     await admin.page.getByText(`Send this link to ${INVITEE.email}`).waitFor();
     const link = await admin.page.getByLabel("Invitation link").inputValue();
-    expect(link).toMatch(new RegExp(`^${server.baseUrl}/admin/accept-invitation#[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${site.server.baseUrl}/admin/accept-invitation#[A-Za-z0-9_-]{43}$`));
     await admin.page.getByRole("button", { name: "Copy link" }).click();
     await expect.poll(() => admin.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     const invitations = admin.page.getByRole("listitem").filter({ hasText: INVITEE.email });
@@ -73,7 +63,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await screenshot(admin.page, "admin-staff-invited-1280");
 
     // The invitee, in a browser of their own.
-    const invitee = await newPage(browser, server, { context: { bypassCSP: true } });
+    const invitee = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
     // The one refusal: the too-short password, answered 400 with its field messages.
     expectErrors(invitee.page, [/^400 POST \/api\/admin\/invitations\/accept$/]);
     await invitee.page.goto(pathOf(link));
@@ -122,7 +112,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await invitee.page.getByRole("heading", { name: "Dashboard" }).waitFor();
 
     // The link worked once.
-    const again = await newPage(browser, server);
+    const again = await newPage(site.browser, site.server);
     expectErrors(again.page, [/^404 POST \/api\/admin\/invitations\/check$/]);
     await again.page.goto(pathOf(link));
     await again.page.getByRole("heading", { name: "This invitation link no longer works" }).waitFor();
@@ -139,8 +129,8 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
   });
 
   it("shows the Staff screen, the invitation page and the forbidden page at phone width", async () => {
-    const admin = await newPage(browser, server, { viewport: PHONE });
-    await openAdminPage(admin.page, server, "/admin/staff");
+    const admin = await newPage(site.browser, site.server, { viewport: PHONE });
+    await openAdminPage(admin.page, site.server, "/admin/staff");
     await admin.page.getByRole("heading", { name: "People (2)" }).waitFor();
     const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -151,12 +141,12 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     const link = await admin.page.getByLabel("Invitation link").inputValue();
     await screenshot(admin.page, "admin-staff-link-390");
 
-    const invitee = await newPage(browser, server, { viewport: PHONE });
+    const invitee = await newPage(site.browser, site.server, { viewport: PHONE });
     await invitee.page.goto(pathOf(link));
     await invitee.page.getByRole("heading", { name: "Join the back office" }).waitFor();
     await screenshot(invitee.page, "accept-invitation-390");
 
-    const editor = await newPage(browser, server, { viewport: PHONE });
+    const editor = await newPage(site.browser, site.server, { viewport: PHONE });
     await editor.page.goto("/admin/login?redirectTo=/admin");
     await signIn(editor.page, INVITEE);
     await editor.page.goto("/admin/staff");
@@ -166,15 +156,15 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
   });
 
   it("shows a changed role at the person's next click, and signs a deactivated person out", async () => {
-    const editor = await newPage(browser, server);
+    const editor = await newPage(site.browser, site.server);
     // Signed out when deactivated: the next check of the session is refused.
     expectErrors(editor.page, [/^401 GET \/api\/admin\/me$/]);
     await editor.page.goto("/admin/login?redirectTo=/admin");
     await signIn(editor.page, INVITEE);
     await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blogs" }).click();
     await editor.page.waitForURL((url) => url.pathname === "/admin/blogs");
-    const admin = await newPage(browser, server);
-    await openAdminPage(admin.page, server, "/admin/staff");
+    const admin = await newPage(site.browser, site.server);
+    await openAdminPage(admin.page, site.server, "/admin/staff");
     const row = admin.page.getByRole("row").filter({ hasText: INVITEE.email });
     await row.getByLabel(`Role of ${INVITEE.name}`).selectOption({ label: "Inbox" });
     await admin.page.getByText(`${INVITEE.name} is now Inbox.`).waitFor();

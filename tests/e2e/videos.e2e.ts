@@ -1,17 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi, breakTable } from "./support/admin-api.ts";
-import {
-  browserAvailable,
-  expectErrors,
-  launchBrowser,
-  newPage,
-  openAdminPage,
-  screenshot,
-  VIEWPORTS,
-} from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
 import { adminParts, expectLaidOut, publicParts } from "./support/layout.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
 const video = (title: string, category: string, id: string) => ({
@@ -22,20 +13,11 @@ const video = (title: string, category: string, id: string) => ({
 });
 
 describe.runIf(browserAvailable)("impact videos", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // Failure journeys break the database under a page; every request must really render.
-    server = await startServer({ PAGE_CACHE_SECONDS: "0" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Failure journeys break the database under a page; every request must really render.
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
 
   it("shows videos by category, loads YouTube only when play is pressed, and shows the empty state", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     // This journey needs an empty category: start from no videos at all.
     for (const old of (await api.json("GET", "/api/videos")).videos) await api.json("DELETE", `/api/videos/${old._id}`);
     const testimonial = await api.json(
@@ -44,7 +26,7 @@ describe.runIf(browserAvailable)("impact videos", () => {
       video("Meron's testimony", "Testimonials", "aaaaaaaaaa1"),
     );
     await api.json("POST", "/api/videos", video("Sewing class", "Program Highlights", "bbbbbbbbbb2"));
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     const youtube = await stubYoutube(page);
 
     await page.goto("/impact/videos");
@@ -80,12 +62,12 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("shows a drawn placeholder, not a broken image, when YouTube's thumbnail cannot load", async () => {
-    await (await adminApi(server)).json(
+    await (await adminApi(site.server)).json(
       "POST",
       "/api/videos",
       video("Offline thumbnail", "Testimonials", "kkkkkkkkkk1"),
     );
-    const { page } = await newPage(browser, server);
+    const { page } = await newPage(site.browser, site.server);
     // YouTube blocked or the visitor offline: the thumbnail answers with an error.
     expectErrors(page, [/^console\.error: Failed to load resource: the server responded with a status of 404/]);
     await page.context().route(/^https:\/\/i\.ytimg\.com\//, (route) => route.fulfill({ status: 404, body: "" }));
@@ -97,19 +79,19 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("server-renders a shared category link", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await api.json("POST", "/api/videos", video("Bakery opening", "Program Highlights", "eeeeeeeeee5"));
     await api.json("POST", "/api/videos", video("Hanna's letter", "Testimonials", "ffffffffff6"));
-    const html = await (await fetch(`${server.baseUrl}/impact/videos?category=Program%20Highlights`)).text();
+    const html = await (await fetch(`${site.server.baseUrl}/impact/videos?category=Program%20Highlights`)).text();
     expect(html).toContain("Bakery opening");
     expect(html).not.toContain("Hanna&#x27;s letter");
     expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:');
   });
 
   it("shows the empty state when the videos cannot be loaded", async () => {
-    const restore = breakTable(server, "videos");
+    const restore = breakTable(site.server, "videos");
     try {
-      const { page, context } = await newPage(browser, server);
+      const { page, context } = await newPage(site.browser, site.server);
       const response = await page.goto("/impact/videos");
       expect(response?.status()).toBe(200);
       await expect
@@ -122,10 +104,10 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("lays out the videos page at phone and desktop widths", async () => {
-    const api = await adminApi(server);
+    const api = await adminApi(site.server);
     await api.json("POST", "/api/videos", video("Screenshot story", "Community Stories", "gggggggggg7"));
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const { page, context } = await newPage(browser, server, { viewport });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await stubYoutube(page);
       await page.goto("/impact/videos");
       await page.getByRole("heading", { name: "Screenshot story" }).waitFor();
@@ -150,10 +132,14 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("lets staff add, edit and delete a video, with the spec's messages", async () => {
-    await (await adminApi(server)).json("POST", "/api/videos", video("Existing video", "Testimonials", "hhhhhhhhhh8"));
-    const { page, context } = await newPage(browser, server);
+    await (await adminApi(site.server)).json(
+      "POST",
+      "/api/videos",
+      video("Existing video", "Testimonials", "hhhhhhhhhh8"),
+    );
+    const { page, context } = await newPage(site.browser, site.server);
     await stubYoutube(page);
-    await openAdminPage(page, server, "/admin/videos");
+    await openAdminPage(page, site.server, "/admin/videos");
     await page.getByRole("heading", { name: "Existing video" }).waitFor();
     await page.getByRole("link", { name: "Add New Video" }).click();
     await page.waitForURL(/\/admin\/videos\/new$/);
@@ -215,12 +201,12 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("keeps the confirmation up for 6 seconds, then counts it as Cancel", async () => {
-    await (await adminApi(server)).json("POST", "/api/videos", video("Kept video", "Testimonials", "iiiiiiiiii9"));
-    const { page, context } = await newPage(browser, server);
+    await (await adminApi(site.server)).json("POST", "/api/videos", video("Kept video", "Testimonials", "iiiiiiiiii9"));
+    const { page, context } = await newPage(site.browser, site.server);
     await stubYoutube(page);
     // The page's timers run on a clock the test moves: no real seconds are waited.
     await page.clock.install();
-    await openAdminPage(page, server, "/admin/videos");
+    await openAdminPage(page, site.server, "/admin/videos");
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.getByRole("button", { name: "Delete Kept video" }).click();
     const question = page.getByText("This action cannot be undone and the video will be permanently removed.");
@@ -240,12 +226,12 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("reports failures with the spec's texts", async () => {
-    const sturdy = await (await adminApi(server)).json(
+    const sturdy = await (await adminApi(site.server)).json(
       "POST",
       "/api/videos",
       video("Sturdy video", "Testimonials", "jjjjjjjjjj0"),
     );
-    const { page, context } = await newPage(browser, server);
+    const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [
       /^404 GET \/api\/admin\/videos\/no-such-video$/,
       new RegExp(`^500 DELETE /api/videos/${sturdy._id}$`),
@@ -255,7 +241,7 @@ describe.runIf(browserAvailable)("impact videos", () => {
     ]);
     await stubYoutube(page);
 
-    await openAdminPage(page, server, "/admin/videos/edit/no-such-video");
+    await openAdminPage(page, site.server, "/admin/videos/edit/no-such-video");
     await page.getByText("Failed to load video data.").waitFor();
     await page.waitForURL(/\/admin\/videos$/);
 
@@ -297,15 +283,15 @@ describe.runIf(browserAvailable)("impact videos", () => {
   });
 
   it("lays out the staff's video list at phone and desktop widths", async () => {
-    await (await adminApi(server)).json(
+    await (await adminApi(site.server)).json(
       "POST",
       "/api/videos",
       video("Admin screenshot", "Testimonials", "kkkkkkkkkkk"),
     );
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const { page, context } = await newPage(browser, server, { viewport });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await stubYoutube(page);
-      await openAdminPage(page, server, "/admin/videos");
+      await openAdminPage(page, site.server, "/admin/videos");
       await page.getByRole("heading", { name: "Admin screenshot" }).waitFor();
       await screenshot(page, `admin-videos-${name}`);
       const items = page.getByRole("main").getByRole("listitem");
