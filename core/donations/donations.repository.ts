@@ -211,7 +211,7 @@ export async function recordRefund(
 export async function findReceipt(db: Db, sessionId: string) {
   return db
     .selectFrom("donations")
-    .select(["amount_cents", "currency", "frequency", "status", "provider"])
+    .select(["amount_cents", "currency", "frequency", "status", "provider", "fund_id"])
     .where("checkout_session_id", "=", sessionId)
     .executeTakeFirst();
 }

@@ -151,11 +151,12 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     },
 
     /** A pending sandbox checkout, for its test page; undefined when there is none to pay. */
-    async findSandboxCheckout(sessionId: string): Promise<DonationReceipt | undefined> {
+    async findSandboxCheckout(sessionId: string): Promise<(DonationReceipt & { fundId: string | null }) | undefined> {
       if (provider?.name !== "sandbox") return undefined;
       const row = await repo.findReceipt(db, sessionId);
       if (row?.provider !== "sandbox") return undefined;
-      return toReceipt(row);
+      // The test checkout shows what a Stripe page would carry in its metadata: the fund.
+      return { ...toReceipt(row), fundId: row.fund_id };
     },
 
     /** The thank-you page's facts, by checkout session id. */

@@ -331,12 +331,14 @@ describe.runIf(browserAvailable)("donations", () => {
     await dialog.getByRole("button", { name: "Donate $25" }).click();
     await page.waitForURL(/\/donate\/sandbox\//);
     expect(posted.at(-1)).toEqual({ amount: 25, frequency: "one-time" });
+    expect(await page.getByText("For: Where most needed").isVisible()).toBe(true);
 
     await page.goto("/");
     dialog = await open();
     await dialog.getByRole("button", { name: "Donate $25" }).click();
     await page.waitForURL(/\/donate\/sandbox\//);
     expect(posted.at(-1)).toEqual({ amount: 25, frequency: "one-time", fund: "life-skill-training" });
+    expect(await page.getByText("For: Life Skill Training").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Pay $25 (test)" }).click();
     await page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
 

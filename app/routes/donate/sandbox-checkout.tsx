@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app-context";
+import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import { formatMoney } from "../../../core/money/money";
 import { Button } from "../../components/button";
 import type { Route } from "./+types/sandbox-checkout";
@@ -14,6 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     amount: formatMoney(checkout.amountCents, checkout.currency),
     frequency: checkout.frequency,
     status: checkout.status,
+    fund: checkout.fundId ? ((await services.funds.titleOf(checkout.fundId)) ?? checkout.fundId) : WHERE_MOST_NEEDED,
   };
 }
 
@@ -44,7 +46,7 @@ export const meta = () => [
 export default function SandboxCheckout({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const paying = navigation.state !== "idle";
-  const { amount, frequency, status } = loaderData;
+  const { amount, frequency, status, fund } = loaderData;
   return (
     <main className="min-h-screen bg-gray-100 px-4 py-10">
       <div className="mx-auto max-w-md">
@@ -62,6 +64,7 @@ export default function SandboxCheckout({ loaderData, actionData, params }: Rout
             {amount}
             {frequency === "monthly" && <span className="text-lg font-semibold text-muted"> per month</span>}
           </p>
+          <p className="mt-1 text-muted">For: {fund}</p>
           {status !== "pending" ? (
             <div className="mt-6">
               <p>This test checkout is already {status}.</p>
