@@ -58,6 +58,10 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     expect(join).toContain("Area of Interest");
     expect(join).toContain("Newsletter sign-up");
     const contact = await (await fetch(`${site.server.baseUrl}/contact`)).text();
+    // Required fields are marked for screen readers (and by eye with an asterisk).
+    for (const id of ["contact-name", "contact-email", "contact-message", "newsletter-email"]) {
+      expect(contact, id).toMatch(new RegExp(`id="${id}"[^>]*required=""|required=""[^>]*id="${id}"`));
+    }
     expect(contact).toContain("<title>Contact Us | Hope Behind Bars</title>");
     expect(contact).toContain("Addis Ababa, Ethiopia");
     expect(contact).toContain('href="mailto:info@hopebehindbars.org"');

@@ -110,10 +110,17 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fgallery$/);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Both email and password are required.");
+    // Each field says it is invalid and points at the message; both are marked required.
+    for (const label of ["Email", "Password"]) {
+      expect(await page.getByLabel(label).getAttribute("aria-invalid"), label).toBe("true");
+      expect(await page.getByLabel(label).getAttribute("aria-describedby"), label).toBe("login-error");
+      expect(await page.getByLabel(label).getAttribute("required"), label).toBe("");
+    }
     await page.getByLabel("Email").fill(site.server.admin.email);
     await page.getByLabel("Password").fill("wrong password, sorry");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Login failed. Please check your credentials.");
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
     await loginThroughForm(page, site.server);
     await page.waitForURL(`${site.server.baseUrl}/admin/gallery`);
     expect(await page.evaluate(() => window.localStorage.getItem("adminToken"))).toBeTruthy();

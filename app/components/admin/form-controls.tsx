@@ -8,17 +8,27 @@ interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Marked by eye with an asterisk; the control's own `required` tells screen readers. */
+  required?: boolean;
   children: (describedBy: string | undefined) => ReactNode;
 }
 
 /** Label, control, hint and error tied together for screen readers. */
-export function Field({ id, label, error, hint, children }: FieldProps) {
+export function Field({ id, label, error, hint, required, children }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
+      {/* The asterisk is outside the label: the field's name stays exactly its label. */}
+      <div className="flex gap-1 text-sm font-semibold">
+        <label htmlFor={id} className="text-ink">
+          {label}
+        </label>
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        )}
+      </div>
       {children(describedBy)}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
@@ -38,7 +48,7 @@ type Common = { id: string; label: string; error?: string; hint?: ReactNode };
 
 export function TextInput({ id, label, error, hint, ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint} required={rest.required}>
       {(describedBy) => (
         <input
           id={id}
@@ -54,7 +64,7 @@ export function TextInput({ id, label, error, hint, ...rest }: Common & InputHTM
 
 export function TextArea({ id, label, error, hint, ...rest }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint} required={rest.required}>
       {(describedBy) => (
         <textarea
           id={id}
@@ -78,7 +88,7 @@ export function Select({
   ...rest
 }: Common & { options: readonly string[]; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint} required={rest.required}>
       {(describedBy) => (
         <select
           id={id}

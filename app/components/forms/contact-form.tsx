@@ -45,9 +45,9 @@ export function ContactForm() {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a message">
-      <TextInput {...field("name")} label="Your Name" autoComplete="name" maxLength={120} />
-      <TextInput {...field("email")} label="Your Email" type="email" autoComplete="email" maxLength={254} />
-      <TextArea {...field("message")} label="Message" rows={6} maxLength={5000} />
+      <TextInput {...field("name")} required label="Your Name" autoComplete="name" maxLength={120} />
+      <TextInput {...field("email")} required label="Your Email" type="email" autoComplete="email" maxLength={254} />
+      <TextArea {...field("message")} required label="Message" rows={6} maxLength={5000} />
       <Honeypot />
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? "Sending..." : "Send Message"}

@@ -52,6 +52,7 @@ export function NewsletterForm() {
           id="newsletter-email"
           name="email"
           type="email"
+          required
           autoComplete="email"
           placeholder="you@example.com"
           value={email}

@@ -89,13 +89,21 @@ export function VolunteerForm() {
       aria-label="Volunteer application"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput {...field("fullName")} label="Full Name" autoComplete="name" maxLength={120} />
-        <TextInput {...field("email")} label="Email Address" type="email" autoComplete="email" maxLength={254} />
-        <TextInput {...field("phone")} label="Phone Number" type="tel" autoComplete="tel" maxLength={40} />
-        <TextInput {...field("age")} label="Age" type="number" inputMode="numeric" min={18} max={120} />
+        <TextInput {...field("fullName")} required label="Full Name" autoComplete="name" maxLength={120} />
+        <TextInput
+          {...field("email")}
+          required
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+        />
+        <TextInput {...field("phone")} required label="Phone Number" type="tel" autoComplete="tel" maxLength={40} />
+        <TextInput {...field("age")} required label="Age" type="number" inputMode="numeric" min={18} max={120} />
       </div>
       <Select
         {...field("interest")}
+        required
         label="Area of Interest"
         options={VOLUNTEER_INTERESTS}
         placeholder="Select an area"
@@ -103,6 +111,7 @@ export function VolunteerForm() {
       {values.interest === "Skills-Based Volunteering" && (
         <TextArea
           {...field("skillSet")}
+          required
           label="Your Skills"
           rows={3}
           maxLength={500}
@@ -110,15 +119,22 @@ export function VolunteerForm() {
         />
       )}
       {values.interest === "Other" && (
-        <TextInput {...field("otherInterestDetail")} label="Please specify your interest" maxLength={300} />
+        <TextInput {...field("otherInterestDetail")} required label="Please specify your interest" maxLength={300} />
       )}
       <Select
         {...field("availability")}
+        required
         label="Availability"
         options={AVAILABILITIES}
         placeholder="Select availability"
       />
-      <TextArea {...field("motivation")} label="Why do you want to volunteer with us?" rows={5} maxLength={3000} />
+      <TextArea
+        {...field("motivation")}
+        required
+        label="Why do you want to volunteer with us?"
+        rows={5}
+        maxLength={3000}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextInput {...field("linkedin")} label="LinkedIn Profile (optional)" type="url" maxLength={300} />
         <TextInput {...field("twitter")} label="Twitter / X Handle (optional)" maxLength={300} />

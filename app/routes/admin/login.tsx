@@ -32,6 +32,8 @@ export function loginFailureMessage(error: unknown): string {
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [error, setError] = useState("");
+  /** Which fields the error is about: a missing one, or both when the credentials were refused. */
+  const [invalid, setInvalid] = useState<{ email?: boolean; password?: boolean }>({});
   const [submitting, setSubmitting] = useState(false);
   const [secondStep, setSecondStep] = useState<SecondFactorStep["secondFactor"]>();
   const [withPasskey, setWithPasskey] = useState(false);
@@ -64,16 +66,19 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     const password = String(form.get("password") ?? "");
     if (!email || !password) {
       setError(LOGIN_REQUIRED_MESSAGE);
+      setInvalid({ email: !email, password: !password });
       return;
     }
     setSubmitting(true);
     setError("");
+    setInvalid({});
     try {
       const result = await logIn(email, password);
       if ("secondFactor" in result) setSecondStep(result.secondFactor);
       else onSuccess();
     } catch (failure) {
       setError(loginFailureMessage(failure));
+      setInvalid({ email: true, password: true });
     } finally {
       setSubmitting(false);
     }
@@ -92,8 +97,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           id="login-email"
           name="email"
           type="email"
+          required
           autoComplete="username"
-          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2.5"
+          aria-invalid={invalid.email || undefined}
+          aria-describedby={invalid.email && error ? "login-error" : undefined}
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2.5 aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600"
         />
       </div>
       <div>
@@ -104,11 +112,18 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           id="login-password"
           name="password"
           type="password"
+          required
           autoComplete="current-password"
-          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2.5"
+          aria-invalid={invalid.password || undefined}
+          aria-describedby={invalid.password && error ? "login-error" : undefined}
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2.5 aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600"
         />
       </div>
-      {error && <AuthMessage kind="error">{error}</AuthMessage>}
+      {error && (
+        <div id="login-error">
+          <AuthMessage kind="error">{error}</AuthMessage>
+        </div>
+      )}
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? "Logging in..." : "Log in"}
       </Button>
