@@ -147,6 +147,18 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await context.close();
   });
 
+  it("keeps the staff list within a 320 px phone, a long link cut short with its note", async () => {
+    const api = await adminApi(site.server);
+    await createPublication(api, {
+      ...publication("A long address"),
+      link: "https://news.example.org/features/2026/a-very-long-address-for-a-feature-about-our-work",
+    });
+    const { page } = await newPage(site.browser, site.server, { viewport: { width: 320, height: 700 } });
+    await openAdminPage(page, site.server, "/admin/publications");
+    await page.getByRole("heading", { name: "A long address" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  });
+
   it("lays out the page, the staff list and the form at 375 and 1280 px, and passes axe", async () => {
     const api = await adminApi(site.server);
     await createPublication(api, publication("Annual report 2025", "2026-02-01"));

@@ -88,7 +88,8 @@ export default function AdminPublications() {
                     href={publication.link}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="max-w-full truncate font-medium text-brand underline"
+                    // relative: the screen-reader note (absolutely placed) stays inside the cut-off link, not past the page edge.
+                    className="relative max-w-full truncate font-medium text-brand underline"
                   >
                     {publication.link}
                     <span className="sr-only"> (opens in a new tab)</span>
