@@ -17,6 +17,8 @@ export function ContactForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Not `disabled` while sending: that drops keyboard focus; the button keeps it through the result.
+    if (submitting) return;
     const form = event.currentTarget;
     const data = validate(form);
     if (!data) return;
@@ -49,7 +51,7 @@ export function ContactForm() {
       <TextInput {...field("email")} required label="Your Email" type="email" autoComplete="email" maxLength={254} />
       <TextArea {...field("message")} required label="Message" rows={6} maxLength={5000} />
       <Honeypot />
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="w-full sm:w-auto">
         {submitting ? "Sending..." : "Send Message"}
       </Button>
     </form>

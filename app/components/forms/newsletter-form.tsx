@@ -15,6 +15,7 @@ export function NewsletterForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
     const form = event.currentTarget;
     const invalid = newsletterEmailError(email);
     if (invalid) {
@@ -63,8 +64,9 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={submitting}
-          className="shrink-0 rounded-full bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:opacity-50"
+          // aria-disabled, not disabled: a disabled button drops keyboard focus, and the result would be read to nobody.
+          aria-disabled={submitting || undefined}
+          className="shrink-0 rounded-full bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-dark aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         >
           {submitting ? "..." : "Subscribe"}
         </button>
