@@ -13,7 +13,8 @@ export const NEWSLETTER_SEND_JOB = "newsletters.send";
 export const DELIVERY_ATTEMPTS = 5;
 /** A recipient's retry waits 1 min, doubling to 30 min. */
 const deliveryBackOff = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 30 * 60_000);
-const BATCH = 100;
+/** Deliveries marked `sending` in one write; small, so a crash resends little. */
+const BATCH = 20;
 
 export interface SendJobPayload {
   id: string;
@@ -65,14 +66,19 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
     for (;;) {
       const due = await repo.dueDeliveries(db, id, nowIso(), BATCH);
       if (due.length === 0) return;
-      for (const delivery of due) {
+      const gone = due.filter((delivery) => delivery.subscriberStatus !== "confirmed");
+      for (const delivery of gone) {
+        await repo.markDelivery(db, id, delivery.subscriberId, { status: "skipped", last_error: null });
+      }
+      const live = due.filter((delivery) => delivery.subscriberStatus === "confirmed");
+      await repo.markSending(
+        db,
+        id,
+        live.map((delivery) => delivery.subscriberId),
+      );
+      for (const delivery of live) {
         const began = performance.now();
-        if (delivery.subscriberStatus !== "confirmed") {
-          await repo.markDelivery(db, id, delivery.subscriberId, { status: "skipped", last_error: null });
-          continue;
-        }
         const attempts = Number(delivery.attempts) + 1;
-        await repo.markDelivery(db, id, delivery.subscriberId, { status: "sending", attempts });
         try {
           await email.deliver(
             delivery.email,

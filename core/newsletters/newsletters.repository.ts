@@ -141,6 +141,21 @@ export async function markDelivery(
     .execute();
 }
 
+/**
+ * Marks a batch `sending` (one write, one disk flush) before their messages go out one by one; each is
+ * then marked `sent` as soon as the mail server accepts it. A crash leaves the unsent ones `sending`,
+ * which are sent again: none of them had been accepted.
+ */
+export async function markSending(db: Db, newsletterId: string, subscriberIds: string[]): Promise<void> {
+  if (subscriberIds.length === 0) return;
+  await db
+    .updateTable("newsletter_deliveries")
+    .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1) }))
+    .where("newsletter_id", "=", newsletterId)
+    .where("subscriber_id", "in", subscriberIds)
+    .execute();
+}
+
 /** Deliveries whose subscriber is gone (deleted): nobody to send to. */
 export async function dropOrphanDeliveries(db: Db, newsletterId: string): Promise<void> {
   await db
