@@ -90,6 +90,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
       "Gallery",
       "Videos",
       "Publications",
+      "Newsletters",
       "Site content",
     ]);
     const tiles = invitee.page.getByRole("main").getByRole("link");
@@ -98,6 +99,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
       expect.stringMatching(/^Gallery/),
       expect.stringMatching(/^Videos/),
       expect.stringMatching(/^Publications/),
+      expect.stringMatching(/^Newsletters/),
       expect.stringMatching(/^Site content/),
     ]);
     expect(await invitee.page.getByText(INVITEE.name).count()).toBeGreaterThan(0);
