@@ -108,6 +108,9 @@ describe.each(DIALECTS)("newsletters on %s", (dialect) => {
       const mail = decoded(raw);
       expect(mail).not.toMatch(/^(Cc|Bcc):/m);
       expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(mail).toContain("Content-Type: text/plain");
+      expect(mail).toContain("Content-Type: text/html");
+      expect(mail).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/newsletter\/unsubscribe#[\w-]+\.[\w-]+/);
       expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/subscribe\/unsubscribe\?token=[^>]+>/m);
     }
     expect((await call("GET", `/api/newsletters/${id}`)).json()).toMatchObject({
