@@ -105,13 +105,17 @@ describe.runIf(browserAvailable)("donations", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/assets/donation-dialog-*.js", async (route) => {
+    let heldRequests = 0;
+    // The islands' chunks live under /assets/islands/ (vite.islands.config.ts).
+    await page.route("**/assets/islands/donation-dialog-*.js", async (route) => {
+      heldRequests += 1;
       await held;
       await route.continue();
     });
     await page.goto("/");
     await donateNow(page).click();
     await page.getByRole("status").filter({ hasText: "Opening the donation form…" }).waitFor();
+    expect(heldRequests).toBe(1);
     release();
     await dialogOf(page).waitFor();
     expect(await page.getByText("Opening the donation form…").count()).toBe(0);
