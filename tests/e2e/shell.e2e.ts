@@ -134,6 +134,8 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     await page.waitForURL(`${site.server.baseUrl}/admin`);
     await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible()).toBe(true);
     const token = await page.evaluate(() => window.localStorage.getItem("adminToken"));
+    // The dashboard's figures finish loading first (a request on its way at logout is answered 401).
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${site.server.baseUrl}/admin/login`);
     expect(await page.evaluate(() => window.localStorage.getItem("adminToken"))).toBeNull();

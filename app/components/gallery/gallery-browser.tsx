@@ -144,7 +144,8 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
         </div>
 
         <p role="status" className="sr-only" data-gallery-status>
-          {announcement}
+          {/* Nothing, not "", until there is news: Preact draws "" as a text node the server never sent (0400). */}
+          {announcement || null}
         </p>
         <div aria-busy={loadingFilter} className={loadingFilter ? "opacity-60 transition-opacity" : ""}>
           {items.length === 0 ? (
