@@ -122,7 +122,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
       text: "Hello",
       replyTo: "abebe@example.org",
     });
-    // PostgreSQL introspection lists every schema's tables; other test files' schemas still have theirs.
+    // Introspection reads the handle's own schema only (db/postgres-introspector.ts); the filter says so.
     const tables = (await database.db.introspection.getTables())
       .filter((t) => t.schema === database.schema)
       .map((t) => t.name);

@@ -2,7 +2,9 @@ import {
   type AbortableOperationOptions,
   type CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type Driver,
+  type Kysely,
   type OperationNode,
   PostgresDialect,
   type PostgresPool,
@@ -12,6 +14,7 @@ import {
 } from "kysely";
 import type pg from "pg";
 import { ServiceUnavailableError } from "../core/shared/errors.ts";
+import { OwnSchemaIntrospector } from "./postgres-introspector.ts";
 
 /**
  * What a request meets while PostgreSQL restarts or fails over: the HTTP layer answers 503 with
@@ -211,5 +214,9 @@ export class FailoverPostgresDialect extends PostgresDialect {
 
   override createDriver(): Driver {
     return new FailoverDriver(super.createDriver());
+  }
+
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
   }
 }
