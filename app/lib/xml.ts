@@ -4,3 +4,60 @@ export const escapeXml = (value: string) =>
     /[<>&'"]/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
   );
+
+export interface RssItem {
+  title: string;
+  /** Absolute; also the item's permanent guid. */
+  link: string;
+  description: string;
+  /** Dublin Core's creator, e.g. a post's author. */
+  creator?: string;
+  /** An ISO date. */
+  published: string;
+}
+
+export interface RssFeed {
+  title: string;
+  /** The page the feed follows, absolute. */
+  link: string;
+  /** The feed's own address, absolute. */
+  self: string;
+  description: string;
+  items: readonly RssItem[];
+}
+
+/** An RSS 2.0 feed (the blog's and the newsletter archive's), every text escaped. */
+export function renderRssFeed(feed: RssFeed): string {
+  const items = feed.items
+    .map((item) =>
+      [
+        "    <item>",
+        `      <title>${escapeXml(item.title)}</title>`,
+        `      <link>${escapeXml(item.link)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(item.link)}</guid>`,
+        `      <description>${escapeXml(item.description)}</description>`,
+        ...(item.creator === undefined ? [] : [`      <dc:creator>${escapeXml(item.creator)}</dc:creator>`]),
+        `      <pubDate>${new Date(item.published).toUTCString()}</pubDate>`,
+        "    </item>",
+      ].join("\n"),
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(feed.title)}</title>
+    <link>${escapeXml(feed.link)}</link>
+    <atom:link href="${escapeXml(feed.self)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml(feed.description)}</description>
+    <language>en</language>
+${items}
+  </channel>
+</rss>
+`;
+}
+
+/** A feed as the routes answer it: cached ten minutes by browsers and proxies. */
+export const rssResponse = (body: string) =>
+  new Response(body, {
+    headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": "public, max-age=600" },
+  });

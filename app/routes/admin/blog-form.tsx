@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { BLOG_MESSAGES, BlogInputSchema, type BlogPost } from "../../../core/blogs/blogs.schema";
+import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
 import {
   IMAGE_TOO_LARGE_MESSAGE,
@@ -10,7 +11,6 @@ import {
   UploadProgress,
 } from "../../components/admin/image-field";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
-import { RichTextEditor } from "../../components/admin/rich-text-editor";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -223,33 +223,13 @@ export default function BlogForm() {
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
           />
-          <div>
-            {/* A contenteditable is not a labelable element: the label names it through aria-labelledby. */}
-            <span
-              id="blog-content-label"
-              className="block text-sm font-semibold text-ink"
-              onClick={() => focusEditor.current()}
-            >
-              Content
-            </span>
-            <RichTextEditor
-              key={editorStart.key}
-              id="blog-content"
-              labelledBy="blog-content-label"
-              initialContent={editorStart.html}
-              onChange={(html) => setValues((current) => ({ ...current, content: html }))}
-              invalid={Boolean(errors.content)}
-              describedBy={errors.content ? "blog-content-error" : undefined}
-              onReady={(focus) => {
-                focusEditor.current = focus;
-              }}
-            />
-            {errors.content && (
-              <p id="blog-content-error" className="mt-1 text-sm font-medium text-red-700">
-                {errors.content}
-              </p>
-            )}
-          </div>
+          <ContentEditorField
+            id="blog-content"
+            start={editorStart}
+            onChange={(html) => setValues((current) => ({ ...current, content: html }))}
+            error={errors.content}
+            focusRef={focusEditor}
+          />
           <PublishingFields
             idPrefix="blog"
             status={values.status}

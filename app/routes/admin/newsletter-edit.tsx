@@ -3,9 +3,9 @@ import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
 import type { FailedDelivery, Newsletter, NewsletterProgress } from "../../../core/newsletters/newsletters.schema";
+import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
-import { RichTextEditor } from "../../components/admin/rich-text-editor";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, errorMessage } from "../../lib/api-client";
@@ -142,32 +142,13 @@ export default function NewsletterEdit() {
       <fieldset disabled={!editable || busy} className="space-y-4 rounded-2xl border bg-white p-4 shadow-sm">
         <TextInput {...field("subject")} label="Subject" />
         <TextInput {...field("previewText")} label="Preview text" hint="The line inboxes show after the subject." />
-        <div>
-          <span
-            id="newsletter-content-label"
-            className="block text-sm font-semibold text-ink"
-            onClick={() => focusEditor.current()}
-          >
-            Content
-          </span>
-          <RichTextEditor
-            key={editorStart.key}
-            id="newsletter-content"
-            labelledBy="newsletter-content-label"
-            initialContent={editorStart.html}
-            onChange={(html) => setValues((current) => ({ ...current, content: html }))}
-            invalid={Boolean(errors.content)}
-            describedBy={errors.content ? "newsletter-content-error" : undefined}
-            onReady={(focus) => {
-              focusEditor.current = focus;
-            }}
-          />
-          {errors.content && (
-            <p id="newsletter-content-error" className="mt-1 text-sm font-medium text-red-700">
-              {errors.content}
-            </p>
-          )}
-        </div>
+        <ContentEditorField
+          id="newsletter-content"
+          start={editorStart}
+          onChange={(html) => setValues((current) => ({ ...current, content: html }))}
+          error={errors.content}
+          focusRef={focusEditor}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput {...field("buttonLabel")} label="Button label (optional)" />
           <TextInput

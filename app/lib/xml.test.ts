@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { escapeXml, renderRssFeed } from "./xml";
+
+describe("renderRssFeed", () => {
+  const feed = renderRssFeed({
+    title: "Hope — Blog",
+    link: "https://example.org/blog",
+    self: "https://example.org/blog/rss.xml",
+    description: "Stories & news",
+    items: [
+      {
+        title: 'Course <done> "today"',
+        link: "https://example.org/blog/1?a=1&b=2",
+        description: "Twelve & more",
+        creator: "Tigist",
+        published: "2026-11-20T10:00:00.000Z",
+      },
+      { title: "Second", link: "https://example.org/blog/2", description: "", published: "2026-11-21T10:00:00.000Z" },
+    ],
+  });
+
+  it("escapes every text and keeps the link as the item's permanent guid", () => {
+    expect(feed).toContain("<title>Course &lt;done&gt; &quot;today&quot;</title>");
+    expect(feed).toContain('<guid isPermaLink="true">https://example.org/blog/1?a=1&amp;b=2</guid>');
+    expect(feed).toContain("<description>Stories &amp; news</description>");
+    expect(feed).toContain('<atom:link href="https://example.org/blog/rss.xml" rel="self"');
+    expect(feed).toContain("<pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate>");
+  });
+
+  it("writes a creator only for items that have one", () => {
+    expect(feed.match(/<dc:creator>/g)).toHaveLength(1);
+    expect(feed).toContain("<dc:creator>Tigist</dc:creator>");
+  });
+
+  it("escapes the five XML characters", () => {
+    expect(escapeXml(`<a href='x'>&"`)).toBe("&lt;a href=&apos;x&apos;&gt;&amp;&quot;");
+  });
+});
