@@ -25,6 +25,7 @@ import type {
 import type { SettingTable } from "../core/settings/settings.table.ts";
 import type { StaffInvitationTable } from "../core/staff/staff.table.ts";
 import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
+import type { ContentTranslationTable } from "../core/translations/translations.table.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
 import type { VolunteerApplicationTable } from "../core/volunteers/volunteers.table.ts";
@@ -65,4 +66,5 @@ export interface Database {
   staff_passkeys: StaffPasskeyTable;
   login_tickets: LoginTicketTable;
   webauthn_challenges: WebauthnChallengeTable;
+  content_translations: ContentTranslationTable;
 }

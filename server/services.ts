@@ -33,6 +33,7 @@ import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSiteContentService } from "../core/site-content/site-content.service.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
+import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
@@ -163,6 +164,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       afterPayment: receipts.issueForDonation,
     }),
     siteContent,
+    translations: createTranslationService(db, clock, audit, purgePublicCaches),
     funds,
     offlineGifts: createOfflineGiftsService({
       db,

@@ -9,6 +9,7 @@ import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { fieldErrors, parseInput } from "../shared/validation.ts";
+import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
 import {
   type ItemState,
   resolveState,
@@ -214,7 +215,10 @@ export function createBlogService(
       const existing = await findRow(id);
       const deleted = await db.transaction().execute(async (trx) => {
         const found = await repo.deletePost(trx, id);
-        if (found) await audit.record(trx, actor, { action: "delete", entity: BLOG_AUDIT_ENTITY, entityId: id });
+        if (found) {
+          await deleteTranslations(trx, BLOG_AUDIT_ENTITY, id);
+          await audit.record(trx, actor, { action: "delete", entity: BLOG_AUDIT_ENTITY, entityId: id });
+        }
         return found;
       });
       if (deleted) {

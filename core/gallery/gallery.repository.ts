@@ -3,15 +3,24 @@ import type { Db, Dialect } from "../../db/database.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
 import { newId } from "../shared/ids.ts";
+import { allValues } from "../translations/translations.repository.ts";
+import { TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
 import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./gallery.schema.ts";
 import type { GalleryItemTable } from "./gallery.table.ts";
 
-/** What search_text holds for an item; the search term is lower-cased the same way. */
-export const searchTextOf = (title: string, description: string) => `${title}\n${description}`.toLowerCase();
-const LONGEST_SEARCH_TEXT = TITLE_MAX + 1 + DESCRIPTION_MAX;
+/**
+ * What search_text holds for an item: its title and description, then their translations (so a
+ * search in Amharic finds an item by its Amharic text); the search term is lower-cased the same way.
+ */
+export const searchTextOf = (title: string, description: string, translated: readonly string[] = []) =>
+  [title, description, ...translated].join("\n").toLowerCase();
+/** Title and description in English and in every other language, one line each. */
+const LONGEST_SEARCH_TEXT = (TITLE_MAX + 1 + DESCRIPTION_MAX + 1) * (1 + TRANSLATION_LOCALES.length);
+/** How translations name a gallery item (core/translations). */
+const TRANSLATION_KIND = "gallery-item";
 /** FTS5's trigram index answers substrings of 3 or more characters. */
 const TRIGRAM = 3;
 
@@ -190,7 +199,7 @@ export async function updateGalleryItem(
       description: item.description,
       category: item.category,
       event_date: item.eventDate,
-      search_text: searchTextOf(item.title, item.description),
+      search_text: searchTextOf(item.title, item.description, await allValues(trx, TRANSLATION_KIND, id)),
       updated_at: now,
       ...stateColumns(state),
     })
@@ -202,6 +211,22 @@ export async function updateGalleryItem(
   await trx.deleteFrom("gallery_images").where("gallery_item_id", "=", id).execute();
   await insertImages(trx, id, images);
   return replaced;
+}
+
+/** Rewrites an item's search text after its translation changed (run it in the change's transaction). */
+export async function refreshSearchText(trx: Db, id: string): Promise<void> {
+  const row = await trx
+    .selectFrom("gallery_items")
+    .select(["title", "description"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return;
+  const translated = await allValues(trx, TRANSLATION_KIND, id);
+  await trx
+    .updateTable("gallery_items")
+    .set({ search_text: searchTextOf(row.title, row.description, translated) })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**

@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
 import { resolveState, StateFilterSchema, stateAudit } from "../versions/item-states.ts";
 import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import * as repo from "./gallery.repository.ts";
@@ -175,7 +176,10 @@ export function createGalleryService(
       if (!isRecordId(id)) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       const images = await db.transaction().execute(async (trx) => {
         const removed = await repo.deleteGalleryItem(trx, id);
-        if (removed) await audit.record(trx, actor, { action: "delete", entity: GALLERY_AUDIT_ENTITY, entityId: id });
+        if (removed) {
+          await deleteTranslations(trx, GALLERY_AUDIT_ENTITY, id);
+          await audit.record(trx, actor, { action: "delete", entity: GALLERY_AUDIT_ENTITY, entityId: id });
+        }
         return removed;
       });
       if (!images) throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);

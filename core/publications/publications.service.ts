@@ -9,6 +9,7 @@ import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { fieldErrors, parseInput } from "../shared/validation.ts";
+import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
 import {
   type ItemState,
   resolveState,
@@ -188,7 +189,10 @@ export function createPublicationService(
       const existing = await findRow(id);
       const deleted = await db.transaction().execute(async (trx) => {
         const found = await repo.deletePublication(trx, id);
-        if (found) await audit.record(trx, actor, { action: "delete", entity: PUBLICATION_AUDIT_ENTITY, entityId: id });
+        if (found) {
+          await deleteTranslations(trx, PUBLICATION_AUDIT_ENTITY, id);
+          await audit.record(trx, actor, { action: "delete", entity: PUBLICATION_AUDIT_ENTITY, entityId: id });
+        }
         return found;
       });
       if (deleted) {

@@ -6,6 +6,7 @@ import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
 import { resolveState, StateFilterSchema, stateAudit } from "../versions/item-states.ts";
 import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import * as repo from "./videos.repository.ts";
@@ -94,6 +95,7 @@ export function createVideosService(
     async remove(id: string, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (!isRecordId(id) || !(await repo.deleteVideo(trx, id))) throw new NotFoundError(VIDEO_NOT_FOUND);
+        await deleteTranslations(trx, VIDEO_AUDIT_ENTITY, id);
         await audit.record(trx, actor, { action: "delete", entity: VIDEO_AUDIT_ENTITY, entityId: id });
       });
       await purgePublicCaches();

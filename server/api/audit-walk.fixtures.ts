@@ -326,6 +326,14 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return { request: { url: `/api/videos/${id}` }, expected: { action: "delete", entity: "video", entityId: id } };
   },
 
+  "PUT /api/admin/translations/:kind/:id/:locale": async (t) => {
+    const id = await video(t);
+    return {
+      request: { url: `/api/admin/translations/video/${id}/am`, payload: { fields: { title: "የመሮን ታሪክ" } } },
+      expected: { action: "update", entity: "video", entityId: id, fields: ["am.title"], values: { locale: "am" } },
+    };
+  },
+
   "PUT /api/messages/admin/:id": async (t) => {
     const id = await message(t);
     return {

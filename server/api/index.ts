@@ -20,6 +20,7 @@ import secondFactorRoutes from "./second-factor.routes.ts";
 import siteContentRoutes from "./site-content.routes.ts";
 import staffRoutes from "./staff.routes.ts";
 import subscribersRoutes from "./subscribers.routes.ts";
+import translationRoutes from "./translations.routes.ts";
 import videosRoutes from "./videos.routes.ts";
 import volunteersRoutes from "./volunteers.routes.ts";
 
@@ -46,6 +47,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   offlineGiftsRoutes,
   receiptsRoutes,
   siteContentRoutes,
+  translationRoutes,
   activityRoutes,
   apiNotFoundRoutes,
 ];
