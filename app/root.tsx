@@ -8,19 +8,28 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { appContext } from "#app-context";
+import { localeOfPath, stripLocale } from "../core/i18n/locale";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteToaster } from "./components/site-toaster";
+import { I18nProvider, useI18n } from "./i18n/i18n";
 import { IslandPage } from "./islands/island-page";
-import { seoMeta } from "./lib/seo";
+import { metaLanguage, seoMeta } from "./lib/seo";
 import type { loader as publicLoader } from "./routes/public/layout";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { services, cspNonce } = context.get(appContext);
-  return { siteUrl: services.config.publicSiteUrl, cspNonce };
+  const { pathname } = new URL(request.url);
+  // The page's language comes from its URL (docs/decisions/0410); `path` is the page without it.
+  return {
+    siteUrl: services.config.publicSiteUrl,
+    cspNonce,
+    locale: localeOfPath(pathname),
+    path: stripLocale(pathname),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta({}, loaderData?.siteUrl ?? "");
+export const meta: Route.MetaFunction = (args) => seoMeta({}, args.loaderData?.siteUrl ?? "", metaLanguage(args));
 
 // With a precedence React puts the stylesheet ahead of the module preloads in <head>: the one
 // render-blocking request is asked for first, which brings first paint forward on slow networks.
@@ -35,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Public pages hydrate only their islands; the back office (and errors outside the site) run the router.
   const publicPage = useRouteLoaderData<typeof publicLoader>("routes/public/layout");
   return (
-    <html lang="en">
+    <html lang={data?.locale ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,9 +54,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {publicPage ? (
-          <IslandPage assets={publicPage.islands} nonce={nonce}>
-            {children}
-          </IslandPage>
+          <I18nProvider value={publicPage.i18n}>
+            <IslandPage assets={publicPage.islands} i18n={publicPage.islandI18n} nonce={nonce}>
+              {children}
+            </IslandPage>
+          </I18nProvider>
         ) : (
           <>
             {children}
@@ -65,16 +76,28 @@ export default function App() {
   return <Outlet />;
 }
 
+/** English where no catalogue is at hand (the back office, or an error before the public layout loaded). */
+const ERROR_TEXTS = {
+  "notFound.heading": "Sorry, page not found!",
+  "notFound.missing": "The page you are looking for does not exist.",
+  "error.heading": "Something went wrong",
+  "error.text": "Please try again in a moment.",
+  "notFound.home": "Go back home",
+} as const;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { t, path } = useI18n();
+  const text = (key: keyof typeof ERROR_TEXTS) => {
+    const message = t(key);
+    return message === key ? ERROR_TEXTS[key] : message;
+  };
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Sorry, page not found!" : "Something went wrong"}</h1>
-      <p className="mt-4 text-muted">
-        {notFound ? "The page you are looking for does not exist." : "Please try again in a moment."}
-      </p>
-      <a className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white" href="/">
-        Go back home
+      <h1 className="text-3xl font-bold">{text(notFound ? "notFound.heading" : "error.heading")}</h1>
+      <p className="mt-4 text-muted">{text(notFound ? "notFound.missing" : "error.text")}</p>
+      <a className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white" href={path("/")}>
+        {text("notFound.home")}
       </a>
     </main>
   );

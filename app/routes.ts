@@ -1,4 +1,11 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * A public page in both languages (docs/decisions/0410): `/path` in English and `/am/path` in
+ * Amharic, one route whose optional static segment `am?` carries the language. Loaders read it with
+ * `localeOf(request)` (core/i18n/locale.ts).
+ */
+const page = (path: string, file: string) => route(path ? `am?/${path}` : "am?", file);
 
 /**
  * Every page of spec §2. Public pages share the site shell; admin pages the guarded back office.
@@ -11,22 +18,22 @@ export default [
   route("newsletter/rss.xml", "routes/newsletter-rss.ts"),
 
   layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("impact/videos", "routes/public/impact-videos.tsx"),
-    route("about", "routes/public/about.tsx"),
-    route("impact", "routes/public/impact.tsx"),
-    route("join-team", "routes/public/join-team.tsx"),
-    route("contact", "routes/public/contact.tsx"),
-    route("donate/thank-you", "routes/public/donate-thank-you.tsx"),
-    route("impact/gallery", "routes/public/impact-gallery.tsx"),
-    route("blog", "routes/public/blog.tsx"),
-    route("blog/:id", "routes/public/blog-post.tsx"),
-    route("publications", "routes/public/publications.tsx"),
-    route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
-    route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
-    route("newsletter", "routes/public/newsletter-archive.tsx"),
-    route("newsletter/:id", "routes/public/newsletter-issue.tsx"),
-    // public pages ↑
+    page("", "routes/public/home.tsx"),
+    page("impact/videos", "routes/public/impact-videos.tsx"),
+    page("about", "routes/public/about.tsx"),
+    page("impact", "routes/public/impact.tsx"),
+    page("join-team", "routes/public/join-team.tsx"),
+    page("contact", "routes/public/contact.tsx"),
+    page("donate/thank-you", "routes/public/donate-thank-you.tsx"),
+    page("impact/gallery", "routes/public/impact-gallery.tsx"),
+    page("blog", "routes/public/blog.tsx"),
+    page("blog/:id", "routes/public/blog-post.tsx"),
+    page("publications", "routes/public/publications.tsx"),
+    page("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
+    page("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
+    page("newsletter", "routes/public/newsletter-archive.tsx"),
+    page("newsletter/:id", "routes/public/newsletter-issue.tsx"),
+    // public pages ↑ (each with page(): in English and in Amharic)
     route("*", "routes/public/not-found.tsx"),
   ]),
 

@@ -1,50 +1,55 @@
-/** Spec §2 navigation table; one place to change the menu. */
+import type { MessageKey } from "../i18n/en";
+
+/**
+ * Spec §2 navigation table; one place to change the menu. Titles are message keys (app/i18n/en.ts);
+ * paths are English and get the page's language prefix where they are drawn.
+ */
 export interface NavigationItem {
-  title: string;
+  title: MessageKey;
   path: string;
   children?: NavigationItem[];
 }
 
 export const NAVIGATION: NavigationItem[] = [
-  { title: "Home", path: "/" },
+  { title: "nav.home", path: "/" },
   {
-    title: "Who We Are",
+    title: "nav.whoWeAre",
     path: "/about",
     children: [
-      { title: "Vision & Mission", path: "/about#vision-mission" },
-      { title: "Our Story", path: "/about#story" },
-      { title: "Theory of Change", path: "/about#theory-of-change" },
-      { title: "Our Values", path: "/about#values" },
-      { title: "Our Team", path: "/about#team" },
-      { title: "Board", path: "/about#board" },
+      { title: "nav.visionMission", path: "/about#vision-mission" },
+      { title: "nav.ourStory", path: "/about#story" },
+      { title: "nav.theoryOfChange", path: "/about#theory-of-change" },
+      { title: "nav.ourValues", path: "/about#values" },
+      { title: "nav.ourTeam", path: "/about#team" },
+      { title: "nav.board", path: "/about#board" },
     ],
   },
   {
-    title: "Our Impact",
+    title: "nav.ourImpact",
     path: "/impact",
     children: [
-      { title: "Impact Overview", path: "/impact" },
-      { title: "Impact Videos", path: "/impact/videos" },
-      { title: "Gallery", path: "/impact/gallery" },
+      { title: "nav.impactOverview", path: "/impact" },
+      { title: "nav.impactVideos", path: "/impact/videos" },
+      { title: "nav.gallery", path: "/impact/gallery" },
     ],
   },
   {
-    title: "Resources",
+    title: "nav.resources",
     path: "/blog",
     children: [
-      { title: "Blog", path: "/blog" },
-      { title: "News & Publications", path: "/publications" },
+      { title: "nav.blog", path: "/blog" },
+      { title: "nav.publications", path: "/publications" },
     ],
   },
-  { title: "Join Our Team", path: "/join-team" },
-  { title: "Contact", path: "/contact" },
+  { title: "nav.joinTeam", path: "/join-team" },
+  { title: "nav.contact", path: "/contact" },
 ];
 
 export const FOOTER_ABOUT_LINKS: NavigationItem[] = [
-  { title: "Our Story", path: "/about#story" },
-  { title: "Our Impact", path: "/impact" },
-  { title: "Our Team", path: "/about#team" },
-  { title: "Blog", path: "/blog" },
+  { title: "nav.ourStory", path: "/about#story" },
+  { title: "nav.ourImpact", path: "/impact" },
+  { title: "nav.ourTeam", path: "/about#team" },
+  { title: "nav.blog", path: "/blog" },
 ];
 
 /** Public pages for sitemap.xml; features with records add their own URLs. */

@@ -1,17 +1,35 @@
 import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
-import { type IslandAssets, IslandAssetsContext } from "./island";
+import type { I18nData } from "../i18n/i18n";
+import { I18N_SCRIPT_ID, type IslandAssets, IslandAssetsContext } from "./island";
 
 /**
  * A public page's body on the server: its islands preload their modules with the request's CSP
  * nonce, and the islands' entry script comes last, in place of React Router's scripts.
  */
-export function IslandPage({ assets, nonce, children }: { assets: IslandAssets; nonce?: string; children: ReactNode }) {
+export function IslandPage({
+  assets,
+  i18n,
+  nonce,
+  children,
+}: {
+  assets: IslandAssets;
+  /** The islands' texts in the page's language only (app/i18n/catalogue.ts). */
+  i18n: I18nData;
+  nonce?: string;
+  children: ReactNode;
+}) {
   const preload = (href: string) => preloadModule(href, { as: "script", nonce });
   for (const href of assets.entryImports) preload(href);
   return (
     <IslandAssetsContext value={{ assets, preload }}>
       {children}
+      <script
+        type="application/json"
+        id={I18N_SCRIPT_ID}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, "<" escaped so it cannot close the tag
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(i18n).replace(/</g, "\\u003c") }}
+      />
       {assets.dev && (
         <script
           type="module"

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Faq } from "../components/home/faq";
+import { ENGLISH_I18N } from "../i18n/english";
 import { island } from "./island";
 import { IslandPage } from "./island-page";
 import { ISLANDS } from "./registry";
@@ -33,7 +34,7 @@ describe("island", () => {
       <html lang="en">
         <head />
         <body>
-          <IslandPage assets={assets} nonce="n0nce">
+          <IslandPage assets={assets} i18n={ENGLISH_I18N} nonce="n0nce">
             <FaqIsland items={items} />
           </IslandPage>
         </body>

@@ -16,6 +16,9 @@ export interface IslandAssets {
   dev?: boolean;
 }
 
+/** The page's JSON of its islands' texts (app/islands/island-page.tsx → app/islands/entry.client.tsx). */
+export const I18N_SCRIPT_ID = "island-i18n";
+
 /**
  * What the server hands the islands of a page: their assets and a way to preload modules. The preload
  * comes from the page (app/islands/island-page.tsx) so that this module, which the browser loads with

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { alternates, DEFAULT_LOCALE, type Locale, localizePath } from "../../core/i18n/locale";
+import { type I18n, type I18nData, i18nFrom } from "../i18n/i18n";
 
 export const PRODUCT_NAME = "Hope Behind Bars";
 export const DEFAULT_TITLE = "Restoring Dignity, Rebuilding Lives";
@@ -27,15 +29,28 @@ export interface PageSeo {
   type?: "website" | "article";
 }
 
+/** The page's language as meta needs it: the locale, its path without the prefix, and its texts. */
+export interface MetaLanguage {
+  locale: Locale;
+  /** The page's path without its language prefix, for hreflang alternates. */
+  path?: string;
+  t?: I18n["t"];
+}
+
 export const pageTitle = (title?: string) => `${title || DEFAULT_TITLE} | ${PRODUCT_NAME}`;
 
 const absolute = (siteUrl: string, pathOrUrl: string) =>
   /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 
 /** Every tag a page needs for search and sharing, in the server-rendered head. */
-export function seoMeta(seo: PageSeo, siteUrl: string): MetaDescriptor[] {
-  const title = pageTitle(seo.title);
-  const description = seo.description ?? DEFAULT_DESCRIPTION;
+export function seoMeta(
+  seo: PageSeo,
+  siteUrl: string,
+  language: MetaLanguage = { locale: DEFAULT_LOCALE },
+): MetaDescriptor[] {
+  const { locale, t } = language;
+  const title = `${seo.title || (t ? t("seo.defaultTitle") : DEFAULT_TITLE)} | ${PRODUCT_NAME}`;
+  const description = seo.description ?? (t ? t("seo.defaultDescription") : DEFAULT_DESCRIPTION);
   const image = absolute(siteUrl, seo.image ?? DEFAULT_IMAGE);
   const tags: MetaDescriptor[] = [
     { title },
@@ -43,6 +58,7 @@ export function seoMeta(seo: PageSeo, siteUrl: string): MetaDescriptor[] {
     { name: "keywords", content: (seo.keywords ?? DEFAULT_KEYWORDS).join(", ") },
     { name: "robots", content: seo.noindex ? "noindex, nofollow" : "index, follow" },
     { property: "og:site_name", content: PRODUCT_NAME },
+    { property: "og:locale", content: OG_LOCALES[locale] },
     { property: "og:type", content: seo.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
@@ -53,11 +69,31 @@ export function seoMeta(seo: PageSeo, siteUrl: string): MetaDescriptor[] {
     { name: "twitter:image", content: image },
   ];
   if (seo.path !== undefined) {
-    const url = absolute(siteUrl, seo.path);
+    const url = absolute(siteUrl, localizePath(seo.path, locale));
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+  }
+  // The same page in each language (docs/decisions/0410); x-default is the English page.
+  const alternatePath = seo.path ?? language.path;
+  if (alternatePath !== undefined) {
+    for (const alternate of alternates(alternatePath)) {
+      tags.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: alternate.locale,
+        href: absolute(siteUrl, alternate.path),
+      });
+    }
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: absolute(siteUrl, localizePath(alternatePath, DEFAULT_LOCALE)),
+    });
   }
   return tags;
 }
+
+const OG_LOCALES: Record<Locale, string> = { en: "en_US", am: "am_ET" };
 
 interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -69,4 +105,25 @@ export function siteUrlFrom(args: MetaArgsLike): string {
   return root?.siteUrl ?? "";
 }
 
-export const pageMeta = (args: MetaArgsLike, seo: PageSeo) => seoMeta(seo, siteUrlFrom(args));
+/** The page's language from the root loader, and its texts from the public layout's loader. */
+export function metaLanguage(args: MetaArgsLike): MetaLanguage {
+  const root = args.matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale; path?: string } | undefined;
+  const layout = args.matches.find((m) => m?.id === "routes/public/layout")?.loaderData as
+    | { i18n?: I18nData }
+    | undefined;
+  return {
+    locale: root?.locale ?? DEFAULT_LOCALE,
+    path: root?.path,
+    t: layout?.i18n ? i18nFrom(layout.i18n).t : undefined,
+  };
+}
+
+/**
+ * A page's meta tags in its language. `seo` may be a function of the page's `t`, for titles from the
+ * catalogue: `pageMeta(args, (t) => ({ title: t("notFound.title") }))`.
+ */
+export function pageMeta(args: MetaArgsLike, seo: PageSeo | ((t: I18n["t"]) => PageSeo)): MetaDescriptor[] {
+  const language = metaLanguage(args);
+  const t = language.t ?? ((key: string) => key);
+  return seoMeta(typeof seo === "function" ? seo(t as I18n["t"]) : seo, siteUrlFrom(args), language);
+}

@@ -1,3 +1,4 @@
+import { alternates, DEFAULT_LOCALE, localizePath } from "../../core/i18n/locale";
 import type { Services } from "../../server/services";
 import { escapeXml } from "./xml";
 
@@ -22,12 +23,26 @@ export const sitemapSources: Array<(services: Services) => Promise<SitemapEntry[
   ],
 ];
 
+/**
+ * Every page in every language (docs/decisions/0410): one <url> per language, each listing all the
+ * languages' versions as xhtml:link alternates (and x-default, the English page).
+ */
 export function renderSitemap(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries
-    .map(
-      (entry) =>
-        `  <url><loc>${escapeXml(siteUrl + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ""}</url>`,
-    )
+    .flatMap((entry) => {
+      const versions = alternates(entry.path);
+      const links = [
+        ...versions.map(
+          (version) =>
+            `<xhtml:link rel="alternate" hreflang="${version.locale}" href="${escapeXml(siteUrl + version.path)}"/>`,
+        ),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + localizePath(entry.path, DEFAULT_LOCALE))}"/>`,
+      ].join("");
+      const lastModified = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : "";
+      return versions.map(
+        (version) => `  <url><loc>${escapeXml(siteUrl + version.path)}</loc>${lastModified}${links}</url>`,
+      );
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }

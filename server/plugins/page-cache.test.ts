@@ -20,6 +20,18 @@ describe("page cache", () => {
         .header("x-page-cache", "public")
         .send(Readable.from([html]));
     });
+    // One page in two languages (decision 0410), which says what it was rendered for.
+    for (const url of ["/lang-page", "/am/lang-page"]) {
+      app.get(url, { config: { access: "public" } }, async (request, reply) => {
+        renders += 1;
+        return reply
+          .type("text/html; charset=utf-8")
+          .header("x-page-cache", "public")
+          .send(
+            `<p nonce="${request.cspNonce}">${url} for ${request.headers["accept-language"] ?? "-"} ${renders}</p>`,
+          );
+      });
+    }
     app.get("/private-page", { config: { access: "public" } }, async (request, reply) => {
       renders += 1;
       return reply.type("text/html; charset=utf-8").send(`<p nonce="${request.cspNonce}">${renders}</p>`);
@@ -61,6 +73,26 @@ describe("page cache", () => {
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     expect(second.body).toContain(`nonce="${nonceOf(second)}"`);
     expect(second.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("keys pages by language, and by the language a first visit is offered (decision 0410)", async () => {
+    // The rendered text, without the nonce every response gets afresh.
+    const visit = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await t.app.inject({ url, headers: { accept: "text/html", ...headers } });
+      return { body: response.body.replace(/nonce="[^"]+"/, "") };
+    };
+    const english = await visit("/lang-page");
+    const amharic = await visit("/am/lang-page");
+    expect(amharic.body).toContain("/am/lang-page for -");
+    expect((await visit("/am/lang-page")).body).toBe(amharic.body);
+    expect((await visit("/lang-page")).body).toBe(english.body);
+    // A first visit from an Amharic browser gets the English page with a suggestion: its own entry.
+    const suggested = await visit("/lang-page", { "accept-language": "am" });
+    expect(suggested.body).toContain("/lang-page for am");
+    expect((await visit("/lang-page", { "accept-language": "am-ET,en;q=0.5" })).body).toBe(suggested.body);
+    // Once the visitor has chosen (the cookie), or when the page is already theirs, no suggestion.
+    expect((await visit("/lang-page", { "accept-language": "am", cookie: "lang=en" })).body).toBe(english.body);
+    expect((await visit("/am/lang-page", { "accept-language": "am" })).body).toBe(amharic.body);
   });
 
   it("never caches pages that did not opt in, nor requests with a token", async () => {

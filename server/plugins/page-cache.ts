@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
+import { localeOfPath, suggestedLocale } from "../../core/i18n/locale.ts";
 
 /**
  * A short-lived in-memory cache of public HTML pages, so a burst of visitors costs one render.
@@ -49,6 +50,18 @@ function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
   return Buffer.concat(pieces);
 }
 
+/**
+ * A page's cache key: its URL (which carries its language, `/am/…`) and the language a first visit
+ * is offered (decision 0410): the same URL renders with or without that suggestion.
+ */
+export function pageCacheKey(request: FastifyRequest): string {
+  const suggested = suggestedLocale(localeOfPath(request.url.split("?")[0] ?? "/"), {
+    cookie: request.headers.cookie,
+    acceptLanguage: request.headers["accept-language"],
+  });
+  return suggested ? `${request.url} suggest=${suggested}` : request.url;
+}
+
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
@@ -64,12 +77,13 @@ export default fp(
 
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
       if (seconds <= 0 || !isPageRequest(request)) return;
-      request.pageCacheKey = request.url;
+      const key = pageCacheKey(request);
+      request.pageCacheKey = key;
       request.pageCacheGeneration = cachePurge.generation;
-      const hit = pages.get(request.url);
+      const hit = pages.get(key);
       if (!hit) return;
       if (hit.expiresAt <= Date.now()) {
-        pages.delete(request.url);
+        pages.delete(key);
         return;
       }
       return reply

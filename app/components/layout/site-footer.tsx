@@ -1,7 +1,9 @@
 import { type ContactContent, SOCIAL_NETWORKS } from "../../../core/site-content/site-content.schema";
 import { FOOTER_ABOUT_LINKS } from "../../content/navigation";
+import { useI18n } from "../../i18n/i18n";
 import { NewsletterFormIsland } from "../forms/newsletter-form";
 import { Logo } from "../logo";
+import { LanguageSwitcher } from "./language-switcher";
 import { SocialIcon } from "./social-icons";
 
 /** What the footer shows from site content (section "contact"). */
@@ -10,7 +12,9 @@ export interface FooterContent {
   social: ContactContent["social"];
 }
 
-export function SiteFooter({ content }: { content: FooterContent }) {
+/** `path`: the page without its language prefix, for the language switcher. */
+export function SiteFooter({ content, path: pagePath }: { content: FooterContent; path: string }) {
+  const { t, path } = useI18n();
   // A network without an address is hidden (spec §2 Footer: placeholders until the accounts exist).
   const socialLinks = SOCIAL_NETWORKS.filter((network) => content.social[network]).map((network) => ({
     label: network,
@@ -26,7 +30,7 @@ export function SiteFooter({ content }: { content: FooterContent }) {
           </span>
           <p className="mt-4 max-w-xs text-white/80">{content.tagline}</p>
           {socialLinks.length > 0 && (
-            <ul className="mt-5 flex gap-3" aria-label="Social media">
+            <ul className="mt-5 flex gap-3" aria-label={t("footer.social")}>
               {socialLinks.map((link) => (
                 <li key={link.label}>
                   <a
@@ -34,7 +38,7 @@ export function SiteFooter({ content }: { content: FooterContent }) {
                     rel="noopener noreferrer"
                     target="_blank"
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-sm font-bold hover:bg-white/20"
-                    aria-label={`${link.label} (opens in a new tab)`}
+                    aria-label={t("footer.opensInNewTab", { label: link.label })}
                   >
                     <SocialIcon name={link.label} />
                   </a>
@@ -44,44 +48,45 @@ export function SiteFooter({ content }: { content: FooterContent }) {
           )}
         </div>
         <div>
-          <h2 className="text-lg font-semibold">About Us</h2>
+          <h2 className="text-lg font-semibold">{t("footer.aboutUs")}</h2>
           <ul className="mt-4 space-y-2">
             {FOOTER_ABOUT_LINKS.map((link) => (
               <li key={link.path}>
-                <a href={link.path} className={linkClass}>
-                  {link.title}
+                <a href={path(link.path)} className={linkClass}>
+                  {t(link.title)}
                 </a>
               </li>
             ))}
           </ul>
         </div>
         <div>
-          <h2 className="text-lg font-semibold">Get Involved</h2>
+          <h2 className="text-lg font-semibold">{t("footer.getInvolved")}</h2>
           <ul className="mt-4 space-y-2">
             <li>
               <button type="button" data-donate="" className={linkClass}>
-                Donate
+                {t("footer.donate")}
               </button>
             </li>
             <li>
-              <a href="/join-team" className={linkClass}>
-                Volunteer
+              <a href={path("/join-team")} className={linkClass}>
+                {t("footer.volunteer")}
               </a>
             </li>
             <li>
-              <a href="/contact" className={linkClass}>
-                Partner With Us
+              <a href={path("/contact")} className={linkClass}>
+                {t("footer.partner")}
               </a>
             </li>
           </ul>
         </div>
         <div>
-          <h2 className="text-lg font-semibold">Newsletter</h2>
+          <h2 className="text-lg font-semibold">{t("footer.newsletter")}</h2>
           <NewsletterFormIsland />
         </div>
       </div>
-      <div className="border-t border-white/10 py-5 text-center text-sm text-white/70">
-        © {new Date().getFullYear()} Hope Behind Bars. All rights reserved.
+      <div className="flex flex-col items-center gap-3 border-t border-white/10 py-5 text-center text-sm text-white/70">
+        <LanguageSwitcher path={pagePath} className="text-white" />
+        <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

@@ -1,20 +1,26 @@
 import { useRef, useState } from "react";
 import { NAVIGATION, type NavigationItem } from "../../content/navigation";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { DonateButton } from "../donation/donate-button";
 import { Logo } from "../logo";
+import { LanguageSwitcher } from "./language-switcher";
 
-/** Sticky top bar: dropdowns on desktop, an accordion (one section open) on mobile. */
-export function SiteHeader({ pathname }: { pathname: string }) {
+/**
+ * Sticky top bar: dropdowns on desktop, an accordion (one section open) on mobile. `pathname` is the
+ * page's path without its language prefix (links get the page's language where they are drawn).
+ */
+export function SiteHeader({ pathname, search = "" }: { pathname: string; search?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { t, path } = useI18n();
 
   return (
     <header className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:h-20">
-        <a href="/" aria-label="Hope Behind Bars, a second chance for mothers: home page" className="shrink-0">
+        <a href={path("/")} aria-label={t("header.homeLink")} className="shrink-0">
           <Logo />
         </a>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAVIGATION.map((item) => (
               <DesktopItem key={item.title} item={item} pathname={pathname} />
@@ -22,8 +28,9 @@ export function SiteHeader({ pathname }: { pathname: string }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher path={pathname + search} compact className="text-sm" />
           <DonateButton size="sm" className="whitespace-nowrap max-sm:px-3">
-            Donate Now
+            {t("header.donateNow")}
           </DonateButton>
           <button
             type="button"
@@ -32,7 +39,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <span className="sr-only">{menuOpen ? t("header.closeMenu") : t("header.openMenu")}</span>
             <svg
               width="24"
               height="24"
@@ -66,14 +73,15 @@ function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: strin
   // menu the mouse has just opened pins it rather than closing it under the pointer.
   const [open, setOpen] = useState<false | "hover" | "click">(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { t, path } = useI18n();
   const menuId = `menu-${item.title.replace(/\W+/g, "-").toLowerCase()}`;
   const active = inSection(item, pathname);
   const itemClass = `rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-sand hover:text-brand ${active ? "text-brand underline decoration-2 underline-offset-8" : "text-ink"}`;
   if (!item.children) {
     return (
       <li>
-        <a href={item.path} aria-current={current(item.path, pathname)} className={`block ${itemClass}`}>
-          {item.title}
+        <a href={path(item.path)} aria-current={current(item.path, pathname)} className={`block ${itemClass}`}>
+          {t(item.title)}
         </a>
       </li>
     );
@@ -107,7 +115,7 @@ function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: strin
         aria-current={active ? "true" : undefined}
         onClick={() => setOpen((state) => (state === "click" ? false : "click"))}
       >
-        {item.title}
+        {t(item.title)}
         <Chevron open={open !== false} />
       </button>
       <ul
@@ -118,12 +126,12 @@ function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: strin
         {item.children.map((child) => (
           <li key={child.path}>
             <a
-              href={child.path}
+              href={path(child.path)}
               aria-current={current(child.path, pathname)}
               className="block rounded-md px-3 py-2 text-sm hover:bg-sand hover:text-brand aria-[current=page]:font-semibold aria-[current=page]:text-brand"
               onClick={() => setOpen(false)}
             >
-              {child.title}
+              {t(child.title)}
             </a>
           </li>
         ))}
@@ -135,10 +143,11 @@ function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: strin
 /** Same-page links (an /about#section while on /about) do not reload the page: close the menu on any choice. */
 function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   const [openSection, setOpenSection] = useState<string | null>(null);
+  const { t, path } = useI18n();
   return (
     <nav
       id="mobile-menu"
-      aria-label="Main"
+      aria-label={t("nav.main")}
       className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-black/5 bg-white px-4 pb-6 lg:hidden"
     >
       <ul className="divide-y divide-black/5">
@@ -152,7 +161,7 @@ function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: ()
                 aria-controls={`mobile-section-${item.title.replace(/\W+/g, "-").toLowerCase()}`}
                 onClick={() => setOpenSection((current) => (current === item.title ? null : item.title))}
               >
-                {item.title}
+                {t(item.title)}
                 <Chevron open={openSection === item.title} />
               </button>
               <ul
@@ -162,8 +171,8 @@ function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: ()
               >
                 {item.children.map((child) => (
                   <li key={child.path}>
-                    <a href={child.path} className="block py-2 text-muted hover:text-brand" onClick={onNavigate}>
-                      {child.title}
+                    <a href={path(child.path)} className="block py-2 text-muted hover:text-brand" onClick={onNavigate}>
+                      {t(child.title)}
                     </a>
                   </li>
                 ))}
@@ -172,18 +181,18 @@ function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: ()
           ) : (
             <li key={item.title}>
               <a
-                href={item.path}
+                href={path(item.path)}
                 aria-current={current(item.path, pathname)}
                 className="block py-3 font-medium"
                 onClick={onNavigate}
               >
-                {item.title}
+                {t(item.title)}
               </a>
             </li>
           ),
         )}
       </ul>
-      <DonateButton className="mt-4 w-full">Donate Now</DonateButton>
+      <DonateButton className="mt-4 w-full">{t("header.donateNow")}</DonateButton>
     </nav>
   );
 }

@@ -9,6 +9,8 @@ import { GalleryCard } from "../../components/gallery/gallery-card";
 import { SiteHeader } from "../../components/layout/site-header";
 import { PublicationCard } from "../../components/publications/publication-card";
 import { VideoCard } from "../../components/videos/video-card";
+import { ENGLISH_I18N } from "../../i18n/english";
+import { I18nProvider } from "../../i18n/i18n";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
 import { loadForStaff } from "../../lib/staff-preview";
@@ -78,7 +80,7 @@ export default function ContentPreview() {
   const previewed = useLoaderData<typeof clientLoader>();
   const { page, edit } = KINDS[previewed.kind];
   return (
-    <>
+    <I18nProvider value={ENGLISH_I18N}>
       <div
         role="status"
         className="sticky top-0 z-50 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-ink"
@@ -93,6 +95,6 @@ export default function ContentPreview() {
       <main id="main">
         <PreviewBody {...previewed} />
       </main>
-    </>
+    </I18nProvider>
   );
 }

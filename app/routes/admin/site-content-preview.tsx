@@ -16,6 +16,8 @@ import { SiteHeader } from "../../components/layout/site-header";
 import { AboutPage } from "../../components/site/about-page";
 import { ContactPage } from "../../components/site/contact-page";
 import { HomePage } from "../../components/site/home-page";
+import { ENGLISH_I18N } from "../../i18n/english";
+import { I18nProvider } from "../../i18n/i18n";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
 import { loadForStaff } from "../../lib/staff-preview";
@@ -61,7 +63,7 @@ export default function SiteContentPreview() {
   const page = SECTION_PAGES[section];
   const { donating, contact } = drafts;
   return (
-    <>
+    <I18nProvider value={ENGLISH_I18N}>
       <div
         role="status"
         className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-ink"
@@ -80,7 +82,7 @@ export default function SiteContentPreview() {
         {page === "/about" && <AboutPage content={drafts.about} />}
         {page === "/contact" && <ContactPage content={drafts.contact} />}
       </main>
-      <SiteFooter content={{ tagline: contact.footerTagline, social: contact.social }} />
+      <SiteFooter content={{ tagline: contact.footerTagline, social: contact.social }} path={page} />
       <DonationRoot
         settings={{
           crowdfundingUrl: donating.crowdfundingUrl,
@@ -90,6 +92,6 @@ export default function SiteContentPreview() {
           defaultAmount: donating.defaultAmount,
         }}
       />
-    </>
+    </I18nProvider>
   );
 }

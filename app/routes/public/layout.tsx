@@ -1,10 +1,13 @@
 import { Outlet, useLocation } from "react-router";
 import { appContext } from "#app-context";
+import { LANGUAGE_NAMES, localeOf, localizePath, stripLocale, suggestedLocale } from "../../../core/i18n/locale";
 import { DonationRootIsland } from "../../components/donation/donation-root";
 import { type FooterContent, SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeaderIsland } from "../../components/layout/site-header";
 import { SiteToasterIsland } from "../../components/site-toaster";
 import type { DonationSettings } from "../../content/donation";
+import { i18nData, islandI18nData } from "../../i18n/catalogue";
+import { useI18n } from "../../i18n/i18n";
 import type { Route } from "./+types/layout";
 
 /** Public pages are the same for every visitor: the server may cache them briefly (server/plugins/page-cache.ts). */
@@ -14,8 +17,20 @@ export const headers = () => ({ "x-page-cache": "public" });
  * Public pages are server-rendered documents with islands (app/islands): the root layout sees this
  * loader's data and ships the islands' script instead of the router's.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, islands } = context.get(appContext);
+  const locale = localeOf(request);
+  // Only a first visit (no remembered choice) whose browser prefers the other language gets a
+  // suggestion; the page cache keys pages by it too (server/plugins/page-cache.ts).
+  const suggested = suggestedLocale(locale, {
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+  const suggestion = suggested && {
+    locale: suggested,
+    text: i18nData(suggested).messages["language.suggest"] ?? "",
+    dismiss: i18nData(suggested).messages["language.dismiss"] ?? "",
+  };
   const { donating, contact } = await services.siteContent.published();
   const { crowdfundingUrl, presets, defaultAmount, ...bank } = donating;
   const donation: DonationSettings = {
@@ -26,24 +41,49 @@ export async function loader({ context }: Route.LoaderArgs) {
     defaultAmount,
   };
   const footer: FooterContent = { tagline: contact.footerTagline, social: contact.social };
-  return { islands, donation, footer };
+  return { islands, donation, footer, i18n: i18nData(locale), islandI18n: islandI18nData(locale), suggestion };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { t } = useI18n();
+  // The page without its language prefix: the header marks the current page and both switchers link to it.
+  const page = stripLocale(pathname);
+  const { suggestion } = loaderData;
   return (
     <>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t("header.skipToContent")}
       </a>
-      <SiteHeaderIsland pathname={pathname} />
+      <SiteHeaderIsland pathname={page} search={search} />
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter content={loaderData.footer} />
+      <SiteFooter content={loaderData.footer} path={page + search} />
+      {suggestion && (
+        // Fixed at the bottom: shown or dismissed, it moves nothing on the page (CLS).
+        <aside
+          data-language-suggestion=""
+          lang={suggestion.locale}
+          aria-label={LANGUAGE_NAMES[suggestion.locale]}
+          className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-ink px-4 py-3 text-white shadow-xl"
+        >
+          <a
+            href={localizePath(page + search, suggestion.locale)}
+            hrefLang={suggestion.locale}
+            data-language={suggestion.locale}
+            className="font-semibold underline underline-offset-4"
+          >
+            {suggestion.text}
+          </a>
+          <button type="button" data-language-dismiss="" className="shrink-0 rounded px-2 py-1 text-sm text-white/80">
+            {suggestion.dismiss}
+          </button>
+        </aside>
+      )}
       <DonationRootIsland settings={loaderData.donation} />
       <SiteToasterIsland />
     </>
