@@ -94,6 +94,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     subscribers,
     blogs,
     purgePublicCaches,
+    media,
+    storage,
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });

@@ -6,7 +6,7 @@ import { LINK_REL, LINK_SCHEMES } from "./blogs.schema.ts";
  * handlers, classes, `javascript:`/`data:` links — is removed before a post is stored, and again
  * when it is read, so a row written under older rules is never served unsafe.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+export const POST_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["p", "h2", "h3", "strong", "b", "em", "i", "u", "a", "ul", "ol", "li", "blockquote", "br"],
   allowedAttributes: { a: ["href", "target", "rel"] },
   allowedSchemes: [...LINK_SCHEMES],
@@ -39,5 +39,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(html, POST_HTML_OPTIONS).trim();
 }

@@ -42,6 +42,8 @@ export interface EmailContent {
    * given e-mail-safe inline styles here; its plain text is derived from it.
    */
   html?: string;
+  /** The HTML the plain text is derived from, when it should differ from `html` (e.g. a table button as "Label: URL"). */
+  textHtml?: string;
 }
 
 export interface RenderedEmail {
@@ -99,9 +101,10 @@ const RICH_STYLES: Record<string, string> = {
   li: "font-size:16px;line-height:26px;margin:0 0 4px;",
 };
 
+/** Gives the editor's tags their inline styles; a tag that already has its own (e.g. a table button's link) keeps them. */
 export function styleRichHtml(html: string): string {
   return html.replace(
-    /<(p|h2|h3|a|blockquote|ul|ol|li)(?=[\s>])/g,
+    /<(p|h2|h3|a|blockquote|ul|ol|li)(?=[\s>])(?![^>]*\sstyle=)/g,
     (tag, name: string) => `${tag} style="${RICH_STYLES[name]}"`,
   );
 }
@@ -177,7 +180,8 @@ function EmailLayout({ content }: { content: EmailContent }): ReactNode {
 
 export function plainText(content: EmailContent): string {
   const blocks: string[] = [content.heading, ...content.intro];
-  if (content.html) blocks.push(toPlainText(content.html, { wordwrap: 78 }).trim());
+  const textHtml = content.textHtml ?? content.html;
+  if (textHtml) blocks.push(toPlainText(textHtml, { wordwrap: 78 }).trim());
   const details = filledDetails(content).map(([label, value]) => {
     const text = String(value);
     return text.includes("\n") ? `${label}:\n${text}` : `${label}: ${text}`;

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { imageSourcesOf } from "../newsletters/newsletter-html.ts";
 import { collectImages } from "../site-content/site-content.images.ts";
 import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
 import { allSnapshots } from "../versions/versions.ts";
@@ -30,6 +31,11 @@ const IMAGE_OWNERS = {
       url: image.url,
       variants: JSON.stringify(image),
     })),
+  /** Pictures inside newsletters' text: a picture stays while a newsletter (draft or sent) shows it. */
+  newsletter: async (db: Db): Promise<ImageColumns[]> =>
+    (await db.selectFrom("newsletters").select("content").execute()).flatMap((row) =>
+      imageSourcesOf(row.content).map((url) => ({ url, variants: null })),
+    ),
 };
 
 export type UploadFolder = keyof typeof IMAGE_OWNERS;

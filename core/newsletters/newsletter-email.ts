@@ -1,7 +1,8 @@
-import { sanitizePostHtml } from "../blogs/blogs.sanitize.ts";
 import type { QueuedEmail } from "../email/email.service.ts";
 import { type RenderedEmail, renderEmail } from "../email/render-email.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
+import { imagesOf, sanitizeNewsletterHtml, toEmailHtml, toTextHtml } from "./newsletter-html.ts";
+import { choosePictures, isNewsletterPicture, type PictureStorage } from "./newsletter-pictures.ts";
 import type { Newsletter } from "./newsletters.schema.ts";
 
 type Links = ReturnType<typeof newsletterLinks>;
@@ -15,14 +16,35 @@ const absoluteLinks = (siteUrl: string, html: string) => html.replace(/href="\//
 
 export const archiveLink = (siteUrl: string, id: string) => `${siteUrl}/newsletter/${id}`;
 
-/** The newsletter as an e-mail, rendered once per send (HTML and text), with a placeholder for each recipient's links. */
-export function renderNewsletter(newsletter: Newsletter, siteUrl: string, links: Links): Promise<RenderedEmail> {
-  return renderEmail({
+export interface NewsletterRender {
+  email: RenderedEmail;
+  /** Pictures left out because none of their files exists yet (see choosePictures). */
+  missingPictures: string[];
+}
+
+/**
+ * The newsletter as an e-mail, rendered once per send (HTML and text), with a placeholder for each
+ * recipient's links. Pictures are the files that exist in storage now, at absolute URLs; buttons are
+ * table buttons in HTML and "Label: URL" lines in the text.
+ */
+export async function renderNewsletter(
+  newsletter: Newsletter,
+  siteUrl: string,
+  links: Links,
+  storage: PictureStorage,
+): Promise<NewsletterRender> {
+  const content = sanitizeNewsletterHtml(newsletter.content, (src) => isNewsletterPicture(storage, src));
+  const pictures = await choosePictures(storage, siteUrl, imagesOf(content));
+  const email = await renderEmail({
     subject: newsletter.subject,
     ...(newsletter.previewText ? { preview: newsletter.previewText } : {}),
     heading: newsletter.subject,
     intro: [],
-    html: absoluteLinks(siteUrl, sanitizePostHtml(newsletter.content)),
+    html: absoluteLinks(
+      siteUrl,
+      toEmailHtml(content, (image) => pictures.urls.get(image.src)),
+    ),
+    textHtml: absoluteLinks(siteUrl, toTextHtml(content)),
     ...(newsletter.imageUrl ? { image: { url: absolute(siteUrl, newsletter.imageUrl), alt: "" } } : {}),
     ...(newsletter.buttonLabel && newsletter.buttonUrl
       ? { action: { label: newsletter.buttonLabel, url: absolute(siteUrl, newsletter.buttonUrl) } }
@@ -33,6 +55,7 @@ export function renderNewsletter(newsletter: Newsletter, siteUrl: string, links:
       ...(newsletter.inArchive ? [{ label: "Read it on our website", url: archiveLink(siteUrl, newsletter._id) }] : []),
     ],
   });
+  return { email, missingPictures: pictures.missing.map((image) => image.src) };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { JobDefinition, RunningJob } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
 import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
+import type { PictureStorage } from "./newsletter-pictures.ts";
 import * as repo from "./newsletters.repository.ts";
 
 export const NEWSLETTER_SEND_JOB = "newsletters.send";
@@ -13,6 +14,11 @@ export const NEWSLETTER_SEND_JOB = "newsletters.send";
 export const DELIVERY_ATTEMPTS = 5;
 /** A recipient's retry waits 1 min, doubling to 30 min. */
 const deliveryBackOff = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 30 * 60_000);
+/**
+ * How long a send waits for its pictures' files (a background encoding still running) before it goes
+ * without the ones still missing.
+ */
+export const PICTURE_WAIT_MS = 30 * 60_000;
 /** Deliveries marked `sending` in one write; small, so a crash resends little. */
 const BATCH = 20;
 
@@ -29,6 +35,7 @@ export interface SendingDeps {
   purgePublicCaches: PurgePublicCaches;
   siteUrl: string;
   links: ReturnType<typeof newsletterLinks>;
+  storage: PictureStorage;
   unsubscribeToken: (subscriberId: string) => string;
   /** Messages per second. */
   rate: number;
@@ -58,7 +65,7 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
 
   async function deliverDue(
     id: string,
-    rendered: Awaited<ReturnType<typeof renderNewsletter>>,
+    rendered: Awaited<ReturnType<typeof renderNewsletter>>["email"],
     job: RunningJob,
   ): Promise<void> {
     const gap = 1000 / rate;
@@ -122,7 +129,13 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
       await repo.dropOrphanDeliveries(db, id);
       const current = await repo.findNewsletter(db, id);
       if (!current) return;
-      await deliverDue(id, await renderNewsletter(repo.toNewsletter(current), deps.siteUrl, links), job);
+      const rendered = await renderNewsletter(repo.toNewsletter(current), deps.siteUrl, links, deps.storage);
+      const startedAt = Date.parse(current.send_started_at ?? "") || clock().getTime();
+      if (rendered.missingPictures.length > 0 && clock().getTime() - startedAt < PICTURE_WAIT_MS) {
+        // Nobody has been sent anything yet by this run: the queue's back-off brings it back.
+        throw new Error(`waiting for pictures still being prepared: ${rendered.missingPictures.join(", ")}`);
+      }
+      await deliverDue(id, rendered.email, job);
       const waiting = await repo.nextRetryAt(db, id);
       // Throwing hands the wait to the queue's back-off; the next run sends what has come due.
       if (waiting) throw new Error(`some recipients wait for a retry (next at ${waiting})`);

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
-import { sanitizePostHtml } from "../blogs/blogs.sanitize.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { StoredImage } from "../media/media.schema.ts";
+import type { MediaService } from "../media/media.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -12,6 +13,8 @@ import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { SubscribersService } from "../subscribers/subscribers.service.ts";
 import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
+import { sanitizeNewsletterHtml } from "./newsletter-html.ts";
+import { isNewsletterPicture, NEWSLETTER_FOLDER, type PictureStorage } from "./newsletter-pictures.ts";
 import { NEWSLETTER_SEND_JOB, newsletterSendJob, type SendJobPayload } from "./newsletter-sending.ts";
 import {
   MAIL_NOT_SET_UP_MESSAGE,
@@ -33,6 +36,9 @@ export interface NewslettersDeps {
   subscribers: SubscribersService;
   blogs: BlogService;
   purgePublicCaches: PurgePublicCaches;
+  /** Pictures inside newsletters go through the one media pipeline, to the `newsletter` folder. */
+  media: Pick<MediaService, "storeImage">;
+  storage: PictureStorage;
   siteUrl: string;
   /** Messages per second while sending. */
   rate: number;
@@ -46,6 +52,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const { db, clock, audit, email, jobs, subscribers, siteUrl } = deps;
   const { links } = subscribers;
   const nowIso = () => clock().toISOString();
+  const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
+  const render = (newsletter: Newsletter) => renderNewsletter(newsletter, siteUrl, links, deps.storage);
 
   jobs.register(
     newsletterSendJob({
@@ -55,6 +63,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
       purgePublicCaches: deps.purgePublicCaches,
       siteUrl,
       links,
+      storage: deps.storage,
       unsubscribeToken: subscribers.unsubscribeToken,
       rate: deps.rate,
     }),
@@ -152,7 +161,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
     /** The e-mail as a subscriber will get it (HTML and text). */
     async preview(id: string) {
       const newsletter = repo.toNewsletter(await findRow(id));
-      const mail = forRecipient(await renderNewsletter(newsletter, siteUrl, links), "preview", links);
+      const mail = forRecipient((await render(newsletter)).email, "preview", links);
       return { subject: mail.subject, html: mail.html ?? "", text: mail.text };
     },
 
@@ -160,7 +169,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
     async sendTest(id: string, actor: Actor): Promise<{ to: string }> {
       if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
       const newsletter = repo.toNewsletter(await findRow(id));
-      const mail = forRecipient(await renderNewsletter(newsletter, siteUrl, links), "test", links);
+      const mail = forRecipient((await render(newsletter)).email, "test", links);
       await db.transaction().execute(async (trx) => {
         await email.send(trx, actor.email, { subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
         await audit.record(trx, actor, {
@@ -252,7 +261,18 @@ export function createNewslettersService(deps: NewslettersDeps) {
     async archived(id: string): Promise<Newsletter> {
       const newsletter = repo.toNewsletter(await findRow(id));
       if (newsletter.state !== "sent" || !newsletter.inArchive) throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
-      return { ...newsletter, content: sanitizePostHtml(newsletter.content) };
+      return { ...newsletter, content: sanitize(newsletter.content) };
+    },
+
+    /**
+     * A picture for the newsletter editor, through the one media pipeline (variants and all). It
+     * belongs to no newsletter until one's text shows it; until then the leftover sweep may remove it
+     * after an hour.
+     */
+    async uploadImage(bytes: Uint8Array, actor: Actor): Promise<StoredImage> {
+      const image = await deps.media.storeImage(bytes, { folder: NEWSLETTER_FOLDER });
+      await audit.record(db, actor, { action: "create", entity: "newsletter-image", entityId: image.url });
+      return image;
     },
   };
 }

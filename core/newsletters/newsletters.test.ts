@@ -1,5 +1,7 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
@@ -211,6 +213,85 @@ describe.each(DIALECTS)("newsletters on %s", (dialect) => {
     expect((await call("POST", `/api/newsletters/${cancelled}/send`, { at: "2020-01-01T00:00:00Z" })).statusCode).toBe(
       400,
     );
+  });
+
+  async function uploadPicture() {
+    const png = await sharp({ create: { width: 1400, height: 700, channels: 3, background: "#0b5563" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", fileBlob(png), "graduates.png");
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletters/images",
+      ...(await multipartPayload(form, headers)),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    return uploaded.json() as { url: string; width: number; height: number };
+  }
+  const BUTTON = '<p data-button=""><a href="https://hope.test/donate">Give now</a></p>';
+  const withBlocks = (picture: { url: string; width: number; height: number }) => ({
+    ...DRAFT,
+    content: `<p>Forty women finished tailoring.</p><img src="${picture.url}" alt="The graduates" width="${picture.width}" height="${picture.height}" onerror="alert(1)"><img src="https://tracker.test/p.gif" alt="">${BUTTON}`,
+  });
+
+  it("puts pictures (a variant that exists, at an absolute URL, with size and alt) and table buttons in the e-mail, and the button's link in the text", async () => {
+    const picture = await uploadPicture();
+    expect(picture.url).toMatch(/^\/uploads\/newsletter\/[0-9a-f-]+-1400\.jpg$/);
+    const stem = picture.url.replace(/-1400\.jpg$/, "");
+    const id = await create(withBlocks(picture));
+
+    const preview = (await call("GET", `/api/newsletters/${id}/preview`)).json();
+    expect(preview.html).toContain(
+      `<img src="${t.config.publicSiteUrl}${stem}-1280.jpg" alt="The graduates" width="496" height="248"`,
+    );
+    expect(preview.html).not.toContain("tracker.test");
+    expect(preview.html).not.toContain("onerror");
+    expect(preview.html).toMatch(
+      /<td align="center" bgcolor="#0b5563"[^>]*><a href="https:\/\/hope\.test\/donate"[^>]*>Give now<\/a>/,
+    );
+    expect(preview.text).toContain("Give now: https://hope.test/donate");
+    expect(preview.text).not.toContain("/uploads/");
+
+    await call("POST", `/api/newsletters/${id}/send`, {});
+    await t.services.jobs.runDue();
+    expect(deliveredTo().sort()).toEqual([...CONFIRMED].sort());
+    const mail = decoded(inbox.messages[0] as string);
+    expect(mail).toContain(`src="${t.config.publicSiteUrl}${stem}-1280.jpg"`);
+    expect(mail).toContain("Give now: https://hope.test/donate");
+
+    // On the archive page: the picture at its own URL and the button as a link, sanitised.
+    const archived = await t.services.newsletters.archived(id);
+    expect(archived.content).toContain(`<img src="${picture.url}" alt="The graduates" width="1400" height="700" />`);
+    expect(archived.content).toContain('<p data-button=""><a href="https://hope.test/donate"');
+    expect(archived.content).not.toContain("tracker.test");
+
+    // The picture is the newsletter's: the leftover sweep keeps its files.
+    const { referencedImages } = await import("../media/upload-references.ts");
+    const owned = await referencedImages(t.database.db, t.services.storage);
+    expect(owned.has(stem.replace("/uploads/", ""))).toBe(true);
+  });
+
+  it("waits for pictures whose files are not written yet, then goes without them", async () => {
+    const picture = await uploadPicture();
+    const id = await create(withBlocks(picture));
+    // As a background encoding still running would leave it: no file of the picture is there yet.
+    const stem = picture.url.replace("/uploads/", "").replace(/-1400\.jpg$/, "");
+    for await (const object of t.services.storage.list("newsletter/")) {
+      if (object.key.startsWith(stem)) await t.services.storage.delete(object.key);
+    }
+    await call("POST", `/api/newsletters/${id}/send`, {});
+    await t.services.jobs.runDue();
+    expect(inbox.messages).toHaveLength(0);
+    expect((await call("GET", `/api/newsletters/${id}`)).json()).toMatchObject({ state: "sending" });
+
+    now = new Date(now.getTime() + 31 * 60_000);
+    headers = await t.adminHeaders();
+    await t.services.jobs.runDue();
+    expect(deliveredTo().sort()).toEqual([...CONFIRMED].sort());
+    const mail = decoded(inbox.messages[0] as string);
+    expect(mail).not.toContain('<img src="http');
+    expect(mail).toContain("Give now: https://hope.test/donate");
   });
 
   it("lets editors write newsletters, not the inbox role", async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
+import { BadRequestError } from "../../core/shared/errors.ts";
 import { actorOf } from "../plugins/access.ts";
+import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
 
@@ -16,6 +18,12 @@ export default async function newslettersRoutes(app: FastifyInstance) {
   app.post("/api/newsletters/from-post", staff, async (request, reply) =>
     reply.code(201).send(await newsletters.fromPost(request.body, actorOf(request))),
   );
+  // Before the :id routes, so "images" is never read as an id.
+  app.post("/api/newsletters/images", staff, async (request, reply) => {
+    const file = filesOf(await readMultipart(request), "image")[0];
+    if (!file) throw new BadRequestError("Please choose an image to upload.");
+    return reply.code(201).send(await newsletters.uploadImage(file.data, actorOf(request)));
+  });
   app.get<IdParams>("/api/newsletters/:id", staff, async (request) => newsletters.get(request.params.id));
   app.put<IdParams>("/api/newsletters/:id", staff, async (request) =>
     newsletters.update(request.params.id, request.body, actorOf(request)),

@@ -1,5 +1,5 @@
 import type { MutableRefObject } from "react";
-import { RichTextEditor } from "./rich-text-editor";
+import { RichTextEditor, type RichTextFeatures } from "./rich-text-editor";
 
 interface ContentEditorFieldProps {
   /** The editor's id; its label and error take `<id>-label` and `<id>-error`. */
@@ -11,6 +11,8 @@ interface ContentEditorFieldProps {
   error?: string;
   /** Set to a function that focuses the editor (first invalid field). */
   focusRef: MutableRefObject<() => void>;
+  /** The newsletter's pictures and buttons. */
+  features?: RichTextFeatures;
 }
 
 /** The rich-text editor as a form field: its label, the editor and its error (blog posts, newsletters). */
@@ -21,6 +23,7 @@ export function ContentEditorField({
   onChange,
   error,
   focusRef,
+  features,
 }: ContentEditorFieldProps) {
   return (
     <div>
@@ -39,6 +42,7 @@ export function ContentEditorField({
         onReady={(focus) => {
           focusRef.current = focus;
         }}
+        features={features}
       />
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">

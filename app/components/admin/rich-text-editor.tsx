@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import {
   EDITOR_UNDO_DEPTH,
@@ -9,6 +9,24 @@ import {
   LINK_REL,
   LINK_SCHEMES,
 } from "../../../core/blogs/blogs.schema";
+import { ACCEPTED_IMAGE_TYPES } from "../../../core/media/media.schema";
+import { ButtonBlock, Picture, type PictureAttributes } from "./editor-blocks";
+
+/** Blocks beyond the blog's, for the newsletter editor (docs/decisions/0480). */
+export interface RichTextFeatures {
+  /** Uploads a picture through the media pipeline; the toolbar gets "Picture". */
+  uploadPicture?: (file: File) => Promise<Omit<PictureAttributes, "alt">>;
+  /** A "Button" block: a label and an https link. */
+  buttons?: boolean;
+}
+
+const isHttpsLink = (value: string) => {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
 
 interface RichTextEditorProps {
   id: string;
@@ -20,6 +38,8 @@ interface RichTextEditorProps {
   labelledBy: string;
   /** Gives the parent a way to focus the editor (first invalid field). */
   onReady?: (focus: () => void) => void;
+  /** Read once, when the editor is made. */
+  features?: RichTextFeatures;
 }
 
 const CONTENT_CLASSES =
@@ -38,7 +58,10 @@ export function RichTextEditor({
   describedBy,
   labelledBy,
   onReady,
+  features = {},
 }: RichTextEditorProps) {
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const withBlocks = Boolean(features.uploadPicture || features.buttons);
   const attributes: Record<string, string> = {
     id,
     role: "textbox",
@@ -46,7 +69,7 @@ export function RichTextEditor({
     "aria-labelledby": labelledBy,
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
     ...(invalid ? { "aria-invalid": "true" } : {}),
-    class: CONTENT_CLASSES,
+    class: withBlocks ? `${CONTENT_CLASSES} newsletter-blocks` : CONTENT_CLASSES,
   };
   const editor = useEditor({
     immediatelyRender: false,
@@ -67,6 +90,8 @@ export function RichTextEditor({
           isAllowedUri: (url) => isAllowedLink(url),
         },
       }),
+      ...(features.uploadPicture ? [Picture] : []),
+      ...(features.buttons ? [ButtonBlock] : []),
     ],
     content: initialContent,
     editorProps: { attributes },
@@ -94,6 +119,7 @@ export function RichTextEditor({
             h3: e.isActive("heading", { level: 3 }),
             bulletList: e.isActive("bulletList"),
             blockquote: e.isActive("blockquote"),
+            button: e.isActive("buttonBlock"),
           }
         : null,
   });
@@ -113,6 +139,39 @@ export function RichTextEditor({
       return;
     }
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+  }
+
+  async function addPicture(file: File) {
+    if (!editor || !features.uploadPicture) return;
+    const uploading = toast.loading("Uploading the picture...");
+    try {
+      const uploaded = await features.uploadPicture(file);
+      toast.dismiss(uploading);
+      const alt = window.prompt("Describe the picture for people who cannot see it (alt text)", "") ?? "";
+      editor
+        .chain()
+        .focus()
+        .insertPicture({ ...uploaded, alt: alt.trim() })
+        .run();
+    } catch (error) {
+      toast.dismiss(uploading);
+      toast.error(error instanceof Error && error.message ? error.message : "The picture could not be uploaded.");
+    }
+  }
+
+  function editButton() {
+    if (!editor) return;
+    const current = editor.isActive("buttonBlock") ? editor.getAttributes("buttonBlock") : {};
+    const label = window.prompt("Button text", (current.label as string | undefined) ?? "")?.trim();
+    if (!label) return;
+    const href = window.prompt("Button link (https://…)", (current.href as string | undefined) ?? "https://")?.trim();
+    if (!href) return;
+    if (!isHttpsLink(href)) {
+      toast.error("A button's link must start with https://");
+      return;
+    }
+    if (editor.isActive("buttonBlock")) editor.chain().focus().updateAttributes("buttonBlock", { label, href }).run();
+    else editor.chain().focus().insertButtonBlock({ label, href }).run();
   }
 
   const buttons: Array<{ label: string; text: string; pressed: boolean; run: () => void; className?: string }> = editor
@@ -163,6 +222,19 @@ export function RichTextEditor({
           pressed: active?.blockquote ?? false,
           run: () => editor.chain().focus().toggleBlockquote().run(),
         },
+        ...(features.uploadPicture
+          ? [{ label: "Picture", text: "Picture", pressed: false, run: () => pictureInput.current?.click() }]
+          : []),
+        ...(features.buttons
+          ? [
+              {
+                label: "Button (a link as a button)",
+                text: "Button",
+                pressed: active?.button ?? false,
+                run: editButton,
+              },
+            ]
+          : []),
       ]
     : [];
 
@@ -190,6 +262,21 @@ export function RichTextEditor({
             {button.text}
           </button>
         ))}
+        {features.uploadPicture && (
+          <input
+            ref={pictureInput}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES}
+            aria-label="Picture file"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void addPicture(file);
+            }}
+          />
+        )}
       </div>
       {editor ? (
         <EditorContent editor={editor} />

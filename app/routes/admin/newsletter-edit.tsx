@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
+import type { StoredImage } from "../../../core/media/media.schema";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
 import type { FailedDelivery, Newsletter, NewsletterProgress } from "../../../core/newsletters/newsletters.schema";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
@@ -8,12 +9,22 @@ import { TextInput } from "../../components/admin/form-controls";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
-import { api, errorMessage } from "../../lib/api-client";
+import { api, apiUpload, errorMessage } from "../../lib/api-client";
 
 export const meta = () => adminMeta("Newsletter");
 
 type Detail = Newsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
 const EMPTY = { subject: "", previewText: "", content: "", imageUrl: "", buttonLabel: "", buttonUrl: "" };
+/** The blog's editor plus pictures (through the media pipeline) and buttons. */
+const NEWSLETTER_EDITOR = {
+  buttons: true,
+  async uploadPicture(file: File) {
+    const form = new FormData();
+    form.append("image", file);
+    const image = await apiUpload<StoredImage>("/api/newsletters/images", form);
+    return { src: image.url, width: image.width, height: image.height };
+  },
+};
 const pill = "rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
 /** Write a newsletter, preview it as an e-mail, send a test, then send it or schedule it, and follow the send. */
@@ -148,6 +159,7 @@ export default function NewsletterEdit() {
           onChange={(html) => setValues((current) => ({ ...current, content: html }))}
           error={errors.content}
           focusRef={focusEditor}
+          features={NEWSLETTER_EDITOR}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput {...field("buttonLabel")} label="Button label (optional)" />

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 const CONTENT_STYLES =
-  "mt-8 text-lg leading-relaxed text-ink [&_a]:font-medium [&_a]:text-brand [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-accent [&_blockquote]:px-5 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
+  "newsletter-blocks mt-8 text-lg leading-relaxed text-ink [&_a]:font-medium [&_a]:text-brand [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-accent [&_blockquote]:px-5 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
 
 /** One sent newsletter on the site (the e-mail's "Read it on our website" link). */
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
