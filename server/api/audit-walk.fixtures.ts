@@ -360,6 +360,14 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     request: { url: "/api/newsletters", payload: NEWSLETTER },
     expected: { action: "create", entity: "newsletter", entityId: ANY_ID, fields: ["content", "inArchive", "subject"] },
   }),
+  "POST /api/newsletters/images": async () => {
+    const data = new FormData();
+    data.append("image", fileBlob(await png()), "graduates.png");
+    return {
+      request: { url: "/api/newsletters/images", ...(await multipartPayload(data)) },
+      expected: { action: "create", entity: "newsletter-image", entityId: ANY_ID },
+    };
+  },
   "POST /api/newsletters/from-post": async (t) => ({
     request: { url: "/api/newsletters/from-post", payload: { postId: await blog(t) } },
     expected: {
