@@ -83,7 +83,15 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
   jobs.register(consent.expiryJob());
-  const scheduling = createScheduledPublishing(db, clock, jobs, audit, purgePublicCaches, consent.assertPublishable);
+  const scheduling = createScheduledPublishing(
+    db,
+    clock,
+    jobs,
+    audit,
+    purgePublicCaches,
+    consent.assertPublishable,
+    consent.recordSent,
+  );
   const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling);
   const newsletters = createNewslettersService({
     db,
@@ -99,7 +107,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });
-  const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches);
+  const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches, consent);
   const funds = createFundsService(db, siteContent);
   const organisation = async () => {
     const { contact } = await siteContent.published();

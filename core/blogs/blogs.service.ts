@@ -18,7 +18,7 @@ import {
   stateColumns,
   stateOf,
 } from "../versions/item-states.ts";
-import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
+import { type ScheduledPublishing, sentConsent } from "../versions/scheduled-publishing.ts";
 import { POST_NOT_FOUND_MESSAGE } from "./blogs.constants.ts";
 import * as repo from "./blogs.repository.ts";
 import { sanitizePostHtml } from "./blogs.sanitize.ts";
@@ -144,6 +144,7 @@ export function createBlogService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.recordConsents(trx, [sentConsent(fields, row.image_url)], actor, row.id);
           await scheduling.assertMayGoPublic(trx, state, [row.image_url]);
           await repo.insertPost(trx, row);
           const { fields: stateFields, values } = stateAudit(null, state);
@@ -184,6 +185,7 @@ export function createBlogService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.recordConsents(trx, [sentConsent(fields, changes.image_url)], actor, id);
           await scheduling.assertMayGoPublic(trx, state, [changes.image_url]);
           await repo.updatePost(trx, id, changes);
           const { fields: stateFields, values } = stateAudit(before, state);

@@ -1,6 +1,9 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
-import type { ConsentBasis, ImageConsent } from "./consent.schema.ts";
+import { imagesWithPaths } from "../site-content/site-content.images.ts";
+import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
+import { SECTION_TITLES, type SiteSection } from "../site-content/site-content.schema.ts";
+import { type ConsentBasis, type ImageConsent, videoMediaKey } from "./consent.schema.ts";
 import type { ImageConsentTable } from "./consent.table.ts";
 
 type Row = Selectable<ImageConsentTable>;
@@ -67,14 +70,57 @@ export async function consentsExpiringBefore(db: Db, date: string): Promise<Imag
 
 /** Where an uploaded image is shown: the item that holds it, with its files. */
 export interface ImageOwner {
-  entity: "blog" | "publication" | "gallery-item";
+  entity: "blog" | "publication" | "gallery-item" | "video" | "site-content";
+  /** The item's id; a site-content section's name. */
   id: string;
   title: string;
+  /** Site content: `published` when the public copy shows the picture, else `draft`. */
   status: string;
+  /** The image's plain URL; a video's `youtube:<id>` (videoMediaKey). */
   url: string;
+  /** The StoredImage JSON; null for a video (nothing of ours is stored). */
   variants: string | null;
   /** The gallery image row (gallery items hold several images). */
   galleryImageId?: string;
+  /** Site content: where the form shows the picture ("board.1.image"). */
+  path?: string;
+}
+
+/** Pictures of our own storage in site content (the drawn illustrations under /images/ need no consent). */
+const isUpload = (url: string) => !url.startsWith("/images/");
+
+/** Every uploaded picture named by site content's drafts and published copies, with its section. */
+async function siteContentImages(db: Db, url?: string): Promise<ImageOwner[]> {
+  const rows = await db
+    .selectFrom("versioned_documents")
+    .select(["key", "draft", "published"])
+    .where("kind", "=", SITE_CONTENT_KIND)
+    .execute();
+  const owners: ImageOwner[] = [];
+  for (const row of rows) {
+    const found = new Map<string, ImageOwner>();
+    for (const [json, status] of [
+      [row.published, "published"],
+      [row.draft, "draft"],
+    ] as const) {
+      if (json === null) continue;
+      const snapshot = JSON.parse(json) as unknown;
+      for (const image of imagesWithPaths(snapshot)) {
+        if (!isUpload(image.url) || (url && image.url !== url) || found.has(image.url)) continue;
+        found.set(image.url, {
+          entity: "site-content",
+          id: row.key,
+          title: `Site content: ${SECTION_TITLES[row.key as SiteSection] ?? row.key}`,
+          status,
+          url: image.url,
+          variants: JSON.stringify(image.stored),
+          path: image.path,
+        });
+      }
+    }
+    owners.push(...found.values());
+  }
+  return owners;
 }
 
 /** Every image of every item (or of published items only), with its owner. */
@@ -122,6 +168,24 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
       galleryImageId: row.image_id,
     });
   }
+  const videoKey = filter.url?.startsWith("youtube:") ? filter.url.slice("youtube:".length) : undefined;
+  if (!filter.url || videoKey) {
+    let videos = db.selectFrom("videos").select(["id", "title", "status", "youtube_id"]);
+    if (videoKey) videos = videos.where("youtube_id", "=", videoKey);
+    if (filter.publishedOnly) videos = videos.where("status", "=", "published");
+    for (const row of await videos.execute()) {
+      owners.push({
+        entity: "video",
+        id: row.id,
+        title: row.title,
+        status: row.status,
+        url: videoMediaKey(row.youtube_id),
+        variants: null,
+      });
+    }
+  }
+  const site = await siteContentImages(db, filter.url);
+  owners.push(...(filter.publishedOnly ? site.filter((image) => image.status === "published") : site));
   return owners;
 }
 
@@ -136,10 +200,15 @@ export async function removeGalleryImage(db: Db, imageId: string, itemId: string
   return Number(left.n);
 }
 
-const TABLE_OF = { blog: "blog_posts", publication: "publications", "gallery-item": "gallery_items" } as const;
+const TABLE_OF = {
+  blog: "blog_posts",
+  publication: "publications",
+  "gallery-item": "gallery_items",
+  video: "videos",
+} as const;
 
 /** Takes an item off the public site (a draft again). */
-export async function unpublishItem(db: Db, entity: ImageOwner["entity"], id: string, now: string): Promise<void> {
+export async function unpublishItem(db: Db, entity: keyof typeof TABLE_OF, id: string, now: string): Promise<void> {
   await db
     .updateTable(TABLE_OF[entity])
     .set({ status: "draft", publish_at: null, updated_at: now })

@@ -34,23 +34,39 @@ const text = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
+const consentFields = {
+  basis: z.enum(CONSENT_BASES, { error: CONSENT_MESSAGES.basis }),
+  minor: z.boolean().default(false),
+  byGuardian: z.boolean().default(false),
+  givenBy: text(200),
+  givenOn: date,
+  expiresOn: date,
+  formReference: text(200),
+};
+function requireOnFile(input: { basis: ConsentBasis; givenBy?: string; givenOn?: string }, ctx: z.RefinementCtx) {
+  if (input.basis !== "on-file") return;
+  if (!input.givenBy) ctx.addIssue({ code: "custom", path: ["givenBy"], message: CONSENT_MESSAGES.givenBy });
+  if (!input.givenOn) ctx.addIssue({ code: "custom", path: ["givenOn"], message: CONSENT_MESSAGES.givenOn });
+}
+
+/** Consent as the dashboard records it for one image, named by its URL. */
 export const ConsentInputSchema = z
   .object({
     imageUrl: z.string({ error: CONSENT_MESSAGES.imageUrl }).trim().min(1, CONSENT_MESSAGES.imageUrl).max(2048),
-    basis: z.enum(CONSENT_BASES, { error: CONSENT_MESSAGES.basis }),
-    minor: z.boolean().default(false),
-    byGuardian: z.boolean().default(false),
-    givenBy: text(200),
-    givenOn: date,
-    expiresOn: date,
-    formReference: text(200),
+    ...consentFields,
   })
-  .superRefine((input, ctx) => {
-    if (input.basis !== "on-file") return;
-    if (!input.givenBy) ctx.addIssue({ code: "custom", path: ["givenBy"], message: CONSENT_MESSAGES.givenBy });
-    if (!input.givenOn) ctx.addIssue({ code: "custom", path: ["givenOn"], message: CONSENT_MESSAGES.givenOn });
-  });
+  .superRefine(requireOnFile);
 export type ConsentInput = z.output<typeof ConsentInputSchema>;
+
+/**
+ * Consent sent with an upload or an item write (ours, optional; spec clients send none): the image
+ * is the one the same request uploads or keeps. docs/decisions/0470-consent-everywhere.md
+ */
+export const ConsentFieldsSchema = z.object(consentFields).superRefine(requireOnFile);
+export type ConsentFields = z.output<typeof ConsentFieldsSchema>;
+
+/** The consent key of a video: what is shown is the YouTube video (its thumbnail and embed). */
+export const videoMediaKey = (youtubeId: string) => `youtube:${youtubeId}`;
 
 export interface ImageConsent {
   imageUrl: string;
@@ -65,10 +81,14 @@ export interface ImageConsent {
   recordedBy: string;
 }
 
-/** Why an image may not be published, or null when it may. */
-export function publishRefusal(consent: ImageConsent | undefined): string | null {
+/**
+ * Why an image may not be published, or null when it may. `today` is the calendar date in the
+ * organisation's time zone (core/shared/site-time.ts): `expiresOn` is the last day consent holds there.
+ */
+export function publishRefusal(consent: ImageConsent | undefined, today: string): string | null {
   if (!consent) return null; // not recorded: spec clients' images stay public until staff settle them
   if (consent.basis === "not-yet") return "has no consent yet";
+  if (consent.expiresOn && consent.expiresOn < today) return `has consent that ended on ${consent.expiresOn}`;
   if (consent.minor && !(consent.basis === "on-file" && consent.byGuardian)) {
     return "shows a child without consent from a parent or guardian";
   }
@@ -78,11 +98,16 @@ export function publishRefusal(consent: ImageConsent | undefined): string | null
 /** An image the dashboard lists: where it is shown, and why it needs attention. */
 export interface ConsentAttention {
   imageUrl: string;
-  /** "blog" | "publication" | "gallery-item" */
+  /** "blog" | "publication" | "gallery-item" | "video" | "site-content" */
   entity: string;
   entityId: string;
   title: string;
-  /** `not-recorded` (public, no consent recorded) or `expiring` (within 30 days). */
-  reason: "not-recorded" | "expiring";
+  /** The item's state (site content: `published` when the public copy shows the picture). */
+  status: string;
+  /**
+   * `not-recorded` (public, no consent recorded), `expiring` (within 30 days), `not-yet` or
+   * `minor-without-guardian` (the item may not be published until staff settle it).
+   */
+  reason: "not-recorded" | "expiring" | "not-yet" | "minor-without-guardian";
   expiresOn: string | null;
 }

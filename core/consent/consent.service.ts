@@ -8,15 +8,57 @@ import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { dateToZonedLocal } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
+import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
+import { withoutPicture } from "../site-content/site-content.pictures.ts";
+import { rewriteSnapshots } from "../versions/versions.ts";
 import * as repo from "./consent.repository.ts";
 import {
   CONSENT_LABELS,
   CONSENT_MESSAGES,
   type ConsentAttention,
+  type ConsentFields,
+  ConsentFieldsSchema,
   ConsentInputSchema,
   type ImageConsent,
   publishRefusal,
 } from "./consent.schema.ts";
+
+/** What a withdrawn video's consent becomes: it may not be shown until consent is recorded anew. */
+const WITHDRAWN: ConsentFields = {
+  basis: "not-yet",
+  minor: false,
+  byGuardian: false,
+  givenBy: undefined,
+  formReference: undefined,
+};
+
+/** How a refusal names an image: "Image 2", "The video", "The picture at board.1.image". */
+export interface ImageLabel {
+  name: string;
+  /** The form field the message belongs on. */
+  field: string;
+}
+
+/**
+ * Consent sent with an item write or upload: a JSON object (or its JSON text, from a multipart
+ * form), or nothing. Ours and optional; spec clients send none.
+ */
+export function consentFieldsOf(value: unknown, field = "imageConsent"): ConsentFields | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new ValidationError(CONSENT_MESSAGES.basis, { [field]: CONSENT_MESSAGES.basis });
+    }
+  }
+  const result = ConsentFieldsSchema.safeParse(parsed);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message = issue?.message ?? CONSENT_MESSAGES.basis;
+  throw new ValidationError(message, { [`${field}.${String(issue?.path[0] ?? "basis")}`]: message, [field]: message });
+}
 
 /** How the audit log names a consent record. */
 export const CONSENT_AUDIT_ENTITY = "image-consent";
@@ -37,16 +79,53 @@ export function createConsentService(
   media: MediaService,
   purgePublicCaches: PurgePublicCaches,
 ) {
+  /** The calendar date in the organisation's time zone (Africa/Addis_Ababa), `offsetDays` from now. */
   const today = (offsetDays = 0) =>
     dateToZonedLocal(new Date(clock().getTime() + offsetDays * DAY_MS).toISOString()).slice(0, 10);
+
+  function consentOf(url: string, input: ConsentFields, actor: Actor): ImageConsent {
+    return {
+      imageUrl: url,
+      basis: input.basis,
+      minor: input.minor,
+      byGuardian: input.basis === "on-file" && input.byGuardian,
+      givenBy: input.givenBy ?? null,
+      givenOn: input.givenOn ?? null,
+      expiresOn: input.expiresOn ?? null,
+      formReference: input.formReference ?? null,
+      recordedAt: clock().toISOString(),
+      recordedBy: actor.email,
+    };
+  }
+
+  /** Writes a consent and its audit entry (never the picture, never the person's name). */
+  async function recordIn(trx: Db, url: string, input: ConsentFields, actor: Actor, entityId: string | null) {
+    const consent = consentOf(url, input, actor);
+    await repo.upsertConsent(trx, consent);
+    await audit.record(trx, actor, {
+      action: "update",
+      entity: CONSENT_AUDIT_ENTITY,
+      entityId,
+      fields: ["consent"],
+      values: { basis: consent.basis, minor: consent.minor },
+    });
+    return consent;
+  }
 
   async function withdrawImage(url: string, actor: Actor): Promise<{ unpublished: string[] }> {
     const owners = await repo.imagesWithOwners(db, { url });
     if (owners.length === 0) throw new NotFoundError(CONSENT_MESSAGES.notFound);
     const now = clock().toISOString();
+    const isVideo = owners.every((owner) => owner.entity === "video");
     const unpublished = await db.transaction().execute(async (trx) => {
       const taken: string[] = [];
+      const sections = new Set<string>();
       for (const owner of owners) {
+        if (owner.entity === "site-content") {
+          // The section keeps its place with a drawn stand-in, in every draft, public copy and kept version.
+          sections.add(owner.id);
+          continue;
+        }
         const left = owner.galleryImageId ? await repo.removeGalleryImage(trx, owner.galleryImageId, owner.id) : 0;
         if (left === 0 && owner.status !== "draft") {
           await repo.unpublishItem(trx, owner.entity, owner.id, now);
@@ -56,16 +135,33 @@ export function createConsentService(
           action: "update",
           entity: owner.entity,
           entityId: owner.id,
-          fields: ["image"],
+          fields: [owner.entity === "video" ? "video" : "image"],
           values: { consent: "withdrawn", ...(left === 0 ? { status: "draft" } : {}) },
         });
       }
-      await repo.deleteConsent(trx, url);
+      if (sections.size > 0) {
+        await rewriteSnapshots(trx, SITE_CONTENT_KIND, (snapshot, section) => withoutPicture(section, snapshot, url));
+      }
+      for (const section of sections) {
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: "site-content",
+          entityId: section,
+          fields: ["image"],
+          values: { consent: "withdrawn" },
+        });
+      }
+      // A video's files are YouTube's: what we keep is that it may not be shown again until consent
+      // is recorded anew. An image's files are deleted, and its record with them.
+      if (isVideo) await recordIn(trx, url, WITHDRAWN, actor, null);
+      else await repo.deleteConsent(trx, url);
       return taken;
     });
     // Purged before the files go, so no instance keeps serving a page that shows them.
     await purgePublicCaches();
-    for (const owner of owners) await media.removeImage(parseStoredImage(owner.variants, owner.url));
+    for (const owner of owners) {
+      if (owner.variants !== null) await media.removeImage(parseStoredImage(owner.variants, owner.url));
+    }
     return { unpublished };
   }
 
@@ -76,32 +172,22 @@ export function createConsentService(
 
     /** Records (or replaces) the consent of one uploaded image. */
     async record(body: unknown, actor: Actor): Promise<ImageConsent> {
-      const input = parseInput(ConsentInputSchema, body);
-      const owners = await repo.imagesWithOwners(db, { url: input.imageUrl });
+      const { imageUrl, ...input } = parseInput(ConsentInputSchema, body);
+      const owners = await repo.imagesWithOwners(db, { url: imageUrl });
       if (owners.length === 0) throw new NotFoundError(CONSENT_MESSAGES.notFound);
-      const consent: ImageConsent = {
-        imageUrl: input.imageUrl,
-        basis: input.basis,
-        minor: input.minor,
-        byGuardian: input.basis === "on-file" && input.byGuardian,
-        givenBy: input.givenBy ?? null,
-        givenOn: input.givenOn ?? null,
-        expiresOn: input.expiresOn ?? null,
-        formReference: input.formReference ?? null,
-        recordedAt: clock().toISOString(),
-        recordedBy: actor.email,
-      };
-      await db.transaction().execute(async (trx) => {
-        await repo.upsertConsent(trx, consent);
-        await audit.record(trx, actor, {
-          action: "update",
-          entity: CONSENT_AUDIT_ENTITY,
-          entityId: owners[0]?.id ?? null,
-          fields: ["consent"],
-          values: { basis: consent.basis, minor: consent.minor },
-        });
-      });
-      return consent;
+      return db.transaction().execute((trx) => recordIn(trx, imageUrl, input, actor, owners[0]?.id ?? null));
+    },
+
+    /**
+     * Records consent sent with an item write or an upload (`imageConsent`), in that write's
+     * transaction, so the publish guard of the same write sees it.
+     */
+    recordIn,
+
+    /** The ConsentRecorder of core/versions' scheduling: consent sent with an item write, if any. */
+    async recordSent(trx: Db, image: { url: string; sent: unknown; field: string }, actor: Actor, entityId: string) {
+      const fields = consentFieldsOf(image.sent, image.field);
+      if (fields) await recordIn(trx, image.url, fields, actor, entityId);
     },
 
     /** Withdraws consent: the image leaves every page, answer, feed and cache, and its files are deleted. */
@@ -116,17 +202,25 @@ export function createConsentService(
      * Refuses to make public an item whose images include one without consent, or a child without
      * a parent's or guardian's consent; says which image (1 = the first) and why.
      */
-    async assertPublishable(trx: Db, urls: readonly string[]): Promise<void> {
+    async assertPublishable(trx: Db, urls: readonly string[], labels?: readonly ImageLabel[]): Promise<void> {
       const consents = await repo.findConsents(trx, urls);
       for (const [index, url] of urls.entries()) {
-        const why = publishRefusal(consents.get(url));
+        const why = publishRefusal(consents.get(url), today());
         if (!why) continue;
-        const message = `Image ${index + 1} ${why}: record its consent, or keep the item a draft.`;
-        throw new ValidationError(message, { status: message });
+        const label =
+          labels?.[index] ??
+          (url.startsWith("youtube:")
+            ? { name: "The video", field: "youtubeUrl" }
+            : { name: `Image ${index + 1}`, field: urls.length > 1 ? `images.${index}` : "image" });
+        const message = `${label.name} ${why}: record its consent, or keep ${labels ? "it" : "the item"} a draft.`;
+        throw new ValidationError(message, { status: message, [label.field]: message });
       }
     },
 
-    /** For the dashboard: public images with no consent recorded, and consent ending within 30 days. */
+    /**
+     * For the dashboard: public images with no consent recorded, consent ending within 30 days, and
+     * images of any item that may not go public as they are (not yet, a child without a guardian's consent).
+     */
     async attention(): Promise<ConsentAttention[]> {
       const all = await repo.imagesWithOwners(db);
       const consents = await repo.findConsents(
@@ -139,17 +233,22 @@ export function createConsentService(
       const items: ConsentAttention[] = [];
       for (const image of all) {
         const consent = consents.get(image.url);
-        const reason = expiring.has(image.url)
+        const reason: ConsentAttention["reason"] | null = expiring.has(image.url)
           ? "expiring"
-          : !consent && image.status === "published"
-            ? "not-recorded"
-            : null;
+          : consent?.basis === "not-yet"
+            ? "not-yet"
+            : consent && publishRefusal(consent, today())
+              ? "minor-without-guardian"
+              : !consent && image.status === "published"
+                ? "not-recorded"
+                : null;
         if (!reason) continue;
         items.push({
           imageUrl: image.url,
           entity: image.entity,
           entityId: image.id,
           title: image.title,
+          status: image.status,
           reason,
           expiresOn: consent?.expiresOn ?? null,
         });

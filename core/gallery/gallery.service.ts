@@ -40,6 +40,25 @@ const textFields = ({ title, description, category, eventDate }: repo.GalleryRec
   eventDate,
 });
 
+/**
+ * The consent a gallery write sent for each image it shows (`imageConsents`: a JSON list in the
+ * images' order, an entry per image, null for "leave as recorded"). Ours and optional.
+ */
+const IMAGE_CONSENTS_MESSAGE = "imageConsents must be a JSON list, one entry per image.";
+function sentConsents(fields: unknown, shown: ReadonlyArray<{ url: string }>) {
+  const raw = (fields as { imageConsents?: unknown } | null)?.imageConsents;
+  let list: unknown = raw;
+  if (typeof raw === "string" && raw.trim() !== "") {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw new ValidationError(IMAGE_CONSENTS_MESSAGE, { imageConsents: IMAGE_CONSENTS_MESSAGE });
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return shown.map((image, index) => ({ url: image.url, sent: list[index], field: `imageConsents.${index}` }));
+}
+
 export function createGalleryService(
   { db, dialect }: DatabaseHandle,
   media: MediaService,
@@ -118,6 +137,12 @@ export function createGalleryService(
       const id = newId();
       await withNewFiles(images, () =>
         db.transaction().execute(async (trx) => {
+          await scheduling.recordConsents(trx, sentConsents(form.fields, images), actor, id);
+          await scheduling.assertMayGoPublic(
+            trx,
+            state,
+            images.map((image) => image.url),
+          );
           await repo.insertGalleryItem(trx, id, input, images, state, clock().toISOString());
           const { fields: stateFields, values } = stateAudit(null, state);
           const fields = [...fieldsChanged({}, textFields(input)), "images", ...stateFields];
@@ -142,6 +167,7 @@ export function createGalleryService(
         db.transaction().execute(async (trx) => {
           const existing = await repo.findGalleryItem(trx, id);
           const shown = images ?? existing?.images ?? [];
+          await scheduling.recordConsents(trx, sentConsents(form.fields, shown), actor, id);
           await scheduling.assertMayGoPublic(
             trx,
             state,

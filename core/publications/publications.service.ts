@@ -18,7 +18,7 @@ import {
   stateColumns,
   stateOf,
 } from "../versions/item-states.ts";
-import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
+import { type ScheduledPublishing, sentConsent } from "../versions/scheduled-publishing.ts";
 import * as repo from "./publications.repository.ts";
 import {
   PUBLICATION_MESSAGES,
@@ -121,6 +121,7 @@ export function createPublicationService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.recordConsents(trx, [sentConsent(fields, row.image_url)], actor, row.id);
           await scheduling.assertMayGoPublic(trx, state, [row.image_url]);
           await repo.insertPublication(trx, row);
           const { fields: stateFields, values } = stateAudit(null, state);
@@ -159,6 +160,7 @@ export function createPublicationService(
       };
       try {
         await db.transaction().execute(async (trx) => {
+          await scheduling.recordConsents(trx, [sentConsent(fields, changes.image_url)], actor, id);
           await scheduling.assertMayGoPublic(trx, state, [changes.image_url]);
           await repo.updatePublication(trx, id, changes);
           const { fields: stateFields, values } = stateAudit(before, state);

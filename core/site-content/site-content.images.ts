@@ -16,8 +16,11 @@ export function collectImages(value: unknown, into: StoredImage[] = []): StoredI
 }
 
 /** Each picture in `value` with its dotted path ("board.1.image"): how the form names its fields. */
-export function imagesWithPaths(value: unknown, path: string[] = []): Array<{ path: string; url: string }> {
-  if (isImage(value)) return [{ path: path.join("."), url: value.url }];
+export function imagesWithPaths(
+  value: unknown,
+  path: string[] = [],
+): Array<{ path: string; url: string; stored: StoredImage }> {
+  if (isImage(value)) return [{ path: path.join("."), url: value.url, stored: value }];
   if (Array.isArray(value)) return value.flatMap((item, index) => imagesWithPaths(item, [...path, String(index)]));
   if (typeof value === "object" && value !== null)
     return Object.entries(value).flatMap(([key, child]) => imagesWithPaths(child, [...path, key]));

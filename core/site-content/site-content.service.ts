@@ -62,12 +62,30 @@ export interface SiteContentVersion<S extends SiteSection = SiteSection> extends
   content: SiteContent[S];
 }
 
+/** Consent for pictures (core/consent): checked before a section is published, recorded at upload. */
+export interface PictureConsent {
+  assertPublishable(
+    trx: Db,
+    urls: readonly string[],
+    labels?: ReadonlyArray<{ name: string; field: string }>,
+  ): Promise<void>;
+  recordSent(
+    trx: Db,
+    image: { url: string; sent: unknown; field: string },
+    actor: Actor,
+    entityId: string,
+  ): Promise<void>;
+}
+
+const NO_CONSENT_CHECKS: PictureConsent = { assertPublishable: async () => {}, recordSent: async () => {} };
+
 export function createSiteContentService(
   db: Db,
   clock: Clock,
   audit: Audit,
   media: MediaService,
   purgePublicCaches: PurgePublicCaches,
+  consent: PictureConsent = NO_CONSENT_CHECKS,
 ) {
   const store = createVersionStore(clock, { staleMessage: SITE_CONTENT_MESSAGES.stale });
 
@@ -154,6 +172,16 @@ export function createSiteContentService(
             await store.saveDraft(trx, SITE_CONTENT_KIND, section, DEFAULT_SITE_CONTENT[section], { revision, actor })
           ).revision;
         }
+        // Every uploaded picture of what goes live needs consent (the drawn illustrations do not).
+        const draft = (await store.get(trx, SITE_CONTENT_KIND, section))?.draft ?? null;
+        const pictures = imagesWithPaths(readStored(section, draft)).filter(
+          (image) => !image.url.startsWith("/images/"),
+        );
+        await consent.assertPublishable(
+          trx,
+          pictures.map((picture) => picture.url),
+          pictures.map((picture) => ({ name: `The picture at ${picture.path}`, field: picture.path })),
+        );
         const { document, version } = await store.publish(trx, SITE_CONTENT_KIND, section, {
           revision: current,
           actor,
@@ -207,9 +235,17 @@ export function createSiteContentService(
      * A picture for a section's form, through the one media pipeline. It belongs to no section until a
      * draft names it; until then the leftover sweep may remove it after an hour.
      */
-    async uploadImage(bytes: Uint8Array, actor: Actor): Promise<StoredImage> {
+    async uploadImage(bytes: Uint8Array, actor: Actor, sentConsent?: unknown): Promise<StoredImage> {
       const image = await media.storeImage(bytes, { folder: "site" });
-      await audit.record(db, actor, { action: "create", entity: "site-content-image", entityId: image.url });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await consent.recordSent(trx, { url: image.url, sent: sentConsent, field: "imageConsent" }, actor, image.url);
+          await audit.record(trx, actor, { action: "create", entity: "site-content-image", entityId: image.url });
+        });
+      } catch (error) {
+        await media.removeImage(image);
+        throw error;
+      }
       return image;
     },
   };

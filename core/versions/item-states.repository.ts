@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { videoMediaKey } from "../consent/consent.schema.ts";
 
 /** The tables whose rows carry an item state (core/versions/item-states.ts), and how the audit log names each row. */
 export const STATEFUL_TABLES = {
@@ -12,7 +13,7 @@ export type StatefulTable = keyof typeof STATEFUL_TABLES;
 export interface DueItem {
   table: StatefulTable;
   id: string;
-  /** The item's image URLs, first to last (none for a video). */
+  /** The item's image URLs, first to last; a video's consent key (videoMediaKey). */
   imageUrls: string[];
 }
 
@@ -46,11 +47,11 @@ export async function findDue(db: Db, now: string): Promise<DueItem[]> {
   for (const [id, imageUrls] of galleryItems) due.push({ table: "gallery_items", id, imageUrls });
   const videos = await db
     .selectFrom("videos")
-    .select("id")
+    .select(["id", "youtube_id"])
     .where("status", "=", "scheduled")
     .where("publish_at", "<=", now)
     .execute();
-  for (const row of videos) due.push({ table: "videos", id: row.id, imageUrls: [] });
+  for (const row of videos) due.push({ table: "videos", id: row.id, imageUrls: [videoMediaKey(row.youtube_id)] });
   return due;
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import { type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
+import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -8,6 +8,17 @@ import { findDue, STATEFUL_TABLES, settleDue } from "./item-states.repository.ts
 import type { ItemState } from "./item-states.ts";
 
 export const SCHEDULED_PUBLISH_JOB = "scheduled-publish";
+
+/**
+ * Records the consent a write sent for one image (`sent`: the write's `imageConsent` field, JSON or
+ * its text; nothing sent records nothing). `field` names the form field for a refusal.
+ */
+export type ConsentRecorder = (
+  trx: Db,
+  image: { url: string; sent: unknown; field: string },
+  actor: Actor,
+  entityId: string,
+) => Promise<void>;
 
 /**
  * Scheduled items go live on time even when nobody visits: scheduling an item queues a durable job
@@ -23,6 +34,8 @@ export function createScheduledPublishing(
   purgePublicCaches: PurgePublicCaches,
   /** Refuses an item whose images may not be public (core/consent); none: every image may. */
   publishGuard: (trx: Db, imageUrls: readonly string[]) => Promise<void> = async () => {},
+  /** Records consent a write sent for one of its images (core/consent); none: consent is not kept. */
+  consentRecorder: ConsentRecorder = async () => {},
 ) {
   /**
    * Publishes what is due. An item whose images may no longer go public (consent withdrawn to "not
@@ -61,6 +74,18 @@ export function createScheduledPublishing(
 
   return {
     publishNow,
+    /**
+     * Call in the write's transaction, before assertMayGoPublic: records the consent the write sent
+     * with its images (docs/decisions/0470-consent-everywhere.md).
+     */
+    async recordConsents(
+      trx: Db,
+      images: ReadonlyArray<{ url: string; sent: unknown; field: string }>,
+      actor: Actor,
+      entityId: string,
+    ): Promise<void> {
+      for (const image of images) await consentRecorder(trx, image, actor, entityId);
+    },
     /** Call in the write's transaction before an item with these images is published or scheduled. */
     async assertMayGoPublic(trx: Db, state: ItemState, imageUrls: readonly string[]): Promise<void> {
       if (state.status !== "draft") await publishGuard(trx, imageUrls);
@@ -74,3 +99,10 @@ export function createScheduledPublishing(
 }
 
 export type ScheduledPublishing = ReturnType<typeof createScheduledPublishing>;
+
+/** The consent a one-image write sent (its `imageConsent` field), for recordConsents. */
+export const sentConsent = (fields: unknown, url: string) => ({
+  url,
+  sent: (fields as { imageConsent?: unknown } | null)?.imageConsent,
+  field: "imageConsent",
+});

@@ -258,3 +258,51 @@ export async function allSnapshots(db: Db, kind: string): Promise<unknown[]> {
     ...versions.map((row) => parse(row.snapshot)),
   ].filter((snapshot) => snapshot !== null);
 }
+
+/**
+ * Passes every stored snapshot of a kind (drafts, published copies, kept versions) through `map` and
+ * writes back those it changed: for a picture that must be gone from history too (consent withdrawn,
+ * a blurred picture's unblurred files). Revisions are not bumped: an editor's open form keeps its
+ * place, and the change is the site's own, recorded in the audit log by the caller.
+ */
+export async function rewriteSnapshots(
+  db: Db,
+  kind: string,
+  map: (snapshot: unknown, key: string) => unknown,
+): Promise<number> {
+  let changed = 0;
+  const rewrite = (json: string | null, key: string): string | null => {
+    if (json === null) return null;
+    const next = JSON.stringify(map(JSON.parse(json), key));
+    return next === json ? json : next;
+  };
+  const documents = await db
+    .selectFrom("versioned_documents")
+    .select(["key", "draft", "published"])
+    .where("kind", "=", kind)
+    .execute();
+  for (const row of documents) {
+    const draft = rewrite(row.draft, row.key);
+    const published = rewrite(row.published, row.key);
+    if (draft === row.draft && published === row.published) continue;
+    changed++;
+    await db
+      .updateTable("versioned_documents")
+      .set({ draft, published })
+      .where("kind", "=", kind)
+      .where("key", "=", row.key)
+      .execute();
+  }
+  const versions = await db
+    .selectFrom("document_versions")
+    .select(["id", "key", "snapshot"])
+    .where("kind", "=", kind)
+    .execute();
+  for (const row of versions) {
+    const snapshot = rewrite(row.snapshot, row.key) as string;
+    if (snapshot === row.snapshot) continue;
+    changed++;
+    await db.updateTable("document_versions").set({ snapshot }).where("id", "=", row.id).execute();
+  }
+  return changed;
+}

@@ -1,13 +1,14 @@
 import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import { videoMediaKey } from "../consent/consent.schema.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
-import { resolveState, StateFilterSchema, stateAudit } from "../versions/item-states.ts";
+import { type ItemState, resolveState, StateFilterSchema, stateAudit } from "../versions/item-states.ts";
 import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import * as repo from "./videos.repository.ts";
 import { type Video, VideoInputSchema, VideoListQuerySchema } from "./videos.schema.ts";
@@ -40,6 +41,17 @@ export function createVideosService(
   }
   const getForStaff = (id: string) => find(id, false);
 
+  /**
+   * What is shown is the YouTube video (its thumbnail and embed): its consent is recorded under
+   * videoMediaKey, from the write's optional `consent`, and checked like an image's before it goes public.
+   */
+  async function guard(trx: Db, body: unknown, youtubeId: string, state: ItemState, actor: Actor, id: string) {
+    const url = videoMediaKey(youtubeId);
+    const sent = (body as { consent?: unknown } | null)?.consent;
+    await scheduling.recordConsents(trx, [{ url, sent, field: "consent" }], actor, id);
+    await scheduling.assertMayGoPublic(trx, state, [url]);
+  }
+
   return {
     /** Published videos, newest first; `limit=1` is the home page's featured video. */
     async list(query: unknown = {}): Promise<{ videos: Video[] }> {
@@ -65,6 +77,7 @@ export function createVideosService(
       const state = resolveState(body, null, clock());
       const id = newId();
       await db.transaction().execute(async (trx) => {
+        await guard(trx, body, input.youtubeId, state, actor, id);
         await repo.insertVideo(trx, id, input, state, clock().toISOString());
         const { fields: stateFields, values } = stateAudit(null, state);
         const fields = [...fieldsChanged({}, recordFields(input)), ...stateFields];
@@ -81,6 +94,7 @@ export function createVideosService(
         const existing = isRecordId(id) ? await repo.findVideo(trx, id) : undefined;
         if (!existing) throw new NotFoundError(VIDEO_NOT_FOUND);
         const state = resolveState(body, existing, clock());
+        await guard(trx, body, input.youtubeId, state, actor, id);
         if (!(await repo.updateVideo(trx, id, input, state, clock().toISOString())))
           throw new NotFoundError(VIDEO_NOT_FOUND);
         const { fields: stateFields, values } = stateAudit(existing, state);

@@ -25,9 +25,11 @@ export default async function siteContentRoutes(app: FastifyInstance) {
 
   // Before the :section routes, so "images" is never read as a section name.
   app.post("/api/site-content/images", staff, async (request, reply) => {
-    const file = filesOf(await readMultipart(request), "image")[0];
+    const body = await readMultipart(request);
+    const file = filesOf(body, "image")[0];
     if (!file) throw new BadRequestError(NO_IMAGE_MESSAGE);
-    return reply.code(201).send(await siteContent.uploadImage(file.data, actorOf(request)));
+    const consent = body.fields.imageConsent;
+    return reply.code(201).send(await siteContent.uploadImage(file.data, actorOf(request), consent));
   });
 
   app.get<{ Params: SectionParams }>("/api/site-content/:section", staff, async (request) =>

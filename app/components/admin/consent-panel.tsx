@@ -4,19 +4,36 @@ import { Link } from "react-router";
 import { CONSENT_BASES, CONSENT_LABELS, type ConsentAttention } from "../../../core/consent/consent.schema";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { formatCalendarDate } from "../../lib/dates";
+import { youtubeThumbnail } from "../../lib/youtube";
 import { Button } from "../button";
 import { confirmInToast } from "./confirm-toast";
 
 const EDIT_PATHS: Record<string, string> = {
-  blog: "/admin/blogs/edit",
-  publication: "/admin/publications/edit",
-  "gallery-item": "/admin/gallery/edit",
+  blog: "/admin/blogs/edit/",
+  publication: "/admin/publications/edit/",
+  "gallery-item": "/admin/gallery/edit/",
+  video: "/admin/videos/edit/",
+  "site-content": "/admin/site/",
 };
 const KIND_LABELS: Record<string, string> = {
   blog: "Blog post",
   publication: "Publication",
   "gallery-item": "Gallery item",
+  video: "Video",
+  "site-content": "Site content",
 };
+
+/** What the list shows of the image: a video's YouTube thumbnail, else the image itself. */
+const thumbnailOf = (imageUrl: string) =>
+  imageUrl.startsWith("youtube:") ? youtubeThumbnail(imageUrl.slice("youtube:".length), "mqdefault") : imageUrl;
+
+function reasonText(item: ConsentAttention): string {
+  const state = item.status === "published" ? "Public" : item.status === "scheduled" ? "Scheduled" : "Draft";
+  if (item.reason === "expiring" && item.expiresOn) return `Consent ends ${formatCalendarDate(item.expiresOn)}`;
+  if (item.reason === "not-yet") return `${state}, consent not yet given`;
+  if (item.reason === "minor-without-guardian") return `${state}, a child without a guardian's consent`;
+  return "Public, consent not recorded";
+}
 
 const input = "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-ink";
 
@@ -139,28 +156,35 @@ export function ConsentPanel() {
       <h2 id="consent-heading" className="text-xl font-bold">
         Images that need consent
       </h2>
+      <p className="mt-1 text-sm text-muted">
+        Public images and videos without recorded consent, consent ending within 30 days, and drafts that cannot be
+        published until their consent is settled.
+      </p>
       {items === null ? (
         <p className="mt-2 text-muted">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="mt-2 text-muted">Every public image has its consent recorded, and none ends within 30 days.</p>
+        <p className="mt-2 text-muted">Every image and video has its consent settled, and none ends within 30 days.</p>
       ) : (
         <ul className="mt-4 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
           {items.map((item) => (
-            <li key={item.imageUrl} className="p-4">
+            <li key={`${item.entity}:${item.entityId}:${item.imageUrl}`} className="p-4">
               <div className="flex flex-wrap items-center gap-4">
-                <img src={item.imageUrl} alt="" width={96} height={64} className="h-16 w-24 rounded-lg object-cover" />
+                <img
+                  src={thumbnailOf(item.imageUrl)}
+                  alt=""
+                  width={96}
+                  height={64}
+                  className="h-16 w-24 rounded-lg object-cover"
+                />
                 <div className="min-w-0 flex-1">
                   <Link
-                    to={`${EDIT_PATHS[item.entity]}/${item.entityId}`}
+                    to={`${EDIT_PATHS[item.entity]}${item.entityId}`}
                     className="font-semibold text-brand underline"
                   >
                     {item.title}
                   </Link>
                   <p className="text-sm text-muted">
-                    {KIND_LABELS[item.entity]} ·{" "}
-                    {item.reason === "expiring" && item.expiresOn
-                      ? `Consent ends ${formatCalendarDate(item.expiresOn)}`
-                      : "Public, consent not recorded"}
+                    {KIND_LABELS[item.entity]} · {reasonText(item)}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
