@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { CARD_UNAVAILABLE_MESSAGE } from "../../../core/donations/donations.schema";
 import type { DonationSettings } from "../../content/donation";
+import { ICON_PATHS, Icon } from "../icon";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { CardDonationForm, type DesignatedFund } from "./card-donation-form";
 import { TransferNoticeForm } from "./transfer-notice-form";
@@ -68,17 +69,7 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
             aria-label="Close"
             className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
           >
-            <svg
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon d={ICON_PATHS.close} size={22} strokeWidth={2.5} />
           </button>
         </div>
 

@@ -5,6 +5,7 @@ import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import { TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
+import { useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { useVisitorForm } from "./use-visitor-form";
 
@@ -14,6 +15,7 @@ const EMPTY = { name: "", email: "", message: "" };
 export function ContactForm() {
   const { values, errors, setErrors, change, validate, reset, formRef } = useVisitorForm(ContactMessageSchema, EMPTY);
   const [submitting, setSubmitting] = useState(false);
+  const result = useFormResult();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,16 +24,19 @@ export function ContactForm() {
     const form = event.currentTarget;
     const data = validate(form);
     if (!data) return;
+    result.clear();
     setSubmitting(true);
     const toastId = toast.loading("Sending your message...");
     try {
       await api("/api/messages", { method: "POST", json: data });
       toast.success("Message sent successfully! We will get back to you soon.", { id: toastId });
+      result.show(true, "Message sent successfully! We will get back to you soon.");
       reset();
       form.reset();
     } catch (failure) {
       toast.error("Failed to send message. Please try again.", { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
+      result.show(false, "Failed to send message. Please try again.");
     } finally {
       setSubmitting(false);
     }
@@ -41,7 +46,10 @@ export function ContactForm() {
     id: `contact-${name}`,
     name,
     value: values[name],
-    onChange: change,
+    onChange: (event: { target: { name: string; value: string } }) => {
+      change(event);
+      result.clear();
+    },
     error: errors[name],
   });
 
@@ -54,6 +62,7 @@ export function ContactForm() {
       <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="w-full sm:w-auto">
         {submitting ? "Sending..." : "Send Message"}
       </Button>
+      {result.view ? <div>{result.view}</div> : null}
     </form>
   );
 }

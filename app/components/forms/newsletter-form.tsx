@@ -4,6 +4,7 @@ import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
 import { newsletterEmailError } from "../../../core/subscribers/newsletter-email";
 import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";
+import { useFormResult } from "./form-result";
 import { Honeypot, honeypotValue } from "./honeypot";
 
 /** The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small: no zod. */
@@ -12,6 +13,7 @@ export function NewsletterForm() {
   const [error, setError] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const result = useFormResult("dark");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +26,7 @@ export function NewsletterForm() {
       return;
     }
     setError("");
+    result.clear();
     setSubmitting(true);
     const toastId = toast.loading("Subscribing...");
     try {
@@ -32,10 +35,13 @@ export function NewsletterForm() {
         json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
       });
       toast.success("Thank you for subscribing!", { id: toastId });
+      result.show(true, "Thank you for subscribing!");
       setEmail("");
       form.reset();
     } catch (failure) {
-      toast.error(errorMessage(failure, "Subscription failed. Please try again."), { id: toastId });
+      const message = errorMessage(failure, "Subscription failed. Please try again.");
+      toast.error(message, { id: toastId });
+      result.show(false, message);
     } finally {
       setSubmitting(false);
     }
@@ -57,7 +63,10 @@ export function NewsletterForm() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            result.clear();
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "newsletter-email-error" : undefined}
           className="w-0 min-w-0 flex-1 rounded-full lg:w-full lg:flex-none border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-gray-500 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
@@ -81,6 +90,7 @@ export function NewsletterForm() {
           {error}
         </p>
       ) : null}
+      {result.view}
       <Honeypot />
     </form>
   );

@@ -9,6 +9,7 @@ import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
+import { useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { useVisitorForm } from "./use-visitor-form";
 
@@ -37,11 +38,13 @@ export function VolunteerForm() {
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const result = useFormResult();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = validate(event.currentTarget);
     if (!data) return;
+    result.clear();
     setSubmitting(true);
     const toastId = toast.loading("Submitting your application...");
     try {
@@ -53,6 +56,8 @@ export function VolunteerForm() {
       toast.error("Submission failed. Please try again.", { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
         showErrors(failure.fields);
+      } else {
+        result.show(false, "Submission failed. Please try again.");
       }
     } finally {
       setSubmitting(false);
@@ -144,6 +149,7 @@ export function VolunteerForm() {
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? "Submitting..." : "Submit Application"}
       </Button>
+      {result.view ? <div>{result.view}</div> : null}
     </form>
   );
 }

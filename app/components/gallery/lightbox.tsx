@@ -2,6 +2,7 @@ import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 
 import { createPortal } from "react-dom";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
 import { formatCalendarDate } from "../../lib/calendar-date";
+import { ICON_PATHS, Icon } from "../icon";
 import { ResponsiveImage } from "../responsive-image";
 import { clampOffset, MAX_ZOOM, MIN_ZOOM, type Offset, zoomIn, zoomOut } from "./zoom";
 
@@ -16,11 +17,7 @@ const iconButton =
 /** How far one press of an arrow key or pan button moves a zoomed picture, in pixels. */
 const PAN_STEP = 80;
 
-const Icon = ({ d }: { d: string }) => (
-  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-    <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
+const LightboxIcon = ({ d }: { d: string }) => <Icon d={d} size={22} />;
 
 /**
  * One gallery item's images, full screen (spec §4 Gallery): previous/next within the item, zoom
@@ -191,7 +188,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
             aria-disabled={zoom <= MIN_ZOOM}
             aria-label="Zoom out"
           >
-            <Icon d="M5 12h14" />
+            <LightboxIcon d="M5 12h14" />
           </button>
           <output className="w-14 text-center text-sm tabular-nums" aria-label="Zoom level">
             {Math.round(zoom * 100)}%
@@ -203,10 +200,10 @@ export function Lightbox({ item, onClose }: LightboxProps) {
             aria-disabled={zoom >= MAX_ZOOM}
             aria-label="Zoom in"
           >
-            <Icon d="M12 5v14M5 12h14" />
+            <LightboxIcon d="M12 5v14M5 12h14" />
           </button>
           <button ref={closeButton} type="button" className={`${iconButton} ml-2`} onClick={onClose} aria-label="Close">
-            <Icon d="M6 6l12 12M18 6L6 18" />
+            <LightboxIcon d={ICON_PATHS.close} />
           </button>
         </div>
       </div>
@@ -254,7 +251,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
               aria-disabled={index === 0}
               aria-label="Previous image"
             >
-              <Icon d="M15 6l-6 6 6 6" />
+              <LightboxIcon d="M15 6l-6 6 6 6" />
             </button>
             <button
               type="button"
@@ -263,7 +260,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
               aria-disabled={index === count - 1}
               aria-label="Next image"
             >
-              <Icon d="M9 6l6 6-6 6" />
+              <LightboxIcon d="M9 6l6 6-6 6" />
             </button>
           </>
         )}
@@ -285,7 +282,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
                 onClick={() => pan(dx, dy)}
                 aria-label={label}
               >
-                <Icon d={d} />
+                <LightboxIcon d={d} />
               </button>
             ))}
           </fieldset>

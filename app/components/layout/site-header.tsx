@@ -3,6 +3,7 @@ import { NAVIGATION, type NavigationItem } from "../../content/navigation";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { DonateButton } from "../donation/donate-button";
+import { ICON_PATHS, Icon } from "../icon";
 import { Logo } from "../logo";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -40,17 +41,7 @@ export function SiteHeader({ pathname, search = "" }: { pathname: string; search
             onClick={() => setMenuOpen((open) => !open)}
           >
             <span className="sr-only">{menuOpen ? t("header.closeMenu") : t("header.openMenu")}</span>
-            <svg
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon d={menuOpen ? ICON_PATHS.close : ICON_PATHS.menu} size={24} />
           </button>
         </div>
       </div>

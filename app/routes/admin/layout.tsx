@@ -6,6 +6,7 @@ import { ROLE_LABELS } from "../../../core/access/roles";
 import { Forbidden } from "../../components/admin/forbidden";
 import { UnreadMessagesBadge } from "../../components/admin/unread-messages-badge";
 import { useDialog } from "../../components/admin/use-dialog";
+import { ICON_PATHS, Icon } from "../../components/icon";
 import { Logo } from "../../components/logo";
 import { areasFor } from "../../content/admin-navigation";
 import {
@@ -133,17 +134,7 @@ export default function AdminLayout() {
           onClick={() => setMenuOpen(true)}
           className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-medium hover:bg-sand"
         >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
+          <Icon d={ICON_PATHS.menu} />
           Menu
         </button>
       </header>
@@ -205,17 +196,7 @@ function MobileMenu({ onClose, children }: { onClose: () => void; children: Reac
             aria-label="Close menu"
             className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-sand"
           >
-            <svg
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon d={ICON_PATHS.close} />
           </button>
         </div>
         <div className="min-h-0 flex-1">{children}</div>

@@ -1,0 +1,42 @@
+import { useLayoutEffect, useRef, useState } from "react";
+
+type Result = { ok: boolean; text: string };
+
+/**
+ * The outcome of a public form's submit, written into the form and given keyboard focus (WCAG 2.4.3): a
+ * screen reader reads it where the visitor is, and the next Tab continues from the form rather than the
+ * top of the page. The spec's toast still shows the same text; this is the part that does not vanish.
+ */
+export function useFormResult(tone: "light" | "dark" = "light") {
+  const [result, setResult] = useState<Result | null>(null);
+  const ref = useRef<HTMLParagraphElement>(null);
+
+  // Layout effect: Preact runs plain effects a frame late, and a key pressed meanwhile would be lost.
+  useLayoutEffect(() => {
+    if (result) ref.current?.focus();
+  }, [result]);
+
+  const colours = result?.ok
+    ? tone === "dark"
+      ? "bg-white text-brand-dark"
+      : "bg-brand-light text-brand-dark"
+    : "bg-white text-red-800 ring-1 ring-red-200";
+
+  const view = result ? (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      data-result={result.ok ? "success" : "failure"}
+      className={`mt-3 inline-block rounded-md px-3 py-2 text-sm font-semibold ${colours}`}
+    >
+      {result.text}
+    </p>
+  ) : null;
+
+  return {
+    /** Shows the outcome and moves focus to it (a new object each time, so a repeated text is focused again). */
+    show: (ok: boolean, text: string) => setResult({ ok, text }),
+    clear: () => setResult(null),
+    view,
+  };
+}
