@@ -13,6 +13,8 @@ interface ContentEditorFieldProps {
   focusRef: MutableRefObject<() => void>;
   /** The newsletter's pictures and buttons. */
   features?: RichTextFeatures;
+  /** The language of the text typed (the label stays in the admin's English), e.g. "am". */
+  lang?: string;
 }
 
 /** The rich-text editor as a form field: its label, the editor and its error (blog posts, newsletters). */
@@ -24,6 +26,7 @@ export function ContentEditorField({
   error,
   focusRef,
   features,
+  lang,
 }: ContentEditorFieldProps) {
   return (
     <div>
@@ -31,19 +34,21 @@ export function ContentEditorField({
       <span id={`${id}-label`} className="block text-sm font-semibold text-ink" onClick={() => focusRef.current()}>
         {label}
       </span>
-      <RichTextEditor
-        key={start.key}
-        id={id}
-        labelledBy={`${id}-label`}
-        initialContent={start.html}
-        onChange={onChange}
-        invalid={Boolean(error)}
-        describedBy={error ? `${id}-error` : undefined}
-        onReady={(focus) => {
-          focusRef.current = focus;
-        }}
-        features={features}
-      />
+      <div lang={lang}>
+        <RichTextEditor
+          key={start.key}
+          id={id}
+          labelledBy={`${id}-label`}
+          initialContent={start.html}
+          onChange={onChange}
+          invalid={Boolean(error)}
+          describedBy={error ? `${id}-error` : undefined}
+          onReady={(focus) => {
+            focusRef.current = focus;
+          }}
+          features={features}
+        />
+      </div>
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
           {error}

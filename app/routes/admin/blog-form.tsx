@@ -11,6 +11,7 @@ import {
   UploadProgress,
 } from "../../components/admin/image-field";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -251,6 +252,7 @@ export default function BlogForm() {
           </div>
         </form>
       )}
+      <TranslationSection kind="blog" id={id} idPrefix="blog" />
     </div>
   );
 }

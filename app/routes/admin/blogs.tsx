@@ -6,6 +6,11 @@ import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { RowActions } from "../../components/admin/row-actions";
+import {
+  CoverageBadge,
+  CoverageFilterSelect,
+  useTranslationCoverage,
+} from "../../components/admin/translation-coverage";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -20,6 +25,7 @@ export default function AdminBlogs() {
   const [posts, setPosts] = useState<BlogPostSummary[] | null>(null);
 
   const [state, setState] = useState("");
+  const translation = useTranslationCoverage("blog");
 
   useEffect(() => {
     api<BlogPostSummary[]>(`/api/admin/blogs?status=${state}`)
@@ -52,6 +58,7 @@ export default function AdminBlogs() {
         <h1 className="text-2xl font-bold">Blog Posts</h1>
         <div className="flex flex-wrap items-center gap-3">
           <StateFilter value={state} onChange={setState} />
+          <CoverageFilterSelect value={translation.filter} onChange={translation.setFilter} />
           <Link to="/admin/blogs/new" className={buttonClasses("primary", "md")}>
             Create New Post
           </Link>
@@ -65,29 +72,32 @@ export default function AdminBlogs() {
         </EmptyState>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
-          {posts.map((post) => (
-            <li key={post._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
-              <img
-                src={thumbnail(post)}
-                alt=""
-                width={320}
-                height={200}
-                loading="lazy"
-                className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
-              />
-              <div className="min-w-0 flex-1">
-                <h2 className="font-semibold text-ink">{post.title}</h2>
-                <p className="mt-1 line-clamp-2 text-sm text-muted">{post.excerpt}</p>
-                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                  <StateBadge state={post} />
-                  <span>
-                    {post.authorName} · {formatInstantDate(post.createdAt, "short")}
-                  </span>
-                </p>
-              </div>
-              <RowActions editTo={`/admin/blogs/edit/${post._id}`} title={post.title} onDelete={() => remove(post)} />
-            </li>
-          ))}
+          {posts
+            .filter((post) => translation.matches(post._id))
+            .map((post) => (
+              <li key={post._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
+                <img
+                  src={thumbnail(post)}
+                  alt=""
+                  width={320}
+                  height={200}
+                  loading="lazy"
+                  className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
+                />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold text-ink">{post.title}</h2>
+                  <p className="mt-1 line-clamp-2 text-sm text-muted">{post.excerpt}</p>
+                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                    <StateBadge state={post} />
+                    <CoverageBadge coverage={translation.coverageOf(post._id)} />
+                    <span>
+                      {post.authorName} · {formatInstantDate(post.createdAt, "short")}
+                    </span>
+                  </p>
+                </div>
+                <RowActions editTo={`/admin/blogs/edit/${post._id}`} title={post.title} onDelete={() => remove(post)} />
+              </li>
+            ))}
         </ul>
       )}
     </div>

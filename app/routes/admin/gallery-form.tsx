@@ -11,6 +11,7 @@ import {
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { ImagePicker } from "../../components/admin/image-picker";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -170,6 +171,7 @@ export default function GalleryForm() {
           </Button>
         </div>
       </form>
+      <TranslationSection kind="gallery-item" id={id} idPrefix="gallery" />
     </div>
   );
 }

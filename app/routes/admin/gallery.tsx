@@ -6,6 +6,11 @@ import { type GalleryItem, MAX_GALLERY_LIMIT } from "../../../core/gallery/galle
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
+import {
+  CoverageBadge,
+  CoverageFilterSelect,
+  useTranslationCoverage,
+} from "../../components/admin/translation-coverage";
 import { buttonClasses } from "../../components/button";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { adminMeta } from "../../lib/admin-meta";
@@ -39,6 +44,7 @@ async function fetchAll(state: string): Promise<GalleryItem[]> {
 export default function AdminGallery() {
   const [items, setItems] = useState<GalleryItem[] | null>(null);
   const [state, setState] = useState("");
+  const translation = useTranslationCoverage("gallery-item");
 
   useEffect(() => {
     fetchAll(state)
@@ -74,6 +80,7 @@ export default function AdminGallery() {
         <h1 className="text-2xl font-bold">Gallery</h1>
         <div className="flex flex-wrap items-center gap-3">
           <StateFilter value={state} onChange={setState} />
+          <CoverageFilterSelect value={translation.filter} onChange={translation.setFilter} />
           {/* Small screens get the floating button instead. */}
           <div className="hidden sm:block">
             <Link to="/admin/gallery/new" className={buttonClasses("primary", "md")}>
@@ -91,49 +98,55 @@ export default function AdminGallery() {
         </EmptyState>
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-          {items.map((item) => (
-            <li key={item._id} className="group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-              <div className="relative aspect-[4/3] bg-gray-100">
-                {item.images[0] && (
-                  <ResponsiveImage
-                    image={item.images[0]}
-                    alt=""
-                    sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
-                    pictureClassName="block h-full w-full"
-                    className="h-full w-full object-cover"
-                  />
-                )}
-                {/* Revealed on hover, and whenever a control inside has keyboard focus; always shown on touch screens. */}
-                <div className="absolute inset-x-0 top-0 flex justify-end gap-2 bg-gradient-to-b from-black/50 to-transparent p-3 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
-                  <Link
-                    to={`/admin/gallery/edit/${item._id}`}
-                    className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand shadow hover:bg-brand-light"
-                    aria-label={`Edit ${item.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    onClick={() => remove(item)}
-                    className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-red-700 shadow hover:bg-red-50"
-                    aria-label={`Delete ${item.title}`}
-                  >
-                    Delete
-                  </button>
+          {items
+            .filter((item) => translation.matches(item._id))
+            .map((item) => (
+              <li
+                key={item._id}
+                className="group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+              >
+                <div className="relative aspect-[4/3] bg-gray-100">
+                  {item.images[0] && (
+                    <ResponsiveImage
+                      image={item.images[0]}
+                      alt=""
+                      sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
+                      pictureClassName="block h-full w-full"
+                      className="h-full w-full object-cover"
+                    />
+                  )}
+                  {/* Revealed on hover, and whenever a control inside has keyboard focus; always shown on touch screens. */}
+                  <div className="absolute inset-x-0 top-0 flex justify-end gap-2 bg-gradient-to-b from-black/50 to-transparent p-3 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
+                    <Link
+                      to={`/admin/gallery/edit/${item._id}`}
+                      className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand shadow hover:bg-brand-light"
+                      aria-label={`Edit ${item.title}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      onClick={() => remove(item)}
+                      className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-red-700 shadow hover:bg-red-50"
+                      aria-label={`Delete ${item.title}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
                 </div>
-              </div>
-              <div className="p-4">
-                <h2 className="font-semibold text-ink">{item.title}</h2>
-                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                  <StateBadge state={item} />
-                  <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
-                    {item.category}
-                  </span>
-                  <span>Created {format(new Date(item.createdAt), "MMM d, yyyy")}</span>
-                </p>
-              </div>
-            </li>
-          ))}
+                <div className="p-4">
+                  <h2 className="font-semibold text-ink">{item.title}</h2>
+                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                    <StateBadge state={item} />
+                    <CoverageBadge coverage={translation.coverageOf(item._id)} />
+                    <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
+                      {item.category}
+                    </span>
+                    <span>Created {format(new Date(item.createdAt), "MMM d, yyyy")}</span>
+                  </p>
+                </div>
+              </li>
+            ))}
         </ul>
       )}
 

@@ -14,6 +14,7 @@ import {
   UploadProgress,
 } from "../../components/admin/image-field";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button } from "../../components/button";
 import { ButtonLink } from "../../components/button-link";
@@ -158,6 +159,7 @@ export default function PublicationForm() {
           </div>
         </form>
       )}
+      <TranslationSection kind="publication" id={id} idPrefix="publication" />
     </div>
   );
 }

@@ -6,6 +6,11 @@ import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { RowActions } from "../../components/admin/row-actions";
+import {
+  CoverageBadge,
+  CoverageFilterSelect,
+  useTranslationCoverage,
+} from "../../components/admin/translation-coverage";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -20,6 +25,7 @@ export default function AdminPublications() {
   const [publications, setPublications] = useState<Publication[] | null>(null);
 
   const [state, setState] = useState("");
+  const translation = useTranslationCoverage("publication");
 
   useEffect(() => {
     api<Publication[]>(`/api/admin/publications?status=${state}`)
@@ -52,6 +58,7 @@ export default function AdminPublications() {
         <h1 className="text-2xl font-bold">News &amp; Publications</h1>
         <div className="flex flex-wrap items-center gap-3">
           <StateFilter value={state} onChange={setState} />
+          <CoverageFilterSelect value={translation.filter} onChange={translation.setFilter} />
           <Link to="/admin/publications/new" className={buttonClasses("primary", "md")}>
             Add New Publication
           </Link>
@@ -68,41 +75,44 @@ export default function AdminPublications() {
         </EmptyState>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
-          {publications.map((publication) => (
-            <li key={publication._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
-              <img
-                src={thumbnail(publication)}
-                alt=""
-                width={320}
-                height={200}
-                loading="lazy"
-                className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
-              />
-              <div className="min-w-0 flex-1">
-                <h2 className="font-semibold text-ink">{publication.title}</h2>
-                <p className="mt-1 line-clamp-2 text-sm text-muted">{publication.description}</p>
-                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                  <StateBadge state={publication} />
-                  <span>{formatCalendarDate(publication.publicationDate, "short")}</span>
-                  <a
-                    href={publication.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    // relative: the screen-reader note (absolutely placed) stays inside the cut-off link, not past the page edge.
-                    className="relative max-w-full truncate font-medium text-brand underline"
-                  >
-                    {publication.link}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </p>
-              </div>
-              <RowActions
-                editTo={`/admin/publications/edit/${publication._id}`}
-                title={publication.title}
-                onDelete={() => remove(publication)}
-              />
-            </li>
-          ))}
+          {publications
+            .filter((publication) => translation.matches(publication._id))
+            .map((publication) => (
+              <li key={publication._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
+                <img
+                  src={thumbnail(publication)}
+                  alt=""
+                  width={320}
+                  height={200}
+                  loading="lazy"
+                  className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
+                />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold text-ink">{publication.title}</h2>
+                  <p className="mt-1 line-clamp-2 text-sm text-muted">{publication.description}</p>
+                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                    <StateBadge state={publication} />
+                    <CoverageBadge coverage={translation.coverageOf(publication._id)} />
+                    <span>{formatCalendarDate(publication.publicationDate, "short")}</span>
+                    <a
+                      href={publication.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      // relative: the screen-reader note (absolutely placed) stays inside the cut-off link, not past the page edge.
+                      className="relative max-w-full truncate font-medium text-brand underline"
+                    >
+                      {publication.link}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </p>
+                </div>
+                <RowActions
+                  editTo={`/admin/publications/edit/${publication._id}`}
+                  title={publication.title}
+                  onDelete={() => remove(publication)}
+                />
+              </li>
+            ))}
         </ul>
       )}
     </div>

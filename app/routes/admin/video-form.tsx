@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { VIDEO_CATEGORIES, type Video, VideoInputSchema } from "../../../core/videos/videos.schema";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -123,6 +124,7 @@ export default function VideoForm() {
           </Button>
         </div>
       </form>
+      <TranslationSection kind="video" id={id} idPrefix="video" />
     </div>
   );
 }

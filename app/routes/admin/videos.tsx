@@ -7,6 +7,11 @@ import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
 import { RowActions } from "../../components/admin/row-actions";
+import {
+  CoverageBadge,
+  CoverageFilterSelect,
+  useTranslationCoverage,
+} from "../../components/admin/translation-coverage";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -17,6 +22,7 @@ export const meta = () => adminMeta("Videos");
 export default function AdminVideos() {
   const [videos, setVideos] = useState<Video[] | null>(null);
   const [state, setState] = useState("");
+  const translation = useTranslationCoverage("video");
 
   useEffect(() => {
     api<{ videos: Video[] }>(`/api/admin/videos?status=${state}`)
@@ -49,6 +55,7 @@ export default function AdminVideos() {
         <h1 className="text-2xl font-bold">Impact Videos</h1>
         <div className="flex flex-wrap items-center gap-3">
           <StateFilter value={state} onChange={setState} />
+          <CoverageFilterSelect value={translation.filter} onChange={translation.setFilter} />
           <Link to="/admin/videos/new" className={buttonClasses("primary", "md")}>
             Add New Video
           </Link>
@@ -62,34 +69,37 @@ export default function AdminVideos() {
         </EmptyState>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
-          {videos.map((video) => (
-            <li key={video._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
-              <img
-                src={youtubeThumbnail(video.youtubeId, "mqdefault")}
-                alt=""
-                width={320}
-                height={180}
-                loading="lazy"
-                className="aspect-video w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-40"
-              />
-              <div className="min-w-0 flex-1">
-                <h2 className="font-semibold text-ink">{video.title}</h2>
-                <p className="mt-1 line-clamp-2 text-sm text-muted">{video.description}</p>
-                <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                  <StateBadge state={video} />
-                  <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
-                    {video.category}
-                  </span>
-                  <span>Added {format(new Date(video.createdAt), "MMM d, yyyy")}</span>
-                </p>
-              </div>
-              <RowActions
-                editTo={`/admin/videos/edit/${video._id}`}
-                title={video.title}
-                onDelete={() => remove(video)}
-              />
-            </li>
-          ))}
+          {videos
+            .filter((video) => translation.matches(video._id))
+            .map((video) => (
+              <li key={video._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
+                <img
+                  src={youtubeThumbnail(video.youtubeId, "mqdefault")}
+                  alt=""
+                  width={320}
+                  height={180}
+                  loading="lazy"
+                  className="aspect-video w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-40"
+                />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold text-ink">{video.title}</h2>
+                  <p className="mt-1 line-clamp-2 text-sm text-muted">{video.description}</p>
+                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                    <StateBadge state={video} />
+                    <CoverageBadge coverage={translation.coverageOf(video._id)} />
+                    <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
+                      {video.category}
+                    </span>
+                    <span>Added {format(new Date(video.createdAt), "MMM d, yyyy")}</span>
+                  </p>
+                </div>
+                <RowActions
+                  editTo={`/admin/videos/edit/${video._id}`}
+                  title={video.title}
+                  onDelete={() => remove(video)}
+                />
+              </li>
+            ))}
         </ul>
       )}
     </div>

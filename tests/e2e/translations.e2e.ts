@@ -1,0 +1,62 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminApi } from "./support/admin-api.ts";
+import { blogFields, createPost } from "./support/blog-fixtures.ts";
+import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
+
+const AM_TITLE = "የሴቶች ትምህርት በማረሚያ ቤት";
+const AM_EXCERPT = "እናቶች ማንበብና መጻፍ ተማሩ።";
+const AM_WORDS = "እናቶች በየቀኑ ይማራሉ።";
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+describe.runIf(browserAvailable)("Amharic versions of content", () => {
+  const site = journeySite();
+
+  it("staff add the Amharic version of a post in its edit form; the list shows which posts lack one", async () => {
+    const api = await adminApi(site.server);
+    const translated = await createPost(api, blogFields("Women learn to read"));
+    await createPost(api, blogFields("Untranslated story"));
+
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page } = await newPage(site.browser, site.server, { viewport });
+      await openAdminPage(page, site.server, `/admin/blogs/edit/${translated._id}`);
+      const section = page.getByRole("region", { name: "Amharic version" });
+      await section.getByRole("button", { name: "Edit the Amharic version" }).click();
+      await section.getByLabel("Title (Amharic)").waitFor();
+      // The English it translates is shown beside each field.
+      expect(await section.getByText("English: Women learn to read", { exact: true }).isVisible()).toBe(true);
+      if (name === "mobile") {
+        await screenshot(page, `translation-form-375`);
+        continue;
+      }
+      await section.getByLabel("Title (Amharic)").fill(AM_TITLE);
+      await section.getByLabel("Excerpt (Amharic)").fill(AM_EXCERPT);
+      await section.getByRole("textbox", { name: "Content (Amharic)" }).click();
+      await page.keyboard.type(AM_WORDS);
+      await section.getByRole("button", { name: "Save Amharic version" }).click();
+      await expect.poll(() => toast(page, "Amharic version saved.").isVisible()).toBe(true);
+      expect(await section.getByText("Amharic: complete").isVisible()).toBe(true);
+      await screenshot(page, `translation-form-1280`);
+
+      // Ethiopic text comes back exactly as typed.
+      await page.reload();
+      await section.getByRole("button", { name: "Edit the Amharic version" }).click();
+      await expect.poll(() => section.getByLabel("Title (Amharic)").inputValue()).toBe(AM_TITLE);
+      expect(await section.getByRole("textbox", { name: "Content (Amharic)" }).textContent()).toBe(AM_WORDS);
+
+      // The list marks the other post and filters by it.
+      await page.goto("/admin/blogs");
+      const rows = page.getByRole("listitem");
+      const done = rows.filter({ hasText: "Women learn to read" });
+      const missing = rows.filter({ hasText: "Untranslated story" });
+      await expect.poll(() => done.getByText("Amharic: complete").isVisible()).toBe(true);
+      expect(await missing.getByText("No Amharic yet").isVisible()).toBe(true);
+      await page.getByLabel("Amharic version").selectOption("missing");
+      await expect.poll(() => done.count()).toBe(0);
+      expect(await missing.count()).toBe(1);
+      await screenshot(page, "translation-list-1280");
+    }
+  });
+});
