@@ -3,12 +3,19 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "#app-context";
+import { SCRIPTS_FROM_SELF_HEADER } from "../server/plugins/security-headers";
 
 export const streamTimeout = 5_000;
 
+/** The route whose data makes a page an islands document (root.tsx reads it the same way). */
+export const PUBLIC_LAYOUT = "routes/public/layout";
+
 /**
  * Renders the whole document before sending (onAllReady): complete HTML for crawlers and for
- * visitors on slow networks, and every script carries this request's CSP nonce.
+ * visitors on slow networks. Public pages (the islands' documents: the public layout's data is
+ * there, as in root.tsx) load only the site's own script files and carry no nonce, so they are
+ * the same bytes for every visitor and their CSP says `script-src 'self'`; every other page's
+ * scripts carry this request's nonce (docs/decisions/0450-byte-identical-cached-answers.md).
  */
 export default function handleRequest(
   request: Request,
@@ -17,10 +24,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const islandPage = routerContext.staticHandlerContext.loaderData[PUBLIC_LAYOUT] !== undefined;
+  if (islandPage) responseHeaders.set(SCRIPTS_FROM_SELF_HEADER, "1");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).cspNonce;
+  const nonce = islandPage ? undefined : loadContext.get(appContext).cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(

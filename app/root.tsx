@@ -42,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.cspNonce;
   // Public pages hydrate only their islands; the back office (and errors outside the site) run the router.
+  // Public pages carry no nonce: the same bytes for every visitor (entry.server.tsx, decision 0450).
   const publicPage = useRouteLoaderData<typeof publicLoader>("routes/public/layout");
   return (
     <html lang={data?.locale ?? "en"}>
@@ -55,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {publicPage ? (
           <I18nProvider value={publicPage.i18n}>
-            <IslandPage assets={publicPage.islands} i18n={publicPage.islandI18n} nonce={nonce}>
+            <IslandPage assets={publicPage.islands} i18n={publicPage.islandI18n}>
               {children}
             </IslandPage>
           </I18nProvider>

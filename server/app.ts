@@ -8,6 +8,7 @@ import { mayUse, STAFF_ROLES, type StaffRole } from "../core/access/roles.ts";
 import type { Clock } from "../core/shared/clock.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
+import { frontDoor } from "./front-door.ts";
 import { metricsPlugin } from "./metrics.ts";
 import access from "./plugins/access.ts";
 import apiCache from "./plugins/api-cache.ts";
@@ -57,7 +58,10 @@ export const MAX_UPLOAD_FILES = 10;
 
 /** Builds the API (no listen, no pages): tests use it with inject(); server/main.ts adds pages. */
 export async function buildApp({ config, database, clock, logger }: AppOptions): Promise<FastifyInstance> {
+  const door = frontDoor({ requestTimeout: REQUEST_TIMEOUT_MS });
   const app = Fastify({
+    // Cached hits are answered before Fastify (server/front-door.ts).
+    serverFactory: door.serverFactory,
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -99,10 +103,12 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
       maxAge: 600,
     });
   }
-  // Before compression, so pages are cached uncompressed (each hit gets its own nonce).
+  // Before compression, so answers are stored uncompressed (the caches compress them once themselves).
   const { cachePurge } = app.services;
   await app.register(pageCache, { seconds: config.pageCacheSeconds, cachePurge });
   await app.register(apiCache, { seconds: config.pageCacheSeconds, cachePurge });
+  app.addHook("onReady", () => door.open(app));
+  app.addHook("preClose", () => door.close());
   app.addHook("onReady", () => cachePurge.start());
   app.addHook("onClose", () => cachePurge.stop());
   // Dynamic responses (pages, JSON); built assets are pre-compressed. Fast brotli: this runs per request.

@@ -67,7 +67,15 @@ export async function createServer(vite?: ViteDevServer) {
     staticOptions: { preCompressed: true },
     getLoadContext(request) {
       const context = new RouterContextProvider();
-      context.set(appContext, { services: app.services, cspNonce: request.cspNonce, requestId: request.id, islands });
+      context.set(appContext, {
+        services: app.services,
+        // Read only by pages that use a nonce (not public pages): made on first read.
+        get cspNonce() {
+          return request.cspNonce;
+        },
+        requestId: request.id,
+        islands,
+      });
       return context;
     },
   });

@@ -1,19 +1,26 @@
+import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
+import { publicPageCacheControl } from "./page-cache.ts";
+import { ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
  * A short-lived in-memory cache of public read-only API answers (the gallery and video lists), so
  * a burst of visitors costs one query and one serialisation. Routes opt in with
  * `config: { cacheable: true }`. Requests that carry a token skip it, so staff always read fresh
  * data. Every change to public content clears it, on every instance (core/cache-purge); entries
- * live PAGE_CACHE_SECONDS, like the page cache's.
+ * live PAGE_CACHE_SECONDS, like the page cache's. Answers are kept as sent (stored-responses.ts):
+ * a strong ETag, 304s, their compressed forms, and hits written before Fastify by the front door.
  */
-const MAX_ENTRIES = 500;
+const MAX_URLS = 500;
 
 declare module "fastify" {
   interface FastifyContextConfig {
     cacheable?: boolean;
+  }
+  interface FastifyInstance {
+    apiCache: ResponseStore | null;
   }
   interface FastifyRequest {
     apiCacheKey: string | null;
@@ -22,37 +29,43 @@ declare module "fastify" {
   }
 }
 
+/**
+ * A request the API cache may answer if it holds its URL (only opted-in routes' URLs are ever
+ * stored, so the front door needs no route lookup).
+ */
+export const isAnonymousRead = (request: Pick<IncomingMessage, "method" | "headers">) =>
+  request.method === "GET" && !request.headers.authorization;
+
 export default fp(
   async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
-    const answers = new Map<string, { body: string; expiresAt: number }>();
-    cachePurge.onPurge(() => answers.clear());
+    const answers = seconds > 0 ? new ResponseStore({ seconds, maxUrls: MAX_URLS }) : null;
+    cachePurge.onPurge(() => answers?.clear());
+    app.decorate("apiCache", answers);
     app.decorateRequest("apiCacheKey", null);
     app.decorateRequest("apiCacheGeneration", 0);
 
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-      if (seconds <= 0 || request.method !== "GET" || !request.routeOptions.config?.cacheable) return;
-      if (request.headers.authorization) return;
+      if (!answers || !request.routeOptions.config?.cacheable || !isAnonymousRead(request)) return;
       request.apiCacheKey = request.url;
       request.apiCacheGeneration = cachePurge.generation;
-      const hit = answers.get(request.url);
+      const hit = answers.lookup(request.url, request.headers);
       if (!hit) return;
-      if (hit.expiresAt <= Date.now()) {
-        answers.delete(request.url);
-        return;
-      }
-      return reply.code(200).type("application/json; charset=utf-8").header("x-cache", "hit").send(hit.body);
+      reply.hijack();
+      writeStored(request.raw, reply.raw, hit, request.id);
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
-      if (
-        request.apiCacheKey !== null &&
-        request.apiCacheGeneration === cachePurge.generation &&
-        reply.statusCode === 200 &&
-        typeof payload === "string" &&
-        reply.getHeader("x-cache") !== "hit"
-      ) {
-        if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
-        answers.set(request.apiCacheKey, { body: payload, expiresAt: Date.now() + seconds * 1000 });
+      if (!answers || request.apiCacheKey === null || reply.statusCode !== 200 || typeof payload !== "string") {
+        return payload;
+      }
+      reply.header("cache-control", publicPageCacheControl(seconds));
+      if (request.apiCacheGeneration === cachePurge.generation) {
+        const { hash } = answers.store(request.apiCacheKey, request.headers, {
+          headers: reply.getHeaders(),
+          body: Buffer.from(payload),
+          route: request.routeOptions.url ?? request.url,
+        });
+        reply.header("etag", `W/"${hash}"`);
       }
       return payload;
     });

@@ -1,25 +1,44 @@
 import { Readable } from "node:stream";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { SCRIPTS_FROM_SELF_HEADER } from "./security-headers.ts";
 
-describe("page cache", () => {
+/** Longer than COMPRESS_FROM_BYTES, so the cache keeps compressed forms. */
+const FILLER = "<p>Hope Behind Bars supports women in prison and their children.</p>".repeat(40);
+
+describe.each(DIALECTS)("page cache on %s", (dialect) => {
   let t: TestApp;
   let renders = 0;
   beforeAll(async () => {
-    t = await createTestApp("sqlite", { config: { pageCacheSeconds: 60 }, beforeReady: addPages });
+    t = await createTestApp(dialect, { config: { pageCacheSeconds: 60 }, beforeReady: addPages });
   });
   afterAll(() => t.close());
 
-  // Stand-ins for React Router pages: one opts in, one does not.
+  // Stand-ins for React Router pages (app/entry.server.tsx marks public pages the same way).
   function addPages(app: TestApp["app"]) {
-    app.get("/cached-page", { config: { access: "public" } }, async (request, reply) => {
-      renders += 1;
-      const html = `<html><script nonce="${request.cspNonce}">render ${renders}</script></html>`;
-      return reply
+    const publicPage = (url: string, extra: (reply: import("fastify").FastifyReply) => void = () => {}) =>
+      app.get(url, { config: { access: "public" } }, async (_request, reply) => {
+        renders += 1;
+        const html = `<html><body><script type="module" src="/assets/islands/entry.js"></script>render ${renders}${FILLER}</body></html>`;
+        extra(reply);
+        return reply
+          .type("text/html; charset=utf-8")
+          .header("x-page-cache", "public")
+          .header(SCRIPTS_FROM_SELF_HEADER, "1")
+          .send(Readable.from([html]));
+      });
+    publicPage("/cached-page");
+    app.get("/stable-page", { config: { access: "public" } }, async (_request, reply) =>
+      reply
         .type("text/html; charset=utf-8")
         .header("x-page-cache", "public")
-        .send(Readable.from([html]));
-    });
+        .header(SCRIPTS_FROM_SELF_HEADER, "1")
+        .send(`<html><body>${FILLER}</body></html>`),
+    );
+    // A page whose answer depends on a request header, said with Vary (e.g. Save-Data).
+    publicPage("/varying-page", (reply) => reply.header("vary", "Save-Data"));
     // One page in two languages (decision 0410), which says what it was rendered for.
     for (const url of ["/lang-page", "/am/lang-page"]) {
       app.get(url, { config: { access: "public" } }, async (request, reply) => {
@@ -27,9 +46,8 @@ describe("page cache", () => {
         return reply
           .type("text/html; charset=utf-8")
           .header("x-page-cache", "public")
-          .send(
-            `<p nonce="${request.cspNonce}">${url} for ${request.headers["accept-language"] ?? "-"} ${renders}</p>`,
-          );
+          .header(SCRIPTS_FROM_SELF_HEADER, "1")
+          .send(`<p>${url} for ${request.headers["accept-language"] ?? "-"} ${renders}</p>`);
       });
     }
     app.get("/private-page", { config: { access: "public" } }, async (request, reply) => {
@@ -41,65 +59,150 @@ describe("page cache", () => {
       ["/missing-page", 404],
       ["/failing-page", 500],
     ] as const) {
-      app.get(url, { config: { access: "public" } }, async (request, reply) => {
+      app.get(url, { config: { access: "public" } }, async (_request, reply) => {
         renders += 1;
         return reply
           .code(status)
           .type("text/html; charset=utf-8")
           .header("x-page-cache", "public")
-          .send(`<p nonce="${request.cspNonce}">${status} render ${renders}</p>`);
+          .header(SCRIPTS_FROM_SELF_HEADER, "1")
+          .send(`<p>${status} render ${renders}</p>`);
       });
     }
-    app.get("/cookie-page", { config: { access: "public" } }, async (request, reply) => {
+    app.get("/cookie-page", { config: { access: "public" } }, async (_request, reply) => {
       renders += 1;
       return reply
         .type("text/html; charset=utf-8")
         .header("x-page-cache", "public")
+        .header(SCRIPTS_FROM_SELF_HEADER, "1")
         .header("set-cookie", `visitor=${renders}; Path=/; HttpOnly`)
-        .send(`<p nonce="${request.cspNonce}">cookie render ${renders}</p>`);
+        .send(`<p>cookie render ${renders}</p>`);
     });
   }
 
-  const get = (url: string) => t.app.inject({ url, headers: { accept: "text/html" } });
-  const nonceOf = (response: { headers: Record<string, unknown> }) =>
-    /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1];
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: "text/html", ...headers } });
+  const scriptSrc = (response: { headers: Record<string, unknown> }) =>
+    String(response.headers["content-security-policy"])
+      .split("; ")
+      .find((directive) => directive.startsWith("script-src "));
+  const purge = () => t.app.services.cachePurge.purgePublicCaches();
 
-  it("serves an opted-in page from memory with a fresh nonce in the HTML and the CSP header", async () => {
+  it("serves an opted-in page as the same bytes with the same headers, and a CSP without nonce or unsafe-inline", async () => {
+    await purge();
     const first = await get("/cached-page");
     const second = await get("/cached-page");
-    expect(first.body).toContain("render 1");
-    expect(second.body).toContain("render 1");
+    expect(first.headers["x-cache"]).toBeUndefined();
     expect(second.headers["x-cache"]).toBe("hit");
-    expect(nonceOf(second)).not.toBe(nonceOf(first));
-    expect(second.body).toContain(`nonce="${nonceOf(second)}"`);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(scriptSrc(second)).toBe("script-src 'self'");
+    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+    expect(String(second.headers["content-security-policy"])).not.toContain("nonce-");
+    for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy"]) {
+      expect(second.headers[name], name).toBe(first.headers[name]);
+      expect(second.headers[name], name).toBeDefined();
+    }
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     expect(second.headers["x-page-cache"]).toBeUndefined();
+    expect(second.headers[SCRIPTS_FROM_SELF_HEADER]).toBeUndefined();
+  });
+
+  it("lets browsers revalidate and CDNs keep it briefly: strong ETag, 304, Cache-Control and Vary", async () => {
+    await purge();
+    const first = await get("/cached-page");
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    const weak = String(first.headers.etag);
+    expect(weak).toMatch(/^W\/"[\w-]{24}"$/);
+    const hit = await get("/cached-page");
+    const strong = String(hit.headers.etag);
+    expect(strong).toBe(weak.slice(2));
+    expect(hit.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    expect(hit.headers.vary).toBe("accept-language, cookie, accept-encoding");
+    for (const tag of [strong, weak, `"other", ${strong}`]) {
+      const again = await get("/cached-page", { "if-none-match": tag });
+      expect(again.statusCode, tag).toBe(304);
+      expect(again.body, tag).toBe("");
+      expect(again.headers.etag, tag).toBe(strong);
+      expect(again.headers["cache-control"], tag).toBe("public, max-age=0, s-maxage=60");
+    }
+    expect((await get("/cached-page", { "if-none-match": '"other"' })).statusCode).toBe(200);
+  });
+
+  it("answers a matching validator with 304 when it renders the page again and it has not changed", async () => {
+    await purge();
+    const stored = await get("/stable-page");
+    await purge();
+    const rendered = await get("/stable-page", { "if-none-match": String(stored.headers.etag) });
+    expect(rendered.headers["x-cache"]).toBeUndefined();
+    expect(rendered.statusCode).toBe(304);
+    expect(rendered.body).toBe("");
+    expect(rendered.headers.etag).toBe(stored.headers.etag);
+  });
+
+  it("keeps brotli and gzip forms of the same bytes, each with its own ETag", async () => {
+    await purge();
+    const first = await get("/cached-page");
+    await t.app.pageCache?.lookup("/cached-page", { accept: "text/html" })?.compressed;
+    const br = await get("/cached-page", { "accept-encoding": "gzip, deflate, br" });
+    const gz = await get("/cached-page", { "accept-encoding": "gzip" });
+    const none = await get("/cached-page", { "accept-encoding": "br;q=0, gzip;q=0" });
+    expect([br.headers["content-encoding"], gz.headers["content-encoding"], none.headers["content-encoding"]]).toEqual([
+      "br",
+      "gzip",
+      undefined,
+    ]);
+    expect(brotliDecompressSync(br.rawPayload).equals(first.rawPayload)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).equals(first.rawPayload)).toBe(true);
+    expect(none.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(first.rawPayload.length / 4);
+    const tags = [br, gz, none].map((answer) => answer.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+    expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
+    // A validator of any form revalidates the page.
+    expect((await get("/cached-page", { "if-none-match": String(gz.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it("keeps one copy per value of the request headers the page varies by", async () => {
+    await purge();
+    const plain = await get("/varying-page");
+    const saving = await get("/varying-page", { "save-data": "on" });
+    expect(saving.headers["x-cache"]).toBeUndefined();
+    const [plainHit, savingHit] = [await get("/varying-page"), await get("/varying-page", { "save-data": "on" })];
+    expect([plainHit.headers["x-cache"], savingHit.headers["x-cache"]]).toEqual(["hit", "hit"]);
+    expect(plainHit.body).toBe(plain.body);
+    expect(savingHit.body).toBe(saving.body);
+    expect(savingHit.body).not.toBe(plainHit.body);
+    expect(savingHit.headers.vary).toBe("save-data, accept-language, cookie, accept-encoding");
   });
 
   it("keys pages by language, and by the language a first visit is offered (decision 0410)", async () => {
-    // The rendered text, without the nonce every response gets afresh.
-    const visit = async (url: string, headers: Record<string, string> = {}) => {
-      const response = await t.app.inject({ url, headers: { accept: "text/html", ...headers } });
-      return { body: response.body.replace(/nonce="[^"]+"/, "") };
-    };
+    const visit = async (url: string, headers: Record<string, string> = {}) => (await get(url, headers)).body;
     const english = await visit("/lang-page");
     const amharic = await visit("/am/lang-page");
-    expect(amharic.body).toContain("/am/lang-page for -");
-    expect((await visit("/am/lang-page")).body).toBe(amharic.body);
-    expect((await visit("/lang-page")).body).toBe(english.body);
+    expect(amharic).toContain("/am/lang-page for -");
+    expect(await visit("/am/lang-page")).toBe(amharic);
+    expect(await visit("/lang-page")).toBe(english);
     // A first visit from an Amharic browser gets the English page with a suggestion: its own entry.
     const suggested = await visit("/lang-page", { "accept-language": "am" });
-    expect(suggested.body).toContain("/lang-page for am");
-    expect((await visit("/lang-page", { "accept-language": "am-ET,en;q=0.5" })).body).toBe(suggested.body);
+    expect(suggested).toContain("/lang-page for am");
+    expect(await visit("/lang-page", { "accept-language": "am-ET,en;q=0.5" })).toBe(suggested);
     // Once the visitor has chosen (the cookie), or when the page is already theirs, no suggestion.
-    expect((await visit("/lang-page", { "accept-language": "am", cookie: "lang=en" })).body).toBe(english.body);
-    expect((await visit("/am/lang-page", { "accept-language": "am" })).body).toBe(amharic.body);
+    expect(await visit("/lang-page", { "accept-language": "am", cookie: "lang=en" })).toBe(english);
+    expect(await visit("/am/lang-page", { "accept-language": "am" })).toBe(amharic);
   });
 
-  it("never caches pages that did not opt in, nor requests with a token", async () => {
+  it("never caches pages that did not opt in, nor requests with a token; other HTML says no-store", async () => {
     const before = renders;
-    await get("/private-page");
+    const first = await get("/private-page");
     await get("/private-page");
     expect(renders).toBe(before + 2);
+    expect(first.headers["cache-control"]).toBe("no-store");
+    expect(first.headers.etag).toBeUndefined();
+    // Pages that use a nonce keep getting a fresh one, in the page and in the policy.
+    expect(scriptSrc(first)).toMatch(/^script-src 'nonce-[\w+/=]+' 'strict-dynamic'$/);
+    expect(first.body).toContain(`nonce="${/'nonce-([^']+)'/.exec(String(scriptSrc(first)))?.[1]}"`);
+    await get("/cached-page");
     const withToken = await t.app.inject({
       url: "/cached-page",
       headers: { accept: "text/html", authorization: "Bearer x" },
@@ -116,11 +219,13 @@ describe("page cache", () => {
       const second = await get(url);
       expect([first.statusCode, second.statusCode], url).toEqual([status, status]);
       expect(second.headers["x-cache"], url).toBeUndefined();
-      expect(second.body, url).toBe(`<p nonce="${nonceOf(second)}">${status} render ${renders}</p>`);
+      expect(second.headers["cache-control"], url).toBe("no-store");
+      expect(second.body, url).toBe(`<p>${status} render ${renders}</p>`);
     }
     const first = await get("/cookie-page");
     const second = await get("/cookie-page");
     expect(second.headers["x-cache"]).toBeUndefined();
+    expect(second.headers["cache-control"]).toBe("no-store");
     expect(second.body).toContain(`cookie render ${renders}`);
     expect([first.headers["set-cookie"], second.headers["set-cookie"]]).toEqual([
       `visitor=${renders - 1}; Path=/; HttpOnly`,
@@ -128,8 +233,10 @@ describe("page cache", () => {
     ]);
   });
 
-  it("is cleared by a change to public content", async () => {
+  it("is cleared by a change to public content: new bytes, new ETag, and the old ETag no longer revalidates", async () => {
     await get("/cached-page");
+    const before = await get("/cached-page");
+    expect(before.headers["x-cache"]).toBe("hit");
     const video = {
       title: "New",
       description: "A story.",
@@ -137,8 +244,13 @@ describe("page cache", () => {
       category: "Testimonials",
     };
     await t.app.inject({ method: "POST", url: "/api/videos", headers: await t.adminHeaders(), payload: video });
-    const after = await get("/cached-page");
+    const after = await get("/cached-page", { "if-none-match": String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
     expect(after.headers["x-cache"]).toBeUndefined();
     expect(after.body).toContain(`render ${renders}`);
+    expect(after.body).not.toBe(before.body);
+    const hit = await get("/cached-page");
+    expect(hit.headers["x-cache"]).toBe("hit");
+    expect(hit.headers.etag).not.toBe(before.headers.etag);
   });
 });

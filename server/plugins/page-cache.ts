@@ -1,31 +1,39 @@
+import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 import { localeOfPath, suggestedLocale } from "../../core/i18n/locale.ts";
+import { hashOf, ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
  * A short-lived in-memory cache of public HTML pages, so a burst of visitors costs one render.
  *
  * Pages opt in by sending `x-page-cache: public` (the public layout does; a page that shows
- * per-visitor data, like a donation's thank-you page, exports its own `headers` without it). The header never leaves the
- * server. Every cached page is stored with its CSP nonce replaced by a placeholder and gets a fresh
- * nonce per response. Every change to public content clears it, on every instance
+ * per-visitor data, like a donation's thank-you page, exports its own `headers` without it). The
+ * header never leaves the server. Public pages carry no nonce (their CSP allows the site's own
+ * scripts, docs/decisions/0450-byte-identical-cached-answers.md), so a cached page is the same
+ * bytes for everyone: it is kept with its headers, a strong ETag and its compressed forms, and a
+ * hit is written as stored, before Fastify when it comes through the front door
+ * (server/front-door.ts). Every change to public content clears it, on every instance
  * (core/cache-purge).
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
-const MAX_ENTRIES = 500;
+const MAX_URLS = 500;
 
-interface CachedPage {
-  /**
-   * The page's UTF-8 bytes split where its nonce stood: a hit copies bytes around a fresh nonce
-   * instead of searching and re-encoding the text.
-   */
-  parts: Buffer[];
-  expiresAt: number;
-}
+/**
+ * What a public page tells caches: browsers revalidate each time (a 304 costs little), a CDN or
+ * reverse proxy may keep it as long as this server does. A purge cannot reach those, so the time
+ * stays short: a withdrawn consent or an unpublished item is gone from them within it.
+ */
+export const publicPageCacheControl = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
+/** Any other HTML (staff pages, previews, error pages, per-visitor pages) is kept by nobody. */
+export const PRIVATE_PAGE_CACHE_CONTROL = "no-store";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    pageCache: ResponseStore | null;
+  }
   interface FastifyRequest {
     pageCacheKey: string | null;
     /** The purge generation when this request began (see CachePurge.generation). */
@@ -33,87 +41,106 @@ declare module "fastify" {
   }
 }
 
-const isPageRequest = (request: FastifyRequest) =>
+/** A browser's document request for a page the cache may answer. */
+export const isPageRequest = (request: Pick<IncomingMessage, "method" | "url" | "headers">) =>
   (request.method === "GET" || request.method === "HEAD") &&
-  !/^\/(api|admin|uploads|assets)(\/|$)/i.test(request.url) &&
-  !request.url.includes(".data") &&
+  !/^\/(api|admin|uploads|assets)(\/|$)/i.test(request.url ?? "") &&
+  !(request.url ?? "").includes(".data") &&
   !request.headers.authorization &&
   (request.headers.accept ?? "").includes("text/html");
 
-function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce, "ascii");
-  const pieces: Buffer[] = [];
-  parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonceBytes);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
-}
+type PageRequest = Pick<IncomingMessage, "url" | "headers">;
 
 /**
  * A page's cache key: its URL (which carries its language, `/am/…`) and the language a first visit
  * is offered (decision 0410): the same URL renders with or without that suggestion.
  */
-export function pageCacheKey(request: FastifyRequest): string {
-  const suggested = suggestedLocale(localeOfPath(request.url.split("?")[0] ?? "/"), {
+export function pageCacheKey(request: PageRequest): string {
+  const url = request.url ?? "/";
+  const suggested = suggestedLocale(localeOfPath(url.split("?")[0] ?? "/"), {
     cookie: request.headers.cookie,
     acceptLanguage: request.headers["accept-language"],
   });
-  return suggested ? `${request.url} suggest=${suggested}` : request.url;
+  return suggested ? `${url} suggest=${suggested}` : url;
 }
 
-async function readAll(stream: Readable): Promise<string> {
+/**
+ * What a public page varies by for caches outside this server: the language suggestion comes from
+ * these two (the key above reduces them to the suggestion, so the store ignores their raw values).
+ */
+const LANGUAGE_HEADERS = ["accept-language", "cookie"];
+
+async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
+
+/** Whether `If-None-Match` names these bytes (weakly: the compressed forms are the same page). */
+const revalidates = (ifNoneMatch: string | undefined, hash: string) =>
+  Boolean(ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "").startsWith(`"${hash}`)));
 
 export default fp(
   async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
-    const pages = new Map<string, CachedPage>();
-    cachePurge.onPurge(() => pages.clear());
+    const pages =
+      seconds > 0 ? new ResponseStore({ seconds, maxUrls: MAX_URLS, keyedByCaller: LANGUAGE_HEADERS }) : null;
+    cachePurge.onPurge(() => pages?.clear());
+    app.decorate("pageCache", pages);
     app.decorateRequest("pageCacheKey", null);
     app.decorateRequest("pageCacheGeneration", 0);
 
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-      if (seconds <= 0 || !isPageRequest(request)) return;
+      if (!pages || !isPageRequest(request)) return;
       const key = pageCacheKey(request);
       request.pageCacheKey = key;
       request.pageCacheGeneration = cachePurge.generation;
-      const hit = pages.get(key);
+      const hit = pages.lookup(key, request.headers);
       if (!hit) return;
-      if (hit.expiresAt <= Date.now()) {
-        pages.delete(key);
-        return;
-      }
-      return reply
-        .code(200)
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .header("x-cache", "hit")
-        .send(joinWithNonce(hit.parts, request.cspNonce));
+      // Stored with every header it went out with: no other hook has anything to add.
+      reply.hijack();
+      writeStored(request.raw, reply.raw, hit, request.id);
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
       const optedIn = reply.getHeader(PAGE_CACHE_HEADER) === "public";
       reply.removeHeader(PAGE_CACHE_HEADER);
+      const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
       const cacheable =
-        request.pageCacheKey !== null &&
-        request.pageCacheGeneration === cachePurge.generation &&
-        reply.statusCode === 200 &&
+        pages !== null &&
         optedIn &&
-        String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
-        !reply.hasHeader("set-cookie") &&
-        reply.getHeader("x-cache") !== "hit";
-      if (!cacheable) return payload;
-      const html = typeof payload === "string" ? payload : await readAll(payload as Readable);
-      if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
-      pages.set(request.pageCacheKey as string, {
-        parts: html.split(request.cspNonce).map((part) => Buffer.from(part, "utf8")),
-        expiresAt: Date.now() + seconds * 1000,
-      });
-      reply.header("cache-control", "no-cache");
-      return html;
+        html &&
+        request.pageCacheKey !== null &&
+        reply.statusCode === 200 &&
+        !reply.hasHeader("set-cookie");
+      if (!cacheable) {
+        if (html && !reply.hasHeader("cache-control")) reply.header("cache-control", PRIVATE_PAGE_CACHE_CONTROL);
+        return payload;
+      }
+      const body =
+        typeof payload === "string"
+          ? Buffer.from(payload, "utf8")
+          : Buffer.isBuffer(payload)
+            ? payload
+            : await readAll(payload as Readable);
+      reply.header("cache-control", publicPageCacheControl(seconds));
+      const vary = String(reply.getHeader("vary") ?? "");
+      reply.header("vary", [...(vary ? [vary] : []), ...LANGUAGE_HEADERS].join(", "));
+      // A page rendered after a purge began may show what was purged: send it, never keep it.
+      const hash =
+        request.pageCacheGeneration === cachePurge.generation
+          ? pages.store(request.pageCacheKey as string, request.headers, {
+              headers: reply.getHeaders(),
+              body,
+              route: request.routeOptions.url ?? "*",
+            }).hash
+          : hashOf(body);
+      // Weak here: the compress plugin may still encode this answer (stored hits use strong tags).
+      reply.header("etag", `W/"${hash}"`);
+      if (revalidates(request.headers["if-none-match"], hash)) {
+        reply.code(304);
+        return "";
+      }
+      return body;
     });
   },
   { name: "page-cache", dependencies: ["security-headers"] },

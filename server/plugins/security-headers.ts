@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../../config/env.ts";
 
@@ -21,10 +22,23 @@ export function imageOrigins(config: Pick<Config, "publicSiteUrl" | "s3">): stri
   return [...new Set(urls.map((url) => new URL(url).origin))];
 }
 
-export function contentSecurityPolicy(nonce: string, extraImageOrigins: readonly string[] = []): string {
+/**
+ * Marks an answer whose page runs only the site's own script files, with no inline script and no
+ * nonce (public pages, app/entry.server.tsx): its policy is `script-src 'self'`, the same for
+ * every visitor, so a cached copy is the same bytes. Never leaves the server.
+ */
+export const SCRIPTS_FROM_SELF_HEADER = "x-csp-scripts-from-self";
+
+/**
+ * With a nonce: scripts carrying it, and what they load ('strict-dynamic'), the staff pages'
+ * React Router scripts. With none (public pages): the site's own script files only. Neither
+ * allows an inline script without a nonce, nor an inline event handler.
+ * docs/decisions/0450-byte-identical-cached-answers.md
+ */
+export function contentSecurityPolicy(nonce: string | null, extraImageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    nonce === null ? "script-src 'self'" : `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline'`,
     ["img-src 'self' data: blob: https://i.ytimg.com", ...extraImageOrigins].join(" "),
     "font-src 'self'",
@@ -37,17 +51,30 @@ export function contentSecurityPolicy(nonce: string, extraImageOrigins: readonly
   ].join("; ");
 }
 
-/** Headers on every response; CSP with a fresh nonce per request (React Router puts it on its scripts). */
+const NONCE = Symbol("cspNonce");
+
+/**
+ * Headers on every response; on HTML a CSP, with a fresh nonce per request for pages that use one
+ * (React Router puts it on its scripts). The nonce is made the first time something reads it, so
+ * answers that need none (API calls, public pages, files) never pay for it.
+ */
 export default fp(
   async (app, { config }: { config: Config }) => {
     // Vite's dev server injects un-nonced scripts for hot reload: the CSP applies to built pages only.
     const enforceCsp = config.env !== "development";
     const images = imageOrigins(config);
-    app.decorateRequest("cspNonce", "");
-    app.addHook("onRequest", async (request) => {
-      request.cspNonce = randomBytes(16).toString("base64");
+    const scriptsFromSelfPolicy = contentSecurityPolicy(null, images);
+    app.decorateRequest(NONCE, null);
+    app.decorateRequest("cspNonce", {
+      getter(this: FastifyRequest) {
+        const request = this as FastifyRequest & { [NONCE]: string | null };
+        request[NONCE] ??= randomBytes(16).toString("base64");
+        return request[NONCE];
+      },
     });
     app.addHook("onSend", async (request, reply, payload) => {
+      const scriptsFromSelf = reply.hasHeader(SCRIPTS_FROM_SELF_HEADER);
+      if (scriptsFromSelf) reply.removeHeader(SCRIPTS_FROM_SELF_HEADER);
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
       reply.header("x-frame-options", "DENY");
@@ -58,7 +85,10 @@ export default fp(
       }
       const type = String(reply.getHeader("content-type") ?? "");
       if (enforceCsp && type.startsWith("text/html")) {
-        reply.header("content-security-policy", contentSecurityPolicy(request.cspNonce, images));
+        reply.header(
+          "content-security-policy",
+          scriptsFromSelf ? scriptsFromSelfPolicy : contentSecurityPolicy(request.cspNonce, images),
+        );
       }
       if (request.url.startsWith("/admin")) reply.header("x-robots-tag", "noindex, nofollow");
       return payload;

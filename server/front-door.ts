@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyServerFactoryHandler } from "fastify";
+import { isAnonymousRead } from "./plugins/api-cache.ts";
+import { isPageRequest, pageCacheKey } from "./plugins/page-cache.ts";
+import { writeStored } from "./plugins/stored-responses.ts";
+
+/** Levels at which Fastify logs every request (at `info` and below). */
+const LOGGED_LEVELS = new Set(["trace", "debug", "info"]);
+
+/** Fastify's own default (it applies it only to servers it creates itself). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * The HTTP server in front of Fastify: a request the page cache or the API cache holds an answer
+ * for is written straight from the stored bytes, which carry every header they were first sent
+ * with (security headers and CSP included); everything else goes to Fastify. A hit skips only
+ * work that cannot change its answer: routing, request objects and hooks. It is counted in the
+ * metrics and, at `info`, logged like any request. The caches also answer hits inside Fastify
+ * (for `inject()` and as the fallback), with the same writer.
+ * docs/decisions/0450-byte-identical-cached-answers.md
+ */
+export function frontDoor({ requestTimeout }: { requestTimeout: number }) {
+  let app: FastifyInstance | undefined;
+
+  function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!app || request.url === undefined) return false;
+    const page = app.pageCache !== null && isPageRequest(request);
+    const hit = page
+      ? app.pageCache?.lookup(pageCacheKey(request), request.headers)
+      : app.apiCache !== null && isAnonymousRead(request)
+        ? app.apiCache.lookup(request.url, request.headers)
+        : undefined;
+    if (!hit) return false;
+    const started = performance.now();
+    const header = request.headers["x-request-id"];
+    const id = typeof header === "string" && header !== "" ? header : randomUUID();
+    writeStored(request, response, hit, id);
+    const seconds = (performance.now() - started) / 1000;
+    app.metrics.observe(request.method ?? "GET", hit.route, response.statusCode, seconds);
+    if (LOGGED_LEVELS.has(app.log.level)) {
+      app.log.info(
+        { reqId: id, req: { method: request.method, url: request.url }, res: { statusCode: response.statusCode } },
+        "request completed from the front door's cache",
+      );
+    }
+    return true;
+  }
+
+  return {
+    serverFactory(handler: FastifyServerFactoryHandler): Server {
+      const server = createServer((request, response) => {
+        if (!answerFromCache(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = requestTimeout;
+      return server;
+    },
+    /** Starts answering from the app's caches (once they are registered). */
+    open(instance: FastifyInstance) {
+      app = instance;
+    },
+    /** Stops: while closing, every request goes to Fastify (which refuses new ones). */
+    close() {
+      app = undefined;
+    },
+  };
+}
