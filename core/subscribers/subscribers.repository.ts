@@ -21,6 +21,16 @@ export async function listSubscribers(db: Db, status?: SubscriberStatus): Promis
   return rows.map(toSubscriber);
 }
 
+/** How many addresses have each status (statuses with none are absent). */
+export async function countByStatus(db: Db): Promise<Partial<Record<SubscriberStatus, number>>> {
+  const rows = await db
+    .selectFrom("subscribers")
+    .select((eb) => ["status", eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
 export async function findSubscriberByEmail(db: Db, email: string): Promise<Subscriber | undefined> {
   const row = await db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirst();
   return row && toSubscriber(row);

@@ -15,6 +15,8 @@ import { CONFIRM_LINK_LIFETIME_MS, CONFIRM_RESEND_AFTER_MS, confirmationMail } f
 import {
   CONFIRM_LINK_ENDED_MESSAGE,
   STATUS_LABELS,
+  SUBSCRIBER_STATUSES,
+  type SubscriberStatus,
   UNSUBSCRIBE_LINK_INVALID_MESSAGE,
 } from "./subscribers.constants.ts";
 import * as repo from "./subscribers.repository.ts";
@@ -194,6 +196,15 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
 
     /** Newest first; optionally one status. */
     list: (status?: Subscriber["status"]) => repo.listSubscribers(db, status),
+
+    /** The number of addresses per status, every status present (0 when none). */
+    async counts(): Promise<Record<SubscriberStatus, number>> {
+      const found = await repo.countByStatus(db);
+      return Object.fromEntries(SUBSCRIBER_STATUSES.map((status) => [status, found[status] ?? 0])) as Record<
+        SubscriberStatus,
+        number
+      >;
+    },
 
     /**
      * Adds the addresses of a CSV: confirmed where the file says they consented (noting the source),

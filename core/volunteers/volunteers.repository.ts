@@ -40,6 +40,16 @@ export async function listApplications(db: Db): Promise<VolunteerApplication[]> 
   return rows.map(toApplication);
 }
 
+/** Applications waiting for a decision (the dashboard's figure), counted in the database. */
+export async function countPending(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("volunteer_applications")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "Pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countApplicationsWithIds(db: Db, ids: string[]): Promise<number> {
   const row = await db
     .selectFrom("volunteer_applications")

@@ -76,6 +76,8 @@ export function createVolunteersService(db: Db, clock: Clock, email: EmailServic
     /** Newest first. */
     list: () => repo.listApplications(db),
 
+    pendingCount: () => repo.countPending(db),
+
     /** Sets one status on all the given applications, or on none when any id is unknown. */
     async setStatus(input: unknown, actor: Actor) {
       const { status, ...rest } = parseInput(StatusUpdateSchema, input);

@@ -29,6 +29,27 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
     );
   });
 
+  it("counts addresses per status in the database for the dashboard", async () => {
+    const counts = async () =>
+      (await t.app.inject({ url: "/api/subscribe/counts", headers })).json<Record<string, number>>();
+    const before = await counts();
+    expect(Object.keys(before).sort()).toEqual(["confirmed", "pending", "unsubscribed"]);
+    expect(before.confirmed).toBe((await list()).length);
+    expect((await subscribe({ email: "counted@example.org" })).statusCode).toBe(201);
+    const id = (await list()).find((s) => s.email === "counted@example.org")?._id as string;
+    const url = t.services.subscribers.links
+      .oneClick(t.services.subscribers.unsubscribeToken(id))
+      .slice(t.config.publicSiteUrl.length);
+    const headersForm = { "content-type": "application/x-www-form-urlencoded" };
+    expect(
+      (await t.app.inject({ method: "POST", url, headers: headersForm, payload: "List-Unsubscribe=One-Click" }))
+        .statusCode,
+    ).toBeLessThan(300);
+    expect(await counts()).toEqual({ ...before, unsubscribed: before.unsubscribed + 1 });
+    await t.app.inject({ method: "DELETE", url: "/api/subscribe", headers, payload: { ids: [id] } });
+    expect(await counts()).toEqual(before);
+  });
+
   it("does not subscribe the same address twice and tells the visitor so", async () => {
     const again = await subscribe({ email: "FIRST@example.org " });
     expect(again.statusCode).toBe(409);

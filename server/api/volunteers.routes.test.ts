@@ -204,6 +204,25 @@ describe.each(DIALECTS)("volunteer applications API on %s", (dialect) => {
     }
   });
 
+  it("counts pending applications in the database for the dashboard", async () => {
+    const pendingCount = async () =>
+      (await t.app.inject({ url: "/api/volunteer/pending-count", headers })).json<{ count: number }>().count;
+    const pendingInList = async () => (await list()).filter((a) => a.status === "Pending").length;
+    const before = await pendingCount();
+    expect(before).toBe(await pendingInList());
+    expect((await submit(application({ fullName: "Counted Applicant" }))).statusCode).toBe(201);
+    expect(await pendingCount()).toBe(before + 1);
+    const [newest] = await list();
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/volunteer/status",
+      headers,
+      payload: { ids: [newest?._id], status: "Accepted" },
+    });
+    expect(await pendingCount()).toBe(before);
+    expect((await t.app.inject({ url: "/api/volunteer/pending-count" })).statusCode).toBe(401);
+  });
+
   it("deletes in bulk, and nothing when an id is unknown", async () => {
     const ids = (await list()).slice(0, 2).map((a) => String(a._id));
     const del = (payload: unknown) =>

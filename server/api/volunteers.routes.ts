@@ -13,6 +13,11 @@ export default async function volunteersRoutes(app: FastifyInstance) {
 
   app.get("/api/volunteer", { config: { roles: INBOX } }, async () => volunteers.list());
 
+  // The dashboard's figure, without downloading every application to count them.
+  app.get("/api/volunteer/pending-count", { config: { roles: INBOX } }, async () => ({
+    count: await volunteers.pendingCount(),
+  }));
+
   app.put("/api/volunteer/status", { config: { roles: INBOX } }, async (request) =>
     volunteers.setStatus(request.body, actorOf(request)),
   );

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { EDITORS, mayUse } from "../../../core/access/roles";
 import type { DonationLedger } from "../../../core/donations/donations.schema";
 import { formatMoney } from "../../../core/money/money";
-import type { Subscriber } from "../../../core/subscribers/subscribers.schema";
-import type { VolunteerApplication } from "../../../core/volunteers/volunteers.schema";
+import type { SubscriberStatus } from "../../../core/subscribers/subscribers.constants";
 import { BackgroundWork } from "../../components/admin/background-work";
 import { ConsentPanel } from "../../components/admin/consent-panel";
 import { areasFor } from "../../content/admin-navigation";
@@ -32,13 +31,13 @@ const FIGURES: Record<string, () => Promise<Figure>> = {
     return { value: String(count), caption: count === 1 ? "unread message" : "unread messages" };
   },
   "/admin/volunteers": async () => {
-    const applications = await api<VolunteerApplication[]>("/api/volunteer");
-    const pending = applications.filter((a) => a.status === "Pending").length;
-    return { value: String(pending), caption: pending === 1 ? "pending application" : "pending applications" };
+    const { count } = await api<{ count: number }>("/api/volunteer/pending-count");
+    return { value: String(count), caption: count === 1 ? "pending application" : "pending applications" };
   },
   "/admin/subscribe": async () => {
-    const subscribers = await api<Subscriber[]>("/api/subscribe");
-    return { value: String(subscribers.length), caption: subscribers.length === 1 ? "subscriber" : "subscribers" };
+    // Confirmed addresses: the people a newsletter reaches (pending and unsubscribed ones are not).
+    const { confirmed } = await api<Record<SubscriberStatus, number>>("/api/subscribe/counts");
+    return { value: String(confirmed), caption: confirmed === 1 ? "subscriber" : "subscribers" };
   },
   "/admin/donations": async () => {
     const { donations, totals } = await api<DonationLedger>("/api/donations");
