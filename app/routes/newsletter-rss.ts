@@ -1,6 +1,5 @@
 import { appContext } from "#app-context";
-import { archiveLink } from "../../core/newsletters/newsletter-email";
-import type { Newsletter } from "../../core/newsletters/newsletters.schema";
+import { archiveLink, type Newsletter } from "../../core/newsletters/newsletters.schema";
 import { PRODUCT_NAME } from "../lib/seo";
 import { renderRssFeed, rssResponse } from "../lib/xml";
 import type { Route } from "./+types/newsletter-rss";

@@ -3,7 +3,7 @@ import { type RenderedEmail, renderEmail } from "../email/render-email.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
 import { imagesOf, sanitizeNewsletterHtml, toEmailHtml, toTextHtml } from "./newsletter-html.ts";
 import { choosePictures, isNewsletterPicture, type PictureStorage } from "./newsletter-pictures.ts";
-import type { Newsletter } from "./newsletters.schema.ts";
+import { archiveLink, type Newsletter } from "./newsletters.schema.ts";
 
 type Links = ReturnType<typeof newsletterLinks>;
 
@@ -13,8 +13,6 @@ const TOKEN_PLACEHOLDER = "UNSUBSCRIBE-TOKEN-PLACEHOLDER";
 /** Links to pages of this site are made absolute: an e-mail has no site to be relative to. */
 const absolute = (siteUrl: string, url: string) => (url.startsWith("/") ? `${siteUrl}${url}` : url);
 const absoluteLinks = (siteUrl: string, html: string) => html.replace(/href="\//g, `href="${siteUrl}/`);
-
-export const archiveLink = (siteUrl: string, id: string) => `${siteUrl}/newsletter/${id}`;
 
 export interface NewsletterRender {
   email: RenderedEmail;

@@ -78,3 +78,6 @@ export interface FailedDelivery {
   email: string;
   error: string;
 }
+
+/** A sent newsletter's page in the public archive (the e-mail's "read it on our website" link and the RSS item). */
+export const archiveLink = (siteUrl: string, id: string) => `${siteUrl}/newsletter/${id}`;

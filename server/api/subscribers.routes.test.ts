@@ -31,7 +31,9 @@ describe.each(DIALECTS)("newsletter subscribers API on %s", (dialect) => {
 
   it("counts addresses per status in the database for the dashboard", async () => {
     const counts = async () =>
-      (await t.app.inject({ url: "/api/subscribe/counts", headers })).json<Record<string, number>>();
+      (await t.app.inject({ url: "/api/subscribe/counts", headers })).json<
+        Record<"confirmed" | "pending" | "unsubscribed", number>
+      >();
     const before = await counts();
     expect(Object.keys(before).sort()).toEqual(["confirmed", "pending", "unsubscribed"]);
     expect(before.confirmed).toBe((await list()).length);
