@@ -56,27 +56,35 @@ const claimable = (now: string) => (eb: ExpressionBuilder<Database, "jobs">) =>
 export async function claimDue(
   db: Db,
   dialect: Dialect,
-  claim: { types: string[]; now: string; token: string; lockedUntil: string; limit: number },
+  claim: { lockedUntil: Record<string, string>; now: string; token: string; limit: number },
 ): Promise<JobRow[]> {
-  if (claim.types.length === 0 || claim.limit < 1) return [];
+  const types = Object.keys(claim.lockedUntil);
+  if (types.length === 0 || claim.limit < 1) return [];
   const due = db
     .selectFrom("jobs")
     .select("id")
-    .where("type", "in", claim.types)
+    .where("type", "in", types)
     .where(claimable(claim.now))
     .orderBy("run_at")
     .orderBy("id")
     .limit(claim.limit);
-  const claimed = {
-    status: "running",
-    locked_by: claim.token,
-    locked_until: claim.lockedUntil,
-    updated_at: claim.now,
-  } as const;
+  const claimed = { status: "running", locked_by: claim.token, updated_at: claim.now } as const;
+  // Each type holds its claim for its own time: a worker that dies right after claiming a short job
+  // must not keep it from other instances for the longest type's time.
+  const lockedUntil = (eb: ExpressionBuilder<Database, "jobs">) => {
+    const [first, ...rest] = types as [string, ...string[]];
+    let expression = eb
+      .case()
+      .when("jobs.type", "=", first)
+      .then(claim.lockedUntil[first] as string);
+    for (const type of rest)
+      expression = expression.when("jobs.type", "=", type).then(claim.lockedUntil[type] as string);
+    return expression.end();
+  };
   if (dialect === "sqlite") {
     return db
       .updateTable("jobs")
-      .set((eb) => ({ ...claimed, attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({ ...claimed, locked_until: lockedUntil(eb), attempts: eb("attempts", "+", 1) }))
       .where("id", "in", due)
       .where(claimable(claim.now))
       .returningAll()
@@ -89,7 +97,7 @@ export async function claimDue(
     )
     .updateTable("jobs")
     .from("due")
-    .set((eb) => ({ ...claimed, attempts: eb("jobs.attempts", "+", 1) }))
+    .set((eb) => ({ ...claimed, locked_until: lockedUntil(eb), attempts: eb("jobs.attempts", "+", 1) }))
     .whereRef("jobs.id", "=", "due.id")
     .where(claimable(claim.now))
     .returningAll("jobs")

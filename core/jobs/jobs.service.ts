@@ -158,8 +158,10 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
       if (job.locked_by) await fail(job, job.locked_by, "the worker stopped while running it (claim expired)");
     }
     const token = randomUUID();
-    const claimMs = Math.max(...types.map((type) => definitionOf(type).claimMs ?? DEFAULT_CLAIM_MS));
-    const rows = await repo.claimDue(db, dialect, { types, now: iso(), token, lockedUntil: iso(claimMs), limit });
+    const lockedUntil = Object.fromEntries(
+      types.map((type) => [type, iso(definitionOf(type).claimMs ?? DEFAULT_CLAIM_MS)]),
+    );
+    const rows = await repo.claimDue(db, dialect, { lockedUntil, now: iso(), token, limit });
     return rows.map((row) => ({ ...row, token }));
   }
 

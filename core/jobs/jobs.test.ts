@@ -131,6 +131,23 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
     expect(await queue.state({ key: "k" })).toMatchObject({ status: "done", attempts: 2 });
   });
 
+  it("holds each claim for its own type's time, however long other types claimed with it take", async () => {
+    const { db, queue, ran } = await setUp({ claimMs: 30_000, maxAttempts: 2 });
+    queue.register<{ n: number }>({ type: "test.slow", claimMs: 300_000, handle: async () => undefined });
+    await queue.enqueue(db, { type: "test.record", payload: { n: 1 }, key: "short" });
+    await queue.enqueue(db, { type: "test.slow", payload: { n: 2 }, key: "long" });
+    expect((await queue.claim(2)).map((job) => job.type).sort()).toEqual(["test.record", "test.slow"]);
+    // Both workers die here. The short job is free again after its own 30 s, the long one is not.
+    later(30_000);
+    const [again] = await queue.claim(2);
+    expect(again?.type).toBe("test.record");
+    expect(await queue.run(again as NonNullable<typeof again>)).toBe("done");
+    expect(ran).toEqual([1]);
+    expect(await queue.state({ key: "long" })).toMatchObject({ status: "running", attempts: 1 });
+    later(270_000);
+    expect((await queue.claim(2)).map((job) => job.type)).toEqual(["test.slow"]);
+  });
+
   it("fails a job whose worker died on its last attempt", async () => {
     const { db, queue, ran } = await setUp({ claimMs: 60_000, maxAttempts: 1 });
     await queue.enqueue(db, { type: "test.record", payload: { n: 1 }, key: "k" });
