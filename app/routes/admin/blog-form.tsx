@@ -2,6 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { BLOG_MESSAGES, BlogInputSchema, type BlogPost } from "../../../core/blogs/blogs.schema";
+import {
+  ConsentFields,
+  consentErrors,
+  consentPayload,
+  NO_CONSENT,
+  useRecordedConsent,
+} from "../../components/admin/consent-fields";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
 import {
@@ -71,6 +78,8 @@ export default function BlogForm() {
   );
   const [post, setPost] = useState<BlogPost | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  // The consent of the image shown: the one recorded for the current image, or the new file's.
+  const [consent, setConsent] = useRecordedConsent(file ? undefined : post?.imageUrl);
   const [state, setState] = useState<"loading" | "ready" | "failed">(id ? "loading" : "ready");
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -150,6 +159,8 @@ export default function BlogForm() {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...values, ...submittedState(event, values) })) form.append(key, value);
     if (file) form.append("image", file);
+    const sentConsent = consentPayload(consent);
+    if (sentConsent) form.append("imageConsent", JSON.stringify(sentConsent));
     setProgress(file ? 0 : null);
     try {
       await apiUpload(id ? `/api/blogs/${id}` : "/api/blogs", form, {
@@ -220,9 +231,19 @@ export default function BlogForm() {
             label="Feature image"
             currentUrl={post?.imageUrl}
             file={file}
-            onFile={setFile}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setConsent(NO_CONSENT);
+            }}
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
+          />
+          <ConsentFields
+            id="blog-consent"
+            subject="this image"
+            value={consent}
+            onChange={setConsent}
+            errors={consentErrors(errors, "imageConsent")}
           />
           <ContentEditorField
             id="blog-content"

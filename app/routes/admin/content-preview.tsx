@@ -2,10 +2,12 @@ import { Link, redirect, useLoaderData } from "react-router";
 import type { BlogPost } from "../../../core/blogs/blogs.schema";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
 import type { Publication } from "../../../core/publications/publications.schema";
+import type { SiteContent } from "../../../core/site-content/site-content.schema";
 import type { Video } from "../../../core/videos/videos.constants";
 import { StateBadge } from "../../components/admin/publishing";
 import { PostArticle } from "../../components/blog/post-article";
 import { GalleryCard } from "../../components/gallery/gallery-card";
+import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
 import { PublicationCard } from "../../components/publications/publication-card";
 import { VideoCard } from "../../components/videos/video-card";
@@ -42,10 +44,17 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const { kind, id } = params;
   if (!isKind(kind)) throw redirect("/admin");
   return loadForStaff(request, async () => {
-    const item = await api<Previewed["item"]>(`/api/admin/${kind}/${encodeURIComponent(id)}`);
-    return { kind, item } as Previewed;
+    // The footer's texts are the published site content's, as on the public pages.
+    const [item, site] = await Promise.all([
+      api<Previewed["item"]>(`/api/admin/${kind}/${encodeURIComponent(id)}`),
+      api<SiteContent>("/api/site-content"),
+    ]);
+    const footer = { tagline: site.contact.footerTagline, social: site.contact.social };
+    return { ...({ kind, item } as Previewed), footer };
   });
 }
+
+export { PreviewRefused as ErrorBoundary } from "../../components/admin/preview-refused";
 
 export function HydrateFallback() {
   return <p className="p-8 text-muted">Loading the preview…</p>;
@@ -77,7 +86,7 @@ function PreviewBody(previewed: Previewed) {
 }
 
 export default function ContentPreview() {
-  const previewed = useLoaderData<typeof clientLoader>();
+  const { footer, ...previewed } = useLoaderData<typeof clientLoader>();
   const { page, edit } = KINDS[previewed.kind];
   return (
     <I18nProvider value={ENGLISH_I18N}>
@@ -93,8 +102,9 @@ export default function ContentPreview() {
       </div>
       <SiteHeader pathname={page} />
       <main id="main">
-        <PreviewBody {...previewed} />
+        <PreviewBody {...(previewed as Previewed)} />
       </main>
+      <SiteFooter content={footer} path={page} />
     </I18nProvider>
   );
 }

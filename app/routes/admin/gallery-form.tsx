@@ -8,6 +8,14 @@ import {
   type GalleryItem,
   MAX_GALLERY_IMAGES,
 } from "../../../core/gallery/gallery.schema";
+import {
+  ConsentFields,
+  type ConsentValue,
+  consentErrors,
+  consentPayload,
+  NO_CONSENT,
+  recordedConsent,
+} from "../../components/admin/consent-fields";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { ImagePicker } from "../../components/admin/image-picker";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
@@ -48,6 +56,21 @@ export default function GalleryForm() {
   );
   const [files, setFiles] = useState<File[]>([]);
   const [existing, setExisting] = useState<string[]>([]);
+  // One consent per image shown (the new files, else the current images), in their order.
+  const [consents, setConsents] = useState<ConsentValue[]>([]);
+  useEffect(() => {
+    if (files.length > 0) {
+      setConsents(files.map(() => NO_CONSENT));
+      return;
+    }
+    let stale = false;
+    Promise.all(existing.map(recordedConsent)).then((loaded) => {
+      if (!stale) setConsents(loaded);
+    });
+    return () => {
+      stale = true;
+    };
+  }, [files, existing]);
   const [loading, setLoading] = useState(Boolean(id));
   const [progress, setProgress] = useState<number | null>(null);
   const [published, setPublished] = useState(false);
@@ -85,6 +108,8 @@ export default function GalleryForm() {
     for (const [name, value] of Object.entries({ ...values, ...submittedState(event, values) }))
       body.append(name, value);
     for (const file of files) body.append("images", file, file.name);
+    const sentConsents = consents.map(consentPayload);
+    if (sentConsents.some(Boolean)) body.append("imageConsents", JSON.stringify(sentConsents));
     setProgress(0);
     try {
       await apiUpload(id ? `/api/gallery/${id}` : "/api/gallery", body, {
@@ -139,6 +164,20 @@ export default function GalleryForm() {
               : `Up to ${MAX_GALLERY_IMAGES} images; the first one is the cover.`
           }
         />
+        {consents.map((consent, index) => (
+          <ConsentFields
+            // biome-ignore lint/suspicious/noArrayIndexKey: one fieldset per image position, in order
+            key={index}
+            id={`gallery-consent-${index}`}
+            subject={consents.length > 1 ? `image ${index + 1}` : "this image"}
+            value={consent}
+            onChange={(value) => setConsents((current) => current.map((c, i) => (i === index ? value : c)))}
+            errors={{
+              ...consentErrors(errors, `imageConsents.${index}`),
+              basis: errors[`images.${index}`] ?? (consents.length === 1 ? errors.image : undefined),
+            }}
+          />
+        ))}
         {saving && (
           <div>
             <p className="text-sm text-muted" id="gallery-progress-label">

@@ -6,6 +6,13 @@ import {
   type Publication,
   PublicationInputSchema,
 } from "../../../core/publications/publications.schema";
+import {
+  ConsentFields,
+  consentErrors,
+  consentPayload,
+  NO_CONSENT,
+  useRecordedConsent,
+} from "../../components/admin/consent-fields";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
 import {
   IMAGE_TOO_LARGE_MESSAGE,
@@ -52,6 +59,8 @@ export default function PublicationForm() {
   );
   const [currentImage, setCurrentImage] = useState<string | undefined>();
   const [file, setFile] = useState<File | null>(null);
+  // The consent of the image shown: the one recorded for the current image, or the new file's.
+  const [consent, setConsent] = useRecordedConsent(file ? undefined : currentImage);
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -96,6 +105,8 @@ export default function PublicationForm() {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...values, ...submittedState(event, values) })) form.append(key, value);
     if (file) form.append("image", file);
+    const sentConsent = consentPayload(consent);
+    if (sentConsent) form.append("imageConsent", JSON.stringify(sentConsent));
     setProgress(file ? 0 : null);
     try {
       await apiUpload(id ? `/api/publications/${id}` : "/api/publications", form, {
@@ -134,9 +145,19 @@ export default function PublicationForm() {
             label="Image (screenshot)"
             currentUrl={currentImage}
             file={file}
-            onFile={setFile}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setConsent(NO_CONSENT);
+            }}
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
+          />
+          <ConsentFields
+            id="publication-consent"
+            subject="this image"
+            value={consent}
+            onChange={setConsent}
+            errors={consentErrors(errors, "imageConsent")}
           />
           <PublishingFields
             idPrefix="publication"

@@ -54,6 +54,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   });
 }
 
+export { PreviewRefused as ErrorBoundary } from "../../components/admin/preview-refused";
+
 export function HydrateFallback() {
   return <p className="p-8 text-muted">Loading the preview…</p>;
 }

@@ -2,6 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { VIDEO_CATEGORIES, type Video, VideoInputSchema } from "../../../core/videos/videos.schema";
+import { parseYoutubeId } from "../../../core/videos/youtube-url";
+import {
+  ConsentFields,
+  consentErrors,
+  consentPayload,
+  useRecordedConsent,
+} from "../../components/admin/consent-fields";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
@@ -39,6 +46,9 @@ export default function VideoForm() {
   const [published, setPublished] = useState(false);
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
+  // What is shown is the YouTube video: its consent is recorded under youtube:<id> (decision 0470).
+  const youtubeId = parseYoutubeId(values.youtubeUrl);
+  const [consent, setConsent] = useRecordedConsent(youtubeId ? `youtube:${youtubeId}` : undefined);
 
   useEffect(() => {
     if (!id) return;
@@ -70,7 +80,8 @@ export default function VideoForm() {
     }
     setSaving(true);
     try {
-      const json = { ...values, ...submittedState(event, values) };
+      const sentConsent = consentPayload(consent);
+      const json = { ...values, ...submittedState(event, values), ...(sentConsent ? { consent: sentConsent } : {}) };
       await api(id ? `/api/videos/${id}` : "/api/videos", { method: id ? "PUT" : "POST", json });
       toast.success(id ? "Video updated!" : "Video added!");
       navigate("/admin/videos");
@@ -104,6 +115,15 @@ export default function VideoForm() {
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
         />
+        {youtubeId && (
+          <ConsentFields
+            id="video-consent"
+            subject="this video"
+            value={consent}
+            onChange={setConsent}
+            errors={consentErrors(errors, "consent")}
+          />
+        )}
         <Select {...field("category")} label="Category" placeholder="Select a category" options={VIDEO_CATEGORIES} />
         <PublishingFields
           idPrefix="video"

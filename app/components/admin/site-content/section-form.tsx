@@ -2,7 +2,8 @@ import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { ACCEPTED_IMAGE_TYPES, type StoredImage } from "../../../../core/media/media.schema";
 import type { SiteSection } from "../../../../core/site-content/site-content.schema";
-import { apiUpload, errorMessage } from "../../../lib/api-client";
+import { api, apiUpload, errorMessage } from "../../../lib/api-client";
+import { ConsentFields, consentPayload, useRecordedConsent } from "../consent-fields";
 import { Field, Select, TextArea, TextInput } from "../form-controls";
 import { FILE_INPUT_CLASSES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "../image-field";
 import { RichTextEditor } from "../rich-text-editor";
@@ -323,6 +324,20 @@ function PictureField({
   onImage: (image: StoredImage) => void;
 }) {
   const [progress, setProgress] = useState<number | null>(null);
+  // Uploaded pictures need consent; the drawn illustrations (/images/…) do not (decision 0470).
+  const uploaded =
+    image?.url && !new URL(image.url, "http://site").pathname.startsWith("/images/") ? image.url : undefined;
+  const [consent, setConsent] = useRecordedConsent(uploaded);
+  async function saveConsent() {
+    const payload = consentPayload(consent);
+    if (!uploaded || !payload) return;
+    try {
+      await api("/api/admin/consent", { method: "PUT", json: { imageUrl: uploaded, ...payload } });
+      toast.success("Consent recorded.");
+    } catch (saveError) {
+      toast.error(errorMessage(saveError, "Consent could not be saved."));
+    }
+  }
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
@@ -333,6 +348,9 @@ function PictureField({
     }
     const form = new FormData();
     form.append("image", file);
+    // The consent chosen before choosing the file is recorded with the upload.
+    const sent = consentPayload(consent);
+    if (sent) form.append("imageConsent", JSON.stringify(sent));
     setProgress(0);
     try {
       onImage(await apiUpload<StoredImage>("/api/site-content/images", form, { onProgress: setProgress }));
@@ -343,28 +361,41 @@ function PictureField({
     }
   }
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={progress === null ? undefined : `Uploading… ${Math.round(progress * 100)} %`}
-    >
-      {(describedBy) => (
-        <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-center">
-          {image?.url && <img src={image.url} alt="" className="h-24 w-32 rounded-lg bg-gray-100 object-cover" />}
-          <input
-            id={id}
-            name={name}
-            type="file"
-            accept={ACCEPTED_IMAGE_TYPES}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            disabled={progress !== null}
-            onChange={onFile}
-            className={FILE_INPUT_CLASSES}
-          />
-        </div>
+    <div className="space-y-3">
+      <Field
+        id={id}
+        label={label}
+        error={error}
+        hint={progress === null ? undefined : `Uploading… ${Math.round(progress * 100)} %`}
+      >
+        {(describedBy) => (
+          <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-center">
+            {image?.url && <img src={image.url} alt="" className="h-24 w-32 rounded-lg bg-gray-100 object-cover" />}
+            <input
+              id={id}
+              name={name}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              disabled={progress !== null}
+              onChange={onFile}
+              className={FILE_INPUT_CLASSES}
+            />
+          </div>
+        )}
+      </Field>
+      <ConsentFields
+        id={`${id}-consent`}
+        subject={uploaded ? "this picture" : "the picture you upload"}
+        value={consent}
+        onChange={setConsent}
+      />
+      {uploaded && (
+        <button type="button" className={smallButton} onClick={saveConsent} disabled={!consent.basis}>
+          Save consent
+        </button>
       )}
-    </Field>
+    </div>
   );
 }

@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { adminApi } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
+import { blogFields, createPost } from "./support/blog-fixtures.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
+import type { RunningServer } from "./support/server.ts";
+import { stubYoutube } from "./support/youtube-stub.ts";
+
+/** Saving runs the image pipeline. */
+const WAIT = { timeout: 30_000 };
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/** A staff member with the Inbox role, sharing the test admin's password (a copy of its account row). */
+function addInboxMember(server: RunningServer): { email: string; password: string } {
+  const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+  const admin = db.prepare("select * from admin_users where email = ?").get(server.admin.email) as Record<
+    string,
+    unknown
+  >;
+  const email = "inbox@hopebehindbars.test";
+  const row = { ...admin, id: randomUUID().replaceAll("-", "").slice(0, 24), email, role: "inbox" };
+  const columns = Object.keys(row);
+  db.prepare(`insert into admin_users (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`).run(
+    ...columns.map((column) => (row as Record<string, unknown>)[column]),
+  );
+  db.close();
+  return { email, password: server.admin.password };
+}
+
+describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal, previews", () => {
+  const site = journeySite({ PAGE_CACHE_SECONDS: "60" });
+
+  it("records consent on the blog form: the guard names the image and why, and the post publishes once consent is on file", async () => {
+    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    await openAdminPage(page, site.server, "/admin/blogs/new");
+    expectErrors(page, [/^400 POST \/api\/blogs$/]); // the two refusals
+    await page.getByLabel("Title").fill("Mothers' reading circle");
+    await page.getByLabel("Excerpt").fill("Reading together at Kality.");
+    await page.getByLabel("Author name").fill("Hanna Tesfaye");
+    const png = path.join(site.server.dataDir, "reading.png");
+    await sharp({ create: { width: 640, height: 400, channels: 3, background: "#7a4b1f" } })
+      .png()
+      .toFile(png);
+    await page.getByLabel("Feature image").setInputFiles(png);
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Eight mothers read to their children every Saturday.");
+
+    const consent = page.getByRole("group", { name: "Consent for this image" });
+    await consent.getByRole("radio", { name: "Not yet" }).check();
+    await page.getByRole("button", { name: "Publish" }).click();
+    const imageError = page.locator("#blog-image-error");
+    await imageError
+      .getByText("Image 1 has no consent yet: record its consent, or keep the item a draft.")
+      .waitFor(WAIT);
+
+    await consent.getByRole("radio", { name: "Consent on file" }).check();
+    await consent.getByLabel("Given by", { exact: true }).fill("Selam Bekele");
+    await consent.getByLabel("Given on").fill("2026-02-01");
+    await consent.getByLabel("Signed form reference (optional)").fill("F-2026-014");
+    await consent.getByLabel("A child can be identified").check();
+    await screenshot(page, "consent-form-fields-1280");
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await imageError
+      .getByText(
+        "Image 1 shows a child without consent from a parent or guardian: record its consent, or keep the item a draft.",
+      )
+      .waitFor(WAIT);
+
+    // By keyboard: the guardian's checkbox, then Publish.
+    await consent.getByLabel("Given by a parent or guardian").focus();
+    await page.keyboard.press("Space");
+    expect(await consent.getByLabel("Given by a parent or guardian").isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Publish" }).focus();
+    await page.keyboard.press("Enter");
+    await toast(page, "Post created successfully!").waitFor(WAIT);
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
+
+    const api = await adminApi(site.server);
+    const [post] = await api.json<Array<{ _id: string; title: string; imageUrl: string; status: string }>>(
+      "GET",
+      "/api/admin/blogs?status=published",
+    );
+    expect(post).toMatchObject({ title: "Mothers' reading circle", status: "published" });
+    const recorded = await api.json("GET", `/api/admin/consent?imageUrl=${encodeURIComponent(post?.imageUrl ?? "")}`);
+    expect(recorded.consent).toMatchObject({
+      basis: "on-file",
+      minor: true,
+      byGuardian: true,
+      givenBy: "Selam Bekele",
+      formReference: "F-2026-014",
+    });
+    expect((await fetch(`${site.server.baseUrl}/blog/${post?._id}`)).status).toBe(200);
+
+    // The edit screen shows what is recorded.
+    await page.getByRole("link", { name: "Edit Mothers' reading circle" }).click();
+    await expect.poll(() => consent.getByLabel("Given by", { exact: true }).inputValue(), WAIT).toBe("Selam Bekele");
+    await context.close();
+
+    const mobile = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.mobile,
+      context: { bypassCSP: true },
+    });
+    await openAdminPage(mobile.page, site.server, "/admin/blogs/new");
+    await mobile.page
+      .getByRole("group", { name: "Consent for this image" })
+      .getByRole("radio", { name: "Consent on file" })
+      .check();
+    await screenshot(mobile.page, "consent-form-fields-375");
+    expect(await axeViolations(mobile.page, "main")).toEqual([]);
+    await mobile.context.close();
+  });
+
+  it("withdrawing a video's consent on the dashboard takes it off every page, answer, feed and cache", async () => {
+    const api = await adminApi(site.server);
+    const youtubeId = "kCBkWnQ1o3Y";
+    const video = await api.json<{ _id: string }>("POST", "/api/videos", {
+      title: "Family visit day",
+      description: "Children visit their mothers.",
+      youtubeUrl: `https://www.youtube.com/watch?v=${youtubeId}`,
+      category: "Testimonials",
+    });
+    const publicPaths = ["/", "/impact/videos", "/api/videos", "/api/videos?limit=1", "/sitemap.xml", "/blog/rss.xml"];
+    // Seen (and cached) before.
+    for (const pathname of ["/", "/impact/videos", "/api/videos"]) {
+      expect(await (await fetch(`${site.server.baseUrl}${pathname}`)).text(), pathname).toContain(youtubeId);
+    }
+
+    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    await stubYoutube(page);
+    await openAdminPage(page, site.server, "/admin");
+    const panel = page.getByRole("region", { name: "Images that need consent" });
+    const row = panel.getByRole("listitem").filter({ hasText: "Family visit day" });
+    await row.getByText("Video · Public, consent not recorded").waitFor(WAIT);
+    await screenshot(page, "consent-dashboard-video-1280");
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await row.getByRole("button", { name: "Withdraw consent" }).click();
+    await page.getByRole("button", { name: "Yes, withdraw" }).click();
+    await toast(page, "Consent withdrawn; the item is a draft again.").waitFor(WAIT);
+    await context.close();
+
+    for (const pathname of publicPaths) {
+      expect(await (await fetch(`${site.server.baseUrl}${pathname}`)).text(), pathname).not.toContain(youtubeId);
+    }
+    expect((await fetch(`${site.server.baseUrl}/api/videos/${video._id}`)).status).toBe(404);
+    const staff = await api.json<{ status: string }>("GET", `/api/admin/videos/${video._id}`);
+    expect(staff.status).toBe("draft");
+  });
+
+  it("a preview has the site's footer; an Inbox member opening one gets a page that says it is not for their role", async () => {
+    const api = await adminApi(site.server);
+    const post = await createPost(api, { ...blogFields("Draft for the preview"), status: "draft" }, 320);
+
+    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    await openAdminPage(page, site.server, `/admin/preview/blogs/${post._id}`);
+    await page.getByRole("heading", { name: "Draft for the preview", level: 1 }).waitFor(WAIT);
+    expect(await page.getByRole("contentinfo").count()).toBe(1);
+    await screenshot(page, "preview-with-footer-1280");
+    await context.close();
+
+    const inbox = addInboxMember(site.server);
+    const member = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.mobile,
+      context: { bypassCSP: true },
+    });
+    const login = await fetch(`${site.server.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(inbox),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    expectErrors(member.page, [/^403 GET \/api\/admin\/blogs\//]);
+    await member.page.goto("/admin/login");
+    await member.page.evaluate((value) => window.localStorage.setItem("adminToken", value), token);
+    await member.page.goto(`/admin/preview/blogs/${post._id}`);
+    await member.page.getByRole("heading", { name: "This preview is not for your role" }).waitFor(WAIT);
+    expect(await member.page.getByRole("link", { name: "Back to the dashboard" }).isVisible()).toBe(true);
+    await screenshot(member.page, "preview-refused-375");
+    expect(await axeViolations(member.page, "main")).toEqual([]);
+    await member.context.close();
+  });
+});
