@@ -114,7 +114,16 @@ export interface TranslationState {
  */
 export type Localised<T> = T & { locale: ContentLocale; englishFields: string[] };
 
-/** `"en"` when a field of a localised item is shown in English on a page of another language. */
-export function fieldLang(item: { locale: ContentLocale; englishFields: readonly string[] }, field: string) {
-  return item.locale !== "en" && item.englishFields.includes(field) ? "en" : undefined;
+/** What a page needs to tell which fields of an item are in English (absent: the item is not localised). */
+export interface FieldLanguages {
+  locale?: ContentLocale;
+  englishFields?: readonly string[];
+}
+
+/**
+ * `"en"` when a field of a localised item is shown in English on a page of another language: the
+ * element drawing it takes `lang={fieldLang(item, "title")}` (undefined, so no attribute, otherwise).
+ */
+export function fieldLang(item: FieldLanguages, field: string): "en" | undefined {
+  return item.locale && item.locale !== "en" && item.englishFields?.includes(field) ? "en" : undefined;
 }

@@ -25,11 +25,15 @@ async function readGalleryForm(request: FastifyRequest): Promise<GalleryForm> {
 }
 
 export default async function galleryRoutes(app: FastifyInstance) {
-  const { gallery, publicUrls } = app.services;
+  const { gallery, publicUrls, translations } = app.services;
 
   app.get("/api/gallery", { config: { access: "public", cacheable: true } }, async (request) => {
     const page = await gallery.list(request.query);
-    return { ...page, images: page.images.map(publicUrls.withImages) };
+    // Ours, additive: `lang=am` gives the items' Amharic text where there is one (the site's Amharic
+    // gallery pages); without it the answer is the spec's, in English.
+    const { lang } = request.query as { lang?: unknown };
+    const images = lang === "am" ? await translations.localiseMany("gallery-item", page.images, "am") : page.images;
+    return { ...page, images: images.map(publicUrls.withImages) };
   });
 
   app.get<{ Params: IdParams }>("/api/gallery/:id", { config: { access: "public" } }, async (request) =>

@@ -171,6 +171,23 @@ describe.each(DIALECTS)("content translations on %s", (dialect) => {
     expect(left).toEqual([]);
   });
 
+  it("answers the gallery in Amharic only when asked (?lang=am); the spec's answer stays English", async () => {
+    const item = await createGalleryItem("Bakery opening");
+    await save("gallery-item", item._id, { title: "የዳቦ ቤት መከፈት" });
+    const find = async (url: string) => {
+      const response = await t.app.inject({ url });
+      return response.json<{ images: Array<Record<string, unknown>> }>().images.find((i) => i._id === item._id);
+    };
+    expect(await find("/api/gallery?search=bakery")).toMatchObject({ title: "Bakery opening" });
+    expect(Object.keys((await find("/api/gallery?search=bakery")) ?? {})).not.toContain("englishFields");
+    expect(await find("/api/gallery?search=bakery&lang=am")).toMatchObject({
+      title: "የዳቦ ቤት መከፈት",
+      description: "Twelve mothers received certificates.",
+      locale: "am",
+      englishFields: ["description"],
+    });
+  });
+
   it("purges the public caches when a translation changes, and not when nothing did", async () => {
     const { _id } = await createPost();
     const before = t.services.cachePurge.generation;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BlogPost } from "../../../core/blogs/blogs.schema";
+import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import { formatInstantDate } from "../../lib/dates";
 import { ResponsiveImage } from "../responsive-image";
 
@@ -20,11 +21,13 @@ export function BackLink() {
  * A blog post as its public page shows it; the staff preview draws the same. `footer` goes after
  * the text (the public page's donation call and links to the posts either side).
  */
-export function PostArticle({ post, footer }: { post: BlogPost; footer?: ReactNode }) {
+export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages; footer?: ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <BackLink />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">{post.title}</h1>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl" lang={fieldLang(post, "title")}>
+        {post.title}
+      </h1>
       <p className="mt-4 text-muted">
         By{" "}
         {post.authorLinkedin ? (
@@ -54,6 +57,7 @@ export function PostArticle({ post, footer }: { post: BlogPost; footer?: ReactNo
       </div>
       <div
         className={`mt-8 ${CONTENT_STYLES}`}
+        lang={fieldLang(post, "content")}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with an allowlist on the server (core/blogs/blogs.sanitize.ts)
         dangerouslySetInnerHTML={{ __html: post.content }}
       />

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
+import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import { formatInstantDate } from "../../lib/dates";
 import { ResponsiveImage } from "../responsive-image";
 
 /** One post in the blog list: feature image, title, excerpt, author and date. */
-export function PostCard({ post, priority = false }: { post: BlogPostSummary; priority?: boolean }) {
+export function PostCard({ post, priority = false }: { post: BlogPostSummary & FieldLanguages; priority?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition-shadow focus-within:ring-3 focus-within:ring-accent hover:shadow-md">
       <div className="aspect-[16/10] overflow-hidden bg-sand">
@@ -22,12 +23,14 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary; pr
           <span aria-hidden="true"> · </span>
           <span>{post.authorName}</span>
         </p>
-        <h2 className="mt-2 text-xl font-bold text-ink">
+        <h2 className="mt-2 text-xl font-bold text-ink" lang={fieldLang(post, "title")}>
           <Link to={`/blog/${post._id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
             {post.title}
           </Link>
         </h2>
-        <p className="mt-2 line-clamp-3 text-muted">{post.excerpt}</p>
+        <p className="mt-2 line-clamp-3 text-muted" lang={fieldLang(post, "excerpt")}>
+          {post.excerpt}
+        </p>
         <span aria-hidden="true" className="mt-auto pt-4 font-semibold text-brand group-hover:underline">
           Read more →
         </span>

@@ -1,9 +1,10 @@
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
+import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { ResponsiveImage } from "../responsive-image";
 
 interface GalleryCardProps {
-  item: GalleryItem;
+  item: GalleryItem & FieldLanguages;
   onOpen: (item: GalleryItem) => void;
   sizes?: string;
   priority?: boolean;
@@ -49,7 +50,9 @@ export function GalleryCard({
       </button>
       <div className="p-4">
         <p className="text-xs font-semibold tracking-wide text-accent uppercase">{item.category}</p>
-        <Heading className="mt-1 font-bold text-ink">{item.title}</Heading>
+        <Heading className="mt-1 font-bold text-ink" lang={fieldLang(item, "title")}>
+          {item.title}
+        </Heading>
         <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate)}</p>
       </div>
     </article>

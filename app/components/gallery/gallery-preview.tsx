@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { GALLERY_PREVIEW_SIZE, type GalleryItem, type GalleryPage } from "../../../core/gallery/gallery.constants";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api } from "../../lib/api-client";
 import { Button } from "../button";
@@ -16,12 +17,14 @@ import { Lightbox } from "./lightbox";
 export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null }) {
   const [items, setItems] = useState(initial);
   const [retrying, setRetrying] = useState(false);
+  const { locale } = useI18n();
   const [open, setOpen] = useState<GalleryItem | null>(null);
 
   async function retry() {
     setRetrying(true);
     try {
-      const page = await api<GalleryPage>(`/api/gallery?limit=${GALLERY_PREVIEW_SIZE}`);
+      const lang = locale === "en" ? "" : `&lang=${locale}`;
+      const page = await api<GalleryPage>(`/api/gallery?limit=${GALLERY_PREVIEW_SIZE}${lang}`);
       setItems(page.images);
     } catch (error) {
       console.warn("Gallery preview: still unavailable", error);

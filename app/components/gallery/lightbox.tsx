@@ -1,13 +1,14 @@
 import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
+import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { ICON_PATHS, Icon } from "../icon";
 import { ResponsiveImage } from "../responsive-image";
 import { clampOffset, MAX_ZOOM, MIN_ZOOM, type Offset, zoomIn, zoomOut } from "./zoom";
 
 interface LightboxProps {
-  item: GalleryItem;
+  item: GalleryItem & FieldLanguages;
   onClose: () => void;
 }
 
@@ -290,13 +291,15 @@ export function Lightbox({ item, onClose }: LightboxProps) {
       </div>
 
       <div className="mx-auto w-full max-w-3xl px-4 pt-2 pb-5 text-center">
-        <h2 id="lightbox-title" className="text-lg font-semibold">
+        <h2 id="lightbox-title" className="text-lg font-semibold" lang={fieldLang(item, "title")}>
           {item.title}
         </h2>
         <p className="mt-1 text-sm text-white/75">
           {item.category} · {formatCalendarDate(item.eventDate)}
         </p>
-        <p className="mt-2 line-clamp-3 text-sm text-white/85">{item.description}</p>
+        <p className="mt-2 line-clamp-3 text-sm text-white/85" lang={fieldLang(item, "description")}>
+          {item.description}
+        </p>
       </div>
     </div>,
     document.body,

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { GALLERY_PAGE_SIZE, type GalleryItem, type GalleryPage } from "../../../core/gallery/gallery.constants";
+import type { Locale } from "../../../core/i18n/locale";
+import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api-client";
 
 export interface GalleryFilter {
@@ -18,10 +20,12 @@ interface Feed {
 
 const keyOf = (filter: GalleryFilter) => `${filter.category}\n${filter.search}`;
 
-function pageUrl(filter: GalleryFilter, page: number) {
+function pageUrl(filter: GalleryFilter, page: number, locale: Locale) {
   const params = new URLSearchParams({ page: String(page), limit: String(GALLERY_PAGE_SIZE) });
   if (filter.category) params.set("category", filter.category);
   if (filter.search) params.set("search", filter.search);
+  // Amharic pages ask for the items' Amharic text (English where there is none, marked so).
+  if (locale !== "en") params.set("lang", locale);
   return `/api/gallery?${params}`;
 }
 
@@ -42,6 +46,7 @@ export function useGalleryFeed(filter: GalleryFilter, firstPage: GalleryPage | n
   const [loadingFilter, setLoadingFilter] = useState(false);
   const latest = useRef<AbortController | null>(null);
   const key = keyOf(filter);
+  const { locale } = useI18n();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filter
   useEffect(() => {
@@ -50,7 +55,7 @@ export function useGalleryFeed(filter: GalleryFilter, firstPage: GalleryPage | n
     const controller = new AbortController();
     latest.current = controller;
     setLoadingFilter(true);
-    api<GalleryPage>(pageUrl(filter, 1), { signal: controller.signal })
+    api<GalleryPage>(pageUrl(filter, 1, locale), { signal: controller.signal })
       .then((result) => {
         setFeed({ filter, filterKey: key, items: result.images, page: 1, hasMore: result.hasMore });
       })
@@ -68,7 +73,7 @@ export function useGalleryFeed(filter: GalleryFilter, firstPage: GalleryPage | n
     setLoadingMore(true);
     try {
       // The next page of the list on screen, even if the filter is just changing.
-      const result = await api<GalleryPage>(pageUrl(feed.filter, feed.page + 1));
+      const result = await api<GalleryPage>(pageUrl(feed.filter, feed.page + 1, locale));
       setFeed((current) =>
         current.filterKey === feed.filterKey
           ? {
@@ -84,7 +89,7 @@ export function useGalleryFeed(filter: GalleryFilter, firstPage: GalleryPage | n
     } finally {
       setLoadingMore(false);
     }
-  }, [feed, loadingMore]);
+  }, [feed, loadingMore, locale]);
 
   /** False until a list has arrived (server-rendered or fetched): no "No Results" before that. */
   const loaded = feed.filterKey !== "";

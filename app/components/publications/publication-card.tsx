@@ -1,9 +1,16 @@
 import type { Publication } from "../../../core/publications/publications.schema";
+import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import { formatCalendarDate } from "../../lib/dates";
 import { ResponsiveImage } from "../responsive-image";
 
 /** One publication as the public list shows it; the staff preview draws the same. */
-export function PublicationCard({ publication, priority = false }: { publication: Publication; priority?: boolean }) {
+export function PublicationCard({
+  publication,
+  priority = false,
+}: {
+  publication: Publication & FieldLanguages;
+  priority?: boolean;
+}) {
   return (
     <article className="group relative grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 focus-within:ring-3 focus-within:ring-accent hover:shadow-md sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="aspect-[16/10] overflow-hidden bg-sand sm:aspect-auto sm:h-full">
@@ -19,7 +26,7 @@ export function PublicationCard({ publication, priority = false }: { publication
         <p className="text-sm text-muted">
           <time dateTime={publication.publicationDate}>{formatCalendarDate(publication.publicationDate)}</time>
         </p>
-        <h2 className="mt-1 text-xl font-bold text-ink">
+        <h2 className="mt-1 text-xl font-bold text-ink" lang={fieldLang(publication, "title")}>
           <a
             href={publication.link}
             target="_blank"
@@ -30,7 +37,9 @@ export function PublicationCard({ publication, priority = false }: { publication
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </h2>
-        <p className="mt-2 text-muted">{publication.description}</p>
+        <p className="mt-2 text-muted" lang={fieldLang(publication, "description")}>
+          {publication.description}
+        </p>
         <span aria-hidden="true" className="mt-auto pt-4 font-semibold text-brand group-hover:underline">
           Read the publication ↗
         </span>

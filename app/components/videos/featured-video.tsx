@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import type { Video } from "../../../core/videos/videos.constants";
 import { YoutubePlayerIsland } from "./youtube-player";
 
@@ -8,7 +9,7 @@ import { YoutubePlayerIsland } from "./youtube-player";
  * Home loader: `featuredVideo: await services.videos.list({ limit: 1 }).then((r) => r.videos[0] ?? null,
  * () => null)`, then `<FeaturedVideo video={loaderData.featuredVideo} />`. Renders nothing without a video.
  */
-export function FeaturedVideo({ video }: { video: Video | null }) {
+export function FeaturedVideo({ video }: { video: (Video & FieldLanguages) | null }) {
   if (!video) return null;
   return (
     <section aria-labelledby="featured-video-title" className="bg-sand py-16">
@@ -22,10 +23,12 @@ export function FeaturedVideo({ video }: { video: Video | null }) {
         </div>
         <div className="lg:col-span-2">
           <p className="text-sm font-semibold tracking-wide text-accent uppercase">Featured video</p>
-          <h2 id="featured-video-title" className="mt-2 text-3xl font-bold text-brand">
+          <h2 id="featured-video-title" className="mt-2 text-3xl font-bold text-brand" lang={fieldLang(video, "title")}>
             {video.title}
           </h2>
-          <p className="mt-4 text-lg text-muted">{video.description}</p>
+          <p className="mt-4 text-lg text-muted" lang={fieldLang(video, "description")}>
+            {video.description}
+          </p>
           <Link
             to="/impact/videos"
             className="mt-6 inline-block font-semibold text-brand underline-offset-4 hover:underline"

@@ -1,7 +1,9 @@
+import type { FieldLanguages } from "../../../core/translations/translations.schema";
+import { fieldLang } from "../../../core/translations/translations.schema";
 import type { Video } from "../../../core/videos/videos.constants";
 import { YoutubePlayerIsland } from "./youtube-player";
 
-export function VideoCard({ video }: { video: Video }) {
+export function VideoCard({ video }: { video: Video & FieldLanguages }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       <YoutubePlayerIsland
@@ -11,8 +13,12 @@ export function VideoCard({ video }: { video: Video }) {
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-accent uppercase">{video.category}</p>
-        <h2 className="mt-1 text-lg font-bold text-ink">{video.title}</h2>
-        <p className="mt-2 line-clamp-3 text-muted">{video.description}</p>
+        <h2 className="mt-1 text-lg font-bold text-ink" lang={fieldLang(video, "title")}>
+          {video.title}
+        </h2>
+        <p className="mt-2 line-clamp-3 text-muted" lang={fieldLang(video, "description")}>
+          {video.description}
+        </p>
       </div>
     </article>
   );

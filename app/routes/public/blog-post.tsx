@@ -2,27 +2,37 @@ import { data, Link } from "react-router";
 import { appContext } from "#app-context";
 import { POST_NOT_FOUND_MESSAGE } from "../../../core/blogs/blogs.constants";
 import type { BlogPost, BlogPostSummary } from "../../../core/blogs/blogs.schema";
+import { localeOf } from "../../../core/i18n/locale";
+import { fieldLang, type Localised } from "../../../core/translations/translations.schema";
 import { ArticleJsonLd } from "../../components/blog/article-json-ld";
 import { BackLink, PostArticle } from "../../components/blog/post-article";
 import { DonateButton } from "../../components/donation/donate-button";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
+  const locale = localeOf(request);
   try {
-    const post = await services.blogs.get(params.id);
+    const post = await services.translations.localise("blog", await services.blogs.get(params.id), locale);
     // The neighbours as the blog list shows them (newest first); without them the post still shows.
-    const list = await services.blogs.summaries().catch(() => [] as BlogPostSummary[]);
+    const list = await services.blogs
+      .summaries()
+      .then((summaries) => services.translations.localiseMany("blog", summaries, locale))
+      .catch(() => [] as Localised<BlogPostSummary>[]);
     const at = list.findIndex((summary) => summary._id === post._id);
-    const link = (summary?: BlogPostSummary) => (summary ? { id: summary._id, title: summary.title } : null);
+    const link = (summary?: Localised<BlogPostSummary>) =>
+      summary ? { id: summary._id, title: summary.title, lang: fieldLang(summary, "title") } : null;
     return { post, older: at < 0 ? null : link(list[at + 1]), newer: at < 1 ? null : link(list[at - 1]) };
   } catch (error) {
     // By status, not instanceof: the page bundle has its own copy of the error classes.
     const notFound = (error as { status?: number } | null)?.status === 404;
     if (!notFound) console.error("blog post: load failed", error);
     // Spec §8: not found or failed both read 'Post not found.'; the status tells crawlers which.
-    return data({ post: null as BlogPost | null, older: null, newer: null }, { status: notFound ? 404 : 500 });
+    return data(
+      { post: null as Localised<BlogPost> | null, older: null, newer: null },
+      { status: notFound ? 404 : 500 },
+    );
   }
 }
 
@@ -79,7 +89,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                     <span className="block text-sm font-semibold text-muted">
                       <span aria-hidden="true">← </span>Previous post
                     </span>
-                    <span className="mt-1 block font-semibold text-brand">{older.title}</span>
+                    <span className="mt-1 block font-semibold text-brand" lang={older.lang}>
+                      {older.title}
+                    </span>
                   </Link>
                 )}
                 {newer && (
@@ -91,7 +103,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                     <span className="block text-sm font-semibold text-muted">
                       Next post<span aria-hidden="true"> →</span>
                     </span>
-                    <span className="mt-1 block font-semibold text-brand">{newer.title}</span>
+                    <span className="mt-1 block font-semibold text-brand" lang={newer.lang}>
+                      {newer.title}
+                    </span>
                   </Link>
                 )}
               </nav>

@@ -1,14 +1,16 @@
 import { appContext } from "#app-context";
 import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
+import { localeOf } from "../../../core/i18n/locale";
 import { PostCard } from "../../components/blog/post-card";
 import { PageHeader } from "../../components/page-header";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   try {
-    return { posts: await services.blogs.summaries() };
+    const posts = await services.blogs.summaries();
+    return { posts: await services.translations.localiseMany("blog", posts, localeOf(request)) };
   } catch (error) {
     // Spec §8: a failed fetch shows the empty state, not an error page.
     console.error("blog: list failed", error);

@@ -1,14 +1,17 @@
 import { appContext } from "#app-context";
 import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
+import { localeOf } from "../../../core/i18n/locale";
 import { HomePage } from "../../components/site/home-page";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
+  const { translations } = services;
+  const locale = localeOf(request);
   // A section that cannot load is left out; the rest of the home page still renders.
   const featuredVideo = await services.videos.list({ limit: 1 }).then(
-    (result) => result.videos[0] ?? null,
+    async (result) => (result.videos[0] ? translations.localise("video", result.videos[0], locale) : null),
     (error) => {
       console.error("home: featured video failed", error);
       return null;
@@ -16,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   // null tells the preview its load failed (it then offers Try Again).
   const galleryPreview = await services.gallery.list({ limit: GALLERY_PREVIEW_SIZE }).then(
-    (result) => result.images,
+    (result) => translations.localiseMany("gallery-item", result.images, locale),
     (error) => {
       console.error("home: gallery preview failed", error);
       return null;

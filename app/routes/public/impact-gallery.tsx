@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { appContext } from "#app-context";
 import { GALLERY_PAGE_SIZE, type GalleryPage } from "../../../core/gallery/gallery.constants";
+import { localeOf } from "../../../core/i18n/locale";
 import { GalleryBrowserIsland, galleryFilterFrom } from "../../components/gallery/gallery-browser";
 import { PageHeader } from "../../components/page-header";
 import { pageMeta } from "../../lib/seo";
@@ -16,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       category: filter.category,
       search: filter.search,
     });
-    return { firstPage };
+    const images = await services.translations.localiseMany("gallery-item", firstPage.images, localeOf(request));
+    return { firstPage: { ...firstPage, images } };
   } catch (error) {
     // Spec §8: a failed gallery load is logged only; the browser tries again after loading.
     console.error("gallery: first page failed", error);

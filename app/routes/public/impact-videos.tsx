@@ -1,4 +1,5 @@
 import { appContext } from "#app-context";
+import { localeOf } from "../../../core/i18n/locale";
 import { ALL_VIDEOS, VIDEO_CATEGORIES, type Video } from "../../../core/videos/videos.constants";
 import { CategoryChips } from "../../components/category-chips";
 import { PageHeader } from "../../components/page-header";
@@ -17,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const category = selectedCategory(new URL(request.url));
   try {
-    return { category, videos: (await services.videos.list({ category })).videos };
+    const { videos } = await services.videos.list({ category });
+    return { category, videos: await services.translations.localiseMany("video", videos, localeOf(request)) };
   } catch (error) {
     // Spec §8: a failed fetch shows the empty state rather than an error page.
     console.error("impact videos: list failed", error);

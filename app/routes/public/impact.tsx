@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
+import { localeOf } from "../../../core/i18n/locale";
 import { GalleryPreviewIsland } from "../../components/gallery/gallery-preview";
 import { DonationNeeds } from "../../components/home/donation-needs";
 import { ImpactCountersIsland } from "../../components/home/impact-counters";
@@ -14,18 +15,20 @@ import type { Route } from "./+types/impact";
 /** How many of the newest videos the overview shows. */
 const LATEST_VIDEOS = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
+  const { translations } = services;
+  const locale = localeOf(request);
   // Without the latest items the overview still works: the entries link to the full pages.
   const latestVideos = await services.videos.list({ limit: LATEST_VIDEOS }).then(
-    (result) => result.videos,
+    (result) => translations.localiseMany("video", result.videos, locale),
     (error) => {
       console.error("impact: latest videos failed", error);
       return [];
     },
   );
   const latestGallery = await services.gallery.list({ limit: GALLERY_PREVIEW_SIZE }).then(
-    (result) => result.images,
+    (result) => translations.localiseMany("gallery-item", result.images, locale),
     (error) => {
       console.error("impact: latest gallery items failed", error);
       return null;

@@ -1,14 +1,16 @@
 import { appContext } from "#app-context";
+import { localeOf } from "../../../core/i18n/locale";
 import type { Publication } from "../../../core/publications/publications.schema";
 import { PageHeader } from "../../components/page-header";
 import { PublicationCard } from "../../components/publications/publication-card";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/publications";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   try {
-    return { publications: await services.publications.list() };
+    const publications = await services.publications.list();
+    return { publications: await services.translations.localiseMany("publication", publications, localeOf(request)) };
   } catch (error) {
     console.error("publications: list failed", error);
     return { publications: [] as Publication[] };
