@@ -14,10 +14,10 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 describe.runIf(browserAvailable)("Amharic versions of content", () => {
   const site = journeySite();
 
-  it("staff add the Amharic version of a post in its edit form; the list shows which posts lack one", async () => {
+  it("staff add the Amharic version of a post; the /am/ page shows it, and an untranslated post in English marked lang=en", async () => {
     const api = await adminApi(site.server);
     const translated = await createPost(api, blogFields("Women learn to read"));
-    await createPost(api, blogFields("Untranslated story"));
+    const untranslated = await createPost(api, blogFields("Untranslated story"));
 
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page } = await newPage(site.browser, site.server, { viewport });
@@ -58,5 +58,30 @@ describe.runIf(browserAvailable)("Amharic versions of content", () => {
       expect(await missing.count()).toBe(1);
       await screenshot(page, "translation-list-1280");
     }
+
+    // The Amharic page shows the Amharic version; the English page is unchanged.
+    const { page } = await newPage(site.browser, site.server);
+    await page.goto(`/am/blog/${translated._id}`);
+    const heading = page.getByRole("heading", { level: 1 });
+    expect(await heading.textContent()).toBe(AM_TITLE);
+    expect(await heading.getAttribute("lang")).toBeNull();
+    expect(await page.locator("html").getAttribute("lang")).toBe("am");
+    expect(await page.getByText(AM_WORDS).isVisible()).toBe(true);
+    await page.goto(`/blog/${translated._id}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Women learn to read");
+
+    // The untranslated post shows its English, marked as English.
+    await page.goto(`/am/blog/${untranslated._id}`);
+    const english = page.getByRole("heading", { level: 1 });
+    expect(await english.textContent()).toBe("Untranslated story");
+    expect(await english.getAttribute("lang")).toBe("en");
+    expect(await page.locator('[lang="en"]', { hasText: "Formatted story text for the blog." }).count()).toBe(1);
+
+    // The Amharic list: one post in Amharic, the other in English marked lang="en".
+    await page.goto("/am/blog");
+    expect(await page.getByRole("heading", { level: 2, name: AM_TITLE }).getAttribute("lang")).toBeNull();
+    expect(await page.getByRole("heading", { level: 2, name: "Untranslated story" }).getAttribute("lang")).toBe("en");
+    expect(await page.getByText(AM_EXCERPT).isVisible()).toBe(true);
+    await screenshot(page, "translation-am-blog-1280");
   });
 });
