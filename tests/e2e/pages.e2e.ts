@@ -210,6 +210,39 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
     await context.close();
   });
 
+  it("cross-fades the pictures but never shows two slides' words at once", async () => {
+    const { page, context } = await open();
+    await page.goto("/");
+    await hydrated(page);
+    await carousel(page).getByRole("button", { name: "Pause slideshow" }).click();
+    await carousel(page)
+      .getByRole("button", { name: slideLabel(1) })
+      .click();
+    // Hold the running transitions and step through them: at no moment may both texts be visible.
+    const steps = await page.evaluate(() => {
+      const texts = [...document.querySelectorAll("[data-slide-text]")];
+      const pictures = [...document.querySelectorAll("[data-slide-text]")].map(
+        (text) => text.parentElement?.firstElementChild as Element,
+      );
+      const textAnimations = texts.flatMap((text) => text.getAnimations());
+      const pictureAnimations = pictures.flatMap((picture) => picture.getAnimations());
+      const all = [...textAnimations, ...pictureAnimations];
+      for (const animation of all) animation.pause();
+      const visible = (elements: Element[]) => elements.filter((el) => Number(getComputedStyle(el).opacity) > 0).length;
+      const seen = { texts: 0, pictures: 0 };
+      for (let time = 0; time <= 700; time += 20) {
+        for (const animation of all) animation.currentTime = time;
+        seen.texts = Math.max(seen.texts, visible(texts));
+        seen.pictures = Math.max(seen.pictures, visible(pictures));
+      }
+      return { transitions: textAnimations.length, ...seen };
+    });
+    expect(steps.transitions).toBe(2);
+    expect(steps.texts).toBe(1);
+    expect(steps.pictures).toBe(2);
+    await context.close();
+  });
+
   it("does not turn the slides by itself when the visitor prefers reduced motion", async () => {
     const { page, context } = await open({ context: { reducedMotion: "reduce" } });
     await page.clock.install();

@@ -55,6 +55,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       <div className="grid">
         {slides.map((slide, index) => {
           const isActive = index === active;
+          const fade = isActive ? "opacity-100" : "opacity-0";
           return (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group (a fieldset is for form controls)
             <div
@@ -64,11 +65,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
               inert={!isActive}
-              className={`relative [grid-area:1/1] transition-opacity duration-700 motion-reduce:transition-none lg:h-[clamp(520px,72vh,680px)] ${
-                isActive ? "opacity-100" : "pointer-events-none opacity-0"
-              }`}
+              className={`relative [grid-area:1/1] lg:h-[clamp(520px,72vh,680px)] ${isActive ? "" : "pointer-events-none"}`}
             >
-              <div className="aspect-[3/2] overflow-hidden bg-sand lg:absolute lg:inset-0 lg:aspect-auto">
+              {/* The pictures cross-fade; the words never overlap: the leaving text is gone before the next appears. */}
+              <div
+                className={`aspect-[3/2] overflow-hidden bg-sand transition-opacity duration-700 motion-reduce:transition-none lg:absolute lg:inset-0 lg:aspect-auto ${fade}`}
+              >
                 {(index === 0 || hydrated) && (
                   <ResponsiveImage
                     image={slide.image}
@@ -81,9 +83,14 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               </div>
               <div
                 aria-hidden="true"
-                className="absolute inset-0 hidden bg-linear-to-r from-brand-dark/95 via-brand-dark/75 to-transparent lg:block"
+                className={`absolute inset-0 hidden bg-linear-to-r from-brand-dark/95 via-brand-dark/75 to-transparent transition-opacity duration-700 motion-reduce:transition-none lg:block ${fade}`}
               />
-              <div className="relative px-4 pt-7 pb-20 sm:px-6 lg:absolute lg:inset-0 lg:flex lg:items-center lg:pb-20">
+              <div
+                data-slide-text
+                className={`relative px-4 pt-7 pb-20 transition-opacity motion-reduce:transition-none sm:px-6 lg:absolute lg:inset-0 lg:flex lg:items-center lg:pb-20 ${
+                  isActive ? "opacity-100 delay-300 duration-300" : "opacity-0 duration-200"
+                }`}
+              >
                 <div className="mx-auto w-full max-w-7xl lg:px-2">
                   <div className="max-w-xl">
                     <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">{slide.title}</h2>
