@@ -12,6 +12,11 @@ export interface AppContext {
   requestId: string;
   /** The browser code of the public pages (app/islands). */
   islands: IslandAssets;
+  /**
+   * Counts a public form's post against the same per-IP limit as the API's forms: the "please wait"
+   * message when over it, else null (app/lib/public-form.server.ts). Absent: no limit (tests).
+   */
+  publicFormLimit?: () => Promise<string | null>;
 }
 
 export const appContext = createContext<AppContext>();

@@ -24,6 +24,7 @@ export default [
     page("impact", "routes/public/impact.tsx"),
     page("join-team", "routes/public/join-team.tsx"),
     page("contact", "routes/public/contact.tsx"),
+    page("donate", "routes/public/donate.tsx"),
     page("donate/thank-you", "routes/public/donate-thank-you.tsx"),
     page("impact/gallery", "routes/public/impact-gallery.tsx"),
     page("blog", "routes/public/blog.tsx"),

@@ -11,6 +11,7 @@ import { startJobWorker } from "../core/jobs/jobs.worker.ts";
 import { buildApp } from "./app.ts";
 import { loadIslandAssets } from "./island-assets.ts";
 import { startMetricsServer } from "./metrics.ts";
+import { PUBLIC_FORM_LIMIT, tooManyRequestsMessage } from "./plugins/rate-limits.ts";
 import { ensureAdmins, openConfiguredDatabase, prepareDatabase, resolveSessionSecret, seedIfFresh } from "./startup.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -55,6 +56,12 @@ export async function createServer(vite?: ViteDevServer) {
   await ensureAdmins(app.services, app.log);
   await seedIfFresh(app.services, fresh, app.log);
   const islands = loadIslandAssets(projectRoot, Boolean(vite));
+  // Forms posted to pages without JavaScript (app/lib/public-form.server.ts) count like the API's:
+  // per visitor and per page (each API form has its own route, so its own count).
+  const formLimit = app.createRateLimit({
+    ...PUBLIC_FORM_LIMIT,
+    keyGenerator: (request) => `${request.ip} ${request.url.split("?")[0]}`,
+  });
 
   await app.register(pagesWithoutOptions(fastifyReactRouter), {
     devServer: vite,
@@ -75,6 +82,10 @@ export async function createServer(vite?: ViteDevServer) {
         },
         requestId: request.id,
         islands,
+        publicFormLimit: async () => {
+          const limit = await formLimit(request);
+          return !limit.isAllowed && limit.isExceeded ? tooManyRequestsMessage(limit.ttlInSeconds) : null;
+        },
       });
       return context;
     },

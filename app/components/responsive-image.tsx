@@ -1,4 +1,5 @@
 import type { ImageFormat, StoredImage } from "../../core/media/media.schema";
+import { useSaveData } from "../lib/save-data";
 
 interface ResponsiveImageProps {
   image: StoredImage;
@@ -18,18 +19,32 @@ const srcSet = (image: StoredImage, format: ImageFormat) =>
     .map((v) => `${v.url} ${v.width}w`)
     .join(", ");
 
+/** On a light page (Save-Data, slow connection) only the narrowest file of each format is offered. */
+function smallestVariants(image: StoredImage): StoredImage {
+  const narrowest = new Map<ImageFormat, StoredImage["variants"][number]>();
+  for (const variant of image.variants) {
+    const kept = narrowest.get(variant.format);
+    if (!kept || variant.width < kept.width) narrowest.set(variant.format, variant);
+  }
+  const variants = [...narrowest.values()];
+  const jpeg = narrowest.get("jpeg");
+  return { ...image, variants, url: jpeg?.url ?? image.url };
+}
+
 /**
  * An uploaded image as AVIF, then WebP, then JPEG, in the size the screen needs, with its
  * dimensions set so nothing shifts while it loads. Images without variants render as a plain <img>.
+ * A light page (app/lib/save-data.ts) gets the smallest file whatever the screen.
  */
 export function ResponsiveImage({
-  image,
+  image: given,
   alt,
   sizes,
   priority = false,
   className,
   pictureClassName,
 }: ResponsiveImageProps) {
+  const image = useSaveData() ? smallestVariants(given) : given;
   const dimensions = image.width > 0 && image.height > 0 ? { width: image.width, height: image.height } : {};
   const jpegSet = srcSet(image, "jpeg");
   const img = (

@@ -63,4 +63,5 @@ export const PUBLIC_PAGE_PATHS = [
   "/publications",
   "/join-team",
   "/contact",
+  "/donate",
 ];

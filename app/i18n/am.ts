@@ -59,6 +59,32 @@ export const am: Partial<Record<MessageKey, string>> = {
 
   "common.opensInNewTab": "(በአዲስ ትር ይከፈታል)",
   "common.close": "ዝጋ",
+
+  "donate.eyebrow": "ይለግሱ",
+  "donate.title": "ልገሳ ያድርጉ",
+  "donate.intro": "ስጦታዎ በኢትዮጵያ ማረሚያ ቤቶች ለሚገኙ ሴቶችና ሕፃናት መሠረታዊ ፍላጎቶችን፣ ትምህርትንና ወደ ቤት የመመለሻ መንገድን ያመጣል።",
+  "donate.metaDescription":
+    "ለHope Behind Bars በካርድ ወይም በኢትዮጵያ ባንክ ማስተላለፍ ይለግሱ፦ በኢትዮጵያ ማረሚያ ቤቶች ለሚገኙ ሴቶችና ሕፃናት መሠረታዊ ፍላጎቶች፣ ትምህርትና ወደ ቤት የመመለሻ መንገድ።",
+  "donate.card": "ካርድ",
+  "donate.cardHint": "ቪዛ፣ ማስተርካርድ እና ሌሎችም",
+  "donate.local": "የአገር ውስጥ",
+  "donate.localHint": "በኢትዮጵያ ባንክ ማስተላለፍ",
+  "donate.howOften": "በምን ያህል ጊዜ?",
+  "donate.oneTime": "አንድ ጊዜ",
+  "donate.monthly": "በየወሩ",
+  "donate.whatFor": "ለምን ይውላል?",
+  "donate.forFund": "ለ{title}",
+  "donate.whereMostNeeded": "በጣም በሚያስፈልግበት",
+  "donate.chooseAmount": "መጠን ይምረጡ (በአሜሪካ ዶላር)",
+  "donate.customAmount": "ወይም የራስዎን መጠን ያስገቡ",
+  "donate.otherAmount": "ሌላ መጠን",
+  "donate.customHint": "የራስዎን መጠን ካስገቡ ከላይ ከተመረጠው ይልቅ እሱ ይሰጣል።",
+  "donate.submit": "ይለግሱ",
+  "donate.secure": "ደህንነቱ የተጠበቀ ክፍያ በ{provider}። የካርድዎ መረጃ ወደ አገልጋዮቻችን አይደርስም።",
+  "donate.crowdfundingPrompt": "ከጓደኞችዎ ጋር መስጠት ይመርጣሉ?",
+  "donate.crowdfundingLink": "የጋራ ገንዘብ ማሰባሰቢያ ዘመቻችንን ይቀላቀሉ",
+
+  "newsletterSignup.heading": "የዜና መጽሔት ምዝገባ",
 };
 
 /**

@@ -64,6 +64,34 @@ export const en = {
   "seo.defaultDescription":
     "Hope Behind Bars supports incarcerated women and their children in Ethiopia with essentials, education and a path home.",
 
+  // The donation page, /donate (decision 0431): the pop-up's two parts as one page without JavaScript.
+  "donate.eyebrow": "Donate",
+  "donate.title": "Make a donation",
+  "donate.intro": "Your gift brings essentials, education and a way home to women and children in Ethiopia's prisons.",
+  "donate.metaDescription":
+    "Give to Hope Behind Bars by card or by Ethiopian bank transfer: essentials, education and a way home for women and children in Ethiopia's prisons.",
+  "donate.card": "Card",
+  "donate.cardHint": "Visa, Mastercard and more",
+  "donate.local": "Local",
+  "donate.localHint": "Ethiopian bank transfer",
+  "donate.howOften": "How often?",
+  "donate.oneTime": "One-time",
+  "donate.monthly": "Monthly",
+  "donate.whatFor": "What is it for?",
+  "donate.forFund": "For {title}",
+  "donate.whereMostNeeded": "Where most needed",
+  "donate.chooseAmount": "Choose an amount (USD)",
+  "donate.customAmount": "Or enter a custom amount",
+  "donate.otherAmount": "Other amount",
+  "donate.customHint": "A custom amount is given instead of the one chosen above.",
+  "donate.submit": "Donate",
+  "donate.secure": "Secure checkout by {provider}. Your card details never reach our servers.",
+  "donate.crowdfundingPrompt": "Prefer to give with friends?",
+  "donate.crowdfundingLink": "Join our crowdfunding campaign",
+
+  // The newsletter archive's answer to the footer's sign-up posted without JavaScript (decision 0430).
+  "newsletterSignup.heading": "Newsletter sign-up",
+
   // Shared words.
   "common.opensInNewTab": "(opens in a new tab)",
   "common.close": "Close",

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type I18nData, I18nProvider } from "../i18n/i18n";
+import { SaveDataContext } from "../lib/save-data";
 import { I18N_SCRIPT_ID } from "./island";
 import { rememberLanguageChoices } from "./language-choice";
 import { ISLANDS, type IslandName } from "./registry";
@@ -28,7 +29,9 @@ document.querySelectorAll<HTMLElement>("[data-island]").forEach((element, index)
       element,
       <I18nProvider value={i18n}>
         <Hydrated element={element}>
-          <Component {...props} />
+          <SaveDataContext.Provider value={element.hasAttribute("data-save-data")}>
+            <Component {...props} />
+          </SaveDataContext.Provider>
         </Hydrated>
       </I18nProvider>,
       { identifierPrefix: `${name}-${index}-` },

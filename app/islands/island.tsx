@@ -1,4 +1,5 @@
 import { type ComponentType, createContext, useContext } from "react";
+import { SaveDataContext } from "../lib/save-data";
 import type { IslandName } from "./registry";
 
 /**
@@ -41,9 +42,15 @@ export const IslandAssetsContext = createContext<{ assets: IslandAssets; preload
 export function island<P extends object>(name: IslandName, Component: ComponentType<P>): ComponentType<P> {
   function Island(props: P) {
     const context = useContext(IslandAssetsContext);
+    const saveData = useContext(SaveDataContext);
     for (const href of context?.assets.chunks[name] ?? []) context?.preload(href);
     return (
-      <div data-island={name} data-props={JSON.stringify(props)} className="contents">
+      <div
+        data-island={name}
+        data-props={JSON.stringify(props)}
+        data-save-data={saveData ? "" : undefined}
+        className="contents"
+      >
         <Component {...props} />
       </div>
     );

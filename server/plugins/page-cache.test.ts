@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY } from "../../core/shared/save-data.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { SCRIPTS_FROM_SELF_HEADER } from "./security-headers.ts";
@@ -39,6 +40,10 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
     );
     // A page whose answer depends on a request header, said with Vary (e.g. Save-Data).
     publicPage("/varying-page", (reply) => reply.header("vary", "Save-Data"));
+    // Varying as the public layout says (decision 0432): light or not, the cache's key tells.
+    publicPage("/light-page", (reply) =>
+      reply.header("vary", LIGHT_PAGE_VARY).header("accept-ch", LIGHT_PAGE_ACCEPT_CH),
+    );
     // One page in two languages (decision 0410), which says what it was rendered for.
     for (const url of ["/lang-page", "/am/lang-page"]) {
       app.get(url, { config: { access: "public" } }, async (request, reply) => {
@@ -252,5 +257,22 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
     const hit = await get("/cached-page");
     expect(hit.headers["x-cache"]).toBe("hit");
     expect(hit.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it("keeps one light page (Save-Data, a slow connection) apart from the full one, whatever the raw hint", async () => {
+    await purge();
+    const renderOf = (response: { body: string }) => /render (\d+)/.exec(response.body)?.[1];
+    const full = await get("/light-page");
+    const light = await get("/light-page", { "save-data": "on" });
+    const slow = await get("/light-page", { ect: "2g" });
+    const fast = await get("/light-page", { ect: "4g", "save-data": "off" });
+    expect(renderOf(light)).not.toBe(renderOf(full));
+    expect([slow.headers["x-cache"], fast.headers["x-cache"]]).toEqual(["hit", "hit"]);
+    expect(renderOf(slow)).toBe(renderOf(light));
+    expect(renderOf(fast)).toBe(renderOf(full));
+    for (const hit of [slow, fast]) {
+      expect(hit.headers.vary).toBe("save-data, ect, accept-language, cookie, accept-encoding");
+      expect(hit.headers["accept-ch"]).toBe(LIGHT_PAGE_ACCEPT_CH);
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 import { localeOfPath, suggestedLocale } from "../../core/i18n/locale.ts";
+import { LIGHT_PAGE_HEADERS, wantsLightPage } from "../../core/shared/save-data.ts";
 import { hashOf, ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
@@ -16,7 +17,8 @@ import { hashOf, ResponseStore, writeStored } from "./stored-responses.ts";
  * bytes for everyone: it is kept with its headers, a strong ETag and its compressed forms, and a
  * hit is written as stored, before Fastify when it comes through the front door
  * (server/front-door.ts). Every change to public content clears it, on every instance
- * (core/cache-purge).
+ * (core/cache-purge). A light page (Save-Data or a slow connection, core/shared/save-data.ts) is
+ * another copy of the page: its key says so (decision 0432).
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 const MAX_URLS = 500;
@@ -52,8 +54,9 @@ export const isPageRequest = (request: Pick<IncomingMessage, "method" | "url" | 
 type PageRequest = Pick<IncomingMessage, "url" | "headers">;
 
 /**
- * A page's cache key: its URL (which carries its language, `/am/…`) and the language a first visit
- * is offered (decision 0410): the same URL renders with or without that suggestion.
+ * A page's cache key: its URL (which carries its language, `/am/…`), the language a first visit
+ * is offered (decision 0410): the same URL renders with or without that suggestion, and whether it
+ * is a light page (Save-Data or a slow connection, decision 0432).
  */
 export function pageCacheKey(request: PageRequest): string {
   const url = request.url ?? "/";
@@ -61,7 +64,8 @@ export function pageCacheKey(request: PageRequest): string {
     cookie: request.headers.cookie,
     acceptLanguage: request.headers["accept-language"],
   });
-  return suggested ? `${url} suggest=${suggested}` : url;
+  const light = wantsLightPage((name) => request.headers[name]) ? " save-data" : "";
+  return `${url}${suggested ? ` suggest=${suggested}` : ""}${light}`;
 }
 
 /**
@@ -83,7 +87,9 @@ const revalidates = (ifNoneMatch: string | undefined, hash: string) =>
 export default fp(
   async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
     const pages =
-      seconds > 0 ? new ResponseStore({ seconds, maxUrls: MAX_URLS, keyedByCaller: LANGUAGE_HEADERS }) : null;
+      seconds > 0
+        ? new ResponseStore({ seconds, maxUrls: MAX_URLS, keyedByCaller: [...LANGUAGE_HEADERS, ...LIGHT_PAGE_HEADERS] })
+        : null;
     cachePurge.onPurge(() => pages?.clear());
     app.decorate("pageCache", pages);
     app.decorateRequest("pageCacheKey", null);

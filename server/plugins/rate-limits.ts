@@ -7,13 +7,16 @@ import fp from "fastify-plugin";
  */
 export const PUBLIC_FORM_LIMIT = { max: 10, timeWindow: "1 minute" } as const;
 
+export const tooManyRequestsMessage = (seconds: number) =>
+  `Too many requests. Please wait ${seconds} seconds and try again.`;
+
 export default fp(
   async (app) => {
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        message: tooManyRequestsMessage(Math.ceil(context.ttl / 1000)),
       }),
     });
   },

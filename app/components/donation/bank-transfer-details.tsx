@@ -18,8 +18,17 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error("copy refused");
 }
 
-/** The Local tab: bank transfer details with a Copy button for the account number (spec §4). */
-export function BankTransferDetails({ bank }: { bank: DonationSettings["bank"] }) {
+/**
+ * The Local tab: bank transfer details with a Copy button for the account number (spec §4). The
+ * donation page (/donate) draws them without the button: it works only with JavaScript.
+ */
+export function BankTransferDetails({
+  bank,
+  copyButton = true,
+}: {
+  bank: DonationSettings["bank"];
+  copyButton?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -57,19 +66,21 @@ export function BankTransferDetails({ bank }: { bank: DonationSettings["bank"] }
           <dt className={term}>Account number</dt>
           <dd className="flex flex-1 items-center justify-between gap-3">
             <span className="whitespace-nowrap font-mono text-lg font-semibold">{bank.accountNumber}</span>
-            <button
-              type="button"
-              onClick={copyAccountNumber}
-              className="min-w-24 rounded-full border-2 border-brand px-3 py-1.5 text-sm font-bold text-brand hover:bg-brand-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-            >
-              {copied ? (
-                "COPIED!"
-              ) : (
-                <>
-                  Copy<span className="sr-only"> account number</span>
-                </>
-              )}
-            </button>
+            {copyButton ? (
+              <button
+                type="button"
+                onClick={copyAccountNumber}
+                className="min-w-24 rounded-full border-2 border-brand px-3 py-1.5 text-sm font-bold text-brand hover:bg-brand-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+              >
+                {copied ? (
+                  "COPIED!"
+                ) : (
+                  <>
+                    Copy<span className="sr-only"> account number</span>
+                  </>
+                )}
+              </button>
+            ) : null}
           </dd>
         </div>
         {bank.branch && (

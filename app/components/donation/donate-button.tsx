@@ -1,13 +1,27 @@
-import type { ButtonHTMLAttributes } from "react";
-import { Button, type ButtonSize, type ButtonVariant } from "../button";
+import type { AnchorHTMLAttributes } from "react";
+import { useI18n } from "../../i18n/i18n";
+import { donateHref } from "../../lib/donate-link";
+import { type ButtonSize, type ButtonVariant, buttonClasses } from "../button";
 
 /**
- * A button that opens the donation pop-up (DonationRoot listens for it), optionally with a preset
- * amount. Plain markup: it needs no island of its own.
+ * A donate button, optionally with a preset amount: a link to the donation page (/donate) that the
+ * pop-up's island turns into a button opening the pop-up once it runs (DonationRoot listens for
+ * `data-donate`). Plain markup: it needs no island of its own.
  */
 export function DonateButton({
   amount,
+  variant,
+  size,
+  className,
   ...rest
-}: { amount?: number; variant?: ButtonVariant; size?: ButtonSize } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <Button data-donate={amount ?? ""} {...rest} />;
+}: { amount?: number; variant?: ButtonVariant; size?: ButtonSize } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const { path } = useI18n();
+  return (
+    <a
+      href={path(donateHref(amount))}
+      data-donate={amount ?? ""}
+      className={buttonClasses(variant, size, className)}
+      {...rest}
+    />
+  );
 }

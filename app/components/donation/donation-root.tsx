@@ -17,23 +17,53 @@ interface DonationRequest {
 // The pop-up's code is fetched only when a visitor first opens it (not in the first-paint bundle).
 const DonationDialog = lazy(() => import("./donation-dialog"));
 
+/** Donate links (app/lib/donate-link.ts) act as buttons once the pop-up can open: say so to assistive tech. */
+function markAsButtons(root: ParentNode) {
+  for (const link of root.querySelectorAll<HTMLElement>("a[data-donate]:not([role])")) {
+    link.setAttribute("role", "button");
+    link.setAttribute("aria-haspopup", "dialog");
+  }
+}
+
 /**
- * Opens the donation pop-up for any DonateButton on the page. Buttons live in other islands or in
- * plain server-rendered HTML, so they are found by one click listener, not by React context.
+ * Opens the donation pop-up for any donate link on the page. The links live in other islands or in
+ * plain server-rendered HTML, so they are found by one click listener, not by React context. Before
+ * this runs (or without JavaScript) they lead to the donation page, /donate; so does a click meant
+ * for a new tab.
  */
 export function DonationRoot({ settings }: { settings: DonationSettings }) {
   const [request, setRequest] = useState<DonationRequest | null>(null);
   useEffect(() => {
-    function onClick(event: MouseEvent) {
-      const button = (event.target as Element | null)?.closest<HTMLElement>("[data-donate]");
-      if (!button) return;
+    function open(button: HTMLElement) {
       const amount = Number(button.dataset.donate) || undefined;
       const { fund: id, fundTitle: title } = button.dataset;
       const fund = id && title ? { id, title } : undefined;
       setRequest({ amount, fund, openedAt: Date.now(), opener: button });
     }
+    function onClick(event: MouseEvent) {
+      const button = (event.target as Element | null)?.closest<HTMLElement>("[data-donate]");
+      if (!button || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      open(button);
+    }
+    // A button is pressed with Space too; a link only with Enter (which arrives as a click).
+    function onKey(event: KeyboardEvent) {
+      const button = (event.target as Element | null)?.closest<HTMLElement>("a[data-donate]");
+      if (!button || event.key !== " ") return;
+      event.preventDefault();
+      open(button);
+    }
+    markAsButtons(document);
+    // Islands draw donate links later too (the mobile menu, the carousel).
+    const observer = new MutationObserver(() => markAsButtons(document));
+    observer.observe(document.body, { childList: true, subtree: true });
     document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
   }, []);
   const close = useCallback(() => {
     setRequest((current) => {

@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { CURRENCIES } from "../../../core/money/money";
+import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
+import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
 import { Honeypot, honeypotValue } from "../forms/honeypot";
 
@@ -13,18 +15,35 @@ const FIELDS = [
 ] as const;
 
 const EMPTY = { name: "", email: "", amount: "", currency: "etb", transferredOn: "", bankReference: "" };
+export const TRANSFER_NOTICE_FIELDS = Object.keys(EMPTY);
+export const TRANSFER_NOTICE_FAILED = "Could not send. Please try again.";
+/** The notice's place on the donation page, where its post without JavaScript comes back to. */
+export const TRANSFER_NOTICE_ANCHOR = "transfer-notice";
 
 /**
  * "Tell us about your transfer" (issue #16 §2): a donor who gave by bank transfer tells us, so that
- * staff can match it in the statement and confirm it; checked by the server, spam-trapped.
+ * staff can match it in the statement and confirm it; checked by the server, spam-trapped. In the
+ * pop-up it sends itself; on the donation page (/donate, drawn by the server) it is a plain form
+ * posted to that page, whose answer comes back as `reply` with `thanks` (decision 0431).
  */
-export function TransferNoticeForm() {
+export function TransferNoticeForm({
+  reply,
+  thanks: answered = null,
+  startOpen = false,
+}: {
+  reply?: FormReply | undefined;
+  thanks?: string | null;
+  startOpen?: boolean;
+}) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { path } = useI18n();
+  const [open, setOpen] = useState(startOpen);
+  const [values, setValues] = useState(reply && !reply.ok ? { ...EMPTY, ...reply.values } : EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>(
+    reply && !reply.ok ? (Object.keys(reply.errors).length > 0 ? reply.errors : { _form: reply.message ?? "" }) : {},
+  );
   const [sending, setSending] = useState(false);
-  const [thanks, setThanks] = useState<string | null>(null);
+  const [thanks, setThanks] = useState<string | null>(answered);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +57,7 @@ export function TransferNoticeForm() {
       setThanks(answer.message);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
-      setErrors(Object.keys(fields).length > 0 ? fields : { _form: "Could not send. Please try again." });
+      setErrors(Object.keys(fields).length > 0 ? fields : { _form: TRANSFER_NOTICE_FAILED });
       const first = FIELDS.find((field) => fields[field.name]);
       if (first) form.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
     } finally {
@@ -66,7 +85,15 @@ export function TransferNoticeForm() {
   }
   const input = "mt-1 block w-full rounded-lg border border-black/15 bg-white px-3 py-2 aria-invalid:border-red-600";
   return (
-    <form onSubmit={submit} noValidate className="relative mt-5 space-y-3" aria-labelledby={`${id}-title`}>
+    <form
+      method="post"
+      action={path(`/donate#${TRANSFER_NOTICE_ANCHOR}`)}
+      onSubmit={submit}
+      noValidate
+      className="relative mt-5 space-y-3"
+      aria-labelledby={`${id}-title`}
+    >
+      <input type="hidden" name="intent" value="pledge" />
       <h3 id={`${id}-title`} className="font-bold text-ink">
         Tell us about your transfer
       </h3>
@@ -92,6 +119,7 @@ export function TransferNoticeForm() {
             />
             {field.name === "amount" && (
               <select
+                name="currency"
                 aria-label="Currency"
                 value={values.currency}
                 onChange={(event) => setValues({ ...values, currency: event.target.value })}

@@ -1,21 +1,34 @@
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { ContactMessageSchema } from "../../../core/messages/messages.schema";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
+import type { FormReply } from "../../lib/form-reply";
 import { TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
-import { useFormResult } from "./form-result";
+import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { useVisitorForm } from "./use-visitor-form";
 
 const EMPTY = { name: "", email: "", message: "" };
+export const CONTACT_FIELDS = Object.keys(EMPTY);
+export const CONTACT_SENT = "Message sent successfully! We will get back to you soon.";
+export const CONTACT_FAILED = "Failed to send message. Please try again.";
 
-/** The contact message form (spec §2 Contact, §5 rules, §8 toasts); resets after success. */
-export function ContactForm() {
-  const { values, errors, setErrors, change, validate, reset, formRef } = useVisitorForm(ContactMessageSchema, EMPTY);
+/**
+ * The contact message form (spec §2 Contact, §5 rules, §8 toasts); resets after success. Before the
+ * page's JavaScript runs it posts to /contact (the page's action); `reply` is that answer.
+ */
+export function ContactForm({ reply }: { reply?: FormReply }) {
+  const { values, errors, setErrors, change, validate, reset, formRef } = useVisitorForm(
+    ContactMessageSchema,
+    EMPTY,
+    reply,
+  );
   const [submitting, setSubmitting] = useState(false);
-  const result = useFormResult();
+  const { path } = useI18n();
+  const result = useFormResult("light", resultOfReply(reply, CONTACT_SENT));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,14 +42,14 @@ export function ContactForm() {
     const toastId = toast.loading("Sending your message...");
     try {
       await api("/api/messages", { method: "POST", json: data });
-      toast.success("Message sent successfully! We will get back to you soon.", { id: toastId });
-      result.show(true, "Message sent successfully! We will get back to you soon.");
+      toast.success(CONTACT_SENT, { id: toastId });
+      result.show(true, CONTACT_SENT);
       reset();
       form.reset();
     } catch (failure) {
-      toast.error("Failed to send message. Please try again.", { id: toastId });
+      toast.error(CONTACT_FAILED, { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
-      result.show(false, "Failed to send message. Please try again.");
+      result.show(false, CONTACT_FAILED);
     } finally {
       setSubmitting(false);
     }
@@ -54,7 +67,15 @@ export function ContactForm() {
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a message">
+    <form
+      ref={formRef}
+      method="post"
+      action={path("/contact")}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative space-y-5"
+      aria-label="Send us a message"
+    >
       <TextInput {...field("name")} required label="Your Name" autoComplete="name" maxLength={120} />
       <TextInput {...field("email")} required label="Your Email" type="email" autoComplete="email" maxLength={254} />
       <TextArea {...field("message")} required label="Message" rows={6} maxLength={5000} />

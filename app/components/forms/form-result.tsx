@@ -1,20 +1,23 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import type { FormReply } from "../../lib/form-reply";
 
-type Result = { ok: boolean; text: string };
+export type FormResult = { ok: boolean; text: string };
+type Result = FormResult;
 
 /**
  * The outcome of a public form's submit, written into the form and given keyboard focus (WCAG 2.4.3): a
  * screen reader reads it where the visitor is, and the next Tab continues from the form rather than the
  * top of the page. The spec's toast still shows the same text; this is the part that does not vanish.
  */
-export function useFormResult(tone: "light" | "dark" = "light") {
-  const [result, setResult] = useState<Result | null>(null);
+export function useFormResult(tone: "light" | "dark" = "light", initial: Result | null = null) {
+  const [result, setResult] = useState<Result | null>(initial);
   const ref = useRef<HTMLParagraphElement>(null);
 
   // Layout effect: Preact runs plain effects a frame late, and a key pressed meanwhile would be lost.
+  // The server's answer to a post made before hydration (`initial`) is already on the page: not moved to.
   useLayoutEffect(() => {
-    if (result) ref.current?.focus();
-  }, [result]);
+    if (result && result !== initial) ref.current?.focus();
+  }, [result, initial]);
 
   const colours = result?.ok
     ? tone === "dark"
@@ -39,4 +42,11 @@ export function useFormResult(tone: "light" | "dark" = "light") {
     clear: () => setResult(null),
     view,
   };
+}
+
+/** What a form shows after it was posted before its JavaScript ran (app/lib/form-reply.ts): its result line. */
+export function resultOfReply(reply: FormReply | undefined, success: string): FormResult | null {
+  if (!reply) return null;
+  if (reply.ok) return success ? { ok: true, text: success } : null;
+  return reply.message ? { ok: false, text: reply.message } : null;
 }

@@ -2,18 +2,31 @@ import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
 import { newsletterEmailError } from "../../../core/subscribers/newsletter-email";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";
-import { useFormResult } from "./form-result";
+import type { FormReply } from "../../lib/form-reply";
+import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot, honeypotValue } from "./honeypot";
 
-/** The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small: no zod. */
-export function NewsletterForm() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState("");
+export const SUBSCRIBED = "Thank you for subscribing!";
+export const SUBSCRIBE_FAILED = "Subscription failed. Please try again.";
+/** Where the form posts before the page's JavaScript runs: the archive page answers (decision 0430). */
+export const NEWSLETTER_SIGNUP_ANCHOR = "newsletter-signup";
+
+/**
+ * The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small: no zod.
+ * Before the page's JavaScript runs it posts to /newsletter, whose page shows it again with `reply`
+ * (`idPrefix` keeps that copy's ids apart from the footer's).
+ */
+export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: FormReply; idPrefix?: string }) {
+  const [email, setEmail] = useState(reply && !reply.ok ? (reply.values.email ?? "") : "");
+  const [error, setError] = useState(reply?.errors.email ?? "");
   const [submitting, setSubmitting] = useState(false);
+  const { path } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
-  const result = useFormResult("dark");
+  // A refused address shows its field message; any other answer, the result line.
+  const result = useFormResult("dark", reply?.errors.email ? null : resultOfReply(reply, SUBSCRIBED));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,12 +47,12 @@ export function NewsletterForm() {
         method: "POST",
         json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
       });
-      toast.success("Thank you for subscribing!", { id: toastId });
-      result.show(true, "Thank you for subscribing!");
+      toast.success(SUBSCRIBED, { id: toastId });
+      result.show(true, SUBSCRIBED);
       setEmail("");
       form.reset();
     } catch (failure) {
-      const message = errorMessage(failure, "Subscription failed. Please try again.");
+      const message = errorMessage(failure, SUBSCRIBE_FAILED);
       toast.error(message, { id: toastId });
       result.show(false, message);
     } finally {
@@ -48,15 +61,22 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative mt-4" aria-label="Newsletter sign-up">
+    <form
+      method="post"
+      action={path(`/newsletter#${NEWSLETTER_SIGNUP_ANCHOR}`)}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative mt-4"
+      aria-label="Newsletter sign-up"
+    >
       <p className="text-white/80">News from our programmes, a few times a year.</p>
-      <label htmlFor="newsletter-email" className="mt-3 block text-sm font-medium">
+      <label htmlFor={`${idPrefix}-email`} className="mt-3 block text-sm font-medium">
         Email address
       </label>
       <div className="mt-1 flex gap-2 lg:flex-col">
         <input
           ref={inputRef}
-          id="newsletter-email"
+          id={`${idPrefix}-email`}
           name="email"
           type="email"
           required
@@ -68,7 +88,7 @@ export function NewsletterForm() {
             result.clear();
           }}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "newsletter-email-error" : undefined}
+          aria-describedby={error ? `${idPrefix}-email-error` : undefined}
           className="w-0 min-w-0 flex-1 rounded-full lg:w-full lg:flex-none border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-gray-500 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
         />
         <button
@@ -82,7 +102,7 @@ export function NewsletterForm() {
       </div>
       {error ? (
         <p
-          id="newsletter-email-error"
+          id={`${idPrefix}-email-error`}
           role="alert"
           // A light red on the dark teal measured 4.5:1 yet read faint: dark red on white is 7:1 and plain to see.
           className="mt-2 inline-block rounded-md bg-white px-2 py-1 text-sm font-semibold text-red-800"

@@ -5,11 +5,13 @@ import {
   VOLUNTEER_INTERESTS,
   VolunteerApplicationSchema,
 } from "../../../core/volunteers/volunteers.schema";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
+import type { FormReply } from "../../lib/form-reply";
 import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
-import { useFormResult } from "./form-result";
+import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { useVisitorForm } from "./use-visitor-form";
 
@@ -28,17 +30,23 @@ const EMPTY = {
   additionalComments: "",
 };
 type Values = typeof EMPTY;
+export const VOLUNTEER_FIELDS = Object.keys(EMPTY);
+export const VOLUNTEER_FAILED = "Submission failed. Please try again.";
 
-/** The volunteer application (spec §2 Join team, §5 rules, §8 toasts). */
-export function VolunteerForm() {
+/**
+ * The volunteer application (spec §2 Join team, §5 rules, §8 toasts). Before the page's JavaScript
+ * runs it posts to /join-team (the page's action); `reply` is that answer.
+ */
+export function VolunteerForm({ reply }: { reply?: FormReply }) {
   const { values, errors, showErrors, change, validate, formRef } = useVisitorForm<
     Values,
     typeof VolunteerApplicationSchema
-  >(VolunteerApplicationSchema, EMPTY);
+  >(VolunteerApplicationSchema, EMPTY, reply);
   const [submitting, setSubmitting] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const { path } = useI18n();
+  const [submitted, setSubmitted] = useState(reply?.ok === true);
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const result = useFormResult();
+  const result = useFormResult("light", resultOfReply(reply, ""));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,11 +61,11 @@ export function VolunteerForm() {
       setSubmitted(true);
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (failure) {
-      toast.error("Submission failed. Please try again.", { id: toastId });
+      toast.error(VOLUNTEER_FAILED, { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
         showErrors(failure.fields);
       } else {
-        result.show(false, "Submission failed. Please try again.");
+        result.show(false, VOLUNTEER_FAILED);
       }
     } finally {
       setSubmitting(false);
@@ -88,6 +96,8 @@ export function VolunteerForm() {
   return (
     <form
       ref={formRef}
+      method="post"
+      action={path("/join-team")}
       onSubmit={onSubmit}
       noValidate
       className="relative space-y-5"

@@ -1,5 +1,7 @@
 import { formatWholeMoney } from "../../../core/money/money";
 import type { CtaColor } from "../../content/home";
+import { useI18n } from "../../i18n/i18n";
+import { donateHref } from "../../lib/donate-link";
 import { cardFigures, type NeedCard } from "../../lib/funding";
 import { ResponsiveImage } from "../responsive-image";
 
@@ -13,6 +15,7 @@ const CTA_CLASSES: Record<CtaColor, string> = {
  * amount and its fund (issue #16: the gift goes to this need).
  */
 export function DonationNeedCard({ need }: { need: NeedCard }) {
+  const { path } = useI18n();
   const { raised, goal, percent } = cardFigures(need);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
@@ -50,8 +53,8 @@ export function DonationNeedCard({ need }: { need: NeedCard }) {
           </div>
           <p className="mt-2 text-sm text-muted">Goal {formatWholeMoney(goal)}</p>
         </div>
-        <button
-          type="button"
+        <a
+          href={path(donateHref(need.ctaAmount, need.id))}
           className={`mt-5 inline-flex w-full items-center justify-center rounded-full px-5 py-3 font-semibold text-white transition-colors ${CTA_CLASSES[need.ctaColor]}`}
           aria-label={`${need.ctaText} to ${need.title}`}
           data-donate={need.ctaAmount}
@@ -59,7 +62,7 @@ export function DonationNeedCard({ need }: { need: NeedCard }) {
           data-fund-title={need.title}
         >
           {need.ctaText}
-        </button>
+        </a>
       </div>
     </article>
   );

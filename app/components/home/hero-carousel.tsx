@@ -1,7 +1,10 @@
 import { type FocusEvent, useEffect, useState } from "react";
 import { HERO_INTERVAL_MS, type HeroSlide } from "../../content/home";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
+import { donateHref } from "../../lib/donate-link";
 import { prefersReducedMotion } from "../../lib/motion";
+import { useSaveData } from "../../lib/save-data";
 import { ResponsiveImage } from "../responsive-image";
 
 /** The hero image fills the viewport width at every breakpoint. */
@@ -14,6 +17,7 @@ export const HERO_IMAGE_SIZES = "100vw";
  * whenever the slides are not turning by themselves.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const { path } = useI18n();
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -21,11 +25,13 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   // Slides after the first fetch their images once the page is interactive, after the LCP image.
   const [hydrated, setHydrated] = useState(false);
   const rotating = hydrated && !paused && !hovered && !focused;
+  // A light page (Save-Data, slow connection) starts paused: no slide images fetched unasked.
+  const saveData = useSaveData();
 
   useEffect(() => {
     setHydrated(true);
-    if (prefersReducedMotion()) setPaused(true);
-  }, []);
+    if (prefersReducedMotion() || saveData) setPaused(true);
+  }, [saveData]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new slide (also one chosen by a dot) gets a full interval
   useEffect(() => {
@@ -95,13 +101,13 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                   <div className="max-w-xl">
                     <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">{slide.title}</h2>
                     <p className="mt-4 text-lg text-white/90">{slide.description}</p>
-                    <button
-                      type="button"
+                    <a
+                      href={path(donateHref(slide.ctaAmount))}
                       className="mt-7 inline-flex items-center justify-center rounded-full bg-accent px-7 py-3.5 text-lg font-semibold text-white shadow-lg transition-colors hover:bg-accent-dark"
                       data-donate={slide.ctaAmount ?? ""}
                     >
                       {slide.ctaText}
-                    </button>
+                    </a>
                   </div>
                 </div>
               </div>

@@ -63,9 +63,9 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
           <h2 className="text-lg font-semibold">{t("footer.getInvolved")}</h2>
           <ul className="mt-4 space-y-2">
             <li>
-              <button type="button" data-donate="" className={linkClass}>
+              <a href={path("/donate")} data-donate="" className={linkClass}>
                 {t("footer.donate")}
-              </button>
+              </a>
             </li>
             <li>
               <a href={path("/join-team")} className={linkClass}>

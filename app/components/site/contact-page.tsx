@@ -1,10 +1,11 @@
 import type { ContactContent } from "../../../core/site-content/site-content.schema";
 import { mapEmbedUrl, mapLinkUrl } from "../../content/contact";
+import type { FormReply } from "../../lib/form-reply";
 import { ContactFormIsland } from "../forms/contact-form";
 import { PageHeader } from "../page-header";
 
 /** The Contact page's body (app/routes/public/contact.tsx), also drawn by the back office's preview with a draft. */
-export function ContactPage({ content }: { content: ContactContent }) {
+export function ContactPage({ content, reply }: { content: ContactContent; reply?: FormReply | undefined }) {
   const { addressLines, phone, email, officeHours, map } = content;
   return (
     <>
@@ -53,7 +54,7 @@ export function ContactPage({ content }: { content: ContactContent }) {
         <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
           <h2 className="text-2xl font-bold">Send us a message</h2>
           <div className="mt-6">
-            <ContactFormIsland />
+            <ContactFormIsland {...(reply && { reply })} />
           </div>
         </div>
       </section>

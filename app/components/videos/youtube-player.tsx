@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { island } from "../../islands/island";
+import { useSaveData } from "../../lib/save-data";
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeThumbnailSrcSet } from "../../lib/youtube";
 
 interface YoutubePlayerProps {
@@ -13,7 +14,8 @@ interface YoutubePlayerProps {
 
 /**
  * A thumbnail with a play button; YouTube's player (hundreds of KB of script) is only loaded when
- * the visitor asks for it, so a page with many videos stays light on slow networks.
+ * the visitor asks for it, so a page with many videos stays light on slow networks. On a light page
+ * (Save-Data, slow connection) not even the thumbnail comes from YouTube until the visitor presses play.
  */
 export function YoutubePlayer({
   youtubeId,
@@ -22,6 +24,7 @@ export function YoutubePlayer({
   priority,
 }: YoutubePlayerProps) {
   const [playing, setPlaying] = useState(false);
+  const saveData = useSaveData();
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const thumbnail = useRef<HTMLImageElement>(null);
@@ -51,7 +54,7 @@ export function YoutubePlayer({
         />
       ) : (
         <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 h-full w-full">
-          {thumbnailFailed ? (
+          {thumbnailFailed || saveData ? (
             // YouTube unreachable (blocked, offline): a drawn placeholder, never a broken-image icon.
             <span
               data-thumbnail-placeholder

@@ -1,11 +1,25 @@
 import { appContext } from "#app-context";
+import { CONTACT_FAILED, CONTACT_FIELDS } from "../../components/forms/contact-form";
 import { ContactPage } from "../../components/site/contact-page";
+import { replyFor } from "../../lib/form-reply";
+import { handlePublicForm } from "../../lib/public-form.server";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { contact } = await context.get(appContext).services.siteContent.published();
   return { content: contact };
+}
+
+/** The message form posted before the page's JavaScript ran (decision 0430): the API's service, this page again. */
+export async function action(args: Route.ActionArgs) {
+  const { messages } = args.context.get(appContext).services;
+  return handlePublicForm(args, {
+    form: "contact",
+    fields: CONTACT_FIELDS,
+    failure: CONTACT_FAILED,
+    submit: (input) => messages.send(input),
+  });
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,6 +30,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/contact",
   });
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  return <ContactPage content={loaderData.content} />;
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return <ContactPage content={loaderData.content} reply={replyFor(actionData, "contact")} />;
 }

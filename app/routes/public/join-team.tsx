@@ -1,7 +1,21 @@
-import { VolunteerFormIsland } from "../../components/forms/volunteer-form";
+import { appContext } from "#app-context";
+import { VOLUNTEER_FAILED, VOLUNTEER_FIELDS, VolunteerFormIsland } from "../../components/forms/volunteer-form";
 import { PageHeader } from "../../components/page-header";
+import { replyFor } from "../../lib/form-reply";
+import { handlePublicForm } from "../../lib/public-form.server";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/join-team";
+
+/** The application posted before the page's JavaScript ran (decision 0430): the API's service, this page again. */
+export async function action(args: Route.ActionArgs) {
+  const { volunteers } = args.context.get(appContext).services;
+  return handlePublicForm(args, {
+    form: "volunteer",
+    fields: VOLUNTEER_FIELDS,
+    failure: VOLUNTEER_FAILED,
+    submit: (input) => volunteers.submit(input),
+  });
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,7 +31,8 @@ const WAYS_TO_HELP = [
   { title: "Open doors", text: "Introduce partners and businesses who can offer work after release." },
 ];
 
-export default function JoinTeam() {
+export default function JoinTeam({ actionData }: Route.ComponentProps) {
+  const reply = replyFor(actionData, "volunteer");
   return (
     <>
       <PageHeader eyebrow="Get Involved" title="Join Our Team">
@@ -40,7 +55,7 @@ export default function JoinTeam() {
         <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
           <h2 className="text-2xl font-bold">Volunteer application</h2>
           <div className="mt-6">
-            <VolunteerFormIsland />
+            <VolunteerFormIsland {...(reply && { reply })} />
           </div>
         </div>
       </section>

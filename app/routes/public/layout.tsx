@@ -1,6 +1,8 @@
 import { Outlet, useLocation } from "react-router";
-import { appContext } from "#app-context";
+import { type AppContext, appContext } from "#app-context";
 import { LANGUAGE_NAMES, localeOf, localizePath, stripLocale, suggestedLocale } from "../../../core/i18n/locale";
+import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY, wantsLightPage } from "../../../core/shared/save-data";
+import type { DonatingContent } from "../../../core/site-content/site-content.schema";
 import { DonationRootIsland } from "../../components/donation/donation-root";
 import { type FooterContent, SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeaderIsland } from "../../components/layout/site-header";
@@ -8,10 +10,18 @@ import { SiteToasterIsland } from "../../components/site-toaster";
 import type { DonationSettings } from "../../content/donation";
 import { i18nData, islandI18nData } from "../../i18n/catalogue";
 import { useI18n } from "../../i18n/i18n";
+import { SaveDataContext } from "../../lib/save-data";
 import type { Route } from "./+types/layout";
 
-/** Public pages are the same for every visitor: the server may cache them briefly (server/plugins/page-cache.ts). */
-export const headers = () => ({ "x-page-cache": "public" });
+/**
+ * Public pages are the same for every visitor: the server may cache them briefly (server/plugins/page-cache.ts),
+ * one copy for light pages and one for the rest (core/shared/save-data.ts).
+ */
+export const headers = () => ({
+  "x-page-cache": "public",
+  vary: LIGHT_PAGE_VARY,
+  "accept-ch": LIGHT_PAGE_ACCEPT_CH,
+});
 
 /**
  * Public pages are server-rendered documents with islands (app/islands): the root layout sees this
@@ -32,16 +42,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     dismiss: i18nData(suggested).messages["language.dismiss"] ?? "",
   };
   const { donating, contact } = await services.siteContent.published();
+  const footer: FooterContent = { tagline: contact.footerTagline, social: contact.social };
+  const saveData = wantsLightPage((name) => request.headers.get(name));
+  return {
+    islands,
+    donation: donationSettings(services, donating),
+    footer,
+    i18n: i18nData(locale),
+    islandI18n: islandI18nData(locale),
+    suggestion,
+    saveData,
+  };
+}
+
+/** What the pop-up and the donation page (/donate) know about giving. */
+export function donationSettings(services: AppContext["services"], donating: DonatingContent): DonationSettings {
   const { crowdfundingUrl, presets, defaultAmount, ...bank } = donating;
-  const donation: DonationSettings = {
+  return {
     crowdfundingUrl: crowdfundingUrl || services.config.crowdfundingUrl,
     cardPayments: services.donations.cardPaymentsAvailable,
     bank,
     presets,
     defaultAmount,
   };
-  const footer: FooterContent = { tagline: contact.footerTagline, social: contact.social };
-  return { islands, donation, footer, i18n: i18nData(locale), islandI18n: islandI18nData(locale), suggestion };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
@@ -51,7 +74,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const page = stripLocale(pathname);
   const { suggestion } = loaderData;
   return (
-    <>
+    <SaveDataContext.Provider value={loaderData.saveData}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
@@ -86,6 +109,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       )}
       <DonationRootIsland settings={loaderData.donation} />
       <SiteToasterIsland />
-    </>
+    </SaveDataContext.Provider>
   );
 }

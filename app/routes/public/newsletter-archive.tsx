@@ -1,5 +1,13 @@
 import { appContext } from "#app-context";
+import {
+  NEWSLETTER_SIGNUP_ANCHOR,
+  NewsletterFormIsland,
+  SUBSCRIBE_FAILED,
+} from "../../components/forms/newsletter-form";
+import { useI18n } from "../../i18n/i18n";
 import { formatInstantDate } from "../../lib/dates";
+import { replyFor } from "../../lib/form-reply";
+import { handlePublicForm } from "../../lib/public-form.server";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-archive";
 
@@ -11,6 +19,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The footer's sign-up posted from any page before its JavaScript ran (decision 0430): the API's
+ * service, then this page with the form again at the top, saying how it went.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { subscribers } = args.context.get(appContext).services;
+  return handlePublicForm(args, {
+    form: "newsletter",
+    fields: ["email"],
+    failure: SUBSCRIBE_FAILED,
+    input: ({ email = "" }) => ({ email: email.trim() }),
+    submit: (input) => subscribers.subscribe(input),
+  });
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Newsletter archive",
@@ -19,10 +42,18 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** The public archive of sent newsletters (staff can leave one out), with an RSS feed. */
-export default function NewsletterArchive({ loaderData }: Route.ComponentProps) {
+export default function NewsletterArchive({ loaderData, actionData }: Route.ComponentProps) {
   const { newsletters } = loaderData;
+  const { t } = useI18n();
+  const reply = replyFor(actionData, "newsletter");
   return (
     <section className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+      {reply ? (
+        <div id={NEWSLETTER_SIGNUP_ANCHOR} className="on-dark mb-10 rounded-2xl bg-brand p-6 text-white">
+          <h2 className="text-xl font-bold">{t("newsletterSignup.heading")}</h2>
+          <NewsletterFormIsland reply={reply} idPrefix="signup" />
+        </div>
+      ) : null}
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">Newsletter archive</h1>
       <p className="mt-3 text-lg text-muted">
         News from our programmes, as subscribers received it. Subscribe at the foot of any page, or follow the{" "}

@@ -88,7 +88,9 @@ export async function newPage(browser: Browser, server: RunningServer, options: 
   watched.set(context, { problems, keepOpen: options.keepOpen ?? false });
   const page = await context.newPage();
   // A public page answers clicks once its islands have hydrated (a person sees the page settle; a
-  // script clicks at once): every goto waits for that. Admin pages have no islands: no wait.
+  // script clicks at once): every goto waits for that. Admin pages have no islands: no wait. Nor
+  // has a page with JavaScript turned off (tests/e2e/no-js.e2e.ts) anything to wait for.
+  if (options.context?.javaScriptEnabled === false) return { page, context, errors: problems.seen };
   const goto = page.goto.bind(page);
   page.goto = async (url, gotoOptions) => {
     const response = await goto(url, gotoOptions);

@@ -1,0 +1,12 @@
+/**
+ * Where a donate button leads before (or without) JavaScript: the server-rendered donation page with
+ * the button's preset amount and need card in the query (decision 0431). Once the pop-up's island
+ * runs it opens the pop-up instead (app/components/donation/donation-root.tsx).
+ */
+export function donateHref(amount?: number | null, fund?: string | null): string {
+  const query = new URLSearchParams();
+  if (amount) query.set("amount", String(amount));
+  if (fund) query.set("fund", fund);
+  const search = query.toString();
+  return search ? `/donate?${search}` : "/donate";
+}

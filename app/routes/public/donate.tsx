@@ -1,0 +1,105 @@
+import { redirect } from "react-router";
+import { appContext } from "#app-context";
+import {
+  type CheckoutSession,
+  DONATION_FAILED_MESSAGE,
+  REDIRECT_FAILED_MESSAGE,
+} from "../../../core/donations/donations.schema";
+import { OFFLINE_GIFT_MESSAGES } from "../../../core/offline-gifts/offline-gifts.schema";
+import { DomainError } from "../../../core/shared/errors";
+import { initialSelection } from "../../components/donation/card-donation-form";
+import { type DonateCardChoice, DonatePage } from "../../components/donation/donate-page";
+import { TRANSFER_NOTICE_FAILED, TRANSFER_NOTICE_FIELDS } from "../../components/donation/transfer-notice-form";
+import { replyFor } from "../../lib/form-reply";
+import { handlePublicForm } from "../../lib/public-form.server";
+import { pageMeta } from "../../lib/seo";
+import type { Route } from "./+types/donate";
+import { donationSettings } from "./layout";
+
+/** The amount and need card a donate link carries (app/lib/donate-link.ts); anything else is ignored. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const query = new URL(request.url).searchParams;
+  const settings = donationSettings(services, (await services.siteContent.published()).donating);
+  const amount = Number(query.get("amount")) || undefined;
+  const fundId = query.get("fund");
+  const title = fundId ? await services.funds.titleOf(fundId) : undefined;
+  return {
+    settings,
+    fund: fundId && title ? { id: fundId, title } : undefined,
+    start: initialSelection(amount, settings),
+  };
+}
+
+/** The provider opened a checkout without a page to send the donor to: the pop-up says the same. */
+class CheckoutRedirectError extends DomainError {
+  override readonly status = 502;
+}
+
+const CARD_FIELDS = ["preset", "custom", "frequency", "designated", "fund"] as const;
+
+/**
+ * The donation page's two forms, posted without JavaScript (decision 0431). Card: the pop-up's
+ * checkout call (same schema, same service), then a 303 to the provider's hosted checkout. Local:
+ * the pop-up's transfer notice (`POST /api/pledges`'s service).
+ */
+export async function action(args: Route.ActionArgs) {
+  const { donations, offlineGifts } = args.context.get(appContext).services;
+  const intent = (await args.request.clone().formData()).get("intent");
+  if (intent === "pledge") {
+    return handlePublicForm(args, {
+      form: "pledge",
+      fields: TRANSFER_NOTICE_FIELDS,
+      failure: TRANSFER_NOTICE_FAILED,
+      submit: (input) => offlineGifts.pledge(input),
+    });
+  }
+  return handlePublicForm(args, {
+    form: "card",
+    fields: CARD_FIELDS,
+    failure: DONATION_FAILED_MESSAGE,
+    input: ({ preset = "", custom = "", frequency, designated, fund }) => ({
+      // Spec §5: the custom amount if given, otherwise the chosen preset.
+      amount: Number(custom.trim() !== "" ? custom.trim() : preset),
+      frequency,
+      ...(fund && designated !== "general" && { fund }),
+    }),
+    submit: async (input) => {
+      const session: CheckoutSession = await donations.createCheckout(input);
+      if (typeof session?.url !== "string" || !/^https?:\/\//.test(session.url)) {
+        throw new CheckoutRedirectError(REDIRECT_FAILED_MESSAGE);
+      }
+      return redirect(session.url, 303);
+    },
+  });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("donate.title"), description: t("donate.metaDescription"), path: "/donate" }));
+
+export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, fund, start } = loaderData;
+  const card = replyFor(actionData, "card");
+  const pledge = replyFor(actionData, "pledge");
+  const choice: DonateCardChoice =
+    card && !card.ok
+      ? {
+          preset: Number(card.values.preset) || null,
+          custom: card.values.custom ?? "",
+          frequency: card.values.frequency === "monthly" ? "monthly" : "one-time",
+          designated: card.values.designated !== "general",
+        }
+      : { ...start, frequency: "one-time", designated: fund !== undefined };
+  const cardError = card
+    ? (card.errors.amount ?? card.errors.frequency ?? card.errors.fund ?? card.message)
+    : undefined;
+  return (
+    <DonatePage
+      settings={settings}
+      fund={fund}
+      choice={choice}
+      cardError={cardError}
+      pledge={{ reply: pledge, thanks: pledge?.ok ? OFFLINE_GIFT_MESSAGES.pledgeThanks : null }}
+    />
+  );
+}
