@@ -20,7 +20,7 @@ const srcSet = (image: StoredImage, format: ImageFormat) =>
     .join(", ");
 
 /** On a light page (Save-Data, slow connection) only the narrowest file of each format is offered. */
-function smallestVariants(image: StoredImage): StoredImage {
+export function smallestVariants(image: StoredImage): StoredImage {
   const narrowest = new Map<ImageFormat, StoredImage["variants"][number]>();
   for (const variant of image.variants) {
     const kept = narrowest.get(variant.format);

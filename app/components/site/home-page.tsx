@@ -5,6 +5,7 @@ import { imageSrcSet } from "../../../core/site-content/illustrations";
 import type { HomeContent } from "../../../core/site-content/site-content.schema";
 import type { Video } from "../../../core/videos/videos.schema";
 import type { NeedCard } from "../../lib/funding";
+import { useSaveData } from "../../lib/save-data";
 import { ButtonLink } from "../button-link";
 import { DonateButton } from "../donation/donate-button";
 import { GalleryPreviewIsland } from "../gallery/gallery-preview";
@@ -13,6 +14,7 @@ import { FaqIsland } from "../home/faq";
 import { HERO_IMAGE_SIZES, HeroCarouselIsland } from "../home/hero-carousel";
 import { ImpactCountersIsland } from "../home/impact-counters";
 import { MissionCardsIsland } from "../home/mission-cards";
+import { smallestVariants } from "../responsive-image";
 import { SectionHeading } from "../section-heading";
 import { FeaturedVideo } from "../videos/featured-video";
 import { RichText } from "./rich-text";
@@ -28,12 +30,15 @@ export interface HomePageProps {
 /** The home page's body (app/routes/public/home.tsx), also drawn by the back office's preview with a draft. */
 export function HomePage({ content, featuredVideo, galleryPreview }: HomePageProps) {
   const firstSlide = content.heroSlides[0];
+  // A light page (Save-Data) preloads the small file its carousel draws (app/components/responsive-image.tsx).
+  const saveData = useSaveData();
   // The first slide's image is the largest thing on first paint (LCP): fetch it early, at high priority.
   if (firstSlide) {
-    preload(firstSlide.image.url, {
+    const image = saveData ? smallestVariants(firstSlide.image) : firstSlide.image;
+    preload(image.url, {
       as: "image",
       type: "image/avif",
-      imageSrcSet: imageSrcSet(firstSlide.image, "avif"),
+      imageSrcSet: imageSrcSet(image, "avif"),
       imageSizes: HERO_IMAGE_SIZES,
       fetchPriority: "high",
     });
