@@ -29,6 +29,21 @@ describe("api cache", () => {
     expect(second.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("lets shared caches keep public lists briefly and revalidate them; never a staff answer", async () => {
+    const first = await t.app.inject({ url: "/api/videos?limit=7" });
+    const hit = await t.app.inject({ url: "/api/videos?limit=7" });
+    for (const answer of [first, hit]) expect(answer.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    expect(hit.headers.etag).toBe(String(first.headers.etag).replace(/^W\//, ""));
+    const again = await t.app.inject({
+      url: "/api/videos?limit=7",
+      headers: { "if-none-match": String(hit.headers.etag) },
+    });
+    expect([again.statusCode, again.body]).toEqual([304, ""]);
+    const staff = await t.app.inject({ url: "/api/videos?limit=7", headers });
+    expect(staff.headers["cache-control"]).toBeUndefined();
+    expect(staff.headers.etag).toBeUndefined();
+  });
+
   it("forgets everything after a successful write, so a new record shows at once", async () => {
     await t.app.inject({ url: "/api/videos?limit=5" });
     await t.app.inject({ method: "POST", url: "/api/videos", headers, payload: video("Second") });
