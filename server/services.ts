@@ -8,6 +8,7 @@ import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
+import { createBlurService } from "../core/consent/blur.service.ts";
 import { createConsentService } from "../core/consent/consent.service.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
@@ -160,6 +161,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publicUrls: createPublicUrls(config.publicSiteUrl),
     scheduling,
     consent,
+    blur: createBlurService(db, audit, media, purgePublicCaches),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,

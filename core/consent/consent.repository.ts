@@ -215,3 +215,16 @@ export async function unpublishItem(db: Db, entity: keyof typeof TABLE_OF, id: s
     .where("id", "=", id)
     .execute();
 }
+
+/** Points every row that shows `from` at `to` (its files and its consent record follow). */
+export async function replaceImage(db: Db, from: string, to: { url: string; variants: string }): Promise<void> {
+  for (const table of ["blog_posts", "publications"] as const) {
+    await db
+      .updateTable(table)
+      .set({ image_url: to.url, image_variants: to.variants })
+      .where("image_url", "=", from)
+      .execute();
+  }
+  await db.updateTable("gallery_images").set({ url: to.url, variants: to.variants }).where("url", "=", from).execute();
+  await db.updateTable("image_consents").set({ image_url: to.url }).where("image_url", "=", from).execute();
+}

@@ -51,6 +51,17 @@ export function createMediaService(storage: StorageDriver, prepared?: PreparedIm
     },
     removeImage,
 
+    /** The bytes of one of our stored files (an image's largest JPEG), or undefined when it is gone or not ours. */
+    async readFile(url: string): Promise<Buffer | undefined> {
+      const key = storage.keyOf(url);
+      return key ? storage.get(key) : undefined;
+    },
+
+    /** The storage folder of one of our files ("blog", "gallery", …), or undefined for any other URL. */
+    folderOf(url: string): UploadFolder | undefined {
+      return storage.keyOf(url)?.split("/")[0] as UploadFolder | undefined;
+    },
+
     /**
      * Those of `images` whose files are gone from storage: an upload no record named within the
      * leftover sweep's hour (upload-leftovers.ts) has been removed. Pictures outside our storage

@@ -47,6 +47,12 @@ export function createS3Storage(settings: S3Settings): StorageDriver {
       });
       await expectOk(response, "PUT", key);
     },
+    async get(key) {
+      const response = await client.fetch(objectUrl(key), { method: "GET" });
+      if (response.status === 404) return undefined;
+      await expectOk(response, "GET", key);
+      return Buffer.from(await response.arrayBuffer());
+    },
     async delete(key) {
       const response = await client.fetch(objectUrl(key), { method: "DELETE" });
       await expectOk(response, "DELETE", key, [404]);

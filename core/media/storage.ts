@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createS3Storage, type S3Settings } from "./s3-storage.ts";
 import { assertValidKey, KEY_PATTERN } from "./storage-keys.ts";
@@ -10,6 +10,8 @@ import { assertValidKey, KEY_PATTERN } from "./storage-keys.ts";
  */
 export interface StorageDriver {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** A stored file's bytes, or undefined when there is no such file. */
+  get(key: string): Promise<Buffer | undefined>;
   /** Removing a key that is already gone is not an error. */
   delete(key: string): Promise<void>;
   /** Public URL of a key. */
@@ -68,6 +70,14 @@ export function createLocalStorage(root: string, publicPrefix = "/uploads/"): St
         throw error;
       }
       await syncDirectory(dir);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
     },
     async delete(key) {
       try {

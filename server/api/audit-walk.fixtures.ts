@@ -304,6 +304,23 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  "POST /api/admin/images/blur": async (t) => {
+    const id = await galleryItem(t);
+    const imageUrl = (await t.services.gallery.getForStaff(id)).imageUrls[0] as string;
+    return {
+      request: {
+        url: "/api/admin/images/blur",
+        payload: { imageUrl, rectangles: [{ x: 0.1, y: 0.1, width: 0.3, height: 0.3 }] },
+      },
+      expected: {
+        action: "update",
+        entity: "gallery-item",
+        entityId: id,
+        fields: ["image"],
+        values: { blurredRegions: 1 },
+      },
+    };
+  },
   "POST /api/videos": async () => ({
     request: { url: "/api/videos", payload: VIDEO },
     expected: {

@@ -7,7 +7,7 @@ import { actorOf } from "../plugins/access.ts";
  * the site's own origin is taken off again, since rows keep root-relative URLs.
  */
 export default async function consentRoutes(app: FastifyInstance) {
-  const { consent, config, publicUrls } = app.services;
+  const { consent, blur, config, publicUrls } = app.services;
   const staff = { config: { roles: EDITORS } };
   const stored = (url: unknown) =>
     typeof url === "string" && url.startsWith(`${config.publicSiteUrl}/`)
@@ -30,6 +30,30 @@ export default async function consentRoutes(app: FastifyInstance) {
 
   app.post("/api/admin/consent/withdraw", staff, async (request) =>
     consent.withdraw(withStoredUrl(request.body), actorOf(request)),
+  );
+
+  // Blur before publishing (§3): a preview that saves nothing, and the blur for good.
+  // A read (it saves nothing): the rectangles travel as JSON in the query string.
+  app.get<{ Querystring: { imageUrl?: string; rectangles?: string } }>(
+    "/api/admin/images/blur-preview",
+    staff,
+    async (request, reply) => {
+      let rectangles: unknown;
+      try {
+        rectangles = JSON.parse(request.query.rectangles ?? "");
+      } catch {
+        rectangles = undefined;
+      }
+      const body = { imageUrl: request.query.imageUrl, rectangles };
+      return reply
+        .type("image/jpeg")
+        .header("cache-control", "no-store")
+        .send(await blur.preview(withStoredUrl(body)));
+    },
+  );
+
+  app.post("/api/admin/images/blur", staff, async (request) =>
+    publicUrls.image(await blur.apply(withStoredUrl(request.body), actorOf(request))),
   );
 
   app.get("/api/admin/consent/attention", staff, async () =>

@@ -12,7 +12,7 @@ export interface FakeS3 {
 const xmlEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * A stand-in S3 endpoint on loopback that records what a driver sends: signed PUT, DELETE, and
+ * A stand-in S3 endpoint on loopback that records what a driver sends: signed PUT, GET, DELETE, and
  * ListObjectsV2 (`pageSize` keys a page, so continuation is exercised).
  */
 export async function startFakeS3({ pageSize = 1000 } = {}): Promise<FakeS3> {
@@ -54,6 +54,11 @@ export async function startFakeS3({ pageSize = 1000 } = {}): Promise<FakeS3> {
               (truncated ? `<NextContinuationToken>${start + pageSize}</NextContinuationToken>` : "") +
               "</ListBucketResult>",
           );
+      } else if (request.method === "GET") {
+        const object = objects.get(url.pathname);
+        if (object)
+          response.writeHead(200, { "content-type": String(object.headers["content-type"]) }).end(object.body);
+        else response.writeHead(404).end("<Error><Code>NoSuchKey</Code></Error>");
       } else response.writeHead(405).end();
     });
   });
