@@ -32,6 +32,7 @@ import { createSecondFactorService } from "../core/second-factor/second-factor.s
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSiteContentService } from "../core/site-content/site-content.service.ts";
+import { createSiteContentTranslations } from "../core/site-content/site-content.translations.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
@@ -177,6 +178,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     }),
     siteContent,
     translations: createTranslationService(db, clock, audit, purgePublicCaches),
+    siteContentTranslations: createSiteContentTranslations(db, clock, audit, purgePublicCaches, siteContent),
     funds,
     offlineGifts: createOfflineGiftsService({
       db,

@@ -634,6 +634,34 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  "PUT /api/site-content/:section/translations/:locale": async (t) => {
+    const { revision } = await t.services.siteContentTranslations.editor("contact", "am");
+    return {
+      request: {
+        url: "/api/site-content/contact/translations/am",
+        payload: { revision, fields: { footerTagline: "ተስፋ ለእናቶች" } },
+      },
+      expected: {
+        action: "update",
+        entity: "site-content",
+        entityId: "contact",
+        fields: ["am.footerTagline"],
+        values: { locale: "am", revision: revision + 1 },
+      },
+    };
+  },
+  "POST /api/site-content/:section/translations/:locale/publish": async (t) => {
+    const { revision } = await t.services.siteContentTranslations.saveDraft(
+      "about",
+      "am",
+      { revision: 0, fields: { vision: "ራዕይ" } },
+      SYSTEM_ACTOR,
+    );
+    return {
+      request: { url: "/api/site-content/about/translations/am/publish", payload: { revision } },
+      expected: { action: "publish", entity: "site-content", entityId: "about", values: { locale: "am", version: 1 } },
+    };
+  },
   "POST /api/site-content/:section/versions/:number/restore": async (t) => {
     const { revision } = await t.services.siteContent.editor("contact");
     const published = await t.services.siteContent.publish("contact", { revision }, SYSTEM_ACTOR);

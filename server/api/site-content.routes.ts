@@ -8,6 +8,9 @@ import { filesOf, readMultipart } from "./multipart.ts";
 interface SectionParams {
   section: string;
 }
+interface LocaleParams extends SectionParams {
+  locale: string;
+}
 interface VersionParams extends SectionParams {
   number: string;
 }
@@ -16,7 +19,7 @@ const NO_IMAGE_MESSAGE = "Please choose an image to upload.";
 
 /** Site content (issue #12): the public reads what is published; Editors and Administrators edit. */
 export default async function siteContentRoutes(app: FastifyInstance) {
-  const { siteContent, publicUrls } = app.services;
+  const { siteContent, siteContentTranslations, publicUrls } = app.services;
   const staff = { config: { roles: EDITORS } };
 
   app.get("/api/site-content", { config: { access: "public", cacheable: true } }, async () =>
@@ -42,6 +45,22 @@ export default async function siteContentRoutes(app: FastifyInstance) {
 
   app.post<{ Params: SectionParams }>("/api/site-content/:section/publish", staff, async (request) =>
     siteContent.publish(request.params.section, request.body, actorOf(request)),
+  );
+
+  // The section's Amharic version (issue #15): drafted and published like the English.
+  app.get<{ Params: LocaleParams }>("/api/site-content/:section/translations/:locale", staff, async (request) =>
+    siteContentTranslations.editor(request.params.section, request.params.locale),
+  );
+
+  app.put<{ Params: LocaleParams }>("/api/site-content/:section/translations/:locale", staff, async (request) =>
+    siteContentTranslations.saveDraft(request.params.section, request.params.locale, request.body, actorOf(request)),
+  );
+
+  app.post<{ Params: LocaleParams }>(
+    "/api/site-content/:section/translations/:locale/publish",
+    staff,
+    async (request) =>
+      siteContentTranslations.publish(request.params.section, request.params.locale, request.body, actorOf(request)),
   );
 
   app.get<{ Params: SectionParams }>("/api/site-content/:section/versions", staff, async (request) =>

@@ -1,0 +1,110 @@
+/**
+ * Which words of a site-content section have an Amharic version (issue #15,
+ * docs/decisions/0420-content-translations.md): every text a visitor reads, named by its path in the
+ * section ("heroSlides.0.title"). Names of people, numbers, addresses of web pages, e-mail and bank
+ * details stay as they are. Pure functions: the service, the admin form and the pages share them.
+ */
+
+/** Keys whose string value is plain text a visitor reads. */
+const TEXT_KEYS = new Set([
+  "title",
+  "description",
+  "imageAlt",
+  "alt",
+  "ctaText",
+  "introHeading",
+  "label",
+  "category",
+  "question",
+  "answer",
+  "text",
+  "vision",
+  "mission",
+  "quote",
+  "role",
+  "bio",
+  "thought",
+  "changeOutcome",
+  "officeHours",
+  "footerTagline",
+]);
+/** Keys whose value is the blog editor's HTML. */
+const RICH_KEYS = new Set(["introText", "story"]);
+/** Lists of plain strings that are text. */
+const TEXT_LISTS = new Set(["addressLines"]);
+
+export interface SiteTextField {
+  /** Where the text is in the section, e.g. "faq.2.answer". */
+  path: string;
+  /** How the admin form names it, e.g. "Faq 3 · Answer". */
+  label: string;
+  rich: boolean;
+  /** The English text. */
+  english: string;
+}
+
+const words = (key: string) => {
+  const spaced = key.replace(/([A-Z])/g, " $1").toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+function labelOf(path: string[]): string {
+  const parts: string[] = [];
+  for (const part of path) {
+    if (/^\d+$/.test(part)) parts[parts.length - 1] = `${parts[parts.length - 1]} ${Number(part) + 1}`;
+    else parts.push(words(part));
+  }
+  return parts.join(" · ");
+}
+
+/** Every translatable text of a section's content, in the order the form shows them. */
+export function siteTextFields(content: unknown): SiteTextField[] {
+  const found: SiteTextField[] = [];
+  const walk = (value: unknown, path: string[]) => {
+    const key = path[path.length - 1] ?? "";
+    if (typeof value === "string") {
+      const parent = path[path.length - 2] ?? "";
+      const isText = TEXT_KEYS.has(key) || RICH_KEYS.has(key) || (/^\d+$/.test(key) && TEXT_LISTS.has(parent));
+      if (isText && value.trim() !== "") {
+        found.push({ path: path.join("."), label: labelOf(path), rich: RICH_KEYS.has(key), english: value });
+      }
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, String(index)]));
+    else if (value && typeof value === "object") {
+      // Pictures carry URLs and sizes, never text.
+      if (key === "image") return;
+      for (const [name, child] of Object.entries(value)) walk(child, [...path, name]);
+    }
+  };
+  walk(content, []);
+  return found;
+}
+
+/**
+ * The section as an Amharic page shows it: each translated text in place of the English, and the
+ * paths still in English (the page marks them `lang="en"`).
+ */
+export function applySiteTranslation<T>(
+  content: T,
+  translation: Record<string, string>,
+): { content: T; englishPaths: string[] } {
+  const copy = structuredClone(content) as unknown;
+  const englishPaths: string[] = [];
+  for (const field of siteTextFields(content)) {
+    const value = translation[field.path];
+    if (!value) {
+      englishPaths.push(field.path);
+      continue;
+    }
+    const keys = field.path.split(".");
+    let target = copy as Record<string, unknown>;
+    for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+    target[keys[keys.length - 1] as string] = value;
+  }
+  return { content: copy as T, englishPaths };
+}
+
+/** `"en"` when the text at `path` of a section is shown in English on an Amharic page. */
+export const sitePathLang = (englishPaths: readonly string[] | undefined, path: string): "en" | undefined =>
+  englishPaths?.includes(path) ? "en" : undefined;
