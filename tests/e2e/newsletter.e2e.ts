@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeTokens } from "../../core/subscribers/unsubscribe-token.ts";
 import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
@@ -20,6 +21,11 @@ const poll = <T>(condition: () => T | Promise<T>, message?: string) =>
   expect.poll(condition, { timeout: 15_000, interval: 100, message });
 const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"] };
 const SESSION_SECRET = randomBytes(32).toString("hex");
+/** A raw message with its quoted-printable soft breaks and escapes undone. */
+const decodedMail = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe", () => {
   let server: RunningServer;
@@ -149,14 +155,30 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     );
   });
 
-  it("staff write a newsletter, preview it as an e-mail, test it, send it; subscribers get one copy; it joins the archive", async () => {
+  it("staff write a newsletter with a picture and a button, preview it as an e-mail, test it, send it; subscribers get one copy; it joins the archive", async () => {
     const { page } = await newPage(browser, server);
+    // The editor asks for a picture's alt text and a button's text and link in the browser's prompts.
+    const answers: string[] = [];
+    page.on("dialog", (dialog) => void dialog.accept(answers.shift() ?? ""));
     await openAdminPage(page, server, "/admin/newsletters");
     await page.getByRole("link", { name: "New newsletter" }).click();
     await page.getByLabel("Subject").fill("Graduation week");
     await page.getByLabel("Preview text").fill("Twelve women finished the course");
-    await page.getByRole("textbox", { name: "Content" }).click();
+    const editor = page.getByRole("textbox", { name: "Content" });
+    await editor.click();
     await page.keyboard.type("Twelve women finished the tailoring course this week.");
+
+    const photo = await sharp({ create: { width: 1400, height: 700, channels: 3, background: "#3b6e4f" } })
+      .png()
+      .toBuffer();
+    answers.push("The twelve graduates with their certificates");
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Picture", exact: true }).click();
+    await (await chooser).setFiles({ name: "graduates.png", mimeType: "image/png", buffer: photo });
+    await editor.getByRole("img", { name: "The twelve graduates with their certificates" }).waitFor();
+    answers.push("Give to the next class", "https://hope.example/give");
+    await page.getByRole("button", { name: "Button (a link as a button)" }).click();
+    await editor.getByRole("link", { name: "Give to the next class" }).waitFor();
     await page.getByLabel("Button label (optional)").fill("Support the next class");
     await page.getByLabel("Button link").fill("/donate");
     await page.getByRole("button", { name: "Save draft" }).click();
@@ -165,8 +187,18 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
 
     const preview = page.frameLocator('iframe[title="E-mail preview at 700 px"]');
     await preview.getByText("Twelve women finished the tailoring course this week.").waitFor();
+    const previewPicture = preview.getByRole("img", { name: "The twelve graduates with their certificates" });
+    await poll(() => previewPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+    await preview.getByRole("link", { name: "Give to the next class" }).waitFor();
+    // The frame itself: a full-page capture may draw a sandboxed frame blank.
+    const shoot = (width: number) =>
+      page
+        .locator(`iframe[title="E-mail preview at ${width} px"]`)
+        .screenshot({ path: `test-results/screenshots/newsletter-preview-${width}.png` });
+    await shoot(700);
     await page.getByRole("button", { name: "Phone (375 px)" }).click();
     await page.frameLocator('iframe[title="E-mail preview at 375 px"]').getByText("Support the next class").waitFor();
+    await shoot(375);
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
       await page.setViewportSize(viewport);
       await screenshot(page, `newsletter-compose-${viewport.width}`);
@@ -174,7 +206,18 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
 
     await page.getByRole("button", { name: "Send test to me" }).click();
     await poll(() => mailTo(server.admin.email).length).toBe(1);
-    expect(mailTo(server.admin.email)[0]).toContain("Subject: [Test] Graduation week");
+    const test = decodedMail(mailTo(server.admin.email)[0] as string);
+    expect(test).toContain("Subject: [Test] Graduation week");
+    // The picture: an absolute URL of a variant that exists, with its size and alt; the button: a table
+    // button in the HTML part and its link in the text part.
+    const picture = new RegExp(
+      `<img src="(${server.baseUrl}/uploads/newsletter/[0-9a-f-]+-1280\\.jpg)" alt="The twelve graduates with their certificates" width="496" height="248"`,
+    ).exec(test);
+    expect(picture, test).not.toBeNull();
+    const file = await fetch(picture?.[1] as string);
+    expect([file.status, file.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect(test).toMatch(/<td align="center" bgcolor="#0b5563"[^>]*><a href="https:\/\/hope\.example\/give"/);
+    expect(test).toContain("Give to the next class: https://hope.example/give");
 
     const before = inbox.messages.length;
     await page.getByRole("button", { name: "Send now" }).click();
@@ -190,6 +233,10 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     await page.goto("/newsletter");
     await page.getByRole("link", { name: "Graduation week" }).click();
     await page.getByText("Twelve women finished the tailoring course this week.").waitFor();
+    await page.getByRole("img", { name: "The twelve graduates with their certificates" }).waitFor();
+    expect(await page.getByRole("link", { name: "Give to the next class" }).getAttribute("href")).toBe(
+      "https://hope.example/give",
+    );
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
       await page.setViewportSize(viewport);
       await screenshot(page, `newsletter-archive-${viewport.width}`);

@@ -54,6 +54,9 @@ export async function createSmtpInbox({ refuse = [], holdAfter }: SmtpInboxOptio
         authOptional: true,
         disabledCommands: ["STARTTLS", "AUTH"],
         logger: false,
+        // A sender's kept-open connection (core/email/smtp-transport.ts) is told 421 and closed at
+        // once when the sink stops, instead of after smtp-server's default 30 s.
+        closeTimeout: 100,
         onRcptTo(address, _session, callback) {
           if (!refuse.includes(address.address)) return callback();
           const error = Object.assign(new Error("No such mailbox"), { responseCode: 550 });

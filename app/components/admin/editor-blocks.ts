@@ -25,6 +25,9 @@ export interface ButtonAttributes {
   href: string;
 }
 
+// Both are inserted after the selection, never over it: a block just inserted is selected, and the
+// next one would otherwise replace it.
+
 /** A picture uploaded through the media pipeline: `<img src alt width height>`, a block of its own. */
 export const Picture = Node.create({
   name: "picture",
@@ -49,8 +52,8 @@ export const Picture = Node.create({
     return {
       insertPicture:
         (picture) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: picture }),
+        ({ state, commands }) =>
+          commands.insertContentAt(state.selection.to, { type: this.name, attrs: picture }),
     };
   },
 });
@@ -86,8 +89,8 @@ export const ButtonBlock = Node.create({
     return {
       insertButtonBlock:
         (button) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: button }),
+        ({ state, commands }) =>
+          commands.insertContentAt(state.selection.to, { type: this.name, attrs: button }),
     };
   },
 });

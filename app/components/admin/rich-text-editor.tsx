@@ -267,7 +267,8 @@ export function RichTextEditor({
             ref={pictureInput}
             type="file"
             accept={ACCEPTED_IMAGE_TYPES}
-            aria-label="Picture file"
+            // The toolbar's "Picture" button opens it; it is not a control of its own.
+            aria-hidden="true"
             className="sr-only"
             tabIndex={-1}
             onChange={(event) => {
