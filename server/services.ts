@@ -14,12 +14,15 @@ import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
+import { galleryImageOwner } from "../core/gallery/gallery.repository.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
+import { createVariantEncoder } from "../core/media/variant-encoder.ts";
+import { variantJob } from "../core/media/variant-job.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
@@ -84,6 +87,15 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
+  jobs.register(
+    variantJob({
+      db,
+      storage,
+      encode: createVariantEncoder(),
+      owners: { gallery: galleryImageOwner },
+      purgePublicCaches,
+    }),
+  );
   jobs.register(consent.expiryJob());
   const scheduling = createScheduledPublishing(
     db,
@@ -163,7 +175,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     scheduling,
     consent,
     blur: createBlurService(db, audit, media, purgePublicCaches),
-    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling),
+    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,
     volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),

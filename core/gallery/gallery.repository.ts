@@ -2,6 +2,7 @@ import { type Selectable, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import type { ImageOwner } from "../media/variant-job.ts";
 import { newId } from "../shared/ids.ts";
 import { allValues } from "../translations/translations.repository.ts";
 import { TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
@@ -238,3 +239,24 @@ export async function deleteGalleryItem(trx: Db, id: string): Promise<StoredImag
   const result = await trx.deleteFrom("gallery_items").where("id", "=", id).executeTakeFirst();
   return result.numDeletedRows === 0n ? undefined : images;
 }
+
+/** A gallery image as the background variant job reads and replaces it (core/media/variant-job.ts). */
+export const galleryImageOwner: ImageOwner = {
+  async read(db, url) {
+    const row = await db
+      .selectFrom("gallery_images")
+      .select(["url", "variants"])
+      .where("url", "=", url)
+      .executeTakeFirst();
+    return row && { json: row.variants, image: parseStoredImage(row.variants, row.url) };
+  },
+  async replace(db, url, json, image) {
+    const result = await db
+      .updateTable("gallery_images")
+      .set({ variants: serializeStoredImage(image) })
+      .where("url", "=", url)
+      .where((eb) => (json === null ? eb("variants", "is", null) : eb("variants", "=", json)))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+};

@@ -1,8 +1,11 @@
-import type { DatabaseHandle } from "../../db/database.ts";
+import { availableParallelism } from "node:os";
+import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
+import { variantsJobFor } from "../media/variant-job.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -66,6 +69,9 @@ export function createGalleryService(
   purgePublicCaches: PurgePublicCaches,
   audit: Audit,
   scheduling: ScheduledPublishing,
+  jobs: Pick<JobQueue, "enqueue" | "wake">,
+  /** Images checked and stripped at once in one request: the cores this machine has. */
+  parallel = Math.max(1, availableParallelism()),
 ) {
   /** Staff find an item in any state; the public only a published one. */
   async function find(id: string, publicOnly: boolean): Promise<GalleryItem> {
@@ -87,19 +93,42 @@ export function createGalleryService(
     return { images: items, hasMore };
   }
 
-  /** Runs every upload through the media pipeline; on any refusal the files already written are removed. */
+  /**
+   * Checks and strips every upload and stores its largest JPEG, a few at once (the cores allow);
+   * the rest of each ladder is a background job (docs/decisions/0440). On any refusal the files
+   * already written are removed. Images keep the order they were sent in.
+   */
   async function storeImages(files: GalleryForm["images"]): Promise<StoredImage[]> {
     if (files.length > MAX_GALLERY_IMAGES) {
       throw new ValidationError(GALLERY_MESSAGES.tooManyImages, { images: GALLERY_MESSAGES.tooManyImages });
     }
-    const stored: StoredImage[] = [];
-    try {
-      for (const file of files) stored.push(await media.storeImage(file.data, { folder: "gallery", field: "images" }));
-    } catch (error) {
-      await removeFiles(stored);
-      throw error;
+    const stored: Array<StoredImage | undefined> = new Array(files.length);
+    let next = 0;
+    let failed = false;
+    const lane = async () => {
+      while (!failed && next < files.length) {
+        const index = next++;
+        const file = files[index] as GalleryForm["images"][number];
+        try {
+          stored[index] = await media.storeSource(file.data, { folder: "gallery", field: "images" });
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: Math.min(parallel, files.length) }, lane));
+    const refusal = lanes.find((lane) => lane.status === "rejected");
+    if (refusal) {
+      await removeFiles(stored.filter((image) => image !== undefined));
+      throw refusal.reason;
     }
-    return stored;
+    return stored as StoredImage[];
+  }
+
+  /** The variant jobs of the images still processing, in the transaction that stores their row. */
+  async function enqueueVariants(trx: Db, images: StoredImage[]) {
+    for (const image of images) if (image.processing) await jobs.enqueue(trx, variantsJobFor(image));
   }
 
   const removeFiles = (images: StoredImage[]) => Promise.all(images.map((image) => media.removeImage(image)));
@@ -144,6 +173,7 @@ export function createGalleryService(
             images.map((image) => image.url),
           );
           await repo.insertGalleryItem(trx, id, input, images, state, clock().toISOString());
+          await enqueueVariants(trx, images);
           const { fields: stateFields, values } = stateAudit(null, state);
           const fields = [...fieldsChanged({}, textFields(input)), "images", ...stateFields];
           const entry = { action: "create", entity: GALLERY_AUDIT_ENTITY, entityId: id, fields, values } as const;
@@ -151,6 +181,7 @@ export function createGalleryService(
           await scheduling.afterWrite(trx, state);
         }),
       );
+      jobs.wake();
       await purgePublicCaches();
       return getForStaff(id);
     },
@@ -174,6 +205,7 @@ export function createGalleryService(
             shown.map((image) => image.url),
           );
           const old = await repo.updateGalleryItem(trx, id, input, images, state, clock().toISOString());
+          if (old && images) await enqueueVariants(trx, images);
           if (existing && old) {
             const { fields: stateFields, values } = stateAudit(existing, state);
             const fields = [
@@ -192,6 +224,7 @@ export function createGalleryService(
         await removeFiles(images ?? []);
         throw new NotFoundError(GALLERY_ITEM_NOT_FOUND);
       }
+      if (images) jobs.wake();
       // Purged before the old files go, so no instance keeps serving a page that shows them.
       await purgePublicCaches();
       await removeFiles(replaced);

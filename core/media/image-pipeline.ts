@@ -75,25 +75,29 @@ function refuse(message: string, field: string): never {
   throw new ValidationError(message, { [field]: message });
 }
 
-/**
- * Checks an upload by decoding it, turns it upright, drops every piece of metadata (EXIF, GPS,
- * XMP, ICC: photos here show vulnerable people) and encodes a width ladder in AVIF, WebP and JPEG.
- * Throws ValidationError (400) for anything that is not a whole JPEG, PNG, WebP or AVIF image.
- */
-export async function processImage(bytes: Uint8Array, field = "image"): Promise<ProcessedImage> {
+/** Decoded pixels, upright, in sRGB, at most the largest width we keep: what every variant is made from. */
+interface Master {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
+const JPEG_OPTIONS = { quality: 80, mozjpeg: true } as const;
+
+/** Checks an upload by decoding it once, upright and already at the largest width we keep. */
+async function decodeUpload(bytes: Uint8Array, field: string): Promise<Master> {
   const format = sniffImageFormat(bytes);
   if (!format || containsMarkup(bytes)) refuse(IMAGE_TYPE_MESSAGE, field);
 
   const sharp = await loadSharp();
   const options = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true } as const;
-  let master: { data: Buffer; info: OutputInfo };
   try {
     const meta = await sharp(bytes, options).metadata();
     const decoded = meta.format === "heif" && meta.compression === "av1" ? "avif" : meta.format;
     if (decoded !== format) refuse(IMAGE_TYPE_MESSAGE, field);
     // One full decode (which also catches truncated files), already at the largest width we keep.
-    master = await sharp(bytes, options)
-      .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
+    return await sharp(bytes, options)
+      .resize({ width: LARGEST_WIDTH, withoutEnlargement: true })
       .toColourspace("srgb")
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
@@ -102,23 +106,88 @@ export async function processImage(bytes: Uint8Array, field = "image"): Promise<
     const message = error instanceof Error ? error.message : "";
     refuse(/pixel limit/i.test(message) ? IMAGE_PIXELS_MESSAGE : IMAGE_DAMAGED_MESSAGE, field);
   }
+}
 
-  const { data, info } = master;
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+const rawOf = (master: Master) =>
+  ({ raw: { width: master.info.width, height: master.info.height, channels: master.info.channels } }) as const;
+
+/** The largest JPEG of the ladder, straight from the decoded pixels: no metadata can survive. */
+async function encodeLargestJpeg(master: Master): Promise<EncodedImage> {
+  const sharp = await loadSharp();
+  const out = await sharp(master.data, rawOf(master))
+    .flatten({ background: "#ffffff" })
+    .jpeg(JPEG_OPTIONS)
+    .toBuffer({ resolveWithObject: true });
+  return { format: "jpeg", width: out.info.width, height: out.info.height, contentType: "image/jpeg", data: out.data };
+}
+
+/** Outputs of a ladder to leave out (ones already stored), by format and width. */
+export type SkipOutputs = ReadonlyArray<{ format: ImageFormat; width: number }>;
+
+async function encodeLadder(master: Master, skip: SkipOutputs = []): Promise<EncodedImage[]> {
+  const sharp = await loadSharp();
   const outputs: EncodedImage[] = [];
-  for (const width of widthsFor(info.width)) {
-    const resized = await sharp(data, raw).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  for (const width of widthsFor(master.info.width)) {
+    const resized = await sharp(master.data, rawOf(master))
+      .resize({ width })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const { channels, height } = resized.info;
     const frame = () => sharp(resized.data, { raw: { width: resized.info.width, height, channels } });
-    const encodings: Array<[ImageFormat, string, Sharp]> = [
-      ["avif", "image/avif", frame().avif({ quality: 55, effort: 2 })],
-      ["webp", "image/webp", frame().webp({ quality: 78 })],
-      ["jpeg", "image/jpeg", frame().flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true })],
+    const encodings: Array<[ImageFormat, string, () => Sharp]> = [
+      ["avif", "image/avif", () => frame().avif({ quality: 55, effort: 2 })],
+      ["webp", "image/webp", () => frame().webp({ quality: 78 })],
+      ["jpeg", "image/jpeg", () => frame().flatten({ background: "#ffffff" }).jpeg(JPEG_OPTIONS)],
     ];
     for (const [fmt, contentType, pipeline] of encodings) {
-      const out = await pipeline.toBuffer({ resolveWithObject: true });
+      if (skip.some((s) => s.format === fmt && s.width === resized.info.width)) continue;
+      const out = await pipeline().toBuffer({ resolveWithObject: true });
       outputs.push({ format: fmt, width: out.info.width, height: out.info.height, contentType, data: out.data });
     }
   }
-  return { width: info.width, height: info.height, outputs };
+  return outputs;
+}
+
+/**
+ * Checks an upload by decoding it, turns it upright, drops every piece of metadata (EXIF, GPS,
+ * XMP, ICC: photos here show vulnerable people) and encodes a width ladder in AVIF, WebP and JPEG.
+ * Throws ValidationError (400) for anything that is not a whole JPEG, PNG, WebP or AVIF image.
+ */
+export async function processImage(bytes: Uint8Array, field = "image"): Promise<ProcessedImage> {
+  const master = await decodeUpload(bytes, field);
+  return { width: master.info.width, height: master.info.height, outputs: await encodeLadder(master) };
+}
+
+/** What an upload becomes inside the request: its size upright, and the ladder's largest JPEG. */
+export interface PreparedSource {
+  width: number;
+  height: number;
+  /** Metadata-free, at most 1920 px wide: served until the ladder is ready, and the ladder's source. */
+  largest: EncodedImage;
+}
+
+/**
+ * The part of `processImage` an upload must not wait without: the same checks and decode, then only
+ * the largest JPEG (docs/decisions/0440). `encodeVariants` makes the rest of the ladder from it later.
+ */
+export async function prepareSource(bytes: Uint8Array, field = "image"): Promise<PreparedSource> {
+  const master = await decodeUpload(bytes, field);
+  return { width: master.info.width, height: master.info.height, largest: await encodeLargestJpeg(master) };
+}
+
+/**
+ * Encodes the variant ladder from a source image that is already ours (a `prepareSource` output,
+ * or one derived from it, e.g. blurred): decoded, re-encoded, never carrying metadata over. This is
+ * the one function to call to (re)make an image's variants from a source; `skip` leaves out
+ * outputs that exist already (the largest JPEG). Background work runs it through
+ * variant-encoder.ts, at a lower priority than requests.
+ */
+export async function encodeVariants(source: Uint8Array, skip?: SkipOutputs): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
+  const master = await sharp(source, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+    .resize({ width: LARGEST_WIDTH, withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
+  return { width: master.info.width, height: master.info.height, outputs: await encodeLadder(master, skip) };
 }

@@ -17,6 +17,11 @@ export interface StoredImage {
   height: number;
   /** Every encoded file, smallest first per format. */
   variants: ImageVariant[];
+  /**
+   * True while the rest of the ladder is being encoded in the background (docs/decisions/0440):
+   * `variants` then holds only the largest JPEG, metadata-free like every file. Absent once done.
+   */
+  processing?: boolean;
 }
 
 /** Widths produced for every upload; an image is never enlarged, so small originals get fewer. */

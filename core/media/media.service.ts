@@ -1,11 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { processImage } from "./image-pipeline.ts";
+import { type ProcessedImage, prepareSource, processImage, widthsFor } from "./image-pipeline.ts";
 import type { ImageVariant, StoredImage } from "./media.schema.ts";
 import type { PreparedImages } from "./prepared-images.ts";
 import type { StorageDriver } from "./storage.ts";
+import { EXTENSIONS, imageOf, variantKey } from "./storage-keys.ts";
 import type { UploadFolder } from "./upload-references.ts";
 
-const EXTENSIONS = { avif: "avif", webp: "webp", jpeg: "jpg" } as const;
+/** Every key the ladder of the image whose largest JPEG is `key` can have, whether written yet or not. */
+export function ladderKeys(key: string): string[] {
+  const top = /-(\d+)\.jpg$/.exec(key);
+  if (!top) return [];
+  const image = imageOf(key);
+  return widthsFor(Number(top[1])).flatMap((width) =>
+    (Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>).map((format) => variantKey(image, format, width)),
+  );
+}
 
 export interface StoreImageOptions {
   /** Folder for this feature's files; a new one is added in upload-references.ts with the rows that own its files. */
@@ -21,6 +30,10 @@ export interface StoreImageOptions {
  * `prepared` holds the pipeline's output for known inputs (the demo pictures), used instead of encoding.
  */
 export function createMediaService(storage: StorageDriver, prepared?: PreparedImages) {
+  /**
+   * Deletes an image's files: those its record names and every other key its ladder can have, so a
+   * variant the background job writes just before it finds the record gone is deleted too.
+   */
   async function removeImage(image: Pick<StoredImage, "url" | "variants"> | null | undefined): Promise<void> {
     if (!image) return;
     const keys = new Set<string>();
@@ -28,26 +41,56 @@ export function createMediaService(storage: StorageDriver, prepared?: PreparedIm
       const key = storage.keyOf(url);
       if (key) keys.add(key);
     }
+    const main = storage.keyOf(image.url);
+    if (main) for (const key of ladderKeys(main)) keys.add(key);
     await Promise.all([...keys].map((key) => storage.delete(key)));
+  }
+
+  /** Writes a pipeline's output under one new image name; on failure the files already written go. */
+  async function storeProcessed(processed: ProcessedImage, folder: UploadFolder): Promise<ImageVariant[]> {
+    const image = `${folder}/${randomUUID()}`;
+    const variants: ImageVariant[] = [];
+    try {
+      for (const output of processed.outputs) {
+        const key = variantKey(image, output.format, output.width);
+        await storage.put(key, output.data, output.contentType);
+        variants.push({ format: output.format, width: output.width, url: storage.url(key) });
+      }
+    } catch (error) {
+      await removeImage({ url: "", variants });
+      throw error;
+    }
+    return variants;
   }
 
   return {
     async storeImage(bytes: Uint8Array, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
       const processed = (await prepared?.find(bytes)) ?? (await processImage(bytes, field));
-      const id = randomUUID();
-      const variants: ImageVariant[] = [];
-      try {
-        for (const output of processed.outputs) {
-          const key = `${folder}/${id}-${output.width}.${EXTENSIONS[output.format]}`;
-          await storage.put(key, output.data, output.contentType);
-          variants.push({ format: output.format, width: output.width, url: storage.url(key) });
-        }
-      } catch (error) {
-        await removeImage({ url: "", variants });
-        throw error;
-      }
+      const variants = await storeProcessed(processed, folder);
       const largestJpeg = variants.filter((v) => v.format === "jpeg").at(-1) as ImageVariant;
       return { url: largestJpeg.url, width: processed.width, height: processed.height, variants };
+    },
+
+    /**
+     * The upload's part of the pipeline (docs/decisions/0440): the same checks and metadata
+     * stripping as storeImage, but only the largest JPEG is encoded and stored; the image comes back
+     * `processing`, and the caller enqueues the variant job (variant-job.ts) with the record that
+     * keeps it. A prepared input (a demo picture) comes back whole, with no job to run.
+     */
+    async storeSource(bytes: Uint8Array, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
+      const ready = await prepared?.find(bytes);
+      if (ready) {
+        const variants = await storeProcessed(ready, folder);
+        const largestJpeg = variants.filter((v) => v.format === "jpeg").at(-1) as ImageVariant;
+        return { url: largestJpeg.url, width: ready.width, height: ready.height, variants };
+      }
+      const source = await prepareSource(bytes, field);
+      const [largest] = await storeProcessed(
+        { width: source.width, height: source.height, outputs: [source.largest] },
+        folder,
+      );
+      const only = largest as ImageVariant;
+      return { url: only.url, width: source.width, height: source.height, variants: [only], processing: true };
     },
     removeImage,
 

@@ -31,6 +31,13 @@ describe("S3 storage driver", () => {
     expect(storage.keyOf("/images/hero.jpg")).toBeUndefined();
   });
 
+  it("reads an object back, and a missing one is undefined", async () => {
+    const storage = driver();
+    await storage.put("blog/r-320.jpg", new Uint8Array([4, 5, 6]), "image/jpeg");
+    expect(await storage.get("blog/r-320.jpg")).toEqual(Buffer.from([4, 5, 6]));
+    expect(await storage.get("blog/none-320.jpg")).toBeUndefined();
+  });
+
   it("deletes objects, and a missing object is not an error", async () => {
     const storage = driver();
     await storage.put("gallery/x-320.jpg", new Uint8Array([9]), "image/jpeg");

@@ -21,6 +21,12 @@ describe("local storage driver", () => {
     expect(readFileSync(path.join(root, "blog/abc-123-640.webp"), "utf8")).toBe("newer");
   });
 
+  it("reads a file back, and a missing one is undefined", async () => {
+    expect(await storage.get("blog/abc-123-640.webp")).toEqual(Buffer.from("newer"));
+    expect(await storage.get("blog/none-640.webp")).toBeUndefined();
+    await expect(storage.get("../x.jpg")).rejects.toThrow(/invalid storage key/);
+  });
+
   it("deletes, and deleting a missing file is fine", async () => {
     await storage.delete("blog/abc-123-640.webp");
     expect(existsSync(path.join(root, "blog/abc-123-640.webp"))).toBe(false);

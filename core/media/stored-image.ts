@@ -25,6 +25,7 @@ export function parseStoredImage(json: string | null | undefined, url: string): 
       width: typeof value.width === "number" ? value.width : 0,
       height: typeof value.height === "number" ? value.height : 0,
       variants,
+      ...(value.processing === true ? { processing: true } : {}),
     };
   } catch {
     return plain;

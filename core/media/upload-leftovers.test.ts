@@ -65,7 +65,7 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
       }
       t = await createTestApp(dialect, { config, clock: () => now });
       const { gallery, blogs, publications, media } = t.services;
-      const item = await gallery.create(
+      const created = await gallery.create(
         {
           fields: {
             title: "Graduation",
@@ -77,6 +77,10 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
         },
         SYSTEM_ACTOR,
       );
+      // The background job finishes the gallery images' ladders (reading them back from storage).
+      expect(await t.services.jobs.runDue()).toEqual({ done: 2, failed: 0 });
+      const item = await gallery.getForStaff(created._id);
+      expect(item.images.map((image) => image.variants.length)).toEqual([9, 9]); // 320, 640 and 700 in three formats
       const post = await blogs.create(
         {
           title: "A term",

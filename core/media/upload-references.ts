@@ -4,7 +4,7 @@ import { collectImages } from "../site-content/site-content.images.ts";
 import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
 import { allSnapshots } from "../versions/versions.ts";
 import type { StorageDriver } from "./storage.ts";
-import { KEY_PATTERN } from "./storage-keys.ts";
+import { imageOf, KEY_PATTERN } from "./storage-keys.ts";
 import { parseStoredImage } from "./stored-image.ts";
 
 interface ImageColumns {
@@ -41,12 +41,7 @@ const IMAGE_OWNERS = {
 export type UploadFolder = keyof typeof IMAGE_OWNERS;
 export const UPLOAD_FOLDERS = Object.keys(IMAGE_OWNERS) as UploadFolder[];
 
-/**
- * The image a file belongs to: `gallery/<uuid>-640.webp` → `gallery/<uuid>`. Owning by image rather
- * than by file keeps every width and format of an image a row refers to, even if its variants JSON
- * were damaged.
- */
-export const imageOf = (key: string) => key.replace(/-\d+\.(?:avif|webp|jpg)$/, "");
+export { imageOf };
 
 /** The images (see `imageOf`) that some row refers to. */
 export async function referencedImages(db: Db, storage: StorageDriver): Promise<Set<string>> {

@@ -1,9 +1,11 @@
-import { type FSWatcher, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, watch } from "node:fs";
+import { type FSWatcher, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, watch } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StoredImage } from "../../core/media/media.schema.ts";
 import { LEFTOVER_MIN_AGE_MS } from "../../core/media/upload-leftovers.ts";
+import { hasGpsPointer, jpegWithGps } from "../support/images.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { createGalleryItem, photo } from "./support/gallery-fixtures.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
@@ -18,6 +20,44 @@ function uploadedFiles(uploads: string): string[] {
 
 /** `/uploads/gallery/x-640.webp` or `http://host/uploads/gallery/x-640.webp` → `gallery/x-640.webp`. */
 const keyOf = (url: string) => new URL(url, "http://site.test").pathname.replace(/^\/uploads\//, "");
+
+/** The item as staff see it once no image is processing any more (the background job finished). */
+async function finished(server: RunningServer, id: string, timeout = 30_000) {
+  const api = await adminApi(server);
+  let item: { _id: string; images: StoredImage[] } | undefined;
+  await expect
+    .poll(
+      async () => {
+        item = await api.json(`GET`, `/api/admin/gallery/${id}`);
+        return item?.images.some((image) => image.processing);
+      },
+      { timeout },
+    )
+    .toBe(false);
+  return item as { _id: string; images: StoredImage[] };
+}
+
+/** Every file of the images, as storage keys. */
+const filesOfImages = (images: StoredImage[]) =>
+  images.flatMap((image) => [image.url, ...image.variants.map((v) => v.url)]).map(keyOf);
+
+const FIELDS = {
+  title: "Interrupted",
+  description: "Uploaded while the server died.",
+  category: "Education",
+  eventDate: "2026-01-15",
+};
+
+async function tenPhotos(title: string): Promise<FormData> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries({ ...FIELDS, title })) form.append(field, value);
+  for (let i = 0; i < 10; i++) {
+    // Orientation 6: upright, this is 3200 × 2400, so its largest JPEG is 1920 wide.
+    const bytes = await jpegWithGps({ width: 2400, height: 3200 });
+    form.append("images", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `big-${i}.jpg`);
+  }
+  return form;
+}
 
 describe("a server killed during an upload", () => {
   const servers: RunningServer[] = [];
@@ -37,7 +77,8 @@ describe("a server killed during an upload", () => {
     const first = await startServer({ DATA_DIR: dataDir });
     servers.push(first);
     const api = await adminApi(first);
-    const kept = await createGalleryItem(api, { title: "Kept through the crash" }, ["#0b5563", "#a3541c"]);
+    const created = await createGalleryItem(api, { title: "Kept through the crash" }, ["#0b5563", "#a3541c"]);
+    const kept = await finished(first, created._id);
     const referenced = new Set(
       (kept.images as StoredImage[]).flatMap((image) => [image.url, ...image.variants.map((v) => v.url)]).map(keyOf),
     );
@@ -53,14 +94,7 @@ describe("a server killed during an upload", () => {
       else if (completed.size >= 3) crashed = first.crash();
     });
     const form = new FormData();
-    for (const [field, value] of Object.entries({
-      title: "Interrupted",
-      description: "Uploaded while the server died.",
-      category: "Education",
-      eventDate: "2026-01-15",
-    })) {
-      form.append(field, value);
-    }
+    for (const [field, value] of Object.entries(FIELDS)) form.append(field, value);
     for (let i = 0; i < 10; i++) {
       const bytes = await photo(`#${(0x203040 + i * 0x0a0b0c).toString(16)}`, 2400, 1600);
       form.append("images", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `big-${i}.jpg`);
@@ -91,4 +125,65 @@ describe("a server killed during an upload", () => {
       expect((await fetch(`${restarted.baseUrl}/uploads/${key}`)).status, key).toBe(200);
     }
   }, 120_000); // two server starts and a large upload on a shared machine
+
+  it("finishes encoding an image's variants after a restart, and no file ever carries metadata", async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-crash-"));
+    const uploads = path.join(dataDir, "uploads");
+    const galleryDir = path.join(uploads, "gallery");
+    mkdirSync(galleryDir, { recursive: true });
+    const first = await startServer({ DATA_DIR: dataDir });
+    servers.push(first);
+    const api = await adminApi(first);
+
+    // The request stores each photo's largest JPEG (1920 wide); every other width and format comes
+    // from the background job. The server is killed the moment the first of those appears.
+    let crashed: Promise<void> | undefined;
+    watcher = watch(galleryDir, (_event, name) => {
+      if (crashed || !name || name.endsWith(".tmp") || name.endsWith("-1920.jpg")) return;
+      crashed = first.crash();
+    });
+    const item = await api.multipart("POST", "/api/gallery", await tenPhotos("Encoded after the restart"));
+    expect((item.images as StoredImage[]).every((image) => image.processing)).toBe(true);
+    await expect
+      .poll(() => crashed, { timeout: 90_000 })
+      .toBeDefined()
+      .catch((error: Error) => {
+        throw new Error(
+          `${error.message}\nfiles: ${readdirSync(galleryDir).join(" ")}\n${first.output().slice(-4000)}`,
+        );
+      });
+    await crashed;
+    watcher.close();
+    const halfway = uploadedFiles(uploads).filter((file) => !file.endsWith(".tmp"));
+    for (const file of halfway)
+      expect(hasGpsPointer((await sharp(path.join(uploads, file)).metadata()).exif)).toBe(false);
+
+    const restarted = await startServer({ DATA_DIR: dataDir });
+    servers.push(restarted);
+    // The job's claim lapses 30 s after the killed run last renewed it; then the new worker runs it.
+    const done = await finished(restarted, item._id, 90_000);
+    expect(done.images.map((image) => image.url)).toEqual(item.imageUrls);
+    for (const image of done.images) {
+      expect(image.variants.map((v) => `${v.format}@${v.width}`)).toEqual(
+        [320, 640, 960, 1280, 1920].flatMap((w) => [`avif@${w}`, `webp@${w}`, `jpeg@${w}`]),
+      );
+    }
+    const files = filesOfImages(done.images);
+    await expect
+      .poll(
+        () =>
+          uploadedFiles(uploads)
+            .filter((file) => !file.endsWith(".tmp"))
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual([...files].sort());
+    for (const file of files) {
+      const bytes = readFileSync(path.join(uploads, file));
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif, file).toBeUndefined();
+      expect(bytes.includes(Buffer.from("TestCam")), file).toBe(false);
+      expect((await fetch(`${restarted.baseUrl}/uploads/${file}`)).status, file).toBe(200);
+    }
+  }, 240_000); // two server starts, ten photos' ladders and a lapsed claim on a shared machine
 });

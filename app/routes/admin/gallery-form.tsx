@@ -71,6 +71,7 @@ export default function GalleryForm() {
       stale = true;
     };
   }, [files, existing]);
+  const [processing, setProcessing] = useState(false);
   const [loading, setLoading] = useState(Boolean(id));
   const [progress, setProgress] = useState<number | null>(null);
   const [published, setPublished] = useState(false);
@@ -88,6 +89,7 @@ export default function GalleryForm() {
         });
         setPublished(item.status === "published");
         setExisting(item.imageUrls);
+        setProcessing(item.images.some((image) => image.processing));
         setLoading(false);
       })
       .catch(() => {
@@ -178,6 +180,12 @@ export default function GalleryForm() {
             }}
           />
         ))}
+        {processing && (
+          <p data-processing className="text-sm text-amber-900">
+            Processing images: their smaller sizes are still being made, and the site shows the full-size images
+            meanwhile.
+          </p>
+        )}
         {saving && (
           <div>
             <p className="text-sm text-muted" id="gallery-progress-label">

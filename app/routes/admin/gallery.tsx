@@ -41,10 +41,26 @@ async function fetchAll(state: string): Promise<GalleryItem[]> {
   }
 }
 
+/** An item whose images are still being encoded in the background (docs/decisions/0440). */
+const isProcessing = (item: GalleryItem) => item.images.some((image) => image.processing);
+/** How often the list looks again while an item is processing. */
+const PROCESSING_REFRESH_MS = 3000;
+
 export default function AdminGallery() {
   const [items, setItems] = useState<GalleryItem[] | null>(null);
   const [state, setState] = useState("");
   const translation = useTranslationCoverage("gallery-item");
+
+  // Items being processed are shown at once with a note; the list refreshes until they are done.
+  useEffect(() => {
+    if (!items?.some(isProcessing)) return;
+    const timer = setTimeout(() => {
+      fetchAll(state)
+        .then(setItems)
+        .catch(() => undefined);
+    }, PROCESSING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [items, state]);
 
   useEffect(() => {
     fetchAll(state)
@@ -138,6 +154,14 @@ export default function AdminGallery() {
                   <h2 className="font-semibold text-ink">{item.title}</h2>
                   <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
                     <StateBadge state={item} />
+                    {isProcessing(item) && (
+                      <span
+                        data-processing
+                        className="rounded-full bg-amber-50 px-2.5 py-0.5 font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset"
+                      >
+                        Processing images
+                      </span>
+                    )}
                     <CoverageBadge coverage={translation.coverageOf(item._id)} />
                     <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
                       {item.category}
