@@ -19,14 +19,23 @@ const { default: sharp } = await import("sharp");
 sharp.concurrency(1);
 const { encodeVariants } = await import("./image-pipeline.ts");
 
+/** Answers the parent and exits; a parent that is gone already (killed) just means exiting. */
+function answer(message: object, code: number) {
+  if (!process.connected) process.exit(code);
+  process.send?.(message, (error: Error | null) => process.exit(error ? 1 : code));
+}
+
 process.once("message", async (message: { source: Uint8Array; skip: Parameters<typeof encodeVariants>[1] }) => {
   try {
-    const result = await encodeVariants(message.source, message.skip);
-    process.send?.({ ok: true, result }, () => process.exit(0));
+    answer({ ok: true, result: await encodeVariants(message.source, message.skip) }, 0);
   } catch (error) {
-    process.send?.({ ok: false, error: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+    answer({ ok: false, error: error instanceof Error ? error.message : String(error) }, 1);
   }
 });
 // The server went away (stopped or killed): its job will run again, so stop working for it.
 process.once("disconnect", () => process.exit(0));
-process.send?.({ ready: true });
+if (process.connected) {
+  process.send?.({ ready: true }, (error: Error | null) => {
+    if (error) process.exit(0);
+  });
+}

@@ -58,7 +58,9 @@ export function variantJob({
 }): JobDefinition<VariantsPayload> {
   return {
     type: VARIANTS_JOB,
+    // A failed attempt (storage or database away) is retried soon: 5 s doubling, 10 tries in about an hour.
     maxAttempts: 10,
+    retryDelayMs: (attempts) => Math.min(5_000 * 2 ** (attempts - 1), 20 * 60_000),
     // Short, so a job whose process died is taken up again soon after a restart.
     claimMs: 30_000,
     async handle({ url }) {

@@ -1,0 +1,75 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { adminApi } from "./support/admin-api.ts";
+import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { createGalleryItem } from "./support/gallery-fixtures.ts";
+import { journeySite } from "./support/journey-site.ts";
+
+/**
+ * Holds every image's ladder back: the background job's attach (the one write that ends
+ * `processing`) fails while this trigger exists, so the journey sees the processing state for as
+ * long as it needs, whatever the machine's speed. Returns the function that lets the job finish.
+ */
+function holdVariants(dataDir: string): () => void {
+  const db = new SQLite(path.join(dataDir, "hope.sqlite"));
+  db.exec(`create trigger hold_variants before update of variants on gallery_images
+    when new.variants not like '%"processing":true%'
+    begin select raise(abort, 'held by the journey'); end`);
+  return () => {
+    db.exec("drop trigger hold_variants");
+    db.close();
+  };
+}
+
+describe.runIf(browserAvailable)("gallery uploads being processed", () => {
+  const site = journeySite({ PAGE_CACHE_SECONDS: "0" });
+
+  it("shows staff the new item at once with a processing note, then the finished image", async () => {
+    const release = holdVariants(site.server.dataDir);
+    let released = false;
+    try {
+      const api = await adminApi(site.server);
+      const item = await createGalleryItem(api, { title: "Football on the compound" }, ["#0b5563", "#a3541c"]);
+      expect(item.images.every((image: { processing?: boolean }) => image.processing)).toBe(true);
+
+      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+        const { page, context } = await newPage(site.browser, site.server, { viewport });
+        await openAdminPage(page, site.server, "/admin/gallery");
+        const card = page.getByRole("listitem").filter({ hasText: "Football on the compound" });
+        await card.getByText("Processing images").waitFor();
+        // The largest JPEG is shown meanwhile (no AVIF or WebP yet), and it loads.
+        expect(await card.locator("source").count()).toBe(0);
+        await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+        await screenshot(page, `gallery-processing-${name}`);
+        if (name === "desktop") {
+          await page.getByRole("link", { name: "Edit Football on the compound" }).click();
+          await page.getByText(/^Processing images: their smaller sizes are still being made/).waitFor();
+        }
+        await context.close();
+      }
+
+      // The public gallery shows the item too, with the same metadata-free JPEG.
+      const { page: visitor, context: visitorContext } = await newPage(site.browser, site.server);
+      await visitor.goto("/impact/gallery");
+      await visitor.getByRole("heading", { name: "Football on the compound" }).waitFor();
+      await visitorContext.close();
+
+      const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
+      await openAdminPage(page, site.server, "/admin/gallery");
+      const card = page.getByRole("listitem").filter({ hasText: "Football on the compound" });
+      await card.getByText("Processing images").waitFor();
+      release();
+      released = true;
+      // The job's retry attaches the ladder; the list looks again while something is processing.
+      await card.getByText("Processing images").waitFor({ state: "detached", timeout: 90_000 });
+      expect(await card.locator('source[type="image/avif"]').count()).toBe(1);
+      expect(await card.locator('source[type="image/webp"]').count()).toBe(1);
+      expect(await card.locator("img").getAttribute("srcset")).toMatch(/-320\.jpg 320w, .*-800\.jpg 800w$/);
+      await screenshot(page, "gallery-processing-finished");
+      await context.close();
+    } finally {
+      if (!released) release();
+    }
+  }, 180_000);
+});
