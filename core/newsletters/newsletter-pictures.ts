@@ -1,5 +1,5 @@
 import type { StorageDriver } from "../media/storage.ts";
-import { imageOf } from "../media/upload-references.ts";
+import { imageOf } from "../media/storage-keys.ts";
 import { EMAIL_IMAGE_WIDTH, type NewsletterImage } from "./newsletter-html.ts";
 
 /** The storage folder of pictures uploaded in the newsletter editor. */
