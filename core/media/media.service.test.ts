@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -34,11 +34,31 @@ describe("media service", () => {
     expect(readdirSync(path.join(root, "blog"))).toEqual([]);
   });
 
+  it("stores only the metadata-free largest JPEG of an upload, processing; removing it removes every ladder key", async () => {
+    const image = await media.storeSource(await jpegWithGps({ width: 1000, height: 800 }), { folder: "gallery" });
+    expect(image).toEqual({
+      url: expect.stringMatching(/^\/uploads\/gallery\/[0-9a-f-]{36}-800\.jpg$/),
+      width: 800,
+      height: 1000,
+      variants: [{ format: "jpeg", width: 800, url: image.url }],
+      processing: true,
+    });
+    const meta = await sharp(fileOf(image.url)).metadata();
+    expect([meta.width, meta.height, meta.exif, meta.orientation ?? 1]).toEqual([800, 1000, undefined, 1]);
+    expect(parseStoredImage(serializeStoredImage(image), image.url)).toEqual(image);
+
+    // Files the background job wrote after the row was read are removed with the image too.
+    const later = image.url.replace("-800.jpg", "-320.avif");
+    writeFileSync(fileOf(later), "written by the job just before the delete");
+    await media.removeImage({ ...image, variants: [] });
+    expect(readdirSync(path.join(root, "gallery"))).toEqual([]);
+  });
+
   it("stores nothing for a refused file and names the form field in the error", async () => {
     const error = await media.storeImage(svgImage(), { folder: "gallery", field: "images" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(Object.keys((error as ValidationError).fields)).toEqual(["images"]);
-    expect(existsSync(path.join(root, "gallery"))).toBe(false);
+    expect(readdirSync(path.join(root, "gallery"))).toEqual([]);
   });
 
   it("ignores URLs that are not its own files when removing", async () => {
