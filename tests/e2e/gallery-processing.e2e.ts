@@ -40,7 +40,15 @@ describe.runIf(browserAvailable)("gallery uploads being processed", () => {
         await card.getByText("Processing images").waitFor();
         // The largest JPEG is shown meanwhile (no AVIF or WebP yet), and it loads.
         expect(await card.locator("source").count()).toBe(0);
-        await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+        await expect
+          .poll(() =>
+            card
+              .locator("img")
+              .evaluate(
+                (img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith("-800.jpg"),
+              ),
+          )
+          .toBe(true);
         await screenshot(page, `gallery-processing-${name}`);
         if (name === "desktop") {
           await page.getByRole("link", { name: "Edit Football on the compound" }).click();

@@ -38,8 +38,9 @@ async function finished(server: RunningServer, id: string, timeout = 30_000) {
 }
 
 /** Every file of the images, as storage keys. */
-const filesOfImages = (images: StoredImage[]) =>
-  images.flatMap((image) => [image.url, ...image.variants.map((v) => v.url)]).map(keyOf);
+const filesOfImages = (images: StoredImage[]) => [
+  ...new Set(images.flatMap((image) => [image.url, ...image.variants.map((v) => v.url)]).map(keyOf)),
+];
 
 const FIELDS = {
   title: "Interrupted",
