@@ -172,9 +172,6 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
     const owner = { id: job.id, token: job.token };
     const renew = (progress?: string) =>
       repo.renewClaim(db, { ...owner, now: iso(), lockedUntil: iso(claimMs), progress });
-    // The claim was taken for the longest claimMs of any type; hold it for this type's own from the
-    // start, so a run whose process dies is taken up again after its claimMs, not the longest.
-    await renew().catch(() => undefined);
     const heartbeat = setInterval(() => void renew().catch(() => undefined), claimMs / 3);
     heartbeat.unref();
     try {
