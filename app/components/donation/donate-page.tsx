@@ -106,7 +106,8 @@ function CardForm({
     <form
       method="post"
       // The need card stays in the address (never anything typed): a refused amount comes back with it.
-      action={path(fund ? `/donate?fund=${encodeURIComponent(fund.id)}` : "/donate")}
+      id="card-donation"
+      action={path(`${fund ? `/donate?fund=${encodeURIComponent(fund.id)}` : "/donate"}#card-donation`)}
       noValidate
       aria-label="Card donation"
       className="mt-5"

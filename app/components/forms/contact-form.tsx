@@ -70,7 +70,9 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
     <form
       ref={formRef}
       method="post"
-      action={path("/contact")}
+      // The answer scrolls back to the form (its messages), not to the top of the page.
+      id="send-message"
+      action={path("/contact#send-message")}
       onSubmit={onSubmit}
       noValidate
       className="relative space-y-5"

@@ -74,7 +74,7 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
 
   if (submitted) {
     return (
-      <div className="rounded-2xl bg-brand-light p-8 text-center" role="status">
+      <div id="volunteer-application" className="rounded-2xl bg-brand-light p-8 text-center" role="status">
         <h2 ref={thanksRef} tabIndex={-1} className="text-2xl font-bold text-brand">
           Thank You!
         </h2>
@@ -97,7 +97,8 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
     <form
       ref={formRef}
       method="post"
-      action={path("/join-team")}
+      id="volunteer-application"
+      action={path("/join-team#volunteer-application")}
       onSubmit={onSubmit}
       noValidate
       className="relative space-y-5"
