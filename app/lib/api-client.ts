@@ -68,6 +68,15 @@ export async function api<T = unknown>(path: string, request: ApiRequest = {}): 
   return body as T;
 }
 
+/** A GET whose answer is a file (an image preview), as a Blob; errors as api() throws them. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const headers = headersFor({});
+  headers.set("accept", "image/*,application/json");
+  const response = await fetch(`${API_BASE_URL}${path}`, { headers });
+  if (!response.ok) throw toError(response.status, await readBody(response), headers.has("authorization"));
+  return response.blob();
+}
+
 /**
  * Multipart upload with progress (fetch cannot report upload progress).
  * `onProgress` receives 0–1 as the request body is sent.

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
-import { blogFields, createPost } from "./support/blog-fixtures.ts";
+import { blogFields, createPost, uploadedFiles } from "./support/blog-fixtures.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 import type { RunningServer } from "./support/server.ts";
@@ -185,5 +185,50 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     await screenshot(member.page, "preview-refused-375");
     expect(await axeViolations(member.page, "main")).toEqual([]);
     await member.context.close();
+  });
+
+  it("blurs a region of a post's picture: drawn with the keyboard, previewed, applied; no unblurred file is left", async () => {
+    const api = await adminApi(site.server);
+    const post = await createPost(api, { ...blogFields("Name tags at the workshop"), status: "draft" }, 640);
+    const filesBefore = uploadedFiles(site.server, "blog").length;
+
+    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
+    await page.getByRole("button", { name: "Blur faces or details" }).click();
+    const editor = page.getByRole("region", { name: "Blur faces or details" });
+    await editor.getByRole("button", { name: "Add rectangle" }).click();
+    // The new rectangle has the focus: the arrow keys move it, Shift + arrows resize it.
+    const rectangle = editor.getByRole("button", { name: /^Rectangle 1:/ });
+    await expect.poll(() => rectangle.evaluate((element) => element === document.activeElement)).toBe(true);
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Shift+ArrowDown");
+    expect(await rectangle.getAttribute("aria-label")).toBe(
+      "Rectangle 1: 30 % from the left, 30 % from the top, 30 % wide, 31 % high",
+    );
+    await editor.getByLabel("Width").fill("40");
+    await editor.getByRole("button", { name: "Preview blur" }).click();
+    await editor.getByRole("img", { name: "The blurred result, as it will be saved" }).waitFor(WAIT);
+    expect(uploadedFiles(site.server, "blog").length).toBe(filesBefore); // a preview saves nothing
+    await screenshot(page, "blur-editor-1280");
+    expect(await axeViolations(page, "main")).toEqual([]);
+
+    await editor.getByRole("button", { name: "Apply blur" }).click();
+    await toast(page, "Blur applied; the unblurred picture is deleted.").waitFor(WAIT);
+    const after = await api.json<{ imageUrl: string }>("GET", `/api/admin/blogs/${post._id}`);
+    expect(after.imageUrl).not.toBe(post.imageUrl);
+    for (const variant of post.image.variants) expect((await fetch(variant.url)).status).toBe(404);
+    expect(uploadedFiles(site.server, "blog").length).toBe(filesBefore);
+    await context.close();
+
+    const mobile = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.mobile,
+      context: { bypassCSP: true },
+    });
+    await openAdminPage(mobile.page, site.server, `/admin/blogs/edit/${post._id}`);
+    await mobile.page.getByRole("button", { name: "Blur faces or details" }).click();
+    await mobile.page.getByRole("button", { name: "Add rectangle" }).click();
+    await screenshot(mobile.page, "blur-editor-375");
+    expect(await axeViolations(mobile.page, "main")).toEqual([]);
+    await mobile.context.close();
   });
 });

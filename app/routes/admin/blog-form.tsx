@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { BLOG_MESSAGES, BlogInputSchema, type BlogPost } from "../../../core/blogs/blogs.schema";
+import { BlurEditor } from "../../components/admin/blur-editor";
 import {
   ConsentFields,
   consentErrors,
@@ -238,6 +239,13 @@ export default function BlogForm() {
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
           />
+          {post && !file && (
+            <BlurEditor
+              id="blog-blur"
+              imageUrl={post.imageUrl}
+              onApplied={(image) => setPost({ ...post, imageUrl: image.url, image })}
+            />
+          )}
           <ConsentFields
             id="blog-consent"
             subject="this image"

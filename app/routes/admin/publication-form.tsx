@@ -6,6 +6,7 @@ import {
   type Publication,
   PublicationInputSchema,
 } from "../../../core/publications/publications.schema";
+import { BlurEditor } from "../../components/admin/blur-editor";
 import {
   ConsentFields,
   consentErrors,
@@ -152,6 +153,13 @@ export default function PublicationForm() {
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
           />
+          {currentImage && !file && (
+            <BlurEditor
+              id="publication-blur"
+              imageUrl={currentImage}
+              onApplied={(image) => setCurrentImage(image.url)}
+            />
+          )}
           <ConsentFields
             id="publication-consent"
             subject="this image"
