@@ -12,6 +12,7 @@ import { localeOfPath, stripLocale } from "../core/i18n/locale";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteToaster } from "./components/site-toaster";
+import { ENGLISH_I18N } from "./i18n/english";
 import { I18nProvider, useI18n } from "./i18n/i18n";
 import { IslandPage } from "./islands/island-page";
 import { metaLanguage, seoMeta } from "./lib/seo";
@@ -50,6 +51,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5563" />
+        {data?.locale === "am" &&
+          // Amharic pages only: the Ethiopic faces (app/app.css) arrive with the stylesheet, not after it.
+          ETHIOPIC_FONTS.map((href) => (
+            <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+          ))}
         <Meta />
         <Links />
       </head>
@@ -61,12 +67,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </IslandPage>
           </I18nProvider>
         ) : (
-          <>
+          // The back office and the sandbox checkout are English; shared components (the logo) read it here.
+          <I18nProvider value={ENGLISH_I18N}>
             {children}
             <SiteToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
-          </>
+          </I18nProvider>
         )}
       </body>
     </html>
@@ -76,6 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+const ETHIOPIC_FONTS = ["/fonts/noto-sans-ethiopic-400.woff2", "/fonts/noto-sans-ethiopic-700.woff2"];
 
 /** English where no catalogue is at hand (the back office, or an error before the public layout loaded). */
 const ERROR_TEXTS = {

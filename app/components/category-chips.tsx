@@ -1,3 +1,5 @@
+import { useI18n } from "../i18n/i18n";
+
 interface CategoryChipsProps {
   /** Names the group for screen readers, e.g. "Video categories". */
   label: string;
@@ -11,6 +13,7 @@ interface CategoryChipsProps {
 
 /** Filter chips as links, so they also work before the page's script has loaded. */
 export function CategoryChips({ label, options, selected, hrefFor, onChoose }: CategoryChipsProps) {
+  const { category } = useI18n();
   return (
     <nav aria-label={label}>
       <ul className="flex flex-wrap gap-2">
@@ -30,7 +33,7 @@ export function CategoryChips({ label, options, selected, hrefFor, onChoose }: C
                   active ? "bg-brand text-white" : "bg-white text-ink ring-1 ring-black/10 hover:bg-brand-light"
                 }`}
               >
-                {option}
+                {category(option)}
               </a>
             </li>
           );

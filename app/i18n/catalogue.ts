@@ -9,10 +9,40 @@ import type { I18nData, Messages } from "./i18n";
  * (ISLAND_AREAS), in that one language, inside the page (app/islands/island-page.tsx).
  */
 export const CATALOGUES: Record<Locale, Messages> = { en, am };
-const ERRORS: Record<Locale, Record<string, string>> = { en: {}, am: AM_ERRORS };
+/**
+ * English message → the language's, for texts that reach a page in English: the schemas' and the
+ * API's messages (AM_ERRORS), and the toasts', which a form's server-side answer repeats.
+ */
+const translatedToasts = (catalogue: Messages) =>
+  Object.fromEntries(
+    (Object.keys(en) as MessageKey[])
+      .filter((key) => key.startsWith("toast.") && catalogue[key])
+      .map((key) => [en[key], catalogue[key] as string]),
+  );
+const ERRORS: Record<Locale, Record<string, string>> = { en: {}, am: { ...translatedToasts(am), ...AM_ERRORS } };
 
 /** The areas (a key's first part) whose texts an island draws in the browser. */
-export const ISLAND_AREAS = ["language", "nav", "header", "common"] as const;
+export const ISLAND_AREAS = [
+  "language",
+  "nav",
+  "header",
+  "logo",
+  "common",
+  "forms",
+  "toast",
+  "contact",
+  "volunteer",
+  "newsletter",
+  "newsletterLink",
+  "donation",
+  "receipt",
+  "gallery",
+  "lightbox",
+  "category",
+  "carousel",
+  "board",
+  "video",
+] as const;
 
 const KEYS = Object.keys(en) as MessageKey[];
 

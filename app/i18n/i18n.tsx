@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, Fragment, type ReactNode, useContext } from "react";
 import { DEFAULT_LOCALE, type Locale, localizePath } from "../../core/i18n/locale";
 // Types only: the catalogues themselves never reach the browser's islands (docs/decisions/0410).
 import type { MessageKey } from "./en";
@@ -34,10 +34,39 @@ export interface I18n {
   locale: Locale;
   /** The message for a key in the page's language (the catalogue falls back to English). */
   t: (key: MessageKey, values?: MessageValues) => string;
+  /** A message with elements in it: `rich("receipt.received", { gift: <strong>…</strong> })`. */
+  rich: (key: MessageKey, values: Record<string, ReactNode>) => ReactNode;
   /** A site path in the page's language: `path("/about")` is `/am/about` on Amharic pages. */
   path: (path: string) => string;
+  /** A category's name (spec §9: gallery and video categories) in the page's language. */
+  category: (name: string) => string;
   /** A spec validation or API message (English, as the schemas and the API say it) in the page's language. */
   error: (message: string) => string;
+}
+
+/**
+ * A message in the page's language by its English text: exactly, or by a template whose
+ * `{placeholders}` stand for the numbers in it ("Please keep this under {max} characters").
+ */
+export function translateError(errors: Record<string, string>, message: string): string {
+  const exact = errors[message];
+  if (exact !== undefined) return exact;
+  for (const [english, translated] of Object.entries(errors)) {
+    if (!english.includes("{")) continue;
+    const names: string[] = [];
+    const pattern = english
+      .split(/\{(\w+)\}/)
+      .map((part, index) => {
+        if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(part);
+        return "(\\d+)";
+      })
+      .join("");
+    const match = new RegExp(`^${pattern}$`).exec(message);
+    if (match)
+      return format(translated, Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ""])));
+  }
+  return message;
 }
 
 export function i18nFrom(data: I18nData): I18n {
@@ -46,7 +75,13 @@ export function i18nFrom(data: I18nData): I18n {
     // A key the island was not sent shows as itself: the islands journey catches it as a hydration change.
     t: (key, values) => format(data.messages[key] ?? key, values),
     path: (path) => localizePath(path, data.locale),
-    error: (message) => data.errors[message] ?? message,
+    rich: (key, values) =>
+      (data.messages[key] ?? key).split(/\{(\w+)\}/).map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message, in order
+        <Fragment key={index}>{index % 2 === 1 ? (values[part] ?? `{${part}}`) : part}</Fragment>
+      )),
+    category: (name) => data.messages[`category.${name}` as MessageKey] ?? name,
+    error: (message) => translateError(data.errors, message),
   };
 }
 

@@ -3,7 +3,9 @@
  * Intl instead of a date library keeps these bytes out of public pages.
  */
 
+import type { Locale } from "../../core/i18n/locale";
 import { SITE_TIME_ZONE } from "../../core/shared/site-time";
+import { formatAmharicDate } from "./ethiopian-date";
 
 export { SITE_TIME_ZONE };
 
@@ -20,16 +22,20 @@ const siteDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: SITE_TIME_ZONE,
 });
 
-/** A calendar date 'yyyy-MM-dd' shown as that same day wherever the reader is. */
-export function formatCalendarDate(value: string, style: Style = "long"): string {
+/**
+ * A calendar date 'yyyy-MM-dd' shown as that same day wherever the reader is; on Amharic pages in
+ * Amharic with the Ethiopian calendar's date beside it (app/lib/ethiopian-date.ts).
+ */
+export function formatCalendarDate(value: string, style: Style = "long", locale: Locale = "en"): string {
   const [year, month, day] = value.split("-").map(Number);
   if (!year || !month || !day) return value;
-  return formatters[style].format(new Date(Date.UTC(year, month - 1, day)));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return locale === "am" ? formatAmharicDate(date) : formatters[style].format(date);
 }
 
 /** An instant (ISO timestamp) shown as its day in the site's time zone. */
-export function formatInstantDate(iso: string, style: Style = "long"): string {
+export function formatInstantDate(iso: string, style: Style = "long", locale: Locale = "en"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return formatCalendarDate(siteDay.format(date), style);
+  return formatCalendarDate(siteDay.format(date), style, locale);
 }

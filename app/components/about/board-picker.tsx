@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import type { BoardMember } from "../../content/about";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ResponsiveImage } from "../responsive-image";
 
@@ -11,6 +12,7 @@ const PREVIOUS_KEYS = ["ArrowUp", "ArrowLeft"];
  * arrow keys, Home and End move between members; the first member is selected to begin with.
  */
 export function BoardPicker({ members }: { members: BoardMember[] }) {
+  const { t } = useI18n();
   const [selected, setSelected] = useState(0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const prefix = "board";
@@ -33,7 +35,7 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
       <div
         role="tablist"
-        aria-label="Board members"
+        aria-label={t("board.members")}
         aria-orientation="vertical"
         className="grid grid-cols-2 gap-3 lg:grid-cols-1"
         onKeyDown={onKeyDown}

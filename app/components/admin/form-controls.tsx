@@ -85,8 +85,14 @@ export function Select({
   hint,
   options,
   placeholder,
+  optionLabel = (option: string) => option,
   ...rest
-}: Common & { options: readonly string[]; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: Common & {
+  options: readonly string[];
+  placeholder: string;
+  /** What each option shows (a public form shows the visitor's language); its value stays the option. */
+  optionLabel?: (option: string) => string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={rest.required}>
       {(describedBy) => (
@@ -100,7 +106,7 @@ export function Select({
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel(option)}
             </option>
           ))}
         </select>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BlogPost } from "../../../core/blogs/blogs.schema";
 import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
+import { useI18n } from "../../i18n/i18n";
 import { formatInstantDate } from "../../lib/dates";
 import { ResponsiveImage } from "../responsive-image";
 
@@ -10,9 +11,10 @@ const CONTENT_STYLES =
   "text-lg leading-relaxed text-ink [&_a]:font-medium [&_a]:text-brand [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-accent [&_blockquote]:bg-sand [&_blockquote]:px-5 [&_blockquote]:py-3 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-brand [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:pl-6";
 
 export function BackLink() {
+  const { t, path } = useI18n();
   return (
-    <Link to="/blog" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
-      <span aria-hidden="true">←</span> Back to blog
+    <Link to={path("/blog")} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+      <span aria-hidden="true">←</span> {t("blog.back")}
     </Link>
   );
 }
@@ -22,6 +24,7 @@ export function BackLink() {
  * the text (the public page's donation call and links to the posts either side).
  */
 export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages; footer?: ReactNode }) {
+  const { t, locale } = useI18n();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <BackLink />
@@ -29,7 +32,7 @@ export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages;
         {post.title}
       </h1>
       <p className="mt-4 text-muted">
-        By{" "}
+        {t("blog.by")}{" "}
         {post.authorLinkedin ? (
           <a
             href={post.authorLinkedin}
@@ -38,13 +41,13 @@ export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages;
             className="font-semibold text-brand hover:underline"
           >
             {post.authorName}
-            <span className="sr-only"> on LinkedIn (opens in a new tab)</span>
+            <span className="sr-only">{t("blog.onLinkedin")}</span>
           </a>
         ) : (
           <span className="font-semibold text-ink">{post.authorName}</span>
         )}
         <span aria-hidden="true"> · </span>
-        <time dateTime={post.createdAt}>{formatInstantDate(post.createdAt)}</time>
+        <time dateTime={post.createdAt}>{formatInstantDate(post.createdAt, "long", locale)}</time>
       </p>
       <div className="mt-8 overflow-hidden rounded-2xl bg-sand">
         <ResponsiveImage

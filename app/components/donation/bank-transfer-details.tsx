@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { ACCOUNT_COPIED_MESSAGE, COPY_FEEDBACK_MS } from "../../../core/donations/donations.schema";
 import type { DonationSettings } from "../../content/donation";
+import { useI18n } from "../../i18n/i18n";
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
@@ -29,6 +30,7 @@ export function BankTransferDetails({
   bank: DonationSettings["bank"];
   copyButton?: boolean;
 }) {
+  const { t, error } = useI18n();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -37,11 +39,11 @@ export function BankTransferDetails({
     try {
       await copyText(bank.accountNumber.replace(/\s+/g, ""));
     } catch {
-      toast.error("Could not copy. Please copy the number by hand.");
+      toast.error(t("donation.copyFailed"));
       return;
     }
     setCopied(true);
-    toast.success(ACCOUNT_COPIED_MESSAGE);
+    toast.success(error(ACCOUNT_COPIED_MESSAGE));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
   }
@@ -50,20 +52,18 @@ export function BankTransferDetails({
   const term = "text-sm text-muted sm:w-32 sm:shrink-0";
   return (
     <div>
-      <p className="text-muted">
-        Give from any Ethiopian bank by transfer to our account. Please add “Donation” and your name as the reference.
-      </p>
+      <p className="text-muted">{t("donation.bankIntro")}</p>
       <dl className="mt-4 rounded-xl bg-sand px-4">
         <div className={row}>
-          <dt className={term}>Bank</dt>
+          <dt className={term}>{t("donation.bank")}</dt>
           <dd className="font-semibold">{bank.bank}</dd>
         </div>
         <div className={row}>
-          <dt className={term}>Account name</dt>
+          <dt className={term}>{t("donation.accountName")}</dt>
           <dd className="font-semibold">{bank.accountName}</dd>
         </div>
         <div className={row}>
-          <dt className={term}>Account number</dt>
+          <dt className={term}>{t("donation.accountNumber")}</dt>
           <dd className="flex flex-1 items-center justify-between gap-3">
             <span className="whitespace-nowrap font-mono text-lg font-semibold">{bank.accountNumber}</span>
             {copyButton ? (
@@ -73,10 +73,11 @@ export function BankTransferDetails({
                 className="min-w-24 rounded-full border-2 border-brand px-3 py-1.5 text-sm font-bold text-brand hover:bg-brand-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
               >
                 {copied ? (
-                  "COPIED!"
+                  t("donation.copied")
                 ) : (
                   <>
-                    Copy<span className="sr-only"> account number</span>
+                    {t("donation.copy")}
+                    <span className="sr-only">{t("donation.copyAccountNumber")}</span>
                   </>
                 )}
               </button>
@@ -85,13 +86,13 @@ export function BankTransferDetails({
         </div>
         {bank.branch && (
           <div className={row}>
-            <dt className={term}>Branch</dt>
+            <dt className={term}>{t("donation.branch")}</dt>
             <dd>{bank.branch}</dd>
           </div>
         )}
         {bank.swift && (
           <div className={row}>
-            <dt className={term}>SWIFT</dt>
+            <dt className={term}>{t("donation.swift")}</dt>
             <dd className="font-mono">{bank.swift}</dd>
           </div>
         )}

@@ -9,8 +9,8 @@ import {
   PAYMENT_PROVIDER_NAME,
   REDIRECT_FAILED_MESSAGE,
 } from "../../../core/donations/donations.schema";
-import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import type { DonationSettings } from "../../content/donation";
+import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
 import { Button } from "../button";
 
@@ -51,6 +51,7 @@ export function CardDonationForm({
   fund?: DesignatedFund | undefined;
   amounts: Pick<DonationSettings, "presets" | "defaultAmount">;
 }) {
+  const { t, error: translateError } = useI18n();
   // Started from a card: the gift goes there unless the donor switches to where most needed.
   const [designated, setDesignated] = useState(fund !== undefined);
   const start = initialSelection(initialAmount, amounts);
@@ -67,7 +68,7 @@ export function CardDonationForm({
 
   function fail(message: string) {
     setError(message);
-    toast.error(message);
+    toast.error(translateError(message));
     setSubmitting(false);
   }
 
@@ -108,7 +109,7 @@ export function CardDonationForm({
   return (
     <form onSubmit={submit} noValidate>
       <fieldset>
-        <legend className="text-sm font-semibold text-ink">How often?</legend>
+        <legend className="text-sm font-semibold text-ink">{t("donation.howOften")}</legend>
         <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">
           {(["one-time", "monthly"] as const).map((value) => (
             <label key={value} className={segment(frequency === value)}>
@@ -120,7 +121,7 @@ export function CardDonationForm({
                 onChange={() => setFrequency(value)}
                 className="sr-only"
               />
-              {value === "one-time" ? "One-time" : "Monthly"}
+              {value === "one-time" ? t("donation.oneTime") : t("donation.monthly")}
             </label>
           ))}
         </div>
@@ -128,7 +129,7 @@ export function CardDonationForm({
 
       {fund && (
         <fieldset className="mt-5">
-          <legend className="text-sm font-semibold text-ink">What is it for?</legend>
+          <legend className="text-sm font-semibold text-ink">{t("donation.whatFor")}</legend>
           <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">
             {[true, false].map((forFund) => (
               <label key={String(forFund)} className={segment(designated === forFund)}>
@@ -139,7 +140,7 @@ export function CardDonationForm({
                   onChange={() => setDesignated(forFund)}
                   className="sr-only"
                 />
-                {forFund ? `For ${fund.title}` : WHERE_MOST_NEEDED}
+                {forFund ? t("donation.forFund", { title: fund.title }) : t("donation.whereMostNeeded")}
               </label>
             ))}
           </div>
@@ -147,7 +148,7 @@ export function CardDonationForm({
       )}
 
       <fieldset className="mt-5">
-        <legend className="text-sm font-semibold text-ink">Choose an amount (USD)</legend>
+        <legend className="text-sm font-semibold text-ink">{t("donation.chooseAmount")}</legend>
         <div className="mt-2 grid grid-cols-3 gap-2">
           {amounts.presets.map((value) => (
             <button
@@ -170,7 +171,7 @@ export function CardDonationForm({
           ))}
         </div>
         <label htmlFor={`${id}-custom`} className="mt-4 block text-sm font-semibold text-ink">
-          Or enter a custom amount
+          {t("donation.customAmount")}
         </label>
         <div
           className={`mt-1 flex items-center rounded-xl border-2 bg-white px-3 focus-within:border-brand focus-within:ring-3 focus-within:ring-accent focus-within:ring-offset-2 ${
@@ -186,7 +187,7 @@ export function CardDonationForm({
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="Other amount"
+            placeholder={t("donation.otherAmount")}
             value={custom}
             onChange={(event) => {
               setCustom(event.target.value);
@@ -207,20 +208,20 @@ export function CardDonationForm({
 
       {error && (
         <p id={errorId} role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-          {error}
+          {translateError(error)}
         </p>
       )}
 
       <Button type="submit" size="lg" className="mt-5 w-full" disabled={submitting}>
         {submitting
-          ? "Processing..."
+          ? t("donation.processing")
           : valid && amount !== null
-            ? `Donate ${dollars(amount)}${frequency === "monthly" ? " monthly" : ""}`
-            : "Donate"}
+            ? t(frequency === "monthly" ? "donation.donateAmountMonthly" : "donation.donateAmount", {
+                amount: dollars(amount),
+              })
+            : t("donation.donate")}
       </Button>
-      <p className="mt-3 text-center text-xs text-muted">
-        Secure checkout by {PAYMENT_PROVIDER_NAME}. Your card details never reach our servers.
-      </p>
+      <p className="mt-3 text-center text-xs text-muted">{t("donation.secure", { provider: PAYMENT_PROVIDER_NAME })}</p>
     </form>
   );
 }

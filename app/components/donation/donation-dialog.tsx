@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { CARD_UNAVAILABLE_MESSAGE } from "../../../core/donations/donations.schema";
 import type { DonationSettings } from "../../content/donation";
+import { useI18n } from "../../i18n/i18n";
 import { ICON_PATHS, Icon } from "../icon";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { CardDonationForm, type DesignatedFund } from "./card-donation-form";
@@ -27,6 +28,7 @@ const TABS: Array<{ id: Tab; label: string }> = [
  * state starts from the reset rules each time. Loaded lazily: not part of any page's first paint.
  */
 export default function DonationDialog({ initialAmount, fund, settings, onClose }: DonationDialogProps) {
+  const { t, error } = useI18n();
   const [tab, setTab] = useState<Tab>("card");
   const panelRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ card: null, local: null });
@@ -57,16 +59,16 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
         <div className="flex items-start justify-between gap-4 on-dark rounded-t-2xl bg-brand px-5 pt-5 pb-4 text-white sm:px-7">
           <div>
             <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
-              Make a donation
+              {t("donation.title")}
             </h2>
             <p id={`${id}-intro`} className="mt-1 text-sm text-white/85">
-              Your gift brings essentials, education and a way home to women and children in Ethiopia's prisons.
+              {t("donation.intro")}
             </p>
           </div>
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
           >
             <Icon d={ICON_PATHS.close} size={22} strokeWidth={2.5} />
@@ -74,7 +76,11 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
         </div>
 
         <div className="px-5 pt-5 pb-6 sm:px-7">
-          <div role="tablist" aria-label="Ways to give" className="grid grid-cols-2 border-b border-black/10">
+          <div
+            role="tablist"
+            aria-label={t("donation.waysToGive")}
+            className="grid grid-cols-2 border-b border-black/10"
+          >
             {TABS.map((item) => (
               <button
                 key={item.id}
@@ -94,9 +100,9 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
                   tab === item.id ? "border-accent text-accent" : "border-transparent text-muted hover:text-ink"
                 }`}
               >
-                {item.id === "card" ? "Card" : "Local"}
+                {item.id === "card" ? t("donation.tabCard") : t("donation.tabLocal")}
                 <span className="block text-xs font-medium text-muted">
-                  {item.id === "card" ? "Visa, Mastercard and more" : "Ethiopian bank transfer"}
+                  {item.id === "card" ? t("donation.tabCardHint") : t("donation.tabLocalHint")}
                 </span>
               </button>
             ))}
@@ -112,13 +118,13 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
           >
             {settings.cardPayments === false ? (
               <div className="rounded-xl bg-accent-light p-4">
-                <p className="font-medium text-ink">{CARD_UNAVAILABLE_MESSAGE}</p>
+                <p className="font-medium text-ink">{error(CARD_UNAVAILABLE_MESSAGE)}</p>
                 <button
                   type="button"
                   onClick={() => setTab("local")}
                   className="mt-3 font-semibold text-brand underline underline-offset-2"
                 >
-                  See the bank details
+                  {t("donation.seeBank")}
                 </button>
               </div>
             ) : (
@@ -138,15 +144,15 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
 
           {settings.crowdfundingUrl && (
             <p className="mt-6 border-t border-black/10 pt-4 text-center text-sm text-muted">
-              Prefer to give with friends?{" "}
+              {t("donation.crowdfundingBefore")}{" "}
               <a
                 href={settings.crowdfundingUrl}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark"
               >
-                Join our crowdfunding campaign
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t("donation.crowdfunding")}
+                <span className="sr-only"> {t("common.opensInNewTab")}</span>
               </a>
             </p>
           )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ReceiptView } from "../../../core/donations/donations.schema";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 
 /** While Stripe's notice is on its way: look again every few seconds, for about a minute. */
@@ -8,6 +9,7 @@ const MAX_RECHECKS = 20;
 
 /** The thank-you page's message for one donation; a pending one updates itself when it is confirmed. */
 export function DonationReceipt({ receipt: initial, sessionId }: { receipt: ReceiptView | null; sessionId: string }) {
+  const { t, rich } = useI18n();
   const [receipt, setReceipt] = useState(initial);
   const [rechecks, setRechecks] = useState(0);
   const pending = receipt?.status === "pending";
@@ -25,7 +27,7 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
 
   const gift = receipt && (
     <strong className="font-bold text-ink">
-      {receipt.amount} {receipt.frequency === "monthly" ? "monthly" : "one-time"}
+      {receipt.amount} {receipt.frequency === "monthly" ? t("receipt.monthly") : t("receipt.oneTime")}
     </strong>
   );
 
@@ -33,42 +35,33 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
     <>
       {!receipt ? (
         <>
-          <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">We could not find this donation</h1>
-          <p className="mt-4 text-lg text-muted">
-            If you have just given, thank you — please contact us and we will look it up.
-          </p>
+          <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">{t("receipt.notFound")}</h1>
+          <p className="mt-4 text-lg text-muted">{t("receipt.notFoundText")}</p>
         </>
       ) : receipt.status === "paid" ? (
         <>
           <p aria-hidden="true" className="text-5xl text-accent">
             ♥
           </p>
-          <h1 className="mt-2 text-3xl font-extrabold text-brand sm:text-4xl">Thank you for your gift!</h1>
-          <p className="mt-4 text-lg text-muted">Your donation of {gift} has been received.</p>
+          <h1 className="mt-2 text-3xl font-extrabold text-brand sm:text-4xl">{t("receipt.thanks")}</h1>
+          <p className="mt-4 text-lg text-muted">{rich("receipt.received", { gift })}</p>
           <p className="mt-3 text-muted">
-            {receipt.frequency === "monthly"
-              ? "Every month, your support brings essentials, schooling and hope to mothers and children behind bars."
-              : "Your support brings essentials, schooling and hope to mothers and children behind bars."}
+            {receipt.frequency === "monthly" ? t("receipt.supportMonthly") : t("receipt.support")}
           </p>
         </>
       ) : pending ? (
         <div role="status">
-          <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">Thank you — we are confirming your gift</h1>
-          <p className="mt-4 text-lg text-muted">Your donation of {gift} is being confirmed with the card provider.</p>
-          <p className="mt-3 text-muted">
-            {rechecks < MAX_RECHECKS
-              ? "This usually takes a few seconds; this page updates by itself."
-              : "This is taking longer than usual. If it is not confirmed within a few minutes, please contact us."}
-          </p>
+          <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">{t("receipt.confirming")}</h1>
+          <p className="mt-4 text-lg text-muted">{rich("receipt.beingConfirmed", { gift })}</p>
+          <p className="mt-3 text-muted">{rechecks < MAX_RECHECKS ? t("receipt.fewSeconds") : t("receipt.longer")}</p>
         </div>
       ) : (
         <>
           <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">
-            {receipt.status === "refunded" ? "This donation was refunded" : "This donation has ended"}
+            {receipt.status === "refunded" ? t("receipt.refundedTitle") : t("receipt.endedTitle")}
           </h1>
           <p className="mt-4 text-lg text-muted">
-            Your donation of {gift} is {receipt.status === "refunded" ? "refunded" : "canceled"}. Questions? Please
-            contact us.
+            {rich(receipt.status === "refunded" ? "receipt.refunded" : "receipt.canceled", { gift })}
           </p>
         </>
       )}

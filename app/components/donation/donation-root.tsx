@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { DonationSettings } from "../../content/donation";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import type { DesignatedFund } from "./card-donation-form";
 
@@ -89,10 +90,11 @@ export const DonationRootIsland = island("donation-root", DonationRoot);
 
 /** On a slow connection the pop-up's code takes a moment: say so instead of seeming to ignore the click. */
 function DialogLoading() {
+  const { t } = useI18n();
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
       <p role="status" className="rounded-xl bg-white px-5 py-3 font-semibold text-ink shadow-xl">
-        Opening the donation form…
+        {t("donation.opening")}
       </p>
     </div>
   );

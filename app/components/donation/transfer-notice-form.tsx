@@ -7,11 +7,11 @@ import { Button } from "../button";
 import { Honeypot, honeypotValue } from "../forms/honeypot";
 
 const FIELDS = [
-  { name: "name", label: "Your name", autoComplete: "name" },
-  { name: "email", label: "Your e-mail", type: "email", autoComplete: "email" },
-  { name: "amount", label: "Amount", inputMode: "decimal" as const },
-  { name: "transferredOn", label: "Date of the transfer", type: "date" },
-  { name: "bankReference", label: "Bank reference", autoComplete: "off" },
+  { name: "name", label: "donation.noticeName", autoComplete: "name" },
+  { name: "email", label: "donation.noticeEmail", type: "email", autoComplete: "email" },
+  { name: "amount", label: "donation.noticeAmount", inputMode: "decimal" as const },
+  { name: "transferredOn", label: "donation.noticeDate", type: "date" },
+  { name: "bankReference", label: "donation.noticeReference", autoComplete: "off" },
 ] as const;
 
 const EMPTY = { name: "", email: "", amount: "", currency: "etb", transferredOn: "", bankReference: "" };
@@ -35,6 +35,7 @@ export function TransferNoticeForm({
   thanks?: string | null;
   startOpen?: boolean;
 }) {
+  const { t, error } = useI18n();
   const id = useId();
   const { path } = useI18n();
   const [open, setOpen] = useState(startOpen);
@@ -54,10 +55,10 @@ export function TransferNoticeForm({
         method: "POST",
         json: { ...values, fax_number: honeypotValue(form) },
       });
-      setThanks(answer.message);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      setErrors(Object.keys(fields).length > 0 ? fields : { _form: TRANSFER_NOTICE_FAILED });
+      setThanks(error(answer.message));
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      setErrors(Object.keys(fields).length > 0 ? fields : { _form: t("donation.noticeFailed") });
       const first = FIELDS.find((field) => fields[field.name]);
       if (first) form.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
     } finally {
@@ -68,7 +69,7 @@ export function TransferNoticeForm({
   if (thanks) {
     return (
       <p role="status" className="mt-5 rounded-xl bg-brand-light p-4 font-medium text-brand-dark">
-        {thanks}
+        {error(thanks)}
       </p>
     );
   }
@@ -79,7 +80,7 @@ export function TransferNoticeForm({
         onClick={() => setOpen(true)}
         className="mt-5 font-semibold text-brand underline underline-offset-2 hover:text-brand-dark"
       >
-        Already sent a transfer? Tell us about it
+        {t("donation.noticeOpen")}
       </button>
     );
   }
@@ -95,14 +96,14 @@ export function TransferNoticeForm({
     >
       <input type="hidden" name="intent" value="pledge" />
       <h3 id={`${id}-title`} className="font-bold text-ink">
-        Tell us about your transfer
+        {t("donation.noticeTitle")}
       </h3>
-      <p className="text-sm text-muted">We will confirm your gift by e-mail once it shows in our bank statement.</p>
+      <p className="text-sm text-muted">{t("donation.noticeIntro")}</p>
       <Honeypot />
       {FIELDS.map((field) => (
         <div key={field.name}>
           <label htmlFor={`${id}-${field.name}`} className="block text-sm font-semibold text-ink">
-            {field.label}
+            {t(field.label)}
           </label>
           <div className={field.name === "amount" ? "flex gap-2" : undefined}>
             <input
@@ -120,7 +121,7 @@ export function TransferNoticeForm({
             {field.name === "amount" && (
               <select
                 name="currency"
-                aria-label="Currency"
+                aria-label={t("donation.currency")}
                 value={values.currency}
                 onChange={(event) => setValues({ ...values, currency: event.target.value })}
                 className="mt-1 rounded-lg border border-black/15 bg-white px-3 py-2"
@@ -135,18 +136,18 @@ export function TransferNoticeForm({
           </div>
           {errors[field.name] && (
             <p id={`${id}-${field.name}-error`} className="mt-1 text-sm font-medium text-red-700">
-              {errors[field.name]}
+              {error(errors[field.name] ?? "")}
             </p>
           )}
         </div>
       ))}
       {errors._form && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {errors._form}
+          {error(errors._form)}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={sending}>
-        {sending ? "Sending..." : "Send"}
+        {sending ? t("donation.sending") : t("donation.send")}
       </Button>
     </form>
   );

@@ -21,6 +21,7 @@ export const CONTACT_FAILED = "Failed to send message. Please try again.";
  * page's JavaScript runs it posts to /contact (the page's action); `reply` is that answer.
  */
 export function ContactForm({ reply }: { reply?: FormReply }) {
+  const { t, error } = useI18n();
   const { values, errors, setErrors, change, validate, reset, formRef } = useVisitorForm(
     ContactMessageSchema,
     EMPTY,
@@ -28,7 +29,7 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
   );
   const [submitting, setSubmitting] = useState(false);
   const { path } = useI18n();
-  const result = useFormResult("light", resultOfReply(reply, CONTACT_SENT));
+  const result = useFormResult("light", resultOfReply(reply, error(CONTACT_SENT)));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,15 +40,15 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
     if (!data) return;
     result.clear();
     setSubmitting(true);
-    const toastId = toast.loading("Sending your message...");
+    const toastId = toast.loading(t("toast.contactSending"));
     try {
       await api("/api/messages", { method: "POST", json: data });
-      toast.success(CONTACT_SENT, { id: toastId });
-      result.show(true, CONTACT_SENT);
+      toast.success(t("toast.contactSent"), { id: toastId });
+      result.show(true, t("toast.contactSent"));
       reset();
       form.reset();
     } catch (failure) {
-      toast.error(CONTACT_FAILED, { id: toastId });
+      toast.error(t("toast.contactFailed"), { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
       result.show(false, CONTACT_FAILED);
     } finally {
@@ -63,7 +64,7 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
       change(event);
       result.clear();
     },
-    error: errors[name],
+    error: errors[name] && error(errors[name]),
   });
 
   return (
@@ -76,14 +77,21 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
       onSubmit={onSubmit}
       noValidate
       className="relative space-y-5"
-      aria-label="Send us a message"
+      aria-label={t("contact.form")}
     >
-      <TextInput {...field("name")} required label="Your Name" autoComplete="name" maxLength={120} />
-      <TextInput {...field("email")} required label="Your Email" type="email" autoComplete="email" maxLength={254} />
-      <TextArea {...field("message")} required label="Message" rows={6} maxLength={5000} />
+      <TextInput {...field("name")} required label={t("contact.name")} autoComplete="name" maxLength={120} />
+      <TextInput
+        {...field("email")}
+        required
+        label={t("contact.email")}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+      />
+      <TextArea {...field("message")} required label={t("contact.message")} rows={6} maxLength={5000} />
       <Honeypot />
       <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="w-full sm:w-auto">
-        {submitting ? "Sending..." : "Send Message"}
+        {submitting ? t("contact.sending") : t("contact.send")}
       </Button>
       {result.view ? <div>{result.view}</div> : null}
     </form>

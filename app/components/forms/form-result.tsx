@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 
 export type FormResult = { ok: boolean; text: string };
@@ -12,6 +13,8 @@ type Result = FormResult;
 export function useFormResult(tone: "light" | "dark" = "light", initial: Result | null = null) {
   const [result, setResult] = useState<Result | null>(initial);
   const ref = useRef<HTMLParagraphElement>(null);
+  // The server answers a post in English (the spec's messages): shown in the page's language.
+  const { error } = useI18n();
 
   // Layout effect: Preact runs plain effects a frame late, and a key pressed meanwhile would be lost.
   // The server's answer to a post made before hydration (`initial`) is already on the page: not moved to.
@@ -32,7 +35,7 @@ export function useFormResult(tone: "light" | "dark" = "light", initial: Result 
       data-result={result.ok ? "success" : "failure"}
       className={`mt-3 inline-block rounded-md px-3 py-2 text-sm font-semibold ${colours}`}
     >
-      {result.text}
+      {error(result.text)}
     </p>
   ) : null;
 

@@ -20,6 +20,7 @@ export const NEWSLETTER_SIGNUP_ANCHOR = "newsletter-signup";
  * (`idPrefix` keeps that copy's ids apart from the footer's).
  */
 export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: FormReply; idPrefix?: string }) {
+  const { t, error: translateError } = useI18n();
   const [email, setEmail] = useState(reply && !reply.ok ? (reply.values.email ?? "") : "");
   const [error, setError] = useState(reply?.errors.email ?? "");
   const [submitting, setSubmitting] = useState(false);
@@ -41,18 +42,18 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
     setError("");
     result.clear();
     setSubmitting(true);
-    const toastId = toast.loading("Subscribing...");
+    const toastId = toast.loading(t("toast.subscribing"));
     try {
       await api("/api/subscribe", {
         method: "POST",
         json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
       });
-      toast.success(SUBSCRIBED, { id: toastId });
-      result.show(true, SUBSCRIBED);
+      toast.success(t("toast.subscribed"), { id: toastId });
+      result.show(true, t("toast.subscribed"));
       setEmail("");
       form.reset();
     } catch (failure) {
-      const message = errorMessage(failure, SUBSCRIBE_FAILED);
+      const message = translateError(errorMessage(failure, t("toast.subscribeFailed")));
       toast.error(message, { id: toastId });
       result.show(false, message);
     } finally {
@@ -67,11 +68,11 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
       onSubmit={onSubmit}
       noValidate
       className="relative mt-4"
-      aria-label="Newsletter sign-up"
+      aria-label={t("newsletter.form")}
     >
-      <p className="text-white/80">News from our programmes, a few times a year.</p>
+      <p className="text-white/80">{t("newsletter.intro")}</p>
       <label htmlFor={`${idPrefix}-email`} className="mt-3 block text-sm font-medium">
-        Email address
+        {t("newsletter.email")}
       </label>
       <div className="mt-1 flex gap-2 lg:flex-col">
         <input
@@ -97,7 +98,7 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
           aria-disabled={submitting || undefined}
           className="shrink-0 rounded-full bg-accent px-5 py-2.5 font-semibold text-white hover:bg-accent-dark aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         >
-          {submitting ? "..." : "Subscribe"}
+          {submitting ? "..." : t("newsletter.subscribe")}
         </button>
       </div>
       {error ? (
@@ -107,7 +108,7 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
           // A light red on the dark teal measured 4.5:1 yet read faint: dark red on white is 7:1 and plain to see.
           className="mt-2 inline-block rounded-md bg-white px-2 py-1 text-sm font-semibold text-red-800"
         >
-          {error}
+          {translateError(error)}
         </p>
       ) : null}
       {result.view}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";
 import { Button } from "../button";
@@ -12,45 +13,48 @@ type Step =
   | { name: "resubscribed"; email: string }
   | { name: "failed"; message: string };
 
-const INCOMPLETE = "The link is incomplete. Please open it from your e-mail again.";
-
 /**
  * The pages a newsletter e-mail's links open. The secret is in the address's fragment, which never
  * reaches a server or a log, so the page reads it here and posts it. Nothing happens on opening an
  * unsubscribe link until the button is pressed: mail scanners open links too.
  */
 export function NewsletterLink({ mode }: { mode: "confirm" | "unsubscribe" }) {
+  const { t, rich, error: translateError } = useI18n();
   const [step, setStep] = useState<Step>({ name: "reading" });
   const [token, setToken] = useState("");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page's language (t) never changes while it is open
   useEffect(() => {
     const found = decodeURIComponent(window.location.hash.slice(1));
     setToken(found);
-    if (!found) return setStep({ name: "failed", message: INCOMPLETE });
+    if (!found) return setStep({ name: "failed", message: t("newsletterLink.incomplete") });
     if (mode === "unsubscribe") return setStep({ name: "ask" });
-    setStep({ name: "working", text: "Confirming your subscription..." });
+    setStep({ name: "working", text: t("newsletterLink.confirming") });
     api<{ email: string }>("/api/subscribe/confirm", { method: "POST", json: { token: found } })
       .then(({ email }) => setStep({ name: "confirmed", email }))
       .catch((error) =>
-        setStep({ name: "failed", message: errorMessage(error, "Something went wrong. Please try again.") }),
+        setStep({ name: "failed", message: translateError(errorMessage(error, t("newsletterLink.failed"))) }),
       );
   }, [mode]);
 
   async function post(path: "unsubscribe" | "resubscribe") {
-    setStep({ name: "working", text: path === "unsubscribe" ? "Unsubscribing..." : "Subscribing..." });
+    setStep({
+      name: "working",
+      text: path === "unsubscribe" ? t("newsletterLink.unsubscribing") : t("newsletterLink.subscribing"),
+    });
     try {
       const { email } = await api<{ email: string }>(`/api/subscribe/${path}?token=${encodeURIComponent(token)}`, {
         method: "POST",
       });
       setStep(path === "unsubscribe" ? { name: "unsubscribed", email } : { name: "resubscribed", email });
     } catch (error) {
-      setStep({ name: "failed", message: errorMessage(error, "Something went wrong. Please try again.") });
+      setStep({ name: "failed", message: translateError(errorMessage(error, t("newsletterLink.failed"))) });
     }
   }
 
   return (
     <div aria-live="polite" className="mt-6 space-y-5 text-lg text-muted">
-      {step.name === "reading" && <p>One moment...</p>}
+      {step.name === "reading" && <p>{t("newsletterLink.moment")}</p>}
       {step.name === "working" && <p>{step.text}</p>}
       {step.name === "failed" && (
         <p role="alert" className="font-medium text-red-700">
@@ -58,32 +62,25 @@ export function NewsletterLink({ mode }: { mode: "confirm" | "unsubscribe" }) {
         </p>
       )}
       {step.name === "confirmed" && (
-        <p>
-          <strong className="text-ink">{step.email}</strong> is subscribed. Thank you! We will send news from our
-          programmes a few times a year, and every e-mail has a link to stop.
-        </p>
+        <p>{rich("newsletterLink.confirmed", { email: <strong className="text-ink">{step.email}</strong> })}</p>
       )}
       {step.name === "ask" && (
         <>
-          <p>Stop receiving the Hope Behind Bars newsletter at this address?</p>
-          <Button onClick={() => post("unsubscribe")}>Unsubscribe</Button>
+          <p>{t("newsletterLink.ask")}</p>
+          <Button onClick={() => post("unsubscribe")}>{t("newsletterLink.unsubscribe")}</Button>
         </>
       )}
       {step.name === "unsubscribed" && (
         <>
-          <p>
-            You are unsubscribed: <strong className="text-ink">{step.email}</strong> will get no more newsletters.
-          </p>
-          <p>Changed your mind?</p>
+          <p>{rich("newsletterLink.unsubscribed", { email: <strong className="text-ink">{step.email}</strong> })}</p>
+          <p>{t("newsletterLink.changedMind")}</p>
           <Button variant="secondary" onClick={() => post("resubscribe")}>
-            Subscribe again
+            {t("newsletterLink.subscribeAgain")}
           </Button>
         </>
       )}
       {step.name === "resubscribed" && (
-        <p>
-          Welcome back! <strong className="text-ink">{step.email}</strong> is subscribed again.
-        </p>
+        <p>{rich("newsletterLink.resubscribed", { email: <strong className="text-ink">{step.email}</strong> })}</p>
       )}
     </div>
   );

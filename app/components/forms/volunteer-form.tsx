@@ -5,7 +5,7 @@ import {
   VOLUNTEER_INTERESTS,
   VolunteerApplicationSchema,
 } from "../../../core/volunteers/volunteers.schema";
-import { useI18n } from "../../i18n/i18n";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import type { FormReply } from "../../lib/form-reply";
@@ -38,6 +38,7 @@ export const VOLUNTEER_FAILED = "Submission failed. Please try again.";
  * runs it posts to /join-team (the page's action); `reply` is that answer.
  */
 export function VolunteerForm({ reply }: { reply?: FormReply }) {
+  const { t, error } = useI18n();
   const { values, errors, showErrors, change, validate, formRef } = useVisitorForm<
     Values,
     typeof VolunteerApplicationSchema
@@ -54,14 +55,14 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
     if (!data) return;
     result.clear();
     setSubmitting(true);
-    const toastId = toast.loading("Submitting your application...");
+    const toastId = toast.loading(t("toast.volunteerSending"));
     try {
       await api("/api/volunteer", { method: "POST", json: data });
-      toast.success("Application submitted successfully! We will be in touch soon.", { id: toastId });
+      toast.success(t("toast.volunteerSent"), { id: toastId });
       setSubmitted(true);
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (failure) {
-      toast.error(VOLUNTEER_FAILED, { id: toastId });
+      toast.error(t("toast.volunteerFailed"), { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
         showErrors(failure.fields);
       } else {
@@ -76,11 +77,9 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
     return (
       <div id="volunteer-application" className="rounded-2xl bg-brand-light p-8 text-center" role="status">
         <h2 ref={thanksRef} tabIndex={-1} className="text-2xl font-bold text-brand">
-          Thank You!
+          {t("volunteer.thanks")}
         </h2>
-        <p className="mt-3 text-ink">
-          Your application has reached our team. We read every one and will contact you soon about the next steps.
-        </p>
+        <p className="mt-3 text-ink">{t("volunteer.thanksText")}</p>
       </div>
     );
   }
@@ -90,7 +89,7 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
     name,
     value: values[name],
     onChange: change,
-    error: errors[name],
+    error: errors[name] && error(errors[name]),
   });
 
   return (
@@ -102,63 +101,80 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
       onSubmit={onSubmit}
       noValidate
       className="relative space-y-5"
-      aria-label="Volunteer application"
+      aria-label={t("volunteer.form")}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput {...field("fullName")} required label="Full Name" autoComplete="name" maxLength={120} />
+        <TextInput
+          {...field("fullName")}
+          required
+          label={t("volunteer.fullName")}
+          autoComplete="name"
+          maxLength={120}
+        />
         <TextInput
           {...field("email")}
           required
-          label="Email Address"
+          label={t("volunteer.email")}
           type="email"
           autoComplete="email"
           maxLength={254}
         />
-        <TextInput {...field("phone")} required label="Phone Number" type="tel" autoComplete="tel" maxLength={40} />
-        <TextInput {...field("age")} required label="Age" type="number" inputMode="numeric" min={18} max={120} />
+        <TextInput
+          {...field("phone")}
+          required
+          label={t("volunteer.phone")}
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+        />
+        <TextInput
+          {...field("age")}
+          required
+          label={t("volunteer.age")}
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={120}
+        />
       </div>
       <Select
         {...field("interest")}
         required
-        label="Area of Interest"
+        label={t("volunteer.interest")}
         options={VOLUNTEER_INTERESTS}
-        placeholder="Select an area"
+        optionLabel={(option) => t(`volunteer.interest.${option}` as MessageKey)}
+        placeholder={t("volunteer.interestPlaceholder")}
       />
       {values.interest === "Skills-Based Volunteering" && (
         <TextArea
           {...field("skillSet")}
           required
-          label="Your Skills"
+          label={t("volunteer.skills")}
           rows={3}
           maxLength={500}
-          hint="For example teaching, nursing, counselling, accounting, photography."
+          hint={t("volunteer.skillsHint")}
         />
       )}
       {values.interest === "Other" && (
-        <TextInput {...field("otherInterestDetail")} required label="Please specify your interest" maxLength={300} />
+        <TextInput {...field("otherInterestDetail")} required label={t("volunteer.otherInterest")} maxLength={300} />
       )}
       <Select
         {...field("availability")}
         required
-        label="Availability"
+        label={t("volunteer.availability")}
         options={AVAILABILITIES}
-        placeholder="Select availability"
+        optionLabel={(option) => t(`volunteer.availability.${option}` as MessageKey)}
+        placeholder={t("volunteer.availabilityPlaceholder")}
       />
-      <TextArea
-        {...field("motivation")}
-        required
-        label="Why do you want to volunteer with us?"
-        rows={5}
-        maxLength={3000}
-      />
+      <TextArea {...field("motivation")} required label={t("volunteer.motivation")} rows={5} maxLength={3000} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput {...field("linkedin")} label="LinkedIn Profile (optional)" type="url" maxLength={300} />
-        <TextInput {...field("twitter")} label="Twitter / X Handle (optional)" maxLength={300} />
+        <TextInput {...field("linkedin")} label={t("volunteer.linkedin")} type="url" maxLength={300} />
+        <TextInput {...field("twitter")} label={t("volunteer.twitter")} maxLength={300} />
       </div>
-      <TextArea {...field("additionalComments")} label="Additional Comments (optional)" rows={3} maxLength={3000} />
+      <TextArea {...field("additionalComments")} label={t("volunteer.comments")} rows={3} maxLength={3000} />
       <Honeypot />
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? "Submitting..." : "Submit Application"}
+        {submitting ? t("volunteer.submitting") : t("volunteer.submit")}
       </Button>
       {result.view ? <div>{result.view}</div> : null}
     </form>

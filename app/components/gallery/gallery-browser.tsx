@@ -6,6 +6,7 @@ import {
   type GalleryPage,
   SEARCH_DEBOUNCE_MS,
 } from "../../../core/gallery/gallery.constants";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { useSearchParams } from "../../lib/use-search-params";
 import { Button } from "../button";
@@ -30,6 +31,7 @@ export function galleryFilterFrom(params: URLSearchParams): GalleryFilter {
  * are fetched here (keeping what is shown if a fetch fails) and written to the address bar.
  */
 export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage | null; search: string }) {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams(search);
   const filter = galleryFilterFrom(params);
   const { items, hasMore, loaded, loadingMore, loadingFilter, loadMore } = useGalleryFeed(filter, firstPage);
@@ -59,7 +61,7 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
       focusFrom.current = null;
       const added = items.length - from;
       if (added <= 0) return;
-      setAnnouncement(`${added} more ${added === 1 ? "item" : "items"} loaded.`);
+      setAnnouncement(t(added === 1 ? "gallery.moreLoadedOne" : "gallery.moreLoadedOther", { count: added }));
       listRef.current?.children[from]?.querySelector<HTMLElement>("button")?.focus();
       return;
     }
@@ -70,8 +72,10 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
     }
     setAnnouncement(
       items.length === 0
-        ? "No Results Found"
-        : `${items.length}${hasMore ? " or more" : ""} ${items.length === 1 ? "item" : "items"} shown.`,
+        ? t("gallery.noResults")
+        : t(hasMore ? "gallery.shownMore" : items.length === 1 ? "gallery.shownOne" : "gallery.shownOther", {
+            count: items.length,
+          }),
     );
   }, [items, loaded, loadingFilter, loadingMore]);
 
@@ -111,7 +115,7 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
           <CategoryChips
-            label="Gallery categories"
+            label={t("gallery.categories")}
             options={CHIPS}
             selected={filter.category || ALL_GALLERY}
             hrefFor={chipHref}
@@ -127,7 +131,7 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
             >
               {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
               <label htmlFor={searchId} className="sr-only">
-                Search the gallery
+                {t("gallery.search")}
               </label>
               <input
                 id={searchId}
@@ -135,7 +139,7 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
                 name="q"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
-                placeholder="Search the gallery"
+                placeholder={t("gallery.search")}
                 maxLength={200}
                 className="w-full rounded-full border border-gray-300 bg-white px-5 py-2.5 text-ink"
               />
@@ -151,8 +155,8 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
           {items.length === 0 ? (
             loaded ? (
               <div className="mt-10 rounded-2xl bg-sand px-6 py-16 text-center">
-                <h2 className="text-xl font-bold text-ink">No Results Found</h2>
-                <p className="mt-2 text-muted">Try a different search term or choose another category.</p>
+                <h2 className="text-xl font-bold text-ink">{t("gallery.noResults")}</h2>
+                <p className="mt-2 text-muted">{t("gallery.noResultsHint")}</p>
               </div>
             ) : null
           ) : (
@@ -170,10 +174,10 @@ export function GalleryBrowser({ firstPage, search }: { firstPage: GalleryPage |
           {hasMore ? (
             // aria-disabled, not disabled: a disabled button drops the keyboard focus it holds.
             <Button variant="secondary" onClick={showMore} aria-disabled={loadingMore || undefined}>
-              {loadingMore ? "Loading..." : "Load More"}
+              {loadingMore ? t("gallery.loading") : t("gallery.loadMore")}
             </Button>
           ) : (
-            items.length > 0 && <p className="text-muted">You've reached the end.</p>
+            items.length > 0 && <p className="text-muted">{t("gallery.end")}</p>
           )}
         </div>
       </section>

@@ -1,5 +1,6 @@
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
 import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
+import { useI18n } from "../../i18n/i18n";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { ResponsiveImage } from "../responsive-image";
 
@@ -20,6 +21,7 @@ export function GalleryCard({
   priority,
   headingLevel = 3,
 }: GalleryCardProps) {
+  const { t, locale, category } = useI18n();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const cover = item.images[0];
   const count = item.images.length;
@@ -30,7 +32,11 @@ export function GalleryCard({
         onClick={() => onOpen(item)}
         className="relative block aspect-[4/3] w-full overflow-hidden bg-sand"
         // The name includes the visible "{n} photos" badge (WCAG 2.5.3 label in name).
-        aria-label={`Open photos: ${item.title}${count > 1 ? `, ${count} photos` : ""}`}
+        aria-label={
+          count > 1
+            ? t("gallery.openPhotosCount", { title: item.title, count })
+            : t("gallery.openPhotos", { title: item.title })
+        }
       >
         {cover && (
           <ResponsiveImage
@@ -44,16 +50,16 @@ export function GalleryCard({
         )}
         {count > 1 && (
           <span className="absolute right-3 bottom-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white">
-            {count} photos
+            {t("gallery.photos", { count })}
           </span>
         )}
       </button>
       <div className="p-4">
-        <p className="text-xs font-semibold tracking-wide text-accent uppercase">{item.category}</p>
+        <p className="text-xs font-semibold tracking-wide text-accent uppercase">{category(item.category)}</p>
         <Heading className="mt-1 font-bold text-ink" lang={fieldLang(item, "title")}>
           {item.title}
         </Heading>
-        <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate)}</p>
+        <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate, locale)}</p>
       </div>
     </article>
   );

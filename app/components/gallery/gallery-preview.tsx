@@ -16,6 +16,7 @@ import { Lightbox } from "./lightbox";
  */
 export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null }) {
   const [items, setItems] = useState(initial);
+  const { t, path } = useI18n();
   const [retrying, setRetrying] = useState(false);
   const { locale } = useI18n();
   const [open, setOpen] = useState<GalleryItem | null>(null);
@@ -37,21 +38,21 @@ export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null
     <section aria-labelledby="gallery-preview-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Gallery</p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t("gallery.eyebrow")}</p>
           <h2 id="gallery-preview-title" className="mt-1 text-3xl font-bold text-brand">
-            Moments from our programmes
+            {t("gallery.previewTitle")}
           </h2>
         </div>
-        <a href="/impact/gallery" className="font-semibold text-brand underline-offset-4 hover:underline">
-          View the full gallery
+        <a href={path("/impact/gallery")} className="font-semibold text-brand underline-offset-4 hover:underline">
+          {t("gallery.viewAll")}
         </a>
       </div>
       {items === null ? (
         <div role="alert" className="mt-8 rounded-2xl bg-sand px-6 py-12 text-center">
-          <h3 className="text-xl font-bold text-ink">Something went wrong</h3>
-          <p className="mt-2 text-muted">Could not load gallery items. Please check your connection and try again.</p>
+          <h3 className="text-xl font-bold text-ink">{t("gallery.errorTitle")}</h3>
+          <p className="mt-2 text-muted">{t("gallery.errorText")}</p>
           <Button className="mt-6" onClick={retry} disabled={retrying}>
-            Try Again
+            {t("gallery.tryAgain")}
           </Button>
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 
 import { createPortal } from "react-dom";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
 import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
+import { useI18n } from "../../i18n/i18n";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { ICON_PATHS, Icon } from "../icon";
 import { ResponsiveImage } from "../responsive-image";
@@ -28,6 +29,7 @@ const LightboxIcon = ({ d }: { d: string }) => <Icon d={d} size={22} />;
  * button would drop keyboard focus out of the dialog.
  */
 export function Lightbox({ item, onClose }: LightboxProps) {
+  const { t, locale, category } = useI18n();
   const [index, setIndexState] = useState(0);
   const [zoom, setZoomState] = useState(MIN_ZOOM);
   // The key handler reads these: two quick key presses can come before the page has re-rendered
@@ -179,7 +181,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
     >
       <div className="flex items-center justify-between gap-2 p-3 sm:p-4">
         <p className="text-sm text-white/80" aria-live="polite">
-          Image {index + 1} of {count}
+          {t("lightbox.imageOf", { number: index + 1, count })}
         </p>
         <div className="flex items-center gap-2">
           <button
@@ -187,11 +189,11 @@ export function Lightbox({ item, onClose }: LightboxProps) {
             className={iconButton}
             onClick={() => changeZoom(zoomOut(zoom))}
             aria-disabled={zoom <= MIN_ZOOM}
-            aria-label="Zoom out"
+            aria-label={t("lightbox.zoomOut")}
           >
             <LightboxIcon d="M5 12h14" />
           </button>
-          <output className="w-14 text-center text-sm tabular-nums" aria-label="Zoom level">
+          <output className="w-14 text-center text-sm tabular-nums" aria-label={t("lightbox.zoomLevel")}>
             {Math.round(zoom * 100)}%
           </output>
           <button
@@ -199,11 +201,17 @@ export function Lightbox({ item, onClose }: LightboxProps) {
             className={iconButton}
             onClick={() => changeZoom(zoomIn(zoom))}
             aria-disabled={zoom >= MAX_ZOOM}
-            aria-label="Zoom in"
+            aria-label={t("lightbox.zoomIn")}
           >
             <LightboxIcon d="M12 5v14M5 12h14" />
           </button>
-          <button ref={closeButton} type="button" className={`${iconButton} ml-2`} onClick={onClose} aria-label="Close">
+          <button
+            ref={closeButton}
+            type="button"
+            className={`${iconButton} ml-2`}
+            onClick={onClose}
+            aria-label={t("common.close")}
+          >
             <LightboxIcon d={ICON_PATHS.close} />
           </button>
         </div>
@@ -250,7 +258,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
               className={`${iconButton} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}
               onClick={() => index > 0 && show(index - 1)}
               aria-disabled={index === 0}
-              aria-label="Previous image"
+              aria-label={t("lightbox.previous")}
             >
               <LightboxIcon d="M15 6l-6 6 6 6" />
             </button>
@@ -259,7 +267,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
               className={`${iconButton} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}
               onClick={() => index < count - 1 && show(index + 1)}
               aria-disabled={index === count - 1}
-              aria-label="Next image"
+              aria-label={t("lightbox.next")}
             >
               <LightboxIcon d="M9 6l6 6-6 6" />
             </button>
@@ -267,13 +275,13 @@ export function Lightbox({ item, onClose }: LightboxProps) {
         )}
         {zoom > MIN_ZOOM && (
           <fieldset className="absolute right-3 bottom-3 grid grid-cols-3 gap-1">
-            <legend className="sr-only">Move the picture</legend>
+            <legend className="sr-only">{t("lightbox.move")}</legend>
             {(
               [
-                ["Move picture up", 0, PAN_STEP, "col-start-2", "M6 15l6-6 6 6"],
-                ["Move picture left", PAN_STEP, 0, "col-start-1", "M15 6l-6 6 6 6"],
-                ["Move picture right", -PAN_STEP, 0, "col-start-3", "M9 6l6 6-6 6"],
-                ["Move picture down", 0, -PAN_STEP, "col-start-2", "M6 9l6 6 6-6"],
+                [t("lightbox.moveUp"), 0, PAN_STEP, "col-start-2", "M6 15l6-6 6 6"],
+                [t("lightbox.moveLeft"), PAN_STEP, 0, "col-start-1", "M15 6l-6 6 6 6"],
+                [t("lightbox.moveRight"), -PAN_STEP, 0, "col-start-3", "M9 6l6 6-6 6"],
+                [t("lightbox.moveDown"), 0, -PAN_STEP, "col-start-2", "M6 9l6 6 6-6"],
               ] as const
             ).map(([label, dx, dy, column, d]) => (
               <button
@@ -295,7 +303,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
           {item.title}
         </h2>
         <p className="mt-1 text-sm text-white/75">
-          {item.category} · {formatCalendarDate(item.eventDate)}
+          {category(item.category)} · {formatCalendarDate(item.eventDate, locale)}
         </p>
         <p className="mt-2 line-clamp-3 text-sm text-white/85" lang={fieldLang(item, "description")}>
           {item.description}

@@ -17,6 +17,7 @@ const CTA_CLASSES: Record<CtaColor, string> = {
 export function DonationNeedCard({ need }: { need: NeedCard }) {
   const { path } = useI18n();
   const { raised, goal, percent } = cardFigures(need);
+  const { t } = useI18n();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       <div className="relative">
@@ -35,28 +36,32 @@ export function DonationNeedCard({ need }: { need: NeedCard }) {
         <p className="mt-2 flex-1 text-sm text-muted">{need.description}</p>
         <div className="mt-5">
           <div className="flex items-baseline justify-between text-sm">
-            <span className="font-semibold text-ink">{formatWholeMoney(raised)} raised</span>
+            <span className="font-semibold text-ink">{t("need.raised", { amount: formatWholeMoney(raised) })}</span>
             <span className="font-bold text-brand" aria-hidden="true">
               {percent}%
             </span>
           </div>
           <div
             role="progressbar"
-            aria-label={`${need.title} funding`}
+            aria-label={t("need.funding", { title: need.title })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-valuetext={`${percent}% funded: ${formatWholeMoney(raised)} of ${formatWholeMoney(goal)}`}
+            aria-valuetext={t("need.fundedText", {
+              percent,
+              raised: formatWholeMoney(raised),
+              goal: formatWholeMoney(goal),
+            })}
             className="mt-2 h-2.5 overflow-hidden rounded-full bg-brand-light"
           >
             <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
           </div>
-          <p className="mt-2 text-sm text-muted">Goal {formatWholeMoney(goal)}</p>
+          <p className="mt-2 text-sm text-muted">{t("need.goal", { amount: formatWholeMoney(goal) })}</p>
         </div>
         <a
           href={path(donateHref(need.ctaAmount, need.id))}
           className={`mt-5 inline-flex w-full items-center justify-center rounded-full px-5 py-3 font-semibold text-white transition-colors ${CTA_CLASSES[need.ctaColor]}`}
-          aria-label={`${need.ctaText} to ${need.title}`}
+          aria-label={t("need.giveTo", { cta: need.ctaText, title: need.title })}
           data-donate={need.ctaAmount}
           data-fund={need.id}
           data-fund-title={need.title}

@@ -17,7 +17,7 @@ export const HERO_IMAGE_SIZES = "100vw";
  * whenever the slides are not turning by themselves.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  const { path } = useI18n();
+  const { t, path } = useI18n();
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -51,7 +51,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Our work"
+      aria-label={t("carousel.label")}
       className="on-dark relative bg-brand-dark text-white"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -69,7 +69,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               id={`hero-slide-${slide.id}`}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-label={t("carousel.slideOf", { number: index + 1, count: slides.length })}
               inert={!isActive}
               className={`relative [grid-area:1/1] lg:h-[clamp(520px,72vh,680px)] ${isActive ? "" : "pointer-events-none"}`}
             >
@@ -121,20 +121,20 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           <button
             type="button"
             className="inline-flex h-11 w-11 items-center justify-center rounded-full border-2 border-white/70 text-white hover:bg-white/15"
-            aria-label={paused ? "Play slideshow" : "Pause slideshow"}
+            aria-label={paused ? t("carousel.play") : t("carousel.pause")}
             onClick={() => setPaused((value) => !value)}
           >
             <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor">
               {paused ? <path d="M5 3l10 6-10 6z" /> : <path d="M4 3h4v12H4zM10 3h4v12h-4z" />}
             </svg>
           </button>
-          <ul className="flex items-center" aria-label="Choose a slide">
+          <ul className="flex items-center" aria-label={t("carousel.choose")}>
             {slides.map((slide, index) => (
               <li key={slide.id}>
                 <button
                   type="button"
                   className="group inline-flex h-11 w-11 items-center justify-center rounded-full"
-                  aria-label={`Slide ${index + 1}: ${slide.title}`}
+                  aria-label={t("carousel.slide", { number: index + 1, title: slide.title })}
                   aria-controls={`hero-slide-${slide.id}`}
                   aria-current={index === active ? "true" : undefined}
                   onClick={() => setActive(index)}
@@ -151,7 +151,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         </div>
       </div>
       <p className="sr-only" aria-live={rotating ? "off" : "polite"} aria-atomic="true">
-        {`Slide ${active + 1} of ${slides.length}: ${slides[active]?.title ?? ""}`}
+        {t("carousel.status", { number: active + 1, count: slides.length, title: slides[active]?.title ?? "" })}
       </p>
     </section>
   );

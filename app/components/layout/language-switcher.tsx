@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, LOCALES, localizePath } from "../../../core/i18n/locale";
+import { LANGUAGE_CODES, LANGUAGE_NAMES, LOCALES, localizePath } from "../../../core/i18n/locale";
 import { useI18n } from "../../i18n/i18n";
 
 /**
@@ -33,9 +33,18 @@ export function LanguageSwitcher({
                 hrefLang={other}
                 lang={other}
                 data-language={other}
-                className="rounded px-2 py-1 underline underline-offset-4 hover:no-underline"
+                // Compact, below 640 px: the short name shows, the full one is the link's name (it contains the short one).
+                aria-label={compact ? LANGUAGE_NAMES[other] : undefined}
+                className="inline-block rounded px-1.5 py-1 underline underline-offset-4 hover:no-underline sm:px-2"
               >
-                {LANGUAGE_NAMES[other]}
+                {compact ? (
+                  <>
+                    <span className="sm:hidden">{LANGUAGE_CODES[other]}</span>
+                    <span className="max-sm:hidden">{LANGUAGE_NAMES[other]}</span>
+                  </>
+                ) : (
+                  LANGUAGE_NAMES[other]
+                )}
               </a>
             )}
           </li>

@@ -1,5 +1,6 @@
 import type { Publication } from "../../../core/publications/publications.schema";
 import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
+import { useI18n } from "../../i18n/i18n";
 import { formatCalendarDate } from "../../lib/dates";
 import { ResponsiveImage } from "../responsive-image";
 
@@ -11,6 +12,7 @@ export function PublicationCard({
   publication: Publication & FieldLanguages;
   priority?: boolean;
 }) {
+  const { t, locale } = useI18n();
   return (
     <article className="group relative grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 focus-within:ring-3 focus-within:ring-accent hover:shadow-md sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="aspect-[16/10] overflow-hidden bg-sand sm:aspect-auto sm:h-full">
@@ -24,7 +26,9 @@ export function PublicationCard({
       </div>
       <div className="flex flex-col p-5 sm:p-6">
         <p className="text-sm text-muted">
-          <time dateTime={publication.publicationDate}>{formatCalendarDate(publication.publicationDate)}</time>
+          <time dateTime={publication.publicationDate}>
+            {formatCalendarDate(publication.publicationDate, "long", locale)}
+          </time>
         </p>
         <h2 className="mt-1 text-xl font-bold text-ink" lang={fieldLang(publication, "title")}>
           <a
@@ -34,14 +38,14 @@ export function PublicationCard({
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
             {publication.title}
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only"> {t("common.opensInNewTab")}</span>
           </a>
         </h2>
         <p className="mt-2 text-muted" lang={fieldLang(publication, "description")}>
           {publication.description}
         </p>
         <span aria-hidden="true" className="mt-auto pt-4 font-semibold text-brand group-hover:underline">
-          Read the publication ↗
+          {t("publications.read")}
         </span>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AboutContent } from "../../../core/site-content/site-content.schema";
 import { ABOUT_SECTIONS } from "../../content/about";
+import { useI18n } from "../../i18n/i18n";
 import { BoardPickerIsland } from "../about/board-picker";
 import { ButtonLink } from "../button-link";
 import { PageHeader } from "../page-header";
@@ -13,16 +14,14 @@ const container = "mx-auto max-w-7xl px-4 sm:px-6";
 /** The Who We Are page's body (app/routes/public/about.tsx), also drawn by the back office's preview with a draft. */
 export function AboutPage({ content }: { content: AboutContent }) {
   const { founder, storyImage, board, team } = content;
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Who We Are" title="People who refuse to forget the women behind bars">
-        <p>
-          We are a small Ethiopian team of social workers, teachers and volunteers, supported by donors around the
-          world, working so that mothers in prison and their children can look forward to a better life.
-        </p>
+      <PageHeader eyebrow={t("nav.whoWeAre")} title={t("about.headerTitle")}>
+        <p>{t("about.headerText")}</p>
       </PageHeader>
 
-      <nav aria-label="On this page" className="border-b border-black/5 bg-white">
+      <nav aria-label={t("about.onThisPage")} className="border-b border-black/5 bg-white">
         <ul className={`${container} flex gap-2 overflow-x-auto py-3`}>
           {ABOUT_SECTIONS.map((section) => (
             <li key={section.id} className="shrink-0">
@@ -30,7 +29,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
                 to={`#${section.id}`}
                 className="inline-block rounded-full bg-sand px-4 py-2 text-sm font-semibold text-brand-dark hover:bg-brand-light"
               >
-                {section.title}
+                {t(section.title)}
               </Link>
             </li>
           ))}
@@ -39,14 +38,14 @@ export function AboutPage({ content }: { content: AboutContent }) {
 
       <section id="vision-mission" aria-labelledby="vision-mission-title" className="bg-white">
         <div className={`${container} py-16 lg:py-20`}>
-          <SectionHeading id="vision-mission-title" eyebrow="What drives us" title="Vision & Mission" />
+          <SectionHeading id="vision-mission-title" eyebrow={t("about.visionEyebrow")} title={t("nav.visionMission")} />
           <div className="mt-10 grid gap-6 md:grid-cols-2">
             <article className="on-dark rounded-3xl bg-brand-dark p-8 text-white sm:p-10">
-              <h3 className="text-2xl font-bold text-amber-300">Our Vision</h3>
+              <h3 className="text-2xl font-bold text-amber-300">{t("about.vision")}</h3>
               <p className="mt-4 text-lg leading-relaxed text-white/90">{content.vision}</p>
             </article>
             <article className="rounded-3xl bg-accent-light p-8 sm:p-10">
-              <h3 className="text-2xl font-bold text-accent-dark">Our Mission</h3>
+              <h3 className="text-2xl font-bold text-accent-dark">{t("about.mission")}</h3>
               <p className="mt-4 text-lg leading-relaxed text-ink">{content.mission}</p>
             </article>
           </div>
@@ -56,7 +55,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
       <section id="story" aria-labelledby="story-title" className="bg-sand">
         <div className={`${container} grid items-start gap-12 py-16 lg:grid-cols-2 lg:py-20`}>
           <div>
-            <SectionHeading id="story-title" eyebrow="How it began" title="Our Story" />
+            <SectionHeading id="story-title" eyebrow={t("about.storyEyebrow")} title={t("nav.ourStory")} />
             <figure className="mt-8 rounded-3xl bg-white p-7 shadow-sm ring-1 ring-black/5">
               <blockquote className="text-xl leading-relaxed text-brand-dark italic">
                 <p>“{founder.quote}”</p>
@@ -89,8 +88,8 @@ export function AboutPage({ content }: { content: AboutContent }) {
 
       <section id="theory-of-change" aria-labelledby="change-title" className="bg-white">
         <div className={`${container} py-16 lg:py-20`}>
-          <SectionHeading id="change-title" eyebrow="How change happens" title="Theory of Change">
-            <p>Four steps, taken together, turn a prison sentence into a new beginning.</p>
+          <SectionHeading id="change-title" eyebrow={t("about.changeEyebrow")} title={t("nav.theoryOfChange")}>
+            <p>{t("about.changeText")}</p>
           </SectionHeading>
           <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {content.theoryOfChange.map((step, index) => (
@@ -107,7 +106,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
             ))}
           </ol>
           <div className="mt-6 rounded-2xl border-2 border-accent bg-accent-light p-6 sm:p-8">
-            <h3 className="text-lg font-bold text-accent-dark">The change we work for</h3>
+            <h3 className="text-lg font-bold text-accent-dark">{t("about.changeGoal")}</h3>
             <p className="mt-2 text-lg text-ink">{content.changeOutcome}</p>
           </div>
         </div>
@@ -115,7 +114,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
 
       <section id="values" aria-labelledby="values-title" className="on-dark bg-brand-dark text-white">
         <div className={`${container} py-16 lg:py-20`}>
-          <SectionHeading id="values-title" eyebrow="What we stand for" title="Our Core Values" tone="dark" />
+          <SectionHeading id="values-title" eyebrow={t("about.valuesEyebrow")} title={t("about.values")} tone="dark" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {content.coreValues.map((value) => (
               <li key={value.title} className="rounded-2xl bg-white/10 p-7">
@@ -130,7 +129,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
       {team.length > 0 && (
         <section id="team" aria-labelledby="team-title" className="bg-sand">
           <div className={`${container} py-16 lg:py-20`}>
-            <SectionHeading id="team-title" eyebrow="The people" title="Our Team" />
+            <SectionHeading id="team-title" eyebrow={t("about.teamEyebrow")} title={t("nav.ourTeam")} />
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {team.map((member) => (
                 <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-black/5">
@@ -153,8 +152,8 @@ export function AboutPage({ content }: { content: AboutContent }) {
       {board.length > 0 && (
         <section id="board" aria-labelledby="board-title" className="bg-white">
           <div className={`${container} py-16 lg:py-20`}>
-            <SectionHeading id="board-title" eyebrow="Governance" title="Our Board">
-              <p>Volunteers who hold us to our mission. Choose a board member to read why they serve.</p>
+            <SectionHeading id="board-title" eyebrow={t("about.boardEyebrow")} title={t("about.board")}>
+              <p>{t("about.boardText")}</p>
             </SectionHeading>
             <div className="mt-10">
               <BoardPickerIsland members={board} />
@@ -169,16 +168,16 @@ export function AboutPage({ content }: { content: AboutContent }) {
         >
           <div>
             <h2 id="join-title" className="text-2xl font-extrabold text-brand-dark sm:text-3xl">
-              Stand with us
+              {t("about.standWithUs")}
             </h2>
-            <p className="mt-2 text-lg text-ink">Give your time, your skills or your partnership.</p>
+            <p className="mt-2 text-lg text-ink">{t("about.standText")}</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <ButtonLink to="/join-team" size="lg">
-              Volunteer With Us
+              {t("about.volunteer")}
             </ButtonLink>
             <ButtonLink to="/contact" size="lg" variant="secondary">
-              Partner With Us
+              {t("footer.partner")}
             </ButtonLink>
           </div>
         </div>

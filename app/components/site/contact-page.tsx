@@ -1,5 +1,6 @@
 import type { ContactContent } from "../../../core/site-content/site-content.schema";
 import { mapEmbedUrl, mapLinkUrl } from "../../content/contact";
+import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 import { ContactFormIsland } from "../forms/contact-form";
 import { PageHeader } from "../page-header";
@@ -7,18 +8,19 @@ import { PageHeader } from "../page-header";
 /** The Contact page's body (app/routes/public/contact.tsx), also drawn by the back office's preview with a draft. */
 export function ContactPage({ content, reply }: { content: ContactContent; reply?: FormReply | undefined }) {
   const { addressLines, phone, email, officeHours, map } = content;
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Get in Touch" title="Contact Us">
-        Want to partner with us, visit a programme or ask a question? Send us a message and our team will answer.
+      <PageHeader eyebrow={t("contact.eyebrow")} title={t("contact.title")}>
+        {t("contact.intro")}
       </PageHeader>
 
       <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <h2 className="text-2xl font-bold">Get in touch</h2>
+          <h2 className="text-2xl font-bold">{t("contact.getInTouch")}</h2>
           <dl className="mt-6 space-y-6">
             <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Address</dt>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">{t("contact.address")}</dt>
               <dd className="mt-1">
                 <address className="not-italic">
                   {addressLines.map((line) => (
@@ -30,7 +32,7 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
               </dd>
             </div>
             <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Phone</dt>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">{t("contact.phone")}</dt>
               <dd className="mt-1">
                 <a href={`tel:${phone.dial}`} className="underline decoration-brand/40 hover:text-brand">
                   {phone.display}
@@ -38,7 +40,7 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
               </dd>
             </div>
             <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Email</dt>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">{t("contact.emailLabel")}</dt>
               <dd className="mt-1">
                 <a href={`mailto:${email}`} className="underline decoration-brand/40 hover:text-brand">
                   {email}
@@ -46,13 +48,13 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
               </dd>
             </div>
             <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">Office hours</dt>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-brand">{t("contact.hours")}</dt>
               <dd className="mt-1">{officeHours}</dd>
             </div>
           </dl>
         </div>
         <div className="rounded-2xl border border-black/5 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-          <h2 className="text-2xl font-bold">Send us a message</h2>
+          <h2 className="text-2xl font-bold">{t("contact.form")}</h2>
           <div className="mt-6">
             <ContactFormIsland {...(reply && { reply })} />
           </div>
@@ -61,11 +63,11 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
 
       <section aria-labelledby="map-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <h2 id="map-heading" className="text-2xl font-bold">
-          Find us
+          {t("contact.findUs")}
         </h2>
         {/* loading="lazy": the browser fetches OpenStreetMap only when the visitor scrolls near the map. */}
         <iframe
-          title={`Map: ${map.label}`}
+          title={t("contact.map", { label: map.label })}
           src={mapEmbedUrl(map)}
           loading="lazy"
           referrerPolicy="no-referrer"
@@ -77,7 +79,7 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
           rel="noopener noreferrer"
           className="mt-2 inline-block text-sm font-medium text-brand underline"
         >
-          View a larger map (opens in a new tab)
+          {t("contact.largerMap")}
         </a>
       </section>
     </>

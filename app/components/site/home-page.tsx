@@ -4,6 +4,7 @@ import type { GalleryItem } from "../../../core/gallery/gallery.schema";
 import { imageSrcSet } from "../../../core/site-content/illustrations";
 import type { HomeContent } from "../../../core/site-content/site-content.schema";
 import type { Video } from "../../../core/videos/videos.schema";
+import { useI18n } from "../../i18n/i18n";
 import type { NeedCard } from "../../lib/funding";
 import { useSaveData } from "../../lib/save-data";
 import { ButtonLink } from "../button-link";
@@ -29,6 +30,7 @@ export interface HomePageProps {
 
 /** The home page's body (app/routes/public/home.tsx), also drawn by the back office's preview with a draft. */
 export function HomePage({ content, featuredVideo, galleryPreview }: HomePageProps) {
+  const { t, path } = useI18n();
   const firstSlide = content.heroSlides[0];
   // A light page (Save-Data) preloads the small file its carousel draws (app/components/responsive-image.tsx).
   const saveData = useSaveData();
@@ -50,25 +52,25 @@ export function HomePage({ content, featuredVideo, galleryPreview }: HomePagePro
       <section className="bg-sand">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
           <div>
-            <p className="text-sm font-bold uppercase tracking-[0.18em] text-accent">Hope Behind Bars · Ethiopia</p>
+            <p className="text-sm font-bold uppercase tracking-[0.18em] text-accent">{t("home.eyebrow")}</p>
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-brand-dark sm:text-5xl">
               {content.introHeading}
             </h1>
             <RichText html={content.introText} className="mt-5 space-y-4 text-lg text-muted" />
             <div className="mt-8 flex flex-wrap gap-3">
-              <DonateButton size="lg">Donate Now</DonateButton>
+              <DonateButton size="lg">{t("header.donateNow")}</DonateButton>
               <ButtonLink to="/join-team" size="lg" variant="secondary">
-                Become a Partner
+                {t("home.becomePartner")}
               </ButtonLink>
             </div>
             <p className="mt-6">
-              <Link to="/about#team" className="font-semibold text-brand underline-offset-4 hover:underline">
-                Meet the people behind our work <span aria-hidden="true">→</span>
+              <Link to={path("/about#team")} className="font-semibold text-brand underline-offset-4 hover:underline">
+                {t("home.meetTeam")} <span aria-hidden="true">→</span>
               </Link>
             </p>
           </div>
           <div>
-            <h2 className="mb-5 text-lg font-bold text-brand-dark">Our impact so far</h2>
+            <h2 className="mb-5 text-lg font-bold text-brand-dark">{t("home.impactSoFar")}</h2>
             <ImpactCountersIsland figures={content.impactFigures} />
           </div>
         </div>
@@ -76,8 +78,8 @@ export function HomePage({ content, featuredVideo, galleryPreview }: HomePagePro
 
       <section aria-labelledby="needs-title" className="bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
-          <SectionHeading id="needs-title" eyebrow="Where your gift goes" title="Urgent needs right now">
-            <p>Each of these is a concrete need in the prisons we serve. Choose one, or give where it helps most.</p>
+          <SectionHeading id="needs-title" eyebrow={t("home.needsEyebrow")} title={t("home.needsTitle")}>
+            <p>{t("home.needsText")}</p>
           </SectionHeading>
           <div className="mt-10">
             <DonationNeeds needs={content.donationNeeds} />
@@ -87,11 +89,11 @@ export function HomePage({ content, featuredVideo, galleryPreview }: HomePagePro
 
       <section aria-labelledby="purpose-title" className="bg-brand-light/60">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
-          <SectionHeading id="purpose-title" eyebrow="Why we exist" title="A second chance, for mother and child">
+          <SectionHeading id="purpose-title" eyebrow={t("home.purposeEyebrow")} title={t("home.purposeTitle")}>
             <p>
-              No child should pay for a parent's mistake, and no woman should leave prison with nothing.{" "}
-              <Link to="/about" className="font-semibold text-brand underline underline-offset-4">
-                Read who we are
+              {t("home.purposeText")}{" "}
+              <Link to={path("/about")} className="font-semibold text-brand underline underline-offset-4">
+                {t("home.readWhoWeAre")}
               </Link>
               .
             </p>
@@ -112,13 +114,13 @@ export function HomePage({ content, featuredVideo, galleryPreview }: HomePagePro
 
       <section aria-labelledby="faq-title" className="bg-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[2fr_3fr] lg:py-24">
-          <SectionHeading id="faq-title" eyebrow="Questions" title="Frequently asked questions">
+          <SectionHeading id="faq-title" eyebrow={t("home.faqEyebrow")} title={t("home.faqTitle")}>
             <p>
-              Something else on your mind?{" "}
-              <Link to="/contact" className="font-semibold text-brand underline underline-offset-4">
-                Write to us
+              {t("home.faqMoreBefore")}{" "}
+              <Link to={path("/contact")} className="font-semibold text-brand underline underline-offset-4">
+                {t("home.faqMoreLink")}
               </Link>{" "}
-              and we will answer personally.
+              {t("home.faqMoreAfter")}
             </p>
           </SectionHeading>
           <FaqIsland items={content.faq} />

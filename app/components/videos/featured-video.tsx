@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import type { Video } from "../../../core/videos/videos.constants";
+import { useI18n } from "../../i18n/i18n";
 import { YoutubePlayerIsland } from "./youtube-player";
 
 /**
@@ -10,6 +11,7 @@ import { YoutubePlayerIsland } from "./youtube-player";
  * () => null)`, then `<FeaturedVideo video={loaderData.featuredVideo} />`. Renders nothing without a video.
  */
 export function FeaturedVideo({ video }: { video: (Video & FieldLanguages) | null }) {
+  const { t, path } = useI18n();
   if (!video) return null;
   return (
     <section aria-labelledby="featured-video-title" className="bg-sand py-16">
@@ -22,7 +24,7 @@ export function FeaturedVideo({ video }: { video: (Video & FieldLanguages) | nul
           />
         </div>
         <div className="lg:col-span-2">
-          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Featured video</p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t("video.featured")}</p>
           <h2 id="featured-video-title" className="mt-2 text-3xl font-bold text-brand" lang={fieldLang(video, "title")}>
             {video.title}
           </h2>
@@ -30,10 +32,10 @@ export function FeaturedVideo({ video }: { video: (Video & FieldLanguages) | nul
             {video.description}
           </p>
           <Link
-            to="/impact/videos"
+            to={path("/impact/videos")}
             className="mt-6 inline-block font-semibold text-brand underline-offset-4 hover:underline"
           >
-            Watch more impact videos
+            {t("video.watchMore")}
           </Link>
         </div>
       </div>

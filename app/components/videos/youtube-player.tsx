@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { useSaveData } from "../../lib/save-data";
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeThumbnailSrcSet } from "../../lib/youtube";
@@ -25,6 +26,7 @@ export function YoutubePlayer({
 }: YoutubePlayerProps) {
   const [playing, setPlaying] = useState(false);
   const saveData = useSaveData();
+  const { t } = useI18n();
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const thumbnail = useRef<HTMLImageElement>(null);
@@ -87,7 +89,7 @@ export function YoutubePlayer({
               <path d="M8 5v14l11-7z" />
             </svg>
           </span>
-          <span className="sr-only">Play video: {title}</span>
+          <span className="sr-only">{t("video.play", { title })}</span>
         </button>
       )}
     </div>

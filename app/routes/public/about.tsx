@@ -9,12 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Who We Are",
-    path: "/about",
-    description:
-      "Our vision, mission and story, how we create change, our values of human rights, openness and partnership, and the team and board behind Hope Behind Bars.",
-  });
+  pageMeta(args, (t) => ({ title: t("nav.whoWeAre"), path: "/about", description: t("about.metaDescription") }));
 
 export default function About({ loaderData }: Route.ComponentProps) {
   return <AboutPage content={loaderData.content} />;

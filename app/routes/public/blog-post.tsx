@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { appContext } from "#app-context";
-import { POST_NOT_FOUND_MESSAGE } from "../../../core/blogs/blogs.constants";
 import type { BlogPost, BlogPostSummary } from "../../../core/blogs/blogs.schema";
 import { localeOf } from "../../../core/i18n/locale";
 import { fieldLang, type Localised } from "../../../core/translations/translations.schema";
 import { ArticleJsonLd } from "../../components/blog/article-json-ld";
 import { BackLink, PostArticle } from "../../components/blog/post-article";
 import { DonateButton } from "../../components/donation/donate-button";
+import { useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog-post";
 
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const post = args.loaderData?.post;
-  if (!post) return pageMeta(args, { title: "Post not found", noindex: true });
+  if (!post) return pageMeta(args, (t) => ({ title: t("blog.notFoundTitle"), noindex: true }));
   return pageMeta(args, {
     title: post.title,
     description: post.excerpt,
@@ -50,11 +50,12 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, older, newer } = loaderData;
+  const { t, path } = useI18n();
   if (!post) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
-        <h1 className="text-3xl font-bold text-ink">{POST_NOT_FOUND_MESSAGE}</h1>
-        <p className="mt-3 text-muted">It may have been removed, or the link may be mistyped.</p>
+        <h1 className="text-3xl font-bold text-ink">{t("blog.notFound")}</h1>
+        <p className="mt-3 text-muted">{t("blog.notFoundText")}</p>
         <div className="mt-8">
           <BackLink />
         </div>
@@ -73,21 +74,20 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               className="mt-12 rounded-2xl bg-accent-light px-6 py-8 text-center sm:px-10"
             >
               <h2 id="post-donate-title" className="text-2xl font-bold text-ink">
-                Stories like this one start with a gift
+                {t("blog.donateTitle")}
               </h2>
-              <p className="mx-auto mt-2 max-w-xl text-muted">
-                Essentials, classes and family visits for mothers in prison and their children are paid for by donors.
-              </p>
+              <p className="mx-auto mt-2 max-w-xl text-muted">{t("blog.donateText")}</p>
               <DonateButton size="lg" className="mt-5">
-                Donate Now
+                {t("header.donateNow")}
               </DonateButton>
             </aside>
             {(older || newer) && (
-              <nav aria-label="More posts" className="mt-10 grid gap-4 sm:grid-cols-2">
+              <nav aria-label={t("blog.morePosts")} className="mt-10 grid gap-4 sm:grid-cols-2">
                 {older && (
-                  <Link to={`/blog/${older.id}`} className="rounded-2xl border p-5 hover:border-brand" rel="prev">
+                  <Link to={path(`/blog/${older.id}`)} className="rounded-2xl border p-5 hover:border-brand" rel="prev">
                     <span className="block text-sm font-semibold text-muted">
-                      <span aria-hidden="true">← </span>Previous post
+                      <span aria-hidden="true">← </span>
+                      {t("blog.previous")}
                     </span>
                     <span className="mt-1 block font-semibold text-brand" lang={older.lang}>
                       {older.title}
@@ -96,12 +96,13 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 )}
                 {newer && (
                   <Link
-                    to={`/blog/${newer.id}`}
+                    to={path(`/blog/${newer.id}`)}
                     className="rounded-2xl border p-5 text-right hover:border-brand sm:col-start-2"
                     rel="next"
                   >
                     <span className="block text-sm font-semibold text-muted">
-                      Next post<span aria-hidden="true"> →</span>
+                      {t("blog.next")}
+                      <span aria-hidden="true"> →</span>
                     </span>
                     <span className="mt-1 block font-semibold text-brand" lang={newer.lang}>
                       {newer.title}

@@ -3,6 +3,7 @@ import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
 import { localeOf } from "../../../core/i18n/locale";
 import { PostCard } from "../../components/blog/post-card";
 import { PageHeader } from "../../components/page-header";
+import { useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -19,12 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Blog",
-    description:
-      "Stories, updates and reflections from Hope Behind Bars: the women, children and staff behind our work in Ethiopia.",
-    path: "/blog",
-  });
+  pageMeta(args, (t) => ({ title: t("nav.blog"), description: t("blog.metaDescription"), path: "/blog" }));
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Hope Behind Bars blog", href: "/blog/rss.xml" },
@@ -32,16 +28,17 @@ export const links: Route.LinksFunction = () => [
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Resources" title="Blog">
-        Stories from inside and outside the prison walls — and the people who make change possible.
+      <PageHeader eyebrow={t("nav.resources")} title={t("nav.blog")}>
+        {t("blog.intro")}
       </PageHeader>
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
         {posts.length === 0 ? (
           <div className="rounded-2xl bg-sand px-6 py-16 text-center">
-            <h2 className="text-xl font-bold text-ink">No Blog Posts Yet</h2>
-            <p className="mt-2 text-muted">Our first stories are on their way. Please check back soon.</p>
+            <h2 className="text-xl font-bold text-ink">{t("blog.empty")}</h2>
+            <p className="mt-2 text-muted">{t("blog.emptyText")}</p>
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

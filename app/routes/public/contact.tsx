@@ -23,12 +23,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Contact Us",
-    description:
-      "Write to Hope Behind Bars in Addis Ababa: partner with us, visit our office, or ask how to support incarcerated women and their children.",
-    path: "/contact",
-  });
+  pageMeta(args, (t) => ({ title: t("contact.title"), description: t("contact.metaDescription"), path: "/contact" }));
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return <ContactPage content={loaderData.content} reply={replyFor(actionData, "contact")} />;

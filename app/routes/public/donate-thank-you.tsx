@@ -3,6 +3,7 @@ import { appContext } from "#app-context";
 import { receiptView } from "../../../core/donations/donations.schema";
 import { ButtonLink } from "../../components/button-link";
 import { DonationReceiptIsland } from "../../components/donation/donation-receipt";
+import { useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/donate-thank-you";
 
@@ -19,19 +20,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = () => ({ "cache-control": "no-store" });
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Thank you", path: "/donate/thank-you", noindex: true });
+  pageMeta(args, (t) => ({ title: t("thankYou.title"), path: "/donate/thank-you", noindex: true }));
 
 export default function DonateThankYou({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <section className="bg-sand">
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6 sm:py-24">
         <DonationReceiptIsland receipt={loaderData.receipt} sessionId={loaderData.sessionId} />
         <div className="mt-10 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/" size="lg">
-            Back to home
+            {t("thankYou.home")}
           </ButtonLink>
           <ButtonLink to="/contact" size="lg" variant="secondary">
-            Contact us
+            {t("thankYou.contact")}
           </ButtonLink>
         </div>
       </div>

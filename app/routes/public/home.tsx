@@ -31,11 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    path: "/",
-    description:
-      "Hope Behind Bars stands with incarcerated mothers and their children in Ethiopia: essentials every month, education and skills, and a way back to family life.",
-  });
+  pageMeta(args, (t) => ({ path: "/", description: t("home.metaDescription") }));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <HomePage {...loaderData} />;

@@ -4,6 +4,7 @@ import { GALLERY_PAGE_SIZE, type GalleryPage } from "../../../core/gallery/galle
 import { localeOf } from "../../../core/i18n/locale";
 import { GalleryBrowserIsland, galleryFilterFrom } from "../../components/gallery/gallery-browser";
 import { PageHeader } from "../../components/page-header";
+import { useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact-gallery";
 
@@ -27,19 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Gallery",
-    description:
-      "Photos from Hope Behind Bars: skills training, education, support and partnerships with women and children in Ethiopian prisons.",
+  pageMeta(args, (t) => ({
+    title: t("nav.gallery"),
+    description: t("galleryPage.metaDescription"),
     path: "/impact/gallery",
-  });
+  }));
 
 export default function ImpactGallery({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Our Impact" title="Gallery">
-        Moments from our programmes: classrooms, workshops, visits and the partners who make them possible.
+      <PageHeader eyebrow={t("impact.title")} title={t("nav.gallery")}>
+        {t("galleryPage.intro")}
       </PageHeader>
 
       <GalleryBrowserIsland firstPage={loaderData.firstPage} search={search} />

@@ -4,6 +4,7 @@ import { ALL_VIDEOS, VIDEO_CATEGORIES, type Video } from "../../../core/videos/v
 import { CategoryChips } from "../../components/category-chips";
 import { PageHeader } from "../../components/page-header";
 import { VideoCard } from "../../components/videos/video-card";
+import { useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact-videos";
 
@@ -38,31 +39,31 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Impact Videos",
-    description:
-      "Stories from the women, children and partners of Hope Behind Bars: testimonials, programme highlights and community stories from Ethiopia.",
+  pageMeta(args, (t) => ({
+    title: t("nav.impactVideos"),
+    description: t("videos.metaDescription"),
     path: "/impact/videos",
-  });
+  }));
 
 export default function ImpactVideos({ loaderData }: Route.ComponentProps) {
   const { category, videos } = loaderData;
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Our Impact" title="Impact Videos">
-        Hear from the mothers, children and partners whose lives are changing — in their own words.
+      <PageHeader eyebrow={t("impact.title")} title={t("nav.impactVideos")}>
+        {t("videos.intro")}
       </PageHeader>
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
         <CategoryChips
-          label="Video categories"
+          label={t("videos.categories")}
           options={CHIPS}
           selected={category}
           hrefFor={(option) => (option === ALL_VIDEOS ? "?" : `?category=${encodeURIComponent(option)}`)}
         />
         {videos.length === 0 ? (
           <div className="mt-10 rounded-2xl bg-sand px-6 py-16 text-center">
-            <h2 className="text-xl font-bold text-ink">No Videos Found in this Category</h2>
-            <p className="mt-2 text-muted">Try another category, or come back soon for new stories.</p>
+            <h2 className="text-xl font-bold text-ink">{t("videos.empty")}</h2>
+            <p className="mt-2 text-muted">{t("videos.emptyText")}</p>
           </div>
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/page-header";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
 import { VideoCard } from "../../components/videos/video-card";
+import { type I18n, type MessageKey, useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact";
 
@@ -40,49 +41,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The page's description from the published impact figures, so search results say what the page says. */
-function impactDescription(figures: ReadonlyArray<{ value: number; suffix?: string; label: string }>): string {
+function impactDescription(
+  figures: ReadonlyArray<{ value: number; suffix?: string; label: string }>,
+  t: I18n["t"],
+): string {
   const facts = figures.map((figure) => `${figure.value}${figure.suffix ?? ""} ${figure.label.toLowerCase()}`);
-  return `${facts.join(", ")}: see what your gifts achieve for incarcerated mothers and their children in Ethiopia.`;
+  return t("impact.description", { facts: facts.join(", ") });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Our Impact",
+  pageMeta(args, (t) => ({
+    title: t("impact.title"),
     path: "/impact",
-    description: args.loaderData ? impactDescription(args.loaderData.content.impactFigures) : undefined,
-  });
+    description: args.loaderData ? impactDescription(args.loaderData.content.impactFigures, t) : undefined,
+  }));
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
 
 const ENTRIES = [
-  {
-    to: "/impact/videos",
-    title: "Impact Videos",
-    text: "Hear from mothers, children and partners in their own words, and see our programmes at work.",
-    cta: "Watch the videos",
-  },
-  {
-    to: "/impact/gallery",
-    title: "Gallery",
-    text: "Photos from distributions, classrooms, training workshops and family visits across the prisons we serve.",
-    cta: "Browse the gallery",
-  },
-];
+  { to: "/impact/videos", title: "nav.impactVideos", text: "impact.videosText", cta: "impact.videosCta" },
+  { to: "/impact/gallery", title: "nav.gallery", text: "impact.galleryText", cta: "impact.galleryCta" },
+] satisfies Array<{ to: string; title: MessageKey; text: MessageKey; cta: MessageKey }>;
 
 export default function Impact({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
+  const { t, path } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Our Impact" title="What your support makes possible">
-        <p>
-          Every month we return to the same prisons, to the same mothers and children. These are the results of that
-          steady, patient work, made possible by people like you.
-        </p>
+      <PageHeader eyebrow={t("impact.title")} title={t("impact.headerTitle")}>
+        <p>{t("impact.headerText")}</p>
       </PageHeader>
 
       <section aria-labelledby="figures-title" className="bg-sand">
         <div className={`${container} py-14 lg:py-20`}>
-          <SectionHeading id="figures-title" eyebrow="In numbers" title="Our reach today" />
+          <SectionHeading id="figures-title" eyebrow={t("impact.numbersEyebrow")} title={t("impact.numbersTitle")} />
           <div className="mt-8">
             <ImpactCountersIsland figures={content.impactFigures} />
           </div>
@@ -91,7 +83,11 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="programmes-title" className="bg-white">
         <div className={`${container} py-14 lg:py-20`}>
-          <SectionHeading id="programmes-title" eyebrow="Our programmes" title="Three ways we change lives" />
+          <SectionHeading
+            id="programmes-title"
+            eyebrow={t("impact.programmesEyebrow")}
+            title={t("impact.programmesTitle")}
+          />
           <ul className="mt-10 grid gap-8 md:grid-cols-3">
             {content.heroSlides.map((slide) => (
               <li key={slide.id} className="overflow-hidden rounded-2xl bg-sand ring-1 ring-black/5">
@@ -113,8 +109,8 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="needs-title" className="bg-brand-light/60">
         <div className={`${container} py-14 lg:py-20`}>
-          <SectionHeading id="needs-title" eyebrow="Where your gift goes" title="Help us reach these goals">
-            <p>Progress updates as gifts arrive. Choose the need closest to your heart.</p>
+          <SectionHeading id="needs-title" eyebrow={t("home.needsEyebrow")} title={t("impact.needsTitle")}>
+            <p>{t("impact.needsText")}</p>
           </SectionHeading>
           <div className="mt-10">
             <DonationNeeds needs={content.donationNeeds} />
@@ -124,18 +120,18 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="stories-title" className="bg-white">
         <div className={`${container} py-14 lg:py-20`}>
-          <SectionHeading id="stories-title" eyebrow="See for yourself" title="Stories from the field" />
+          <SectionHeading id="stories-title" eyebrow={t("impact.storiesEyebrow")} title={t("impact.storiesTitle")} />
           <ul className="mt-10 grid gap-6 md:grid-cols-2">
             {ENTRIES.map((entry) => (
               <li key={entry.to}>
                 <Link
-                  to={entry.to}
+                  to={path(entry.to)}
                   className="group block h-full rounded-2xl bg-brand-dark p-8 text-white transition-colors hover:bg-brand"
                 >
-                  <h3 className="text-2xl font-bold">{entry.title}</h3>
-                  <p className="mt-3 text-white/85">{entry.text}</p>
+                  <h3 className="text-2xl font-bold">{t(entry.title)}</h3>
+                  <p className="mt-3 text-white/85">{t(entry.text)}</p>
                   <span className="mt-6 inline-flex items-center gap-2 font-semibold text-amber-300">
-                    {entry.cta} <span aria-hidden="true">→</span>
+                    {t(entry.cta)} <span aria-hidden="true">→</span>
                   </span>
                 </Link>
               </li>
@@ -143,7 +139,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
           </ul>
           {loaderData.latestVideos.length > 0 && (
             <div className="mt-14">
-              <h3 className="text-2xl font-bold text-brand-dark">Latest videos</h3>
+              <h3 className="text-2xl font-bold text-brand-dark">{t("impact.latestVideos")}</h3>
               <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {loaderData.latestVideos.map((video) => (
                   <li key={video._id}>

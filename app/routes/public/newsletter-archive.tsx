@@ -35,16 +35,16 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Newsletter archive",
-    description: "Every newsletter Hope Behind Bars has sent: news from our programmes.",
+  pageMeta(args, (t) => ({
+    title: t("newsletterPage.archive"),
+    description: t("newsletterPage.archiveDescription"),
     path: "/newsletter",
-  });
+  }));
 
 /** The public archive of sent newsletters (staff can leave one out), with an RSS feed. */
 export default function NewsletterArchive({ loaderData, actionData }: Route.ComponentProps) {
   const { newsletters } = loaderData;
-  const { t } = useI18n();
+  const { t, rich, path, locale } = useI18n();
   const reply = replyFor(actionData, "newsletter");
   return (
     <section className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
@@ -54,24 +54,26 @@ export default function NewsletterArchive({ loaderData, actionData }: Route.Comp
           <NewsletterFormIsland reply={reply} idPrefix="signup" />
         </div>
       ) : null}
-      <h1 className="text-3xl font-bold text-ink sm:text-4xl">Newsletter archive</h1>
+      <h1 className="text-3xl font-bold text-ink sm:text-4xl">{t("newsletterPage.archive")}</h1>
       <p className="mt-3 text-lg text-muted">
-        News from our programmes, as subscribers received it. Subscribe at the foot of any page, or follow the{" "}
-        <a href="/newsletter/rss.xml" className="font-medium text-brand underline">
-          RSS feed
-        </a>
-        .
+        {rich("newsletterPage.archiveIntro", {
+          feed: (
+            <a href="/newsletter/rss.xml" className="font-medium text-brand underline">
+              {t("newsletterPage.rss")}
+            </a>
+          ),
+        })}
       </p>
       {newsletters.length === 0 ? (
-        <p className="mt-10 text-muted">No newsletters have been sent yet.</p>
+        <p className="mt-10 text-muted">{t("newsletterPage.none")}</p>
       ) : (
         <ul className="mt-10 divide-y">
           {newsletters.map((n) => (
             <li key={n._id} className="py-5">
-              <a href={`/newsletter/${n._id}`} className="text-xl font-semibold text-brand hover:underline">
+              <a href={path(`/newsletter/${n._id}`)} className="text-xl font-semibold text-brand hover:underline">
                 {n.subject}
               </a>
-              {n.sentAt && <p className="mt-1 text-sm text-muted">{formatInstantDate(n.sentAt)}</p>}
+              {n.sentAt && <p className="mt-1 text-sm text-muted">{formatInstantDate(n.sentAt, "long", locale)}</p>}
               {n.previewText && <p className="mt-2 text-ink">{n.previewText}</p>}
             </li>
           ))}

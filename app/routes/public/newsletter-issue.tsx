@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { appContext } from "#app-context";
 import type { Newsletter } from "../../../core/newsletters/newsletters.schema";
 import { RichText } from "../../components/site/rich-text";
+import { useI18n } from "../../i18n/i18n";
 import { formatInstantDate } from "../../lib/dates";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-issue";
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const newsletter = args.loaderData?.newsletter;
-  if (!newsletter) return pageMeta(args, { title: "Newsletter not found", noindex: true });
+  if (!newsletter) return pageMeta(args, (t) => ({ title: t("newsletterPage.notFoundTitle"), noindex: true }));
   return pageMeta(args, {
     title: newsletter.subject,
     description: newsletter.previewText || undefined,
@@ -34,15 +35,18 @@ const CONTENT_STYLES =
 /** One sent newsletter on the site (the e-mail's "Read it on our website" link). */
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
   const { newsletter } = loaderData;
+  const { t, path, locale } = useI18n();
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-      <a href="/newsletter" className="font-semibold text-brand hover:underline">
-        ← All newsletters
+      <a href={path("/newsletter")} className="font-semibold text-brand hover:underline">
+        {t("newsletterPage.all")}
       </a>
       {newsletter ? (
         <>
           <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl">{newsletter.subject}</h1>
-          {newsletter.sentAt && <p className="mt-2 text-muted">{formatInstantDate(newsletter.sentAt)}</p>}
+          {newsletter.sentAt && (
+            <p className="mt-2 text-muted">{formatInstantDate(newsletter.sentAt, "long", locale)}</p>
+          )}
           {newsletter.imageUrl && <img src={newsletter.imageUrl} alt="" className="mt-8 w-full rounded-2xl" />}
           <RichText html={newsletter.content} className={CONTENT_STYLES} />
           {newsletter.buttonLabel && newsletter.buttonUrl && (
@@ -55,7 +59,7 @@ export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : (
-        <p className="mt-10 text-lg">Newsletter not found.</p>
+        <p className="mt-10 text-lg">{t("newsletterPage.notFound")}</p>
       )}
     </article>
   );

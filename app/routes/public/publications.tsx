@@ -3,6 +3,7 @@ import { localeOf } from "../../../core/i18n/locale";
 import type { Publication } from "../../../core/publications/publications.schema";
 import { PageHeader } from "../../components/page-header";
 import { PublicationCard } from "../../components/publications/publication-card";
+import { useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/publications";
 
@@ -18,25 +19,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "News & Publications",
-    description:
-      "Hope Behind Bars in the news: articles, reports and features about incarcerated women and their children in Ethiopia.",
+  pageMeta(args, (t) => ({
+    title: t("nav.publications"),
+    description: t("publications.metaDescription"),
     path: "/publications",
-  });
+  }));
 
 export default function Publications({ loaderData }: Route.ComponentProps) {
   const { publications } = loaderData;
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader eyebrow="Resources" title="News & Publications">
-        What journalists, researchers and partners have written about our work.
+      <PageHeader eyebrow={t("nav.resources")} title={t("nav.publications")}>
+        {t("publications.intro")}
       </PageHeader>
       <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
         {publications.length === 0 ? (
           <div className="rounded-2xl bg-sand px-6 py-16 text-center">
-            <h2 className="text-xl font-bold text-ink">No publications yet</h2>
-            <p className="mt-2 text-muted">News features and publications about our work will appear here.</p>
+            <h2 className="text-xl font-bold text-ink">{t("publications.empty")}</h2>
+            <p className="mt-2 text-muted">{t("publications.emptyText")}</p>
           </div>
         ) : (
           <ul className="space-y-6">
