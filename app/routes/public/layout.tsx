@@ -77,7 +77,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
     <SaveDataContext.Provider value={loaderData.saveData}>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow-[0_0_0_9px_#fff]"
       >
         {t("header.skipToContent")}
       </a>
