@@ -43,7 +43,18 @@ export interface SiteTextField {
   english: string;
 }
 
+/** The admin form's own names for keys whose spelling reads badly. */
+const LABELS: Record<string, string> = {
+  imageAlt: "Image description",
+  alt: "Image description",
+  ctaText: "Button text",
+  introHeading: "Introduction heading",
+  introText: "Introduction text",
+  faq: "Questions",
+};
+
 const words = (key: string) => {
+  if (LABELS[key]) return LABELS[key];
   const spaced = key.replace(/([A-Z])/g, " $1").toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };

@@ -84,4 +84,34 @@ describe.runIf(browserAvailable)("Amharic versions of content", () => {
     expect(await page.getByText(AM_EXCERPT).isVisible()).toBe(true);
     await screenshot(page, "translation-am-blog-1280");
   });
+
+  it("staff publish the Amharic of a site-content section; the /am/ home page shows it, the rest in English marked", async () => {
+    const heading = "ለእናቶችና ለልጆቻቸው ተስፋ";
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page } = await newPage(site.browser, site.server, { viewport });
+      await openAdminPage(page, site.server, "/admin/site/home");
+      const section = page.getByRole("region", { name: "Amharic version" });
+      await section.getByRole("button", { name: "Edit the Amharic version" }).click();
+      await section.getByLabel("Introduction heading (Amharic)").waitFor();
+      if (name === "mobile") {
+        await screenshot(page, "site-content-translation-375");
+        continue;
+      }
+      await section.getByLabel("Introduction heading (Amharic)").fill(heading);
+      await section.getByRole("button", { name: "Publish Amharic version" }).click();
+      await expect.poll(() => toast(page, "Amharic version published.").isVisible()).toBe(true);
+      await screenshot(page, "site-content-translation-1280");
+    }
+
+    const { page } = await newPage(site.browser, site.server);
+    await page.goto("/am");
+    const h1 = page.getByRole("heading", { level: 1 });
+    expect(await h1.textContent()).toBe(heading);
+    expect(await h1.getAttribute("lang")).toBeNull();
+    // The footer's tagline has no Amharic yet: English, marked.
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.locator('p[lang="en"]').count()).toBe(1);
+    await page.goto("/");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe(heading);
+  });
 });

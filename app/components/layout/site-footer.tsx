@@ -9,6 +9,8 @@ import { SocialIcon } from "./social-icons";
 /** What the footer shows from site content (section "contact"). */
 export interface FooterContent {
   tagline: string;
+  /** "en" when an Amharic page shows the English tagline. */
+  taglineLang?: "en" | undefined;
   social: ContactContent["social"];
 }
 
@@ -28,7 +30,9 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
           <span className="inline-block rounded-lg bg-white px-3 py-2">
             <Logo />
           </span>
-          <p className="mt-4 max-w-xs text-white/80">{content.tagline}</p>
+          <p className="mt-4 max-w-xs text-white/80" lang={content.taglineLang}>
+            {content.tagline}
+          </p>
           {socialLinks.length > 0 && (
             <ul className="mt-5 flex gap-3" aria-label={t("footer.social")}>
               {socialLinks.map((link) => (

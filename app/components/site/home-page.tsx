@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { GalleryItem } from "../../../core/gallery/gallery.schema";
 import { imageSrcSet } from "../../../core/site-content/illustrations";
 import type { HomeContent } from "../../../core/site-content/site-content.schema";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import type { Video } from "../../../core/videos/videos.schema";
 import { useI18n } from "../../i18n/i18n";
 import type { NeedCard } from "../../lib/funding";
@@ -26,10 +27,12 @@ export interface HomePageProps {
   featuredVideo: Video | null;
   /** null: the preview's load failed (it then offers Try Again). */
   galleryPreview: GalleryItem[] | null;
+  /** On an Amharic page, the texts still in English (marked `lang="en"`). */
+  englishPaths?: string[];
 }
 
 /** The home page's body (app/routes/public/home.tsx), also drawn by the back office's preview with a draft. */
-export function HomePage({ content, featuredVideo, galleryPreview }: HomePageProps) {
+export function HomePage({ content, featuredVideo, galleryPreview, englishPaths }: HomePageProps) {
   const { t, path } = useI18n();
   const firstSlide = content.heroSlides[0];
   // A light page (Save-Data) preloads the small file its carousel draws (app/components/responsive-image.tsx).
@@ -53,10 +56,17 @@ export function HomePage({ content, featuredVideo, galleryPreview }: HomePagePro
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
           <div>
             <p className="text-sm font-bold uppercase tracking-[0.18em] text-accent">{t("home.eyebrow")}</p>
-            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-brand-dark sm:text-5xl">
+            <h1
+              className="mt-3 text-4xl font-extrabold tracking-tight text-brand-dark sm:text-5xl"
+              lang={sitePathLang(englishPaths, "introHeading")}
+            >
               {content.introHeading}
             </h1>
-            <RichText html={content.introText} className="mt-5 space-y-4 text-lg text-muted" />
+            <RichText
+              html={content.introText}
+              className="mt-5 space-y-4 text-lg text-muted"
+              lang={sitePathLang(englishPaths, "introText")}
+            />
             <div className="mt-8 flex flex-wrap gap-3">
               <DonateButton size="lg">{t("header.donateNow")}</DonateButton>
               <ButtonLink to="/join-team" size="lg" variant="secondary">

@@ -14,6 +14,7 @@ import type { VersionSummary } from "../../../core/versions/versions";
 import { focusFirstError } from "../../components/admin/form-controls";
 import { describePath } from "../../components/admin/site-content/section-fields";
 import { SectionForm } from "../../components/admin/site-content/section-form";
+import { SectionTranslation } from "../../components/admin/site-content/section-translation";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -273,6 +274,8 @@ export default function AdminSiteContentSection() {
         </div>
         {actions}
       </form>
+
+      <SectionTranslation section={section} />
 
       <section aria-labelledby="history-title" className="mt-10">
         <h2 id="history-title" className="text-xl font-bold">

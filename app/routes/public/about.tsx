@@ -1,10 +1,11 @@
 import { appContext } from "#app-context";
+import { localeOf } from "../../../core/i18n/locale";
 import { AboutPage } from "../../components/site/about-page";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/about";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { about } = await context.get(appContext).services.siteContent.published();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { about } = await context.get(appContext).services.siteContentTranslations.published(localeOf(request));
   return { content: about };
 }
 

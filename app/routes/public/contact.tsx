@@ -1,4 +1,5 @@
 import { appContext } from "#app-context";
+import { localeOf } from "../../../core/i18n/locale";
 import { CONTACT_FAILED, CONTACT_FIELDS } from "../../components/forms/contact-form";
 import { ContactPage } from "../../components/site/contact-page";
 import { replyFor } from "../../lib/form-reply";
@@ -6,8 +7,8 @@ import { handlePublicForm } from "../../lib/public-form.server";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/contact";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { contact } = await context.get(appContext).services.siteContent.published();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { contact } = await context.get(appContext).services.siteContentTranslations.published(localeOf(request));
   return { content: contact };
 }
 

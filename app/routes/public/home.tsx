@@ -25,9 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     },
   );
-  const { home } = await services.siteContent.published();
+  const { home, englishPaths } = await services.siteContentTranslations.published(locale);
   const content = { ...home, donationNeeds: await services.funds.withFigures(home.donationNeeds) };
-  return { content, featuredVideo, galleryPreview };
+  return { content, featuredVideo, galleryPreview, englishPaths: englishPaths.home };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     },
   );
-  const { home } = await services.siteContent.published();
+  const { home } = await services.siteContentTranslations.published(locale);
   const content = { ...home, donationNeeds: await services.funds.withFigures(home.donationNeeds) };
   return { latestVideos, latestGallery, content };
 }

@@ -3,6 +3,7 @@ import { type AppContext, appContext } from "#app-context";
 import { LANGUAGE_NAMES, localeOf, localizePath, stripLocale, suggestedLocale } from "../../../core/i18n/locale";
 import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY, wantsLightPage } from "../../../core/shared/save-data";
 import type { DonatingContent } from "../../../core/site-content/site-content.schema";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { DonationRootIsland } from "../../components/donation/donation-root";
 import { type FooterContent, SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeaderIsland } from "../../components/layout/site-header";
@@ -41,8 +42,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     text: i18nData(suggested).messages["language.suggest"] ?? "",
     dismiss: i18nData(suggested).messages["language.dismiss"] ?? "",
   };
-  const { donating, contact } = await services.siteContent.published();
-  const footer: FooterContent = { tagline: contact.footerTagline, social: contact.social };
+  const { donating, contact, englishPaths } = await services.siteContentTranslations.published(locale);
+  const footer: FooterContent = {
+    tagline: contact.footerTagline,
+    taglineLang: sitePathLang(englishPaths.contact, "footerTagline"),
+    social: contact.social,
+  };
   const saveData = wantsLightPage((name) => request.headers.get(name));
   return {
     islands,

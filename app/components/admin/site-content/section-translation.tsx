@@ -1,0 +1,155 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import type { SiteSection } from "../../../../core/site-content/site-content.schema";
+import type { SiteTranslationEditorState } from "../../../../core/site-content/site-content.translations";
+import { ApiError, api, errorMessage } from "../../../lib/api-client";
+import { formatInstantDate } from "../../../lib/dates";
+import { Button } from "../../button";
+import { ContentEditorField } from "../content-editor-field";
+import { TextArea } from "../form-controls";
+
+const fieldId = (path: string) => `am-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
+
+/** The English a text is translated from, shortened, under its Amharic field. */
+const englishHint = (english: string) => {
+  const text = english
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return (
+    <>
+      English: <span lang="en">{text.length > 160 ? `${text.slice(0, 160)}…` : text}</span>
+    </>
+  );
+};
+
+/**
+ * The Amharic version of a site-content section (issue #15): every text of the section beside its
+ * English, saved as a draft and published like the English. Opened on demand.
+ */
+export function SectionTranslation({ section }: { section: SiteSection }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<SiteTranslationEditorState | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const editorStart = useRef<Record<string, { key: number; html: string }>>({});
+  const focus = useRef<() => void>(() => {});
+
+  const show = useCallback((loaded: SiteTranslationEditorState) => {
+    setState(loaded);
+    setValues(loaded.draft);
+    editorStart.current = Object.fromEntries(
+      loaded.fields
+        .filter((f) => f.rich)
+        .map((f) => [f.path, { key: loaded.revision, html: loaded.draft[f.path] ?? "" }]),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    api<SiteTranslationEditorState>(`/api/site-content/${section}/translations/am`)
+      .then(show)
+      .catch(() => setFailed(true));
+  }, [open, section, show]);
+
+  async function write(publish: boolean) {
+    if (!state) return;
+    setBusy(true);
+    try {
+      let saved = await api<SiteTranslationEditorState>(`/api/site-content/${section}/translations/am`, {
+        method: "PUT",
+        json: { revision: state.revision, fields: values },
+      });
+      if (publish) {
+        saved = await api<SiteTranslationEditorState>(`/api/site-content/${section}/translations/am/publish`, {
+          method: "POST",
+          json: { revision: saved.revision },
+        });
+      }
+      show(saved);
+      toast.success(publish ? "Amharic version published." : "Amharic draft saved.");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error("Your session has ended. Log in again, then save.");
+      } else toast.error(errorMessage(error, "The Amharic version was not saved."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void write(false);
+  }
+
+  const translated = state ? state.fields.filter((f) => state.published[f.path]).length : 0;
+
+  return (
+    <section
+      aria-labelledby="section-am-title"
+      className="mt-10 rounded-2xl border border-gray-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="section-am-title" className="text-xl font-bold">
+        Amharic version
+      </h2>
+      {!open ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted">Amharic pages show the English text where a text has no Amharic.</p>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Edit the Amharic version
+          </Button>
+        </div>
+      ) : failed ? (
+        <p className="mt-2 text-sm text-muted">The Amharic version could not be loaded.</p>
+      ) : !state ? (
+        <p className="mt-2 text-sm text-muted">Loading the Amharic version...</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mt-3 space-y-5">
+          <p className="text-sm text-muted">
+            {translated} of {state.fields.length} texts published in Amharic
+            {state.hasUnpublishedChanges ? "; the draft has unpublished changes" : ""}
+            {state.publishedAt
+              ? ` (last published ${formatInstantDate(state.publishedAt)} by ${state.publishedBy})`
+              : ""}
+            . Leave a text empty to show its English.
+          </p>
+          {state.fields.map((field) =>
+            field.rich ? (
+              <div key={field.path}>
+                <ContentEditorField
+                  id={fieldId(field.path)}
+                  label={`${field.label} (Amharic)`}
+                  start={editorStart.current[field.path] ?? { key: 0, html: "" }}
+                  onChange={(html) => setValues((current) => ({ ...current, [field.path]: html }))}
+                  focusRef={focus}
+                  lang="am"
+                />
+                <p className="mt-1 text-sm text-muted">{englishHint(field.english)}</p>
+              </div>
+            ) : (
+              <TextArea
+                key={field.path}
+                id={fieldId(field.path)}
+                label={`${field.label} (Amharic)`}
+                lang="am"
+                rows={field.english.length > 120 ? 4 : 2}
+                value={values[field.path] ?? ""}
+                onChange={(event) => setValues((current) => ({ ...current, [field.path]: event.target.value }))}
+                hint={englishHint(field.english)}
+              />
+            ),
+          )}
+          <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Save Amharic draft
+            </Button>
+            <Button type="button" disabled={busy} onClick={() => void write(true)}>
+              Publish Amharic version
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
