@@ -138,7 +138,9 @@ try {
     const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"]
       .map((id) => `${id} ${audits[id]?.displayValue ?? "?"} (${Math.round((audits[id]?.score ?? 0) * 100)})`)
       .join(", ");
-    console.error(`${pathname}: ${metrics}; document ${Math.round(audits["server-response-time"]?.numericValue ?? 0)} ms`);
+    console.error(
+      `${pathname}: ${metrics}; document ${Math.round(audits["server-response-time"]?.numericValue ?? 0)} ms`,
+    );
     const missed = Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
       .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);

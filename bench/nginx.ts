@@ -6,6 +6,11 @@ import path from "node:path";
 
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 
+const addHeaders = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => ` add_header ${name} "${value.replace(/["\\]/g, "")}" always;`)
+    .join("");
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, "127.0.0.1", () => {
@@ -17,10 +22,10 @@ async function freePort(): Promise<number> {
 
 /**
  * nginx serving `files` (name → bytes) as static files on 127.0.0.1, the reference the
- * performance budget is a ratio of (docs/architecture.md#performance-budgets). Needs Debian's
- * nginx (`apt-get install nginx-light`).
+ * performance budget is a ratio of (docs/architecture.md#performance-budgets), with `headers`
+ * added to every answer if given. Needs Debian's nginx (`apt-get install nginx-light`).
  */
-export async function startNginx(files: Record<string, string | Buffer>) {
+export async function startNginx(files: Record<string, string | Buffer>, headers: Record<string, string> = {}) {
   if (!NGINX) throw new Error("nginx not installed: apt-get install nginx-light");
   const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-nginx-"));
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
@@ -32,7 +37,7 @@ export async function startNginx(files: Record<string, string | Buffer>) {
 events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; types { text/html html; application/json json; }
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir}; } }`,
+  server { listen 127.0.0.1:${port}; root ${dir};${addHeaders(headers)} } }`,
   );
   const child = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
   for (let i = 0; i < 50; i++) {
