@@ -8,6 +8,7 @@ import {
   type GalleryItem,
   MAX_GALLERY_IMAGES,
 } from "../../../core/gallery/gallery.schema";
+import { BlurEditor } from "../../components/admin/blur-editor";
 import {
   ConsentFields,
   type ConsentValue,
@@ -167,18 +168,28 @@ export default function GalleryForm() {
           }
         />
         {consents.map((consent, index) => (
-          <ConsentFields
-            // biome-ignore lint/suspicious/noArrayIndexKey: one fieldset per image position, in order
-            key={index}
-            id={`gallery-consent-${index}`}
-            subject={consents.length > 1 ? `image ${index + 1}` : "this image"}
-            value={consent}
-            onChange={(value) => setConsents((current) => current.map((c, i) => (i === index ? value : c)))}
-            errors={{
-              ...consentErrors(errors, `imageConsents.${index}`),
-              basis: errors[`images.${index}`] ?? (consents.length === 1 ? errors.image : undefined),
-            }}
-          />
+          // biome-ignore lint/suspicious/noArrayIndexKey: one block per image position, in order
+          <div key={index} className="space-y-3">
+            {files.length === 0 && existing[index] && (
+              <BlurEditor
+                id={`gallery-blur-${index}`}
+                imageUrl={existing[index]}
+                onApplied={(image) =>
+                  setExisting((current) => current.map((url, i) => (i === index ? image.url : url)))
+                }
+              />
+            )}
+            <ConsentFields
+              id={`gallery-consent-${index}`}
+              subject={consents.length > 1 ? `image ${index + 1}` : "this image"}
+              value={consent}
+              onChange={(value) => setConsents((current) => current.map((c, i) => (i === index ? value : c)))}
+              errors={{
+                ...consentErrors(errors, `imageConsents.${index}`),
+                basis: errors[`images.${index}`] ?? (consents.length === 1 ? errors.image : undefined),
+              }}
+            />
+          </div>
         ))}
         {processing && (
           <p data-processing className="text-sm text-amber-900">

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { ACCEPTED_IMAGE_TYPES, type StoredImage } from "../../../../core/media/media.schema";
 import type { SiteSection } from "../../../../core/site-content/site-content.schema";
 import { api, apiUpload, errorMessage } from "../../../lib/api-client";
+import { BlurEditor } from "../blur-editor";
 import { ConsentFields, consentPayload, useRecordedConsent } from "../consent-fields";
 import { Field, Select, TextArea, TextInput } from "../form-controls";
 import { FILE_INPUT_CLASSES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "../image-field";
@@ -396,6 +397,7 @@ function PictureField({
           Save consent
         </button>
       )}
+      {uploaded && <BlurEditor id={`${id}-blur`} imageUrl={uploaded} onApplied={onImage} />}
     </div>
   );
 }
