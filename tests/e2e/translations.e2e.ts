@@ -113,5 +113,12 @@ describe.runIf(browserAvailable)("Amharic versions of content", () => {
     expect(await footer.locator('p[lang="en"]').count()).toBe(1);
     await page.goto("/");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe(heading);
+    // Who We Are and Contact have no Amharic yet: their texts are English, marked; the English pages carry no marks.
+    for (const path of ["/about", "/contact"]) {
+      await page.goto(`/am${path}`);
+      expect(await page.locator('main [lang="en"]').count(), path).toBeGreaterThan(2);
+      await page.goto(path);
+      expect(await page.locator('main [lang="en"]').count(), path).toBe(0);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { AboutContent } from "../../../core/site-content/site-content.schema";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { ABOUT_SECTIONS } from "../../content/about";
 import { useI18n } from "../../i18n/i18n";
 import { BoardPickerIsland } from "../about/board-picker";
@@ -12,9 +13,11 @@ import { RichText } from "./rich-text";
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
 
 /** The Who We Are page's body (app/routes/public/about.tsx), also drawn by the back office's preview with a draft. */
-export function AboutPage({ content }: { content: AboutContent }) {
+export function AboutPage({ content, englishPaths }: { content: AboutContent; englishPaths?: string[] }) {
   const { founder, storyImage, board, team } = content;
   const { t } = useI18n();
+  /** `lang="en"` for a text an Amharic page shows in English. */
+  const en = (path: string) => sitePathLang(englishPaths, path);
   return (
     <>
       <PageHeader eyebrow={t("nav.whoWeAre")} title={t("about.headerTitle")}>
@@ -42,11 +45,15 @@ export function AboutPage({ content }: { content: AboutContent }) {
           <div className="mt-10 grid gap-6 md:grid-cols-2">
             <article className="on-dark rounded-3xl bg-brand-dark p-8 text-white sm:p-10">
               <h3 className="text-2xl font-bold text-amber-300">{t("about.vision")}</h3>
-              <p className="mt-4 text-lg leading-relaxed text-white/90">{content.vision}</p>
+              <p className="mt-4 text-lg leading-relaxed text-white/90" lang={en("vision")}>
+                {content.vision}
+              </p>
             </article>
             <article className="rounded-3xl bg-accent-light p-8 sm:p-10">
               <h3 className="text-2xl font-bold text-accent-dark">{t("about.mission")}</h3>
-              <p className="mt-4 text-lg leading-relaxed text-ink">{content.mission}</p>
+              <p className="mt-4 text-lg leading-relaxed text-ink" lang={en("mission")}>
+                {content.mission}
+              </p>
             </article>
           </div>
         </div>
@@ -58,7 +65,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
             <SectionHeading id="story-title" eyebrow={t("about.storyEyebrow")} title={t("nav.ourStory")} />
             <figure className="mt-8 rounded-3xl bg-white p-7 shadow-sm ring-1 ring-black/5">
               <blockquote className="text-xl leading-relaxed text-brand-dark italic">
-                <p>“{founder.quote}”</p>
+                <p lang={en("founder.quote")}>“{founder.quote}”</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
                 <ResponsiveImage
@@ -70,12 +77,16 @@ export function AboutPage({ content }: { content: AboutContent }) {
                 />
                 <span>
                   <span className="block font-bold text-ink">{founder.name}</span>
-                  <span className="block text-muted">{founder.role}</span>
+                  <span className="block text-muted" lang={en("founder.role")}>
+                    {founder.role}
+                  </span>
                 </span>
               </figcaption>
-              {founder.story && <RichText html={founder.story} className="mt-6 space-y-3 text-muted" />}
+              {founder.story && (
+                <RichText html={founder.story} className="mt-6 space-y-3 text-muted" lang={en("founder.story")} />
+              )}
             </figure>
-            <RichText html={content.story} className="mt-8 space-y-4 text-lg text-muted" />
+            <RichText html={content.story} className="mt-8 space-y-4 text-lg text-muted" lang={en("story")} />
           </div>
           <ResponsiveImage
             image={storyImage.image}
@@ -100,14 +111,20 @@ export function AboutPage({ content }: { content: AboutContent }) {
                 >
                   {index + 1}
                 </span>
-                <h3 className="mt-4 text-lg font-bold text-brand-dark">{step.title}</h3>
-                <p className="mt-2 text-muted">{step.text}</p>
+                <h3 className="mt-4 text-lg font-bold text-brand-dark" lang={en(`theoryOfChange.${index}.title`)}>
+                  {step.title}
+                </h3>
+                <p className="mt-2 text-muted" lang={en(`theoryOfChange.${index}.text`)}>
+                  {step.text}
+                </p>
               </li>
             ))}
           </ol>
           <div className="mt-6 rounded-2xl border-2 border-accent bg-accent-light p-6 sm:p-8">
             <h3 className="text-lg font-bold text-accent-dark">{t("about.changeGoal")}</h3>
-            <p className="mt-2 text-lg text-ink">{content.changeOutcome}</p>
+            <p className="mt-2 text-lg text-ink" lang={en("changeOutcome")}>
+              {content.changeOutcome}
+            </p>
           </div>
         </div>
       </section>
@@ -116,10 +133,14 @@ export function AboutPage({ content }: { content: AboutContent }) {
         <div className={`${container} py-16 lg:py-20`}>
           <SectionHeading id="values-title" eyebrow={t("about.valuesEyebrow")} title={t("about.values")} tone="dark" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {content.coreValues.map((value) => (
+            {content.coreValues.map((value, index) => (
               <li key={value.title} className="rounded-2xl bg-white/10 p-7">
-                <h3 className="text-xl font-bold text-amber-300">{value.title}</h3>
-                <p className="mt-3 text-white/90">{value.text}</p>
+                <h3 className="text-xl font-bold text-amber-300" lang={en(`coreValues.${index}.title`)}>
+                  {value.title}
+                </h3>
+                <p className="mt-3 text-white/90" lang={en(`coreValues.${index}.text`)}>
+                  {value.text}
+                </p>
               </li>
             ))}
           </ul>
@@ -131,7 +152,7 @@ export function AboutPage({ content }: { content: AboutContent }) {
           <div className={`${container} py-16 lg:py-20`}>
             <SectionHeading id="team-title" eyebrow={t("about.teamEyebrow")} title={t("nav.ourTeam")} />
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {team.map((member) => (
+              {team.map((member, index) => (
                 <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-black/5">
                   <ResponsiveImage
                     image={member.image}
@@ -140,8 +161,12 @@ export function AboutPage({ content }: { content: AboutContent }) {
                     className="mx-auto h-28 w-28 rounded-full"
                   />
                   <h3 className="mt-4 text-lg font-bold text-brand-dark">{member.name}</h3>
-                  <p className="text-sm font-semibold text-accent">{member.role}</p>
-                  <p className="mt-3 text-sm text-muted">{member.bio}</p>
+                  <p className="text-sm font-semibold text-accent" lang={en(`team.${index}.role`)}>
+                    {member.role}
+                  </p>
+                  <p className="mt-3 text-sm text-muted" lang={en(`team.${index}.bio`)}>
+                    {member.bio}
+                  </p>
                 </li>
               ))}
             </ul>

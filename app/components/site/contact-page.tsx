@@ -1,4 +1,5 @@
 import type { ContactContent } from "../../../core/site-content/site-content.schema";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { mapEmbedUrl, mapLinkUrl } from "../../content/contact";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
@@ -6,7 +7,16 @@ import { ContactFormIsland } from "../forms/contact-form";
 import { PageHeader } from "../page-header";
 
 /** The Contact page's body (app/routes/public/contact.tsx), also drawn by the back office's preview with a draft. */
-export function ContactPage({ content, reply }: { content: ContactContent; reply?: FormReply | undefined }) {
+export function ContactPage({
+  content,
+  reply,
+  englishPaths,
+}: {
+  content: ContactContent;
+  reply?: FormReply | undefined;
+  /** On an Amharic page, the texts still in English (marked `lang="en"`). */
+  englishPaths?: string[];
+}) {
   const { addressLines, phone, email, officeHours, map } = content;
   const { t } = useI18n();
   return (
@@ -23,8 +33,8 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
               <dt className="text-sm font-semibold uppercase tracking-wide text-brand">{t("contact.address")}</dt>
               <dd className="mt-1">
                 <address className="not-italic">
-                  {addressLines.map((line) => (
-                    <span key={line} className="block">
+                  {addressLines.map((line, index) => (
+                    <span key={line} className="block" lang={sitePathLang(englishPaths, `addressLines.${index}`)}>
                       {line}
                     </span>
                   ))}
@@ -49,7 +59,9 @@ export function ContactPage({ content, reply }: { content: ContactContent; reply
             </div>
             <div>
               <dt className="text-sm font-semibold uppercase tracking-wide text-brand">{t("contact.hours")}</dt>
-              <dd className="mt-1">{officeHours}</dd>
+              <dd className="mt-1" lang={sitePathLang(englishPaths, "officeHours")}>
+                {officeHours}
+              </dd>
             </div>
           </dl>
         </div>

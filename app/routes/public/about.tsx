@@ -5,13 +5,15 @@ import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/about";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { about } = await context.get(appContext).services.siteContentTranslations.published(localeOf(request));
-  return { content: about };
+  const { about, englishPaths } = await context
+    .get(appContext)
+    .services.siteContentTranslations.published(localeOf(request));
+  return { content: about, englishPaths: englishPaths.about };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("nav.whoWeAre"), path: "/about", description: t("about.metaDescription") }));
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  return <AboutPage content={loaderData.content} />;
+  return <AboutPage content={loaderData.content} englishPaths={loaderData.englishPaths} />;
 }

@@ -8,8 +8,10 @@ import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { contact } = await context.get(appContext).services.siteContentTranslations.published(localeOf(request));
-  return { content: contact };
+  const { contact, englishPaths } = await context
+    .get(appContext)
+    .services.siteContentTranslations.published(localeOf(request));
+  return { content: contact, englishPaths: englishPaths.contact };
 }
 
 /** The message form posted before the page's JavaScript ran (decision 0430): the API's service, this page again. */
@@ -27,5 +29,11 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("contact.title"), description: t("contact.metaDescription"), path: "/contact" }));
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  return <ContactPage content={loaderData.content} reply={replyFor(actionData, "contact")} />;
+  return (
+    <ContactPage
+      content={loaderData.content}
+      englishPaths={loaderData.englishPaths}
+      reply={replyFor(actionData, "contact")}
+    />
+  );
 }
