@@ -26,6 +26,7 @@ export default [
     page("contact", "routes/public/contact.tsx"),
     page("donate", "routes/public/donate.tsx"),
     page("donate/thank-you", "routes/public/donate-thank-you.tsx"),
+    page("giving", "routes/public/giving.tsx"),
     page("impact/gallery", "routes/public/impact-gallery.tsx"),
     page("blog", "routes/public/blog.tsx"),
     page("blog/:id", "routes/public/blog-post.tsx"),

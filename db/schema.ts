@@ -9,6 +9,7 @@ import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
+import type { DonorLinkTable, DonorSessionTable } from "../core/giving/giving.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newsletters/newsletters.table.ts";
@@ -53,6 +54,8 @@ export interface Database {
   donation_payments: DonationPaymentTable;
   payment_events: PaymentEventTable;
   offline_gifts: OfflineGiftTable;
+  donor_links: DonorLinkTable;
+  donor_sessions: DonorSessionTable;
   gift_pledges: GiftPledgeTable;
   receipts: ReceiptTable;
   receipt_counters: ReceiptCounterTable;

@@ -16,6 +16,7 @@ import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
 import { galleryImageOwner } from "../core/gallery/gallery.repository.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
+import { createGivingService } from "../core/giving/giving.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
@@ -137,6 +138,12 @@ export function createServices({ config, database, clock = systemClock }: Servic
     organisation,
     portalUrl: config.stripe?.portalUrl,
   });
+  const donations = createDonationsService(db, clock, config, audit, {
+    fundTitle: funds.titleOf,
+    purgePublicCaches,
+    afterPayment: receipts.issueForDonation,
+    jobs,
+  });
   return {
     config,
     clock,
@@ -183,10 +190,17 @@ export function createServices({ config, database, clock = systemClock }: Servic
     blogs,
     newsletters,
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling),
-    donations: createDonationsService(db, clock, config, audit, {
+    donations,
+    giving: createGivingService({
+      db,
+      clock,
+      tokenSecret: config.sessionSecret,
+      email,
+      jobs,
+      siteUrl: config.publicSiteUrl,
+      donations,
+      receipts,
       fundTitle: funds.titleOf,
-      purgePublicCaches,
-      afterPayment: receipts.issueForDonation,
     }),
     siteContent,
     translations: createTranslationService(db, clock, audit, purgePublicCaches),

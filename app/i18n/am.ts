@@ -7,6 +7,18 @@ import {
   REDIRECT_FAILED_MESSAGE,
 } from "../../core/donations/donations.schema";
 import { UNKNOWN_FUND_MESSAGE } from "../../core/funds/funds.schema";
+import {
+  GIVING_AMOUNT_MESSAGE,
+  GIVING_CHANGE_REQUESTED_MESSAGE,
+  GIVING_EMAIL_MESSAGE,
+  GIVING_FORM_ERRORS,
+  GIVING_LINK_ENDED_MESSAGE,
+  GIVING_LINK_SENT_MESSAGE,
+  GIVING_SIGNED_OUT_MESSAGE,
+  GIVING_STOP_REQUESTED_MESSAGE,
+  GIVING_TOO_MANY_MESSAGE,
+  GIVING_UNAVAILABLE_MESSAGE,
+} from "../../core/giving/giving.schema";
 import { CONTACT_MESSAGES } from "../../core/messages/messages.schema";
 import { OFFLINE_GIFT_MESSAGES } from "../../core/offline-gifts/offline-gifts.schema";
 import {
@@ -58,6 +70,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "footer.getInvolved": "ይሳተፉ",
   "footer.donate": "ይለግሱ",
   "footer.volunteer": "በፈቃደኝነት ያገልግሉ",
+  "footer.myGiving": "የእኔ ልገሳዎች",
   "footer.partner": "አጋራችን ይሁኑ",
   "footer.newsletter": "ዜና መጽሔት",
   "footer.rights": "© {year} Hope Behind Bars። መብቱ በሕግ የተጠበቀ ነው።",
@@ -73,6 +86,39 @@ export const am: Partial<Record<MessageKey, string>> = {
   "seo.defaultTitle": "ክብርን መመለስ፣ ሕይወትን መልሶ መገንባት",
   "seo.defaultDescription":
     "Hope Behind Bars በኢትዮጵያ ማረሚያ ቤቶች ያሉ ሴቶችንና ልጆቻቸውን በመሠረታዊ ፍላጎቶች፣ በትምህርት እና ወደ ቤት በሚመልስ መንገድ ይደግፋል።",
+
+  "giving.title": "የእኔ ልገሳዎች",
+  "giving.intro":
+    "ልገሳዎችዎን ይመልከቱ፣ ደረሰኞቻቸውን ያውርዱ፣ እንዲሁም ወርሃዊ ልገሳን ይቀይሩ ወይም ያቁሙ። መለያ ወይም የይለፍ ቃል አያስፈልግም፦ በ15 ደቂቃ ውስጥ አንድ ጊዜ የሚያስገባዎትን አገናኝ በኢሜይል እንልክልዎታለን።",
+  "giving.askForm": "የመግቢያ አገናኝ ያግኙ",
+  "giving.emailLabel": "ኢሜይልዎ",
+  "giving.sendLink": "የመግቢያ አገናኝ ላኩልኝ",
+  "giving.signedOut": "ከ«የእኔ ልገሳዎች» ወጥተዋል።",
+  "giving.continueText": "ልገሳዎችዎንና ደረሰኞችዎን ለማየት ይቀጥሉ።",
+  "giving.continue": "ወደ «የእኔ ልገሳዎች» ይቀጥሉ",
+  "giving.signedIn": "እስከ {time} ድረስ በ{email} ገብተዋል።",
+  "giving.signOut": "ውጣ",
+  "giving.yourGifts": "ልገሳዎችዎ",
+  "giving.noGifts": "ለዚህ አድራሻ እስካሁን የተመዘገበ ልገሳ የለም።",
+  "giving.providerNote": "በወርሃዊ ልገሳ ላይ የሚደረጉ ለውጦች በክፍያ አቅራቢያችን በኩል ያልፋሉ፤ ሲያረጋግጥ እዚህ ይታያሉ።",
+  "giving.monthly": "በየወሩ {amount}",
+  "giving.offline": "{amount} በባንክ፣ በጥሬ ገንዘብ ወይም በቼክ",
+  "giving.card": "{amount} በካርድ",
+  "giving.for": "ለ፦ {fund}",
+  "giving.whereMostNeeded": "በጣም በሚያስፈልግበት",
+  "giving.activeSince": "ከ{date} ጀምሮ የቀጠለ · እስካሁን የተፈጸሙ ክፍያዎች፦ {count}",
+  "giving.stoppedOn": "{date} ላይ ቆሟል · ክፍያዎች፦ {count}",
+  "giving.givenOn": "{date} ላይ የተሰጠ",
+  "giving.refunded": "{date} ላይ የተሰጠ · ተመላሽ ተደርጓል",
+  "giving.nextPayment": "ቀጣይ ክፍያ፦ {date}",
+  "giving.receipts": "ደረሰኞች",
+  "giving.receipt": "ደረሰኝ {number} (ፒዲኤፍ)",
+  "giving.receiptVoid": "ደረሰኝ {number} (ፒዲኤፍ) — ተሰርዟል",
+  "giving.newAmount": "አዲስ ወርሃዊ መጠን (በአሜሪካ ዶላር)",
+  "giving.changeAmount": "መጠኑን ቀይር",
+  "giving.stopSummary": "ይህን ወርሃዊ ልገሳ ያቁሙ",
+  "giving.stopText": "ከዚህ በኋላ ምንም ክፍያ አይወሰድም። የተደረጉ ልገሳዎች እንዳሉ ይቆያሉ።",
+  "giving.stopButton": "ወርሃዊ ልገሳዬን አቁም",
 
   "common.opensInNewTab": "(በአዲስ ትር ይከፈታል)",
   "common.close": "ዝጋ",
@@ -470,4 +516,16 @@ export const AM_ERRORS: Record<string, string> = {
   [OFFLINE_GIFT_MESSAGES.reference]: "እባክዎ ባንኩ ለማስተላለፉ የሰጠውን ማጣቀሻ ቁጥር ያስገቡ።",
   [OFFLINE_GIFT_MESSAGES.pledgeThanks]: "እናመሰግናለን! የተላለፈው ገንዘብ በባንክ መግለጫችን ላይ ሲታይ ስጦታዎን በኢሜይል እናረጋግጥልዎታለን።",
   [UNKNOWN_FUND_MESSAGE]: "ይህ ፍላጎት ከአሁን በኋላ አልተዘረዘረም። እባክዎ “በጣም በሚያስፈልግበት” ወይም በገጹ ላይ ያለ ሌላ ፍላጎት ይምረጡ።",
+  [GIVING_EMAIL_MESSAGE]: "ለመለገስ የተጠቀሙበትን የኢሜይል አድራሻ ያስገቡ።",
+  [GIVING_LINK_SENT_MESSAGE]: "ከዚያ አድራሻ ልገሳዎች ካሉን የመግቢያ አገናኝ ልከንለታል። አገናኙ በ15 ደቂቃ ውስጥ አንድ ጊዜ ብቻ ይሠራል።",
+  [GIVING_UNAVAILABLE_MESSAGE]: "ይህ ድረ ገጽ ገና ኢሜይል መላክ ስለማይችል «የእኔ ልገሳዎች» አይገኝም። እባክዎ በምትኩ ይጻፉልን።",
+  [GIVING_LINK_ENDED_MESSAGE]: "ይህ የመግቢያ አገናኝ ጊዜው አልፎበታል ወይም አስቀድሞ ጥቅም ላይ ውሏል። ከታች አዲስ ይጠይቁ።",
+  [GIVING_SIGNED_OUT_MESSAGE]: "በ«የእኔ ልገሳዎች» ያለዎት ቆይታ አብቅቷል። ከታች አዲስ የመግቢያ አገናኝ ይጠይቁ።",
+  [GIVING_AMOUNT_MESSAGE]: "ከ$1 እስከ $100,000 ያለ መጠን በአሜሪካ ዶላር ያስገቡ፤ ለምሳሌ 25 ወይም 25.50።",
+  [GIVING_STOP_REQUESTED_MESSAGE]: "ወርሃዊ ልገሳዎን እንዲያቆም የክፍያ አቅራቢያችንን ጠይቀናል። ሲያረጋግጥ እዚህ እንደቆመ ይታያል።",
+  [GIVING_CHANGE_REQUESTED_MESSAGE]: "ወርሃዊ መጠንዎን እንዲቀይር የክፍያ አቅራቢያችንን ጠይቀናል። ሲያረጋግጥ አዲሱ መጠን እዚህ ይታያል።",
+  [GIVING_TOO_MANY_MESSAGE]: "ከዚህ በጣም ብዙ ጥያቄዎች ቀርበዋል። እባክዎ ጥቂት ደቂቃዎች ቆይተው እንደገና ይሞክሩ።",
+  [GIVING_FORM_ERRORS["not-running"]]: "ይህ ወርሃዊ ልገሳ እየቀጠለ ስላልሆነ ሊቀየር አይችልም።",
+  [GIVING_FORM_ERRORS.provider]: "የክፍያ አቅራቢያችንን ማግኘት አልቻልንም። እባክዎ ከጥቂት ደቂቃዎች በኋላ እንደገና ይሞክሩ።",
+  [GIVING_FORM_ERRORS["not-found"]]: "ያ ልገሳ ወይም ደረሰኝ የእርስዎ አይደለም።",
 };

@@ -46,6 +46,7 @@ export const en = {
   "footer.getInvolved": "Get Involved",
   "footer.donate": "Donate",
   "footer.volunteer": "Volunteer",
+  "footer.myGiving": "My giving",
   "footer.partner": "Partner With Us",
   "footer.newsletter": "Newsletter",
   "footer.rights": "© {year} Hope Behind Bars. All rights reserved.",
@@ -91,6 +92,40 @@ export const en = {
 
   // The newsletter archive's answer to the footer's sign-up posted without JavaScript (decision 0430).
   "newsletterSignup.heading": "Newsletter sign-up",
+  // My giving (/giving, docs/decisions/0460); its API messages are in core/giving/giving.schema.ts.
+  "giving.title": "My giving",
+  "giving.intro":
+    "See your gifts and download their receipts, and change or stop a monthly gift. There is no account or password: we e-mail you a link that signs you in once, within 15 minutes.",
+  "giving.askForm": "Get a sign-in link",
+  "giving.emailLabel": "Your e-mail",
+  "giving.sendLink": "Send me a sign-in link",
+  "giving.signedOut": "You are signed out of My giving.",
+  "giving.continueText": "Continue to see your gifts and receipts.",
+  "giving.continue": "Continue to My giving",
+  "giving.signedIn": "Signed in as {email} until {time}.",
+  "giving.signOut": "Sign out",
+  "giving.yourGifts": "Your gifts",
+  "giving.noGifts": "We have no gifts recorded for this address yet.",
+  "giving.providerNote":
+    "Changes to a monthly gift go through our payment provider and show here once it confirms them.",
+  "giving.monthly": "{amount} each month",
+  "giving.offline": "{amount} by bank, cash or cheque",
+  "giving.card": "{amount} by card",
+  "giving.for": "For: {fund}",
+  "giving.whereMostNeeded": "Where most needed",
+  "giving.activeSince": "Active since {date} · payments so far: {count}",
+  "giving.stoppedOn": "Stopped on {date} · payments: {count}",
+  "giving.givenOn": "Given on {date}",
+  "giving.refunded": "Given on {date} · refunded",
+  "giving.nextPayment": "Next payment: {date}",
+  "giving.receipts": "Receipts",
+  "giving.receipt": "Receipt {number} (PDF)",
+  "giving.receiptVoid": "Receipt {number} (PDF) — void",
+  "giving.newAmount": "New monthly amount (US dollars)",
+  "giving.changeAmount": "Change amount",
+  "giving.stopSummary": "Stop this monthly gift",
+  "giving.stopText": "No further payments will be taken. Gifts already made stay as they are.",
+  "giving.stopButton": "Stop my monthly gift",
 
   // Shared words.
   "common.opensInNewTab": "(opens in a new tab)",

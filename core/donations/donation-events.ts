@@ -137,6 +137,15 @@ export function createEventApplier(
         }
         return;
       }
+      case "subscription.changed": {
+        const donation = await repo.findDonation(trx, { id: event.donationId, subscriptionId: event.subscriptionId });
+        if (!donation) {
+          if (!event.donationId) return;
+          throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
+        }
+        await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
+        return;
+      }
       case "subscription.ended": {
         const donation = await repo.findDonation(trx, { id: event.donationId, subscriptionId: event.subscriptionId });
         if (!donation) {

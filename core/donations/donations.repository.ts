@@ -124,6 +124,30 @@ export async function transition(
     .execute();
 }
 
+/**
+ * A monthly gift's new amount, from the provider's event. Only a newer event than the last change
+ * applies (events can arrive out of order), and only while the gift runs.
+ */
+export async function changeAmount(
+  db: Db,
+  id: string,
+  change: { amountCents: number; currency: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable("donations")
+    .set({
+      amount_cents: change.amountCents,
+      currency: change.currency,
+      amount_changed_at: change.at,
+      updated_at: change.at,
+    })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where("status", "in", ["pending", "paid"])
+    .where((eb) => eb.or([eb("amount_changed_at", "is", null), eb("amount_changed_at", "<", change.at)]))
+    .execute();
+}
+
 /** Records that a provider event was applied; false if it already was (a replay or duplicate). */
 export async function recordEvent(db: Db, event: { id: string; type: string; receivedAt: string }): Promise<boolean> {
   const result = await db

@@ -4,9 +4,16 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { UNKNOWN_FUND_MESSAGE } from "../funds/funds.schema.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
 import { toMinor } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
-import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from "../shared/errors.ts";
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
 import { createEventApplier } from "./donation-events.ts";
@@ -21,7 +28,7 @@ import {
   type DonationReceipt,
 } from "./donations.schema.ts";
 import { donationsCsv } from "./donations-csv.ts";
-import type { PaymentEvent, PaymentProvider } from "./payment-provider.ts";
+import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
@@ -36,7 +43,7 @@ export class PaymentProviderError extends DomainError {
  */
 export function providerFor(config: Config, clock: Clock): PaymentProvider | undefined {
   if (config.stripe) return createStripeProvider(config.stripe, { clock });
-  if (!config.isProduction || config.isLocalSite) return createSandboxProvider(config.publicSiteUrl);
+  if (!config.isProduction || config.isLocalSite) return createSandboxProvider(config.publicSiteUrl, clock);
   return undefined;
 }
 
@@ -52,7 +59,15 @@ export interface DonationsDeps {
   purgePublicCaches?: PurgePublicCaches;
   /** In the event's transaction, after a donation's payments or donor changed (receipts). */
   afterPayment?: (trx: Db, donationId: string) => Promise<void>;
+  /** Delivers the sandbox's events later, as Stripe's webhooks arrive later (a donor's stop or change). */
+  jobs?: JobQueue;
 }
+
+/** The sandbox's "webhook": an event its provider returned, applied by the job worker. */
+export const SANDBOX_EVENT_JOB = "donations.sandbox-event";
+
+export const MONTHLY_NOT_RUNNING_MESSAGE = "This monthly gift is not running, so it cannot be changed.";
+export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
 export function createDonationsService(db: Db, clock: Clock, config: Config, audit: Audit, deps: DonationsDeps = {}) {
   const nowIso = () => clock().toISOString();
@@ -64,6 +79,13 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     if (outcome === "applied") await deps.purgePublicCaches?.();
     return outcome;
   }
+
+  deps.jobs?.register<PaymentEvent>({
+    type: SANDBOX_EVENT_JOB,
+    async handle(event) {
+      await applyEvent(event);
+    },
+  });
 
   /** The fund a checkout is for: null for where most needed; an id no published card has is refused. */
   async function designation(fund: string | null | undefined): Promise<string | null> {
@@ -121,6 +143,38 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     },
 
     applyEvent,
+
+    /**
+     * A donor asks to stop a running monthly gift or change its amount ("My giving"). The provider is
+     * asked; the ledger changes only when its event arrives (Stripe's webhook, the sandbox's job).
+     * The request is audited under the donor's address.
+     */
+    async changeMonthly(donationId: string, change: SubscriptionChange, actor: Actor): Promise<void> {
+      const donation = await repo.findDonation(db, { id: donationId });
+      if (!donation?.subscriptionId || donation.frequency !== "monthly" || donation.status !== "paid") {
+        throw new ConflictError(MONTHLY_NOT_RUNNING_MESSAGE);
+      }
+      if (provider?.name !== donation.provider) throw new ServiceUnavailableError(CHANGE_FAILED_MESSAGE);
+      let event: PaymentEvent | null;
+      try {
+        event = await provider.changeSubscription({ subscriptionId: donation.subscriptionId, donationId }, change);
+      } catch (error) {
+        throw new PaymentProviderError(CHANGE_FAILED_MESSAGE, { cause: error });
+      }
+      await db.transaction().execute(async (trx) => {
+        if (event) {
+          if (!deps.jobs) throw new Error("the sandbox's events need the job queue");
+          await deps.jobs.enqueue(trx, { type: SANDBOX_EVENT_JOB, payload: event, key: `sandbox-event:${event.id}` });
+        }
+        await audit.record(trx, actor, {
+          action: "stop" in change ? "status" : "update",
+          entity: DONATION_AUDIT_ENTITY,
+          entityId: donationId,
+          values: "stop" in change ? { requested: "stop" } : { requested: "amount", amountCents: change.amountCents },
+        });
+      });
+      if (event) deps.jobs?.wake();
+    },
 
     /** The sandbox's Pay button: the same event a Stripe webhook would bring, through the same path. */
     async completeSandboxCheckout(sessionId: string, donor: { email?: string; name?: string } = {}): Promise<void> {

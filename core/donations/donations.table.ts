@@ -20,6 +20,8 @@ export interface DonationTable {
   paid_at: string | null;
   /** When it was refunded in full or, for monthly, canceled. */
   ended_at: string | null;
+  /** When the provider event that last changed a monthly gift's amount happened (order safety). */
+  amount_changed_at: string | null;
 }
 
 export interface DonationPaymentTable {

@@ -73,6 +73,16 @@ export type PaymentEvent =
       currency: string;
     }
   | {
+      /** A monthly gift's amount changed (the donor changed it on "My giving"). */
+      type: "subscription.changed";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      subscriptionId: string;
+      amountCents: number;
+      currency: string;
+    }
+  | {
       type: "subscription.ended";
       id: string;
       occurredAt: string;
@@ -90,6 +100,19 @@ export interface PaymentProvider {
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
   /** The invoice a payment intent paid (monthly renewals), to match a refund to its payment. */
   invoiceForPaymentIntent(paymentIntentId: string): Promise<string | undefined>;
+  /**
+   * Asks the provider to stop a monthly gift, or to bill a new amount from the next month on
+   * ("My giving"). Nothing in the ledger changes here: the provider's event does that later. Stripe's
+   * arrives as a webhook (null here); the sandbox returns the event it will deliver, which the
+   * donations service queues as a job, so the sandbox behaves like Stripe, asynchronously.
+   */
+  changeSubscription(
+    subscription: { subscriptionId: string; donationId: string },
+    change: SubscriptionChange,
+  ): Promise<PaymentEvent | null>;
 }
+
+/** What a donor may ask of a monthly gift. */
+export type SubscriptionChange = { stop: true } | { amountCents: number; currency: string };
 
 export class WebhookSignatureError extends Error {}

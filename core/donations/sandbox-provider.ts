@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type Clock, systemClock } from "../shared/clock.ts";
 import { type PaymentProvider, WebhookSignatureError } from "./payment-provider.ts";
 
 export const SANDBOX_SESSION_PREFIX = "sandbox_cs_";
@@ -8,7 +9,7 @@ export const SANDBOX_SESSION_PREFIX = "sandbox_cs_";
  * page /donate/sandbox/{id}, clearly labelled, where Pay completes the donation through the same
  * event path as a Stripe webhook (see donations.service completeSandboxCheckout). No money moves.
  */
-export function createSandboxProvider(siteUrl: string): PaymentProvider {
+export function createSandboxProvider(siteUrl: string, clock: Clock = systemClock): PaymentProvider {
   return {
     name: "sandbox",
     async createCheckout() {
@@ -20,6 +21,13 @@ export function createSandboxProvider(siteUrl: string): PaymentProvider {
     },
     async invoiceForPaymentIntent() {
       return undefined;
+    },
+    // What Stripe would later send as a webhook; the donations service delivers it through a job.
+    async changeSubscription({ subscriptionId, donationId }, change) {
+      const base = { occurredAt: clock().toISOString(), donationId, subscriptionId };
+      const eventId = `sandbox_evt_${randomBytes(12).toString("base64url")}`;
+      if ("stop" in change) return { ...base, id: eventId, type: "subscription.ended" };
+      return { ...base, id: eventId, type: "subscription.changed", ...change };
     },
   };
 }

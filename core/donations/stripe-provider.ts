@@ -116,6 +116,34 @@ export function createStripeProvider(
       });
       return idOf(payments.data[0]?.invoice) ?? undefined;
     },
+
+    // Stripe's subscription API; the ledger changes when Stripe's webhook reports the result
+    // (customer.subscription.deleted / .updated), never here.
+    async changeSubscription({ subscriptionId }, change) {
+      if ("stop" in change) {
+        await stripe.subscriptions.cancel(subscriptionId);
+        return null;
+      }
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = subscription.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [
+          {
+            id: item.id,
+            price_data: {
+              currency: change.currency,
+              unit_amount: change.amountCents,
+              product: idOf(item.price.product) ?? "",
+              recurring: { interval: "month" },
+            },
+          },
+        ],
+        // The new amount applies from the next monthly payment; nothing is charged or credited now.
+        proration_behavior: "none",
+      });
+      return null;
+    },
   };
 }
 
@@ -190,6 +218,20 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         amountCents: charge.amount,
         refundedCents: charge.amount_refunded,
         currency: charge.currency,
+      };
+    }
+    case "customer.subscription.updated": {
+      const subscription = event.data.object;
+      const item = subscription.items?.data?.[0];
+      const unit = item?.price?.unit_amount;
+      if (!item || unit == null || subscription.status === "canceled") return null;
+      return {
+        ...base,
+        type: "subscription.changed",
+        donationId: subscription.metadata?.donation_id,
+        subscriptionId: subscription.id,
+        amountCents: unit * (item.quantity ?? 1),
+        currency: item.price.currency,
       };
     }
     case "customer.subscription.deleted": {

@@ -7,6 +7,7 @@ import consentRoutes from "./consent.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
 import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
+import givingRoutes from "./giving.routes.ts";
 import healthRoutes from "./health.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import newslettersRoutes from "./newsletters.routes.ts";
@@ -46,6 +47,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   fundsRoutes,
   offlineGiftsRoutes,
   receiptsRoutes,
+  givingRoutes,
   siteContentRoutes,
   translationRoutes,
   activityRoutes,

@@ -43,6 +43,14 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/funds",
   // Issue #16: "Tell us about your transfer" on the pop-up's Local tab.
   "POST /api/pledges",
+  // Issue #16 §4, My giving: a donor's single-use link and their own short session (cookie) are the proof.
+  "POST /api/giving/link",
+  "POST /api/giving/session",
+  "POST /api/giving/sign-out",
+  "GET /api/giving",
+  "GET /api/giving/receipts/:id/pdf",
+  "POST /api/giving/gifts/:id/stop",
+  "POST /api/giving/gifts/:id/amount",
 ]);
 
 const concrete = (url: string) =>

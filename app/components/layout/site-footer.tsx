@@ -72,6 +72,11 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
               </a>
             </li>
             <li>
+              <a href={path("/giving")} className={linkClass}>
+                {t("footer.myGiving")}
+              </a>
+            </li>
+            <li>
               <a href={path("/join-team")} className={linkClass}>
                 {t("footer.volunteer")}
               </a>

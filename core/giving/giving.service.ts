@@ -1,0 +1,271 @@
+import { addMonths } from "date-fns/addMonths";
+import type { Db } from "../../db/database.ts";
+import type { Actor } from "../audit/audit.ts";
+import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
+import { isValidDonationAmount } from "../donations/donations.schema.ts";
+import type { DonationsService } from "../donations/donations.service.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { type EmailContent, renderEmail } from "../email/render-email.ts";
+import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
+import { isCurrency, parseAmount } from "../money/money.ts";
+import type { ReceiptsService } from "../receipts/receipts.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import {
+  GoneError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+} from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
+import { parseInput } from "../shared/validation.ts";
+import * as repo from "./giving.repository.ts";
+import {
+  GIVING_AMOUNT_MESSAGE,
+  GIVING_LINK_ENDED_MESSAGE,
+  GIVING_SIGNED_OUT_MESSAGE,
+  GIVING_UNAVAILABLE_MESSAGE,
+  GivingAmountSchema,
+  type GivingGift,
+  GivingLinkRequestSchema,
+  type GivingOverview,
+  type GivingReceipt,
+  GivingTokenSchema,
+} from "./giving.schema.ts";
+
+/**
+ * "My giving" (issue #16 §4; docs/decisions/0460-my-giving.md). A donor proves they read an address's
+ * mail by following a single-use link, and gets a short session for that address: no account, no
+ * password. A request for a link is answered the same whatever the address (the route only queues a
+ * job; the job decides whether the address has gifts and may have another link).
+ */
+
+export const DONOR_LINK_LIFETIME_MS = 15 * 60_000;
+/** Absolute, not sliding: a session ends this long after the link was used. */
+export const DONOR_SESSION_LIFETIME_MS = 30 * 60_000;
+/** Links one address is sent per 15 minutes, however many times and from wherever it is asked. */
+export const DONOR_LINKS_PER_WINDOW = 3;
+export const GIVING_LINK_JOB = "giving.sign-in-link";
+export const GIVING_HOUSEKEEPING_JOB = "giving.housekeeping";
+
+/**
+ * The page the link opens, in the language the donor asked from. The token is a query parameter so
+ * the page works without JavaScript (0460).
+ */
+export const givingLink = (siteUrl: string, token: string, locale: Locale = "en") =>
+  `${siteUrl}${localizePath("/giving", locale)}?token=${token}`;
+
+function linkMail(url: string): EmailContent {
+  return {
+    subject: "Your sign-in link to My giving at Hope Behind Bars",
+    preview: "See your gifts and receipts, and change or stop a monthly gift.",
+    heading: "Sign in to My giving",
+    intro: [
+      "Someone, hopefully you, asked to see the gifts made with this address to Hope Behind Bars.",
+      "Follow the link to see your gifts, download receipts, and change or stop a monthly gift.",
+    ],
+    action: { label: "Open My giving", url },
+    footer: [
+      "The link works once, within 15 minutes. You do not need an account or a password.",
+      "If you did not ask for this, ignore this e-mail: nothing changes.",
+    ],
+  };
+}
+
+export interface GivingDeps {
+  db: Db;
+  clock: Clock;
+  tokenSecret: string;
+  email: EmailService;
+  jobs: JobQueue;
+  siteUrl: string;
+  donations: DonationsService;
+  receipts: ReceiptsService;
+  fundTitle: (id: string) => Promise<string | undefined>;
+}
+
+/** A donor's signed-in session: the address it is for, and when it ends. */
+export interface DonorSession {
+  email: string;
+  expiresAt: string;
+}
+
+export function createGivingService(deps: GivingDeps) {
+  const { db, clock, email, jobs, siteUrl } = deps;
+  const tokenHash = tokenHasher(deps.tokenSecret);
+  const nowIso = () => clock().toISOString();
+
+  async function sendLink({ email: address, locale }: { email: string; locale?: Locale }): Promise<void> {
+    if (!(await repo.hasGifts(db, address))) return;
+    const now = clock();
+    const windowStart = new Date(now.getTime() - DONOR_LINK_LIFETIME_MS).toISOString();
+    if ((await repo.countLinksSince(db, address, windowStart)) >= DONOR_LINKS_PER_WINDOW) return;
+    const token = newSecretToken();
+    const mail = await renderEmail(linkMail(givingLink(siteUrl, token, locale)));
+    await db.transaction().execute(async (trx) => {
+      await repo.insertLink(trx, {
+        id: newId(),
+        email: address,
+        tokenHash: tokenHash(token),
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + DONOR_LINK_LIFETIME_MS).toISOString(),
+      });
+      await email.send(trx, address, mail);
+    });
+    email.wake();
+  }
+
+  jobs.register<{ email: string; locale?: Locale }>({ type: GIVING_LINK_JOB, maxAttempts: 5, handle: sendLink });
+
+  const housekeeping: JobDefinition<null> = {
+    type: GIVING_HOUSEKEEPING_JOB,
+    everyMs: 60 * 60_000,
+    maxAttempts: 3,
+    handle: () => repo.deleteExpired(db, nowIso()),
+  };
+  jobs.register(housekeeping);
+
+  const titleOf = async (fund: string | null) => (fund ? ((await deps.fundTitle(fund)) ?? fund) : null);
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+
+  async function overview(session: DonorSession): Promise<GivingOverview> {
+    const address = session.email;
+    const [cards, offline, receipts] = await Promise.all([
+      repo.cardGifts(db, address),
+      repo.offlineGifts(db, address),
+      repo.receiptsOf(db, address),
+    ]);
+    const receiptsFor = (match: (r: (typeof receipts)[number]) => boolean): GivingReceipt[] =>
+      receipts.filter(match).map((r) => ({ id: r.id, number: r.number, voided: false }));
+    const gifts: GivingGift[] = [];
+    for (const d of cards) {
+      const running = d.frequency === "monthly" && d.status === "paid";
+      const last = d.last_paid_at ? String(d.last_paid_at) : d.paid_at;
+      gifts.push({
+        id: d.id,
+        kind: "card",
+        frequency: d.frequency === "monthly" ? "monthly" : "one-time",
+        status: d.status,
+        amountMinor: Number(d.amount_cents),
+        currency: d.currency,
+        fund: await titleOf(d.fund_id),
+        date: day(d.paid_at ?? d.created_at) as string,
+        payments: Number(d.payments ?? 0),
+        // Stripe bills a monthly gift on the same day each month: a month after the last payment.
+        nextDate: running && last ? addMonths(new Date(last), 1).toISOString().slice(0, 10) : null,
+        changeable: running,
+        endedOn: day(d.ended_at),
+        receipts: receiptsFor((r) => r.donation_id === d.id),
+      });
+    }
+    for (const g of offline) {
+      gifts.push({
+        id: g.id,
+        kind: "offline",
+        frequency: "offline",
+        status: "received",
+        amountMinor: Number(g.amount_minor),
+        currency: g.currency,
+        fund: await titleOf(g.fund_id),
+        date: g.received_on,
+        payments: 1,
+        nextDate: null,
+        changeable: false,
+        endedOn: null,
+        receipts: receiptsFor((r) => r.offline_gift_id === g.id),
+      });
+    }
+    gifts.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+    return { email: address, gifts, sessionEndsAt: session.expiresAt };
+  }
+
+  async function ownDonation(session: DonorSession, donationId: string) {
+    const donation = isRecordId(donationId) ? await repo.ownDonation(db, donationId, session.email) : undefined;
+    if (!donation) throw new NotFoundError("That gift is not one of yours.");
+    return donation;
+  }
+
+  const actorOf = (session: DonorSession, ip: string): Actor => ({ id: null, email: session.email, ip });
+
+  return {
+    /** Someone asked for a link: the same answer, at the same cost, for any address. */
+    async requestLink(input: unknown): Promise<void> {
+      const { email: address } = parseInput(GivingLinkRequestSchema, input);
+      const lang = (input as { lang?: unknown } | null)?.lang;
+      if (!email.enabled) throw new ServiceUnavailableError(GIVING_UNAVAILABLE_MESSAGE);
+      const payload = { email: address, locale: isLocale(lang) ? lang : "en" };
+      await jobs.enqueue(db, { type: GIVING_LINK_JOB, payload });
+      jobs.wake();
+    },
+
+    /** Uses a link (once) and opens a session: its secret goes in the donor's cookie. */
+    async signIn(input: unknown): Promise<{ token: string; session: DonorSession }> {
+      const parsed = GivingTokenSchema.safeParse(input);
+      if (!parsed.success) throw new GoneError(GIVING_LINK_ENDED_MESSAGE);
+      return db.transaction().execute(async (trx) => {
+        const now = clock();
+        const address = await repo.useLink(trx, tokenHash(parsed.data.token), now.toISOString());
+        if (!address) throw new GoneError(GIVING_LINK_ENDED_MESSAGE);
+        const token = newSecretToken();
+        const expiresAt = new Date(now.getTime() + DONOR_SESSION_LIFETIME_MS).toISOString();
+        await repo.insertSession(trx, {
+          id: newId(),
+          email: address,
+          tokenHash: tokenHash(token),
+          now: now.toISOString(),
+          expiresAt,
+        });
+        return { token, session: { email: address, expiresAt } };
+      });
+    },
+
+    /** The session a cookie's secret stands for, while it lasts. */
+    async session(token: string | undefined): Promise<DonorSession | undefined> {
+      if (!token || token.length > 200) return undefined;
+      const row = await repo.findSession(db, tokenHash(token), nowIso());
+      return row && { email: row.email, expiresAt: row.expires_at };
+    },
+
+    /** Like `session`, for routes that need one: 401 otherwise. */
+    async requireSession(token: string | undefined): Promise<DonorSession> {
+      const session = await this.session(token);
+      if (!session) throw new UnauthorizedError(GIVING_SIGNED_OUT_MESSAGE);
+      return session;
+    },
+
+    async signOut(token: string | undefined): Promise<void> {
+      if (token && token.length <= 200) await repo.deleteSession(db, tokenHash(token));
+    },
+
+    overview,
+
+    /** A receipt's PDF, only for the address it was issued to. */
+    async receiptPdf(session: DonorSession, receiptId: string) {
+      const own = isRecordId(receiptId) ? await repo.ownReceipt(db, receiptId, session.email) : undefined;
+      if (!own) throw new NotFoundError("That receipt is not one of yours.");
+      return deps.receipts.pdf(receiptId);
+    },
+
+    /** Asks the provider to stop a running monthly gift; the ledger follows its event. */
+    async stopMonthly(session: DonorSession, donationId: string, ip: string): Promise<void> {
+      const donation = await ownDonation(session, donationId);
+      await deps.donations.changeMonthly(donation.id, { stop: true }, actorOf(session, ip));
+    },
+
+    /** Asks the provider to bill a new monthly amount from the next payment on. */
+    async changeMonthlyAmount(session: DonorSession, donationId: string, input: unknown, ip: string): Promise<void> {
+      const donation = await ownDonation(session, donationId);
+      const { amount } = parseInput(GivingAmountSchema, input);
+      const currency = isCurrency(donation.currency) ? donation.currency : "usd";
+      const amountCents = parseAmount(amount.replace(/^\$/, ""), currency);
+      if (amountCents === undefined || !isValidDonationAmount(amountCents / 100)) {
+        throw new ValidationError(GIVING_AMOUNT_MESSAGE, { amount: GIVING_AMOUNT_MESSAGE });
+      }
+      await deps.donations.changeMonthly(donation.id, { amountCents, currency }, actorOf(session, ip));
+    },
+  };
+}
+
+export type GivingService = ReturnType<typeof createGivingService>;
