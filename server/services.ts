@@ -213,6 +213,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       purgePublicCaches,
       fundTitle: funds.titleOf,
       onGiftRecorded: receipts.issueForGift,
+      onGiftDeleted: receipts.voidForGift,
     }),
     receipts,
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),

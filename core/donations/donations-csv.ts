@@ -1,22 +1,104 @@
+import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
+import { GIFT_METHOD_LABELS, type GiftMethod, type OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import type { Donation } from "./donations.schema.ts";
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** Minor units as a plain decimal (both our currencies have 100 minor units). */
+const major = (minor: number) => (minor / 100).toFixed(2);
 
-const CSV_COLUMNS: CsvColumn<Donation>[] = [
-  { header: "Created", value: (d) => d.createdAt },
-  { header: "Paid", value: (d) => d.paidAt },
-  { header: "Donor email", value: (d) => d.donorEmail },
-  { header: "Donor name", value: (d) => d.donorName },
-  { header: "Amount", value: (d) => dollars(d.amountCents) },
-  { header: "Currency", value: (d) => d.currency.toUpperCase() },
-  { header: "Frequency", value: (d) => d.frequency },
-  { header: "Status", value: (d) => d.status },
-  { header: "Payments", value: (d) => d.paymentCount },
-  { header: "Received (net of refunds)", value: (d) => dollars(d.receivedCents) },
-  { header: "Provider", value: (d) => d.provider },
-  { header: "Id", value: (d) => d._id },
+/**
+ * One line of the export: a card donation or an offline gift. Amounts are in the row's own currency;
+ * "USD value" is the dollars it counts for (a birr gift at the rate staff entered), so a column of
+ * dollars never mixes in unconverted birr.
+ */
+export interface ExportRow {
+  created: string;
+  paid: string | null;
+  donorEmail: string | null;
+  donorName: string | null;
+  amountMinor: number;
+  currency: string;
+  frequency: string;
+  status: string;
+  payments: number;
+  receivedMinor: number;
+  provider: string;
+  id: string;
+  method: string;
+  fund: string;
+  etbPerUsd: string | null;
+  /** In US cents; null when the row's money is not dollars and has no rate (none today). */
+  usdCents: number | null;
+}
+
+const CSV_COLUMNS: CsvColumn<ExportRow>[] = [
+  { header: "Created", value: (r) => r.created },
+  { header: "Paid", value: (r) => r.paid },
+  { header: "Donor email", value: (r) => r.donorEmail },
+  { header: "Donor name", value: (r) => r.donorName },
+  { header: "Amount", value: (r) => major(r.amountMinor) },
+  { header: "Currency", value: (r) => r.currency.toUpperCase() },
+  { header: "Frequency", value: (r) => r.frequency },
+  { header: "Status", value: (r) => r.status },
+  { header: "Payments", value: (r) => r.payments },
+  { header: "Received (net of refunds)", value: (r) => major(r.receivedMinor) },
+  { header: "Provider", value: (r) => r.provider },
+  { header: "Id", value: (r) => r.id },
+  { header: "Method", value: (r) => r.method },
+  { header: "For", value: (r) => r.fund },
+  { header: "ETB per USD", value: (r) => r.etbPerUsd },
+  { header: "USD value", value: (r) => (r.usdCents === null ? null : major(r.usdCents)) },
 ];
 
-/** The donations ledger as the CSV staff download. */
-export const donationsCsv = (donations: Iterable<Donation>): string => toCsv(CSV_COLUMNS, donations);
+type FundTitle = (id: string | null) => string;
+
+export const cardExportRow = (d: Donation, fundTitle: FundTitle): ExportRow => ({
+  created: d.createdAt,
+  paid: d.paidAt,
+  donorEmail: d.donorEmail,
+  donorName: d.donorName,
+  amountMinor: d.amountCents,
+  currency: d.currency,
+  frequency: d.frequency,
+  status: d.status,
+  payments: d.paymentCount,
+  receivedMinor: d.receivedCents,
+  provider: d.provider,
+  id: d._id,
+  method: "card",
+  fund: fundTitle(d.fundId),
+  etbPerUsd: null,
+  usdCents: d.currency === "usd" ? d.receivedCents : null,
+});
+
+export const offlineExportRow = (g: OfflineGift, fundTitle: FundTitle): ExportRow => ({
+  created: g.createdAt,
+  paid: g.receivedOn,
+  donorEmail: g.donorEmail,
+  donorName: g.donorName,
+  amountMinor: g.amountMinor,
+  currency: g.currency,
+  frequency: "offline",
+  status: "received",
+  payments: 1,
+  receivedMinor: g.amountMinor,
+  provider: "",
+  id: g._id,
+  method: GIFT_METHOD_LABELS[g.method as GiftMethod].toLowerCase(),
+  fund: fundTitle(g.fundId),
+  etbPerUsd: g.etbPerUsd,
+  usdCents: g.usdCents,
+});
+
+/** The whole ledger (card donations, then offline gifts) as the CSV staff download. */
+export function donationsCsv(
+  donations: Iterable<Donation>,
+  gifts: Iterable<OfflineGift>,
+  fundTitle: FundTitle = (id) => id ?? WHERE_MOST_NEEDED,
+): string {
+  const rows = [
+    ...[...donations].map((d) => cardExportRow(d, fundTitle)),
+    ...[...gifts].map((g) => offlineExportRow(g, fundTitle)),
+  ];
+  return toCsv(CSV_COLUMNS, rows);
+}

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { REPORTING_CURRENCY } from "../money/money.ts";
 import type { Donation, DonationFrequency, DonationStatus } from "./donations.schema.ts";
 import type { DonationTable } from "./donations.table.ts";
 
@@ -288,12 +289,24 @@ export async function listDonations(db: Db): Promise<Donation[]> {
   }));
 }
 
-/** Net cents received (payments minus refunds) since `from`. */
+/** Net US cents received by card (payments minus refunds) since `from`. */
 export async function receivedSince(db: Db, from: string): Promise<number> {
   const row = await db
     .selectFrom("donation_payments")
     .select((eb) => eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("total"))
     .where("paid_at", ">=", from)
+    .where("currency", "=", REPORTING_CURRENCY)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Offline gifts (not deleted) received since the day `fromDay`, at their dollar value (US cents). */
+export async function offlineReceivedSince(db: Db, fromDay: string): Promise<number> {
+  const row = await db
+    .selectFrom("offline_gifts")
+    .select((eb) => eb.fn.sum<number>("usd_cents").as("total"))
+    .where("received_on", ">=", fromDay)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

@@ -3,9 +3,10 @@ import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
-import { UNKNOWN_FUND_MESSAGE } from "../funds/funds.schema.ts";
+import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
-import { toMinor } from "../money/money.ts";
+import { REPORTING_CURRENCY, toMinor } from "../money/money.ts";
+import { listGifts } from "../offline-gifts/offline-gifts.repository.ts";
 import type { Clock } from "../shared/clock.ts";
 import {
   ConflictError,
@@ -223,29 +224,46 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     async ledger(): Promise<DonationLedger> {
       const now = clock();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-      const [donations, thisMonthCents, last12MonthsCents, activeMonthlyDonors] = await Promise.all([
+      const yearAgo = subMonths(now, 12).toISOString();
+      // Card money net of refunds plus offline gifts at their dollar value: dollars only (core/money).
+      const [donations, cardMonth, card12, offlineMonth, offline12, activeMonthlyDonors] = await Promise.all([
         repo.listDonations(db),
         repo.receivedSince(db, monthStart),
-        repo.receivedSince(db, subMonths(now, 12).toISOString()),
+        repo.receivedSince(db, yearAgo),
+        repo.offlineReceivedSince(db, monthStart.slice(0, 10)),
+        repo.offlineReceivedSince(db, yearAgo.slice(0, 10)),
         repo.countActiveMonthly(db),
       ]);
       return {
         donations,
-        totals: { currency: DONATION_CURRENCY, thisMonthCents, last12MonthsCents, activeMonthlyDonors },
+        totals: {
+          currency: REPORTING_CURRENCY,
+          thisMonthCents: cardMonth + offlineMonth,
+          last12MonthsCents: card12 + offline12,
+          activeMonthlyDonors,
+        },
       };
     },
 
-    /** Every donation as CSV (donors' names and addresses); the export is itself recorded. */
+    /**
+     * Every card donation and offline gift as CSV (donors' names and addresses), each in its own
+     * currency with its dollar value; the export is itself recorded.
+     */
     async exportCsv(actor: Actor): Promise<string> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await repo.listDonations(trx);
+      const titles = new Map<string, string>();
+      const csv = await db.transaction().execute(async (trx) => {
+        const [rows, gifts] = await Promise.all([repo.listDonations(trx), listGifts(trx)]);
+        for (const id of new Set([...rows, ...gifts].map((row) => row.fundId))) {
+          if (id) titles.set(id, (await deps.fundTitle?.(id)) ?? id);
+        }
         await audit.record(trx, actor, {
           action: "export",
           entity: DONATION_AUDIT_ENTITY,
-          values: { rows: rows.length },
+          values: { rows: rows.length + gifts.length },
         });
-        return donationsCsv(rows);
+        return donationsCsv(rows, gifts, (id) => (id ? (titles.get(id) ?? id) : WHERE_MOST_NEEDED));
       });
+      return csv;
     },
   };
 }

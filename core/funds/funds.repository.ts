@@ -22,6 +22,7 @@ export async function receivedByFund(db: Db): Promise<Map<string, number>> {
       .selectFrom("offline_gifts")
       .select((eb) => ["fund_id", eb.fn.sum<number>("usd_cents").as("total")])
       .where("fund_id", "is not", null)
+      .where("deleted_at", "is", null)
       .groupBy("fund_id")
       .execute(),
   ]);

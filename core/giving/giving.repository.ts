@@ -15,6 +15,7 @@ export async function hasGifts(db: Db, email: string): Promise<boolean> {
     .selectFrom("offline_gifts")
     .select("id")
     .where((eb) => eb(eb.fn("lower", ["donor_email"]), "=", email))
+    .where("deleted_at", "is", null)
     .limit(1)
     .executeTakeFirst();
   return offline !== undefined;
@@ -128,6 +129,7 @@ export async function offlineGifts(db: Db, email: string) {
     .selectFrom("offline_gifts")
     .select(["id", "received_on", "amount_minor", "currency", "fund_id"])
     .where((eb) => eb(eb.fn("lower", ["donor_email"]), "=", email))
+    .where("deleted_at", "is", null)
     .orderBy("received_on", "desc")
     .execute();
 }
@@ -137,7 +139,7 @@ export async function receiptsOf(db: Db, email: string) {
   return db
     .selectFrom("receipts as r")
     .leftJoin("donation_payments as p", "p.id", "r.payment_id")
-    .select(["r.id", "r.number", "r.offline_gift_id", "p.donation_id"])
+    .select(["r.id", "r.number", "r.offline_gift_id", "r.voided_at", "p.donation_id"])
     .where((eb) => eb(eb.fn("lower", ["r.donor_email"]), "=", email))
     .orderBy("r.number")
     .execute();

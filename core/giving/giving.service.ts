@@ -138,7 +138,7 @@ export function createGivingService(deps: GivingDeps) {
       repo.receiptsOf(db, address),
     ]);
     const receiptsFor = (match: (r: (typeof receipts)[number]) => boolean): GivingReceipt[] =>
-      receipts.filter(match).map((r) => ({ id: r.id, number: r.number, voided: false }));
+      receipts.filter(match).map((r) => ({ id: r.id, number: r.number, voided: r.voided_at !== null }));
     const gifts: GivingGift[] = [];
     for (const d of cards) {
       const running = d.frequency === "monthly" && d.status === "paid";

@@ -46,6 +46,7 @@ export async function listGifts(db: Db): Promise<OfflineGift[]> {
     .leftJoin("receipts as r", "r.offline_gift_id", "g.id")
     .selectAll("g")
     .select("r.id as receipt_id")
+    .where("g.deleted_at", "is", null)
     .orderBy("received_on", "desc")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -54,7 +55,12 @@ export async function listGifts(db: Db): Promise<OfflineGift[]> {
 }
 
 export async function findGift(db: Db, id: string): Promise<OfflineGift | undefined> {
-  const row = await db.selectFrom("offline_gifts").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("offline_gifts")
+    .selectAll()
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   return row && toGift(row);
 }
 
@@ -65,15 +71,26 @@ export async function insertGift(db: Db, row: OfflineGiftTable): Promise<void> {
 export async function updateGift(
   db: Db,
   id: string,
-  values: Omit<OfflineGiftTable, "id" | "pledge_id" | "created_at" | "created_by">,
+  values: Omit<OfflineGiftTable, "id" | "pledge_id" | "created_at" | "created_by" | "deleted_at" | "deleted_by">,
 ): Promise<boolean> {
-  const result = await db.updateTable("offline_gifts").set(values).where("id", "=", id).executeTakeFirst();
+  const result = await db
+    .updateTable("offline_gifts")
+    .set(values)
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteGift(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("offline_gifts").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Marks a gift deleted (who, when); it then counts nowhere. False when there is none to delete. */
+export async function deleteGift(db: Db, id: string, deletion: { at: string; by: string }): Promise<boolean> {
+  const result = await db
+    .updateTable("offline_gifts")
+    .set({ deleted_at: deletion.at, deleted_by: deletion.by })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertPledge(db: Db, row: GiftPledgeTable): Promise<void> {

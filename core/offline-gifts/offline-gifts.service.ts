@@ -30,8 +30,13 @@ export interface OfflineGiftsDeps {
   purgePublicCaches: PurgePublicCaches;
   /** The title of an open fund (core/funds). */
   fundTitle: (id: string) => Promise<string | undefined>;
-  /** Called in the transaction that records a gift (receipts hook in here). */
+  /**
+   * Called in the transaction that records or changes a gift (receipts hook in here: a gift that has
+   * an e-mail address and no receipt gets one, also when the address is added later).
+   */
   onGiftRecorded?: (trx: Db, gift: OfflineGift) => Promise<void>;
+  /** Called in the transaction that deletes a gift: its receipt is voided; answers its number, if any. */
+  onGiftDeleted?: (trx: Db, giftId: string) => Promise<string | undefined>;
 }
 
 /**
@@ -79,6 +84,8 @@ export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
       pledge_id: pledgeId,
       created_at: at,
       created_by: actor.email,
+      deleted_at: null,
+      deleted_by: null,
     });
     const gift = (await repo.findGift(trx, id)) as OfflineGift;
     // A confirmed pledge is one staff action, recorded once as the pledge's decision (naming the gift).
@@ -145,7 +152,9 @@ export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
           entityId: id,
           fields: fieldsChanged(comparable(existing), comparable(asGift(input))),
         });
-        return (await repo.findGift(trx, id)) as OfflineGift;
+        const gift = (await repo.findGift(trx, id)) as OfflineGift;
+        await deps.onGiftRecorded?.(trx, gift);
+        return gift;
       });
       await deps.purgePublicCaches();
       return updated;
@@ -153,8 +162,17 @@ export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
 
     async remove(id: string, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.deleteGift(trx, giftId(id)))) throw new NotFoundError(OFFLINE_GIFT_MESSAGES.notFound);
-        await audit.record(trx, actor, { action: "delete", entity: OFFLINE_GIFT_AUDIT_ENTITY, entityId: id });
+        const deletion = { at: nowIso(), by: actor.email };
+        if (!(await repo.deleteGift(trx, giftId(id), deletion)))
+          throw new NotFoundError(OFFLINE_GIFT_MESSAGES.notFound);
+        // Its receipt keeps its number, void: the year's numbers stay without gaps.
+        const voided = await deps.onGiftDeleted?.(trx, id);
+        await audit.record(trx, actor, {
+          action: "delete",
+          entity: OFFLINE_GIFT_AUDIT_ENTITY,
+          entityId: id,
+          ...(voided && { values: { voidedReceipt: voided } }),
+        });
       });
       await deps.purgePublicCaches();
     },

@@ -24,6 +24,9 @@ export interface OfflineGiftTable {
   created_by: string;
   updated_at: string;
   updated_by: string;
+  /** Deleted by staff: the row stays (its receipt keeps its number, void), counted nowhere. */
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface GiftPledgeTable {

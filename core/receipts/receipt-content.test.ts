@@ -18,6 +18,7 @@ const MONTHLY: ReceiptTable & { fund_title: string | null } = {
   frequency: "monthly",
   issued_at: "2026-11-05T08:00:00.000Z",
   sent_count: 0,
+  voided_at: null,
 };
 const ORGANISATION = { name: "Hope Behind Bars", address: ["Addis Ababa"], email: "info@hopebehindbars.org" };
 

@@ -5,6 +5,8 @@ import type { ReceiptTable } from "./receipts.table.ts";
 /** Who receipts are from. */
 export const ORGANISATION_NAME = "Hope Behind Bars";
 
+export const VOID_STATEMENT = "VOID: this receipt was cancelled because the gift it recorded was deleted";
+
 export const NO_GOODS_STATEMENT = "No goods or services were provided in exchange for this gift.";
 
 export interface Organisation {
@@ -51,5 +53,10 @@ export function receiptDocument(
   if (receipt.donor_name) lines.splice(1, 0, ["Received from", receipt.donor_name]);
   const statements = [`Thank you for your gift to ${organisation.name}.`, NO_GOODS_STATEMENT];
   if (receipt.frequency === "monthly") statements.push(changeOrStop(options.portalUrl, organisation));
+  if (receipt.voided_at) {
+    // Kept with its number so the year's numbers have no gap; it stands for no gift.
+    statements.unshift(`${VOID_STATEMENT} (${receipt.voided_at.slice(0, 10)})`);
+    return { number: receipt.number, title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
+  }
   return { number: receipt.number, title: `Receipt ${receipt.number}`, organisation, lines, statements };
 }

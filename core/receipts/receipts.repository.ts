@@ -28,6 +28,45 @@ export async function countSend(db: Db, id: string): Promise<number | undefined>
   return row ? Number(row.sent_count) : undefined;
 }
 
+/** The receipt of an offline gift, if it has one. */
+export async function receiptOfGift(db: Db, giftId: string) {
+  return db.selectFrom("receipts").select(["id", "number"]).where("offline_gift_id", "=", giftId).executeTakeFirst();
+}
+
+/** Marks a gift's receipt void (once); its number, if there was one to void. */
+export async function voidReceiptOfGift(db: Db, giftId: string, at: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable("receipts")
+    .set({ voided_at: at })
+    .where("offline_gift_id", "=", giftId)
+    .where("voided_at", "is", null)
+    .returning("number")
+    .executeTakeFirst();
+  return row?.number;
+}
+
+/** Void receipts, newest first: staff see that their numbers are taken, and why. */
+export async function listVoided(db: Db) {
+  return db
+    .selectFrom("receipts as r")
+    .leftJoin("offline_gifts as g", "g.id", "r.offline_gift_id")
+    .select([
+      "r.id",
+      "r.number",
+      "r.donor_email",
+      "r.donor_name",
+      "r.gift_date",
+      "r.amount_minor",
+      "r.currency",
+      "r.voided_at",
+      "g.deleted_by",
+    ])
+    .where("r.voided_at", "is not", null)
+    .orderBy("r.voided_at", "desc")
+    .orderBy("r.number", "desc")
+    .execute();
+}
+
 /** A donation's payments that have no receipt yet, with what a receipt needs. */
 export async function unreceiptedPayments(db: Db, donationId: string) {
   return db

@@ -5,7 +5,7 @@ import { renderEmail } from "../email/render-email.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
 import type { Clock } from "../shared/clock.ts";
-import { NotFoundError } from "../shared/errors.ts";
+import { ConflictError, NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { type Organisation, receiptDocument } from "./receipt-content.ts";
@@ -15,6 +15,21 @@ import type { ReceiptTable } from "./receipts.table.ts";
 
 export const RECEIPT_JOB = "receipt";
 export const RECEIPT_AUDIT_ENTITY = "receipt";
+export const VOID_RECEIPT_MESSAGE = "This receipt is void (its gift was deleted), so it is not sent again.";
+
+/** A void receipt as staff see it. */
+export interface VoidReceipt {
+  _id: string;
+  number: string;
+  donorEmail: string;
+  donorName: string | null;
+  giftDate: string;
+  amountMinor: number;
+  currency: string;
+  voidedAt: string;
+  /** Who deleted the gift. */
+  voidedBy: string | null;
+}
 
 export interface ReceiptsDeps {
   db: Db;
@@ -29,7 +44,7 @@ export interface ReceiptsDeps {
   portalUrl?: string | undefined;
 }
 
-type NewReceipt = Omit<ReceiptTable, "id" | "number" | "year" | "issued_at" | "sent_count">;
+type NewReceipt = Omit<ReceiptTable, "id" | "number" | "year" | "issued_at" | "sent_count" | "voided_at">;
 
 /**
  * Donor receipts (issue #16 §3). A receipt is issued, with the next number of its year, in the
@@ -43,7 +58,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     type: RECEIPT_JOB,
     async handle({ receiptId }) {
       const receipt = await repo.findReceipt(db, receiptId);
-      if (!receipt) return; // deleted with its gift before it went out
+      if (!receipt || receipt.voided_at) return; // its gift was deleted before it went out
       const { subject, text, html, pdf } = await render(receipt);
       await db.transaction().execute(async (trx) => {
         await repo.countSend(trx, receipt.id);
@@ -94,6 +109,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       number: `${year}-${String(sequence).padStart(4, "0")}`,
       issued_at: clock().toISOString(),
       sent_count: 0,
+      voided_at: null,
     });
     await jobs.enqueue(trx, { type: RECEIPT_JOB, payload: { receiptId: id }, key: `receipt:${id}` });
     return id;
@@ -118,9 +134,9 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       }
     },
 
-    /** A confirmed offline gift with an e-mail address gets a receipt. */
+    /** An offline gift with an e-mail address gets a receipt, once (also when the address comes later). */
     async issueForGift(trx: Db, gift: OfflineGift): Promise<void> {
-      if (!gift.donorEmail) return;
+      if (!gift.donorEmail || (await repo.receiptOfGift(trx, gift._id))) return;
       await issue(trx, {
         payment_id: null,
         offline_gift_id: gift._id,
@@ -134,10 +150,29 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       });
     },
 
+    /** Voids an offline gift's receipt in the transaction that deletes the gift; its number stays taken. */
+    voidForGift: (trx: Db, giftId: string) => repo.voidReceiptOfGift(trx, giftId, clock().toISOString()),
+
+    /** Void receipts, for staff: the numbers that are taken by deleted gifts. */
+    async listVoided(): Promise<VoidReceipt[]> {
+      return (await repo.listVoided(db)).map((row) => ({
+        _id: row.id,
+        number: row.number,
+        donorEmail: row.donor_email,
+        donorName: row.donor_name,
+        giftDate: row.gift_date,
+        amountMinor: Number(row.amount_minor),
+        currency: row.currency,
+        voidedAt: row.voided_at as string,
+        voidedBy: row.deleted_by ?? null,
+      }));
+    },
+
     /** Sends a receipt again (staff, from the ledger). */
     async resend(id: string, actor: Actor): Promise<void> {
       const receipt = isRecordId(id) ? await repo.findReceipt(db, id) : undefined;
       if (!receipt) throw new NotFoundError("That receipt does not exist.");
+      if (receipt.voided_at) throw new ConflictError(VOID_RECEIPT_MESSAGE);
       await db.transaction().execute(async (trx) => {
         await jobs.enqueue(trx, {
           type: RECEIPT_JOB,

@@ -25,6 +25,8 @@ export interface ReceiptTable {
   issued_at: string;
   /** How many times it was sent (1 once the first e-mail is queued). */
   sent_count: number;
+  /** Its gift was deleted: the receipt keeps its number (no gap in the year) and says VOID. */
+  voided_at: string | null;
 }
 
 /** One donor sent a year-end statement by one "send all" run. */

@@ -18,6 +18,8 @@ export async function statementsOf(db: Db, year: number): Promise<YearStatement[
     .selectFrom("receipts")
     .select(["donor_email", "donor_name", "gift_date", "number", "amount_minor", "currency"])
     .where("year", "=", year)
+    // A void receipt's gift was deleted: it counts in no statement (its number stays taken).
+    .where("voided_at", "is", null)
     .orderBy("donor_email")
     .orderBy("gift_date")
     .orderBy("number")

@@ -27,6 +27,7 @@ export async function offlineByMonth(db: Db, fromDay: string) {
     .selectFrom("offline_gifts")
     .select((eb) => [month.as("month"), eb.fn.sum<number>("usd_cents").as("total")])
     .where("received_on", ">=", fromDay)
+    .where("deleted_at", "is", null)
     .groupBy(month)
     .execute();
   return rows.map((row) => ({ month: row.month, cents: Number(row.total ?? 0) }));

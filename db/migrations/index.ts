@@ -21,6 +21,7 @@ import * as subscriberConsent from "./2026-11-23-300-subscriber-consent.ts";
 import * as newsletters from "./2026-11-23-310-newsletters.ts";
 import * as contentTranslations from "./2026-11-24-200-content-translations.ts";
 import * as myGiving from "./2026-11-24-600-my-giving.ts";
+import * as voidReceipts from "./2026-11-24-610-void-receipts.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-310-newsletters": newsletters,
   "2026-11-24-200-content-translations": contentTranslations,
   "2026-11-24-600-my-giving": myGiving,
+  "2026-11-24-610-void-receipts": voidReceipts,
 };

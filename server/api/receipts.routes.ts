@@ -10,6 +10,9 @@ export default async function receiptsRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
+  // Receipts of deleted gifts: void, numbers kept (the year's sequence has no gap).
+  app.get("/api/receipts/void", async () => receipts.listVoided());
+
   app.get<{ Params: { id: string } }>("/api/receipts/:id/pdf", async (request, reply) => {
     const { number, pdf } = await receipts.pdf(request.params.id);
     return reply

@@ -112,5 +112,13 @@ describe.runIf(browserAvailable)("My giving: a donor signs in by e-mailed link a
     }>("GET", "/api/donations");
     expect(ledger.donations.find((d) => d.donorEmail === DONOR)?.status).toBe("canceled");
     await screenshot(page, "my-giving-stopped-1280");
+
+    // The same page in Amharic, from the footer's language versions.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto("/am/giving");
+    await page.getByRole("heading", { name: "የእኔ ልገሳዎች", level: 1 }).waitFor();
+    expect(await page.getByText(/ላይ ቆሟል/).count()).toBe(1);
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await screenshot(page, "my-giving-am-375");
   });
 });

@@ -168,6 +168,9 @@ export default function AdminDonations() {
               </div>
             ))}
           </dl>
+          <p className="mt-2 text-xs text-muted">
+            Card gifts net of refunds and offline gifts at their dollar value (birr at the day's rate), in US dollars.
+          </p>
 
           {data.report && <GivingDashboard report={data.report} />}
           <YearStatementsPanel />

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { type Fund, WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import { formatMoney } from "../../../core/money/money";
 import { GIFT_METHOD_LABELS, type OfflineGift, type Pledge } from "../../../core/offline-gifts/offline-gifts.schema";
+import type { VoidReceipt } from "../../../core/receipts/receipts.service";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { OfflineGiftForm } from "../../components/admin/donations/offline-gift-form";
 import { PledgeCard } from "../../components/admin/donations/pledge-card";
@@ -11,6 +12,7 @@ import { ReceiptActions } from "../../components/admin/donations/receipt-actions
 import { EmptyState } from "../../components/admin/empty-state";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, errorMessage } from "../../lib/api-client";
+import { downloadFile } from "../../lib/download-file";
 
 export const meta = () => adminMeta("Offline gifts");
 
@@ -18,6 +20,7 @@ interface Data {
   gifts: OfflineGift[];
   pledges: Pledge[];
   funds: Fund[];
+  voided: VoidReceipt[];
 }
 
 /** Issue #16 §2: gifts by bank, cash or cheque, and donors' transfer notices waiting to be confirmed. */
@@ -26,15 +29,20 @@ export default function OfflineGifts() {
   const [editing, setEditing] = useState<OfflineGift | null>(null);
 
   const load = useCallback(() => {
-    Promise.all([api<OfflineGift[]>("/api/offline-gifts"), api<Pledge[]>("/api/pledges"), api<Fund[]>("/api/funds")])
-      .then(([gifts, pledges, funds]) => setData({ gifts, pledges, funds }))
+    Promise.all([
+      api<OfflineGift[]>("/api/offline-gifts"),
+      api<Pledge[]>("/api/pledges"),
+      api<Fund[]>("/api/funds"),
+      api<VoidReceipt[]>("/api/receipts/void"),
+    ])
+      .then(([gifts, pledges, funds, voided]) => setData({ gifts, pledges, funds, voided }))
       .catch(() => toast.error("Failed to fetch offline gifts."));
   }, []);
   useEffect(load, [load]);
 
   async function remove(gift: OfflineGift) {
     const sure = await confirmInToast({
-      message: "Delete this gift?",
+      message: gift.receiptId ? "Delete this gift? Its receipt stays, marked void." : "Delete this gift?",
       detail: `${formatMoney(gift.amountMinor, gift.currency)} on ${gift.receivedOn}`,
       confirmLabel: "Delete",
     });
@@ -146,6 +154,44 @@ export default function OfflineGifts() {
           </ul>
         )}
       </section>
+
+      {data.voided.length > 0 && (
+        <section aria-labelledby="void-heading">
+          <h2 id="void-heading" className="text-lg font-bold">
+            Void receipts
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Receipts of deleted gifts keep their numbers, so each year's numbers have no gaps; they count nowhere.
+          </p>
+          <ul className="mt-3 divide-y divide-black/5 rounded-2xl bg-white shadow-sm" aria-label="Void receipts">
+            {data.voided.map((receipt) => (
+              <li key={receipt._id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    Receipt {receipt.number} · <span className="text-red-700">void</span> ·{" "}
+                    {formatMoney(receipt.amountMinor, receipt.currency)}
+                  </p>
+                  <p className="break-all text-sm text-muted">
+                    Gift of {receipt.giftDate} · {receipt.donorEmail} · deleted
+                    {receipt.voidedBy && ` by ${receipt.voidedBy}`} on {receipt.voidedAt.slice(0, 10)}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() =>
+                    downloadFile(`/api/receipts/${receipt._id}/pdf`).catch(() =>
+                      toast.error("Could not download the receipt."),
+                    )
+                  }
+                  className="rounded-full px-3 py-1 text-sm font-semibold text-brand ring-1 ring-brand/40 hover:bg-brand-light"
+                >
+                  Receipt {receipt.number} (PDF)
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
