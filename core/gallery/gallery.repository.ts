@@ -259,4 +259,13 @@ export const galleryImageOwner: ImageOwner = {
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   },
+  async settled(db, url) {
+    const siblings = await db
+      .selectFrom("gallery_images as image")
+      .innerJoin("gallery_images as sibling", "sibling.gallery_item_id", "image.gallery_item_id")
+      .select(["sibling.url", "sibling.variants"])
+      .where("image.url", "=", url)
+      .execute();
+    return siblings.every((row) => !parseStoredImage(row.variants, row.url).processing);
+  },
 };

@@ -20,6 +20,8 @@ export interface ImageOwner {
   read(db: Db, url: string): Promise<{ json: string | null; image: StoredImage } | undefined>;
   /** Writes `image` where the record names `url` and still holds exactly `json`; false otherwise. */
   replace(db: Db, url: string, json: string | null, image: StoredImage): Promise<boolean>;
+  /** Whether the record holding `url` has no image left processing (then pages are worth redrawing). */
+  settled(db: Db, url: string): Promise<boolean>;
 }
 
 /** The job that finishes one image a request stored with `media.storeSource`; enqueue it with the record. */
@@ -35,7 +37,8 @@ const ATTACH_TRIES = 3;
 /**
  * Encodes the rest of an image's ladder from its stored largest JPEG (already metadata-free), in the
  * background and at a lower priority than requests (variant-encoder.ts), then records the variants
- * on the row that keeps the image (docs/decisions/0440).
+ * on the row that keeps the image (docs/decisions/0440); the public caches are purged when the
+ * record's last image is done.
  *
  * Deletion wins: the files are written first and attached only where a row still names the image,
  * by a compare-and-set on the row. If the row is gone (deleted, consent withdrawn, images replaced)
@@ -98,7 +101,9 @@ export function variantJob({
       for (let attempt = 0; attempt < ATTACH_TRIES; attempt++) {
         if (!current?.image.processing) break;
         if (await owner.replace(db, url, current.json, finished)) {
-          await purgePublicCaches();
+          // Once per item, when its last image is done: each purge makes every page render afresh,
+          // and an upload of ten would otherwise purge ten times while visitors are served.
+          if (await owner.settled(db, url)) await purgePublicCaches();
           return;
         }
         current = await owner.read(db, url);

@@ -125,6 +125,24 @@ describe.each(DIALECTS)("gallery uploads encoded in the background, on %s", (dia
       }
       expect(filesOfItem(done).sort()).toEqual(filesOf(done).sort());
       await expectNoMetadataAnywhere(done);
+      // Pages are redrawn once the item's last image is done, not after each one.
+      const purges = { count: 0 };
+      const settledOnly = variantJob({
+        db: t.database.db,
+        storage: createStorage(t.config),
+        owners: { gallery: galleryImageOwner },
+        purgePublicCaches: async () => {
+          purges.count++;
+        },
+        encode: async (source, skip) =>
+          (await import("../../core/media/image-pipeline.ts")).encodeVariants(source, skip),
+      });
+      const pair = await create();
+      const running = { id: "test", attempt: 1, progress: async () => undefined };
+      await settledOnly.handle({ url: onSite(pair.images[0]?.url as string) }, running);
+      expect(purges.count).toBe(0);
+      await settledOnly.handle({ url: onSite(pair.images[1]?.url as string) }, running);
+      expect(purges.count).toBe(1);
       // Running it again (a retry after a lost claim) changes nothing.
       await t.services.jobs.runDue();
       expect(await staffView(item._id)).toEqual(done);
