@@ -88,12 +88,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
+  /** The folders whose variants the background job encodes (decision 0440): their rows can take the finished ladder. */
+  const variantOwners = { gallery: galleryImageOwner };
   jobs.register(
     variantJob({
       db,
       storage,
       encode: createVariantEncoder(),
-      owners: { gallery: galleryImageOwner },
+      owners: variantOwners,
       purgePublicCaches,
     }),
   );
@@ -181,7 +183,10 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publicUrls: createPublicUrls(config.publicSiteUrl),
     scheduling,
     consent,
-    blur: createBlurService(db, audit, media, purgePublicCaches),
+    blur: createBlurService(db, audit, media, purgePublicCaches, {
+      jobs,
+      inBackground: (folder) => Object.hasOwn(variantOwners, folder),
+    }),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,

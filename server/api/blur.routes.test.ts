@@ -140,6 +140,55 @@ describe.each(DIALECTS)("blur on %s", (dialect) => {
     expect(JSON.parse(log.changes).values).toEqual({ blurredRegions: 1 });
   });
 
+  it("a gallery image is blurred through the background variant job: every variant blurred, no unblurred file left", async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      title: "Workshop",
+      description: "At Kality.",
+      category: "Education",
+      eventDate: "2026-01-01",
+      status: "draft",
+    }))
+      form.append(key, value);
+    form.append("images", fileBlob(await picture()), "a.png");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/gallery",
+      ...(await multipartPayload(form, auth)),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json()._id as string;
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const item = (await t.app.inject({ url: `/api/admin/gallery/${id}`, headers: auth })).json();
+    const original = item.images[0] as StoredImage;
+    expect(original.variants.length).toBeGreaterThan(3);
+    const before = new Map(original.variants.map((v) => [`${v.format}-${v.width}`, readFileSync(fileOf(v.url))]));
+    const filesBefore = uploads("gallery").length;
+
+    const blurred = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/images/blur",
+      headers: auth,
+      payload: { imageUrl: original.url, rectangles: [RECT] },
+    });
+    expect(blurred.statusCode, blurred.body).toBe(200);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const image = (await t.app.inject({ url: `/api/admin/gallery/${id}`, headers: auth })).json()
+      .images[0] as StoredImage;
+    expect(image.url).not.toBe(original.url);
+    expect(image.variants.map((v) => `${v.format}-${v.width}`).sort()).toEqual([...before.keys()].sort());
+    for (const variant of image.variants) {
+      const key = `${variant.format}-${variant.width}`;
+      const result = await compare(before.get(key) as Buffer, readFileSync(fileOf(variant.url)));
+      expect(result.inside, key).toBeGreaterThan(40);
+      expect(result.outside, key).toBeLessThan(2);
+      expect(result.outsideMax, key).toBeLessThan(24);
+    }
+    const filesAfter = uploads("gallery");
+    expect(filesAfter.length).toBe(filesBefore);
+    for (const name of original.variants.map((v) => path.basename(v.url))) expect(filesAfter).not.toContain(name);
+  });
+
   it("a site-content picture is blurred in every draft, published copy and kept version, and its consent follows", async () => {
     const form = new FormData();
     form.append("imageConsent", JSON.stringify({ basis: "no-identifiable-people" }));
