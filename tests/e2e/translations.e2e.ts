@@ -111,6 +111,8 @@ describe.runIf(browserAvailable)("Amharic versions of content", () => {
     // The footer's tagline has no Amharic yet: English, marked.
     const footer = page.getByRole("contentinfo");
     expect(await footer.locator('p[lang="en"]').count()).toBe(1);
+    // The hero slides and questions have no Amharic yet: English, marked.
+    expect(await page.locator('[data-slide-text] h2[lang="en"]').count()).toBeGreaterThan(0);
     await page.goto("/");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe(heading);
     // Who We Are and Contact have no Amharic yet: their texts are English, marked; the English pages carry no marks.

@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import type { FaqItem } from "../../content/home";
 import { island } from "../../islands/island";
 
 /** Accordion (spec §4): one answer open at a time; choosing the open one closes it. */
-export function Faq({ items }: { items: FaqItem[] }) {
+export function Faq({ items, englishPaths }: { items: FaqItem[]; englishPaths?: string[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const prefix = "faq";
   return (
@@ -23,7 +24,7 @@ export function Faq({ items }: { items: FaqItem[] }) {
                 onClick={() => setOpen(isOpen ? null : index)}
                 className="flex w-full items-center justify-between gap-4 px-5 py-5 text-left text-lg font-semibold text-brand-dark hover:bg-sand sm:px-7"
               >
-                {item.question}
+                <span lang={sitePathLang(englishPaths, `faq.${index}.question`)}>{item.question}</span>
                 <span
                   aria-hidden="true"
                   className={`inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-light text-brand transition-transform motion-reduce:transition-none ${
@@ -50,7 +51,7 @@ export function Faq({ items }: { items: FaqItem[] }) {
               hidden={!isOpen}
               className="px-5 pb-6 text-muted sm:px-7"
             >
-              <p>{item.answer}</p>
+              <p lang={sitePathLang(englishPaths, `faq.${index}.answer`)}>{item.answer}</p>
             </section>
           </div>
         );

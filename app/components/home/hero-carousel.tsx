@@ -1,4 +1,5 @@
 import { type FocusEvent, useEffect, useState } from "react";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { HERO_INTERVAL_MS, type HeroSlide } from "../../content/home";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
@@ -16,7 +17,8 @@ export const HERO_IMAGE_SIZES = "100vw";
  * rotation pauses while hovered or keyboard-focused, and slide changes are announced politely
  * whenever the slides are not turning by themselves.
  */
-export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; englishPaths?: string[] }) {
+  const en = (index: number, key: string) => sitePathLang(englishPaths, `heroSlides.${index}.${key}`);
   const { t, path } = useI18n();
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -99,12 +101,20 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               >
                 <div className="mx-auto w-full max-w-7xl lg:px-2">
                   <div className="max-w-xl">
-                    <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">{slide.title}</h2>
-                    <p className="mt-4 text-lg text-white/90">{slide.description}</p>
+                    <h2
+                      className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl"
+                      lang={en(index, "title")}
+                    >
+                      {slide.title}
+                    </h2>
+                    <p className="mt-4 text-lg text-white/90" lang={en(index, "description")}>
+                      {slide.description}
+                    </p>
                     <a
                       href={path(donateHref(slide.ctaAmount))}
                       className="mt-7 inline-flex items-center justify-center rounded-full bg-accent px-7 py-3.5 text-lg font-semibold text-white shadow-lg transition-colors hover:bg-accent-dark"
                       data-donate={slide.ctaAmount ?? ""}
+                      lang={en(index, "ctaText")}
                     >
                       {slide.ctaText}
                     </a>

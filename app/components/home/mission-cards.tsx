@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { CARD_REVEAL_VISIBILITY, type MissionCard } from "../../content/home";
 import { island } from "../../islands/island";
 import { useOnceVisible } from "../../lib/use-once-visible";
@@ -11,7 +12,7 @@ const ICONS = [
 ];
 
 /** Our Mission, Our Vision, Our Core Values: slide in once when 20 % visible (spec §4). */
-export function MissionCards({ cards }: { cards: MissionCard[] }) {
+export function MissionCards({ cards, englishPaths }: { cards: MissionCard[]; englishPaths?: string[] }) {
   const ref = useRef<HTMLUListElement>(null);
   const [phase, setPhase] = useState<"static" | "waiting" | "shown">("static");
   useOnceVisible(ref, CARD_REVEAL_VISIBILITY, {
@@ -40,8 +41,15 @@ export function MissionCards({ cards }: { cards: MissionCard[] }) {
               <path d={ICONS[index % ICONS.length]} fillRule="evenodd" />
             </svg>
           </span>
-          <h3 className="mt-5 text-xl font-bold text-brand-dark">{card.title}</h3>
-          <p className="mt-3 text-muted">{card.text}</p>
+          <h3
+            className="mt-5 text-xl font-bold text-brand-dark"
+            lang={sitePathLang(englishPaths, `missionCards.${index}.title`)}
+          >
+            {card.title}
+          </h3>
+          <p className="mt-3 text-muted" lang={sitePathLang(englishPaths, `missionCards.${index}.text`)}>
+            {card.text}
+          </p>
         </li>
       ))}
     </ul>

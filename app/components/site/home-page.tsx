@@ -31,6 +31,9 @@ export interface HomePageProps {
   englishPaths?: string[];
 }
 
+/** An island is sent only the English paths of its own list (its props are part of the page). */
+const within = (paths: string[] | undefined, list: string) => paths?.filter((path) => path.startsWith(`${list}.`));
+
 /** The home page's body (app/routes/public/home.tsx), also drawn by the back office's preview with a draft. */
 export function HomePage({ content, featuredVideo, galleryPreview, englishPaths }: HomePageProps) {
   const { t, path } = useI18n();
@@ -50,7 +53,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
   }
   return (
     <>
-      <HeroCarouselIsland slides={content.heroSlides} />
+      <HeroCarouselIsland slides={content.heroSlides} englishPaths={within(englishPaths, "heroSlides")} />
 
       <section className="bg-sand">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
@@ -109,7 +112,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
             </p>
           </SectionHeading>
           <div className="mt-10">
-            <MissionCardsIsland cards={content.missionCards} />
+            <MissionCardsIsland cards={content.missionCards} englishPaths={within(englishPaths, "missionCards")} />
           </div>
         </div>
       </section>
@@ -133,7 +136,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
               {t("home.faqMoreAfter")}
             </p>
           </SectionHeading>
-          <FaqIsland items={content.faq} />
+          <FaqIsland items={content.faq} englishPaths={within(englishPaths, "faq")} />
         </div>
       </section>
     </>
