@@ -15,7 +15,6 @@ const PREFIX: Record<Locale, string> = { en: "", am: "/am" };
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", am: "አማርኛ" };
 
 /** Each language's short name in itself, where a phone's header has no room for the full one. */
-export const LANGUAGE_CODES: Record<Locale, string> = { en: "EN", am: "አማ" };
 
 /** The cookie that remembers a visitor's choice (set in the browser when they pick a language). */
 export const LANGUAGE_COOKIE = "lang";

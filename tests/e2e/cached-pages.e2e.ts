@@ -47,7 +47,8 @@ describe("cached public pages", () => {
       expect(second.headers.get("x-cache"), path).toBe("hit");
       const etag = second.headers.get("etag") ?? "";
       expect(etag, path).toMatch(/^"[\w-]+"$/);
-      expect(second.headers.get("vary"), path).toBe("accept-language, cookie, accept-encoding");
+      // Save-Data and ECT choose the light page (decision 0432); the language suggestion reads the other two.
+      expect(second.headers.get("vary"), path).toBe("save-data, ect, accept-language, cookie, accept-encoding");
       const revalidated = await page(path, { "if-none-match": etag });
       expect([revalidated.status, await revalidated.text()], path).toEqual([304, ""]);
     }

@@ -5,7 +5,7 @@ import { island } from "../../islands/island";
 import { DonateButton } from "../donation/donate-button";
 import { ICON_PATHS, Icon } from "../icon";
 import { Logo } from "../logo";
-import { LanguageSwitcher } from "./language-switcher";
+import { OtherLanguageLink } from "./language-switcher";
 
 /**
  * Sticky top bar: dropdowns on desktop, an accordion (one section open) on mobile. `pathname` is the
@@ -29,7 +29,11 @@ export function SiteHeader({ pathname, search = "" }: { pathname: string; search
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <LanguageSwitcher path={pathname + search} compact className="text-sm" />
+          {/* Below 640 px the bar has no room for it: the menu holds it there. */}
+          <OtherLanguageLink
+            path={pathname + search}
+            className="rounded px-2 py-1 text-sm underline underline-offset-4 hover:no-underline max-sm:hidden"
+          />
           <DonateButton size="sm" className="whitespace-nowrap max-sm:px-3">
             {t("header.donateNow")}
           </DonateButton>
@@ -45,7 +49,9 @@ export function SiteHeader({ pathname, search = "" }: { pathname: string; search
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu pathname={pathname} onNavigate={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        <MobileMenu pathname={pathname} languagePath={pathname + search} onNavigate={() => setMenuOpen(false)} />
+      )}
     </header>
   );
 }
@@ -132,7 +138,15 @@ function DesktopItem({ item, pathname }: { item: NavigationItem; pathname: strin
 }
 
 /** Same-page links (an /about#section while on /about) do not reload the page: close the menu on any choice. */
-function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+function MobileMenu({
+  pathname,
+  languagePath,
+  onNavigate,
+}: {
+  pathname: string;
+  languagePath: string;
+  onNavigate: () => void;
+}) {
   const [openSection, setOpenSection] = useState<string | null>(null);
   const { t, path } = useI18n();
   return (
@@ -182,6 +196,9 @@ function MobileMenu({ pathname, onNavigate }: { pathname: string; onNavigate: ()
             </li>
           ),
         )}
+        <li className="sm:hidden">
+          <OtherLanguageLink path={languagePath} className="block py-3 font-medium underline underline-offset-4" />
+        </li>
       </ul>
       <DonateButton className="mt-4 w-full">{t("header.donateNow")}</DonateButton>
     </nav>
