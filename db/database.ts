@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index.ts";
@@ -29,6 +29,35 @@ export interface DatabaseHandle {
   /** PostgreSQL: how to open a connection of our own outside the pool, with the pool's settings. */
   pgClientConfig?: pg.ClientConfig;
   close(): Promise<void>;
+}
+
+/**
+ * Runs one small write whose commit need not wait for the disk (docs/decisions/0481): it survives
+ * our process dying (SQLite's WAL is written before the commit returns; PostgreSQL has it), but a
+ * power cut or a crash of the database server may lose the last moments of such writes. For records
+ * that can be redone, e.g. a newsletter delivery marked sent (lost: that message is sent again),
+ * never for money or consent. SQLite: `synchronous = NORMAL` for this write only, on the one
+ * connection held meanwhile, so nothing else commits under it; PostgreSQL: `synchronous_commit = off`
+ * for its transaction.
+ */
+export async function withoutDiskFlush<T>(
+  database: Pick<DatabaseHandle, "db" | "dialect">,
+  write: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (database.dialect === "postgres") {
+    return database.db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return write(trx);
+    });
+  }
+  return database.db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = NORMAL`.execute(connection);
+    try {
+      return await write(connection);
+    } finally {
+      await sql`pragma synchronous = FULL`.execute(connection);
+    }
+  });
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -112,6 +112,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling);
   const newsletters = createNewslettersService({
     db,
+    dialect: database.dialect,
     clock,
     audit,
     email,

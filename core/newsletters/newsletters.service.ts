@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database.ts";
+import type { Db, Dialect } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
@@ -29,6 +29,7 @@ export const NEWSLETTER_AUDIT_ENTITY = "newsletter";
 
 export interface NewslettersDeps {
   db: Db;
+  dialect: Dialect;
   clock: Clock;
   audit: Audit;
   email: EmailService;
@@ -58,6 +59,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
   jobs.register(
     newsletterSendJob({
       db,
+      dialect: deps.dialect,
       clock,
       email,
       purgePublicCaches: deps.purgePublicCaches,
