@@ -81,8 +81,9 @@ export function siteTextFields(content: unknown): SiteTextField[] {
       }
       return;
     }
-    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, String(index)]));
-    else if (value && typeof value === "object") {
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) walk(item, [...path, String(index)]);
+    } else if (value && typeof value === "object") {
       // Pictures carry URLs and sizes, never text.
       if (key === "image") return;
       for (const [name, child] of Object.entries(value)) walk(child, [...path, name]);
