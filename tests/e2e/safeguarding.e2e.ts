@@ -101,6 +101,14 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     // The edit screen shows what is recorded.
     await page.getByRole("link", { name: "Edit Mothers' reading circle" }).click();
     await expect.poll(() => consent.getByLabel("Given by", { exact: true }).inputValue(), WAIT).toBe("Selam Bekele");
+
+    // The mother withdraws her consent: from the same screen, the post leaves the site with its files.
+    await consent.getByRole("button", { name: "Withdraw consent" }).click();
+    await page.getByRole("button", { name: "Yes, withdraw" }).click();
+    await toast(page, "Consent withdrawn; the item is a draft again.").waitFor(WAIT);
+    await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
+    expect((await fetch(`${site.server.baseUrl}/blog/${post?._id}`)).status).toBe(404);
+    expect((await fetch(post?.imageUrl ?? "")).status).toBe(404);
     await context.close();
 
     const mobile = await newPage(site.browser, site.server, {
@@ -158,10 +166,16 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     const post = await createPost(api, { ...blogFields("Draft for the preview"), status: "draft" }, 320);
 
     const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
-    await openAdminPage(page, site.server, `/admin/preview/blogs/${post._id}`);
-    await page.getByRole("heading", { name: "Draft for the preview", level: 1 }).waitFor(WAIT);
-    expect(await page.getByRole("contentinfo").count()).toBe(1);
-    await screenshot(page, "preview-with-footer-1280");
+    // Opened as staff open it: from the edit screen (a new tab; the post's islands are the app's here).
+    await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
+    const [preview] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: "Preview the saved version" }).click(),
+    ]);
+    await preview.getByRole("heading", { name: "Draft for the preview", level: 1 }).waitFor(WAIT);
+    await preview.getByRole("contentinfo").waitFor(WAIT);
+    expect(await preview.getByRole("contentinfo").count()).toBe(1);
+    await screenshot(preview, "preview-with-footer-1280");
     await context.close();
 
     const inbox = addInboxMember(site.server);

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
 import { CONSENT_BASES, CONSENT_LABELS, type ImageConsent } from "../../../core/consent/consent.schema";
-import { api } from "../../lib/api-client";
+import { api, errorMessage } from "../../lib/api-client";
+import { confirmInToast } from "./confirm-toast";
 
 /**
  * The consent of one image (or video) as a form holds it (issue #14, docs/decisions/0470). `basis`
@@ -101,6 +103,29 @@ interface ConsentFieldsProps {
   onChange: (value: ConsentValue) => void;
   /** The server's field messages, keyed `givenBy`, `givenOn`… (the form strips its own prefix). */
   errors?: Record<string, string | undefined>;
+  /**
+   * The saved image (or `youtube:<id>`) whose consent can be withdrawn from here, and what the form
+   * does afterwards (the image has left the site and its files are deleted).
+   */
+  withdraw?: { imageUrl: string; onWithdrawn: () => void };
+}
+
+async function withdrawConsent({ imageUrl, onWithdrawn }: NonNullable<ConsentFieldsProps["withdraw"]>) {
+  const confirmed = await confirmInToast({
+    message: "Withdraw consent? It leaves the site at once and its files are deleted.",
+    confirmLabel: "Yes, withdraw",
+  });
+  if (!confirmed) return;
+  try {
+    const { unpublished } = await api<{ unpublished: string[] }>("/api/admin/consent/withdraw", {
+      method: "POST",
+      json: { imageUrl },
+    });
+    toast.success(unpublished.length > 0 ? "Consent withdrawn; the item is a draft again." : "Consent withdrawn.");
+    onWithdrawn();
+  } catch (error) {
+    toast.error(errorMessage(error, "Consent could not be withdrawn."));
+  }
 }
 
 /**
@@ -108,7 +133,7 @@ interface ConsentFieldsProps {
  * on file (who, when, optional expiry, the signed form), or not yet; and whether a child can be
  * identified. A child needs consent on file from a parent or guardian before the item is published.
  */
-export function ConsentFields({ id, subject, value, onChange, errors = {} }: ConsentFieldsProps) {
+export function ConsentFields({ id, subject, value, onChange, errors = {}, withdraw }: ConsentFieldsProps) {
   const set = (change: Partial<ConsentValue>) => onChange({ ...value, ...change });
   const text = (name: "givenBy" | "givenOn" | "expiresOn" | "formReference", label: string, type = "text") => (
     <div>
@@ -174,6 +199,15 @@ export function ConsentFields({ id, subject, value, onChange, errors = {} }: Con
         )}
       </div>
       {errors.basis && <p className="mt-2 text-sm font-medium text-red-700">{errors.basis}</p>}
+      {withdraw && (
+        <button
+          type="button"
+          onClick={() => withdrawConsent(withdraw)}
+          className="mt-3 rounded-full px-4 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+        >
+          Withdraw consent
+        </button>
+      )}
     </fieldset>
   );
 }

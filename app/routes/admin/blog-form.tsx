@@ -251,6 +251,17 @@ export default function BlogForm() {
             subject="this image"
             value={consent}
             onChange={setConsent}
+            withdraw={
+              post && !file
+                ? {
+                    imageUrl: post.imageUrl,
+                    onWithdrawn: () => {
+                      clearDraft(draftKey);
+                      navigate("/admin/blogs");
+                    },
+                  }
+                : undefined
+            }
             errors={consentErrors(errors, "imageConsent")}
           />
           <ContentEditorField

@@ -184,6 +184,11 @@ export default function GalleryForm() {
               subject={consents.length > 1 ? `image ${index + 1}` : "this image"}
               value={consent}
               onChange={(value) => setConsents((current) => current.map((c, i) => (i === index ? value : c)))}
+              withdraw={
+                files.length === 0 && existing[index]
+                  ? { imageUrl: existing[index], onWithdrawn: () => navigate("/admin/gallery") }
+                  : undefined
+              }
               errors={{
                 ...consentErrors(errors, `imageConsents.${index}`),
                 basis: errors[`images.${index}`] ?? (consents.length === 1 ? errors.image : undefined),

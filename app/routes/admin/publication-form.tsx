@@ -165,6 +165,11 @@ export default function PublicationForm() {
             subject="this image"
             value={consent}
             onChange={setConsent}
+            withdraw={
+              currentImage && !file
+                ? { imageUrl: currentImage, onWithdrawn: () => navigate("/admin/publications") }
+                : undefined
+            }
             errors={consentErrors(errors, "imageConsent")}
           />
           <PublishingFields

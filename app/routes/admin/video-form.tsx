@@ -121,6 +121,11 @@ export default function VideoForm() {
             subject="this video"
             value={consent}
             onChange={setConsent}
+            withdraw={
+              id && youtubeId
+                ? { imageUrl: `youtube:${youtubeId}`, onWithdrawn: () => navigate("/admin/videos") }
+                : undefined
+            }
             errors={consentErrors(errors, "consent")}
           />
         )}
