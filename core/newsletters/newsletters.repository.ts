@@ -99,26 +99,29 @@ export async function freezeRecipients(db: Db, newsletterId: string): Promise<nu
 
 /** The next deliveries due: queued ones, and any a crash left `sending` (their answer was never recorded). */
 export async function dueDeliveries(db: Db, newsletterId: string, now: string, limit: number) {
-  return db
-    .selectFrom("newsletter_deliveries")
-    .innerJoin("subscribers", "subscribers.id", "newsletter_deliveries.subscriber_id")
-    .select([
-      "newsletter_deliveries.subscriber_id as subscriberId",
-      "newsletter_deliveries.email as email",
-      "newsletter_deliveries.attempts as attempts",
-      "subscribers.status as subscriberStatus",
-    ])
-    .where("newsletter_deliveries.newsletter_id", "=", newsletterId)
-    .where("newsletter_deliveries.status", "in", ["queued", "sending"])
-    .where((eb) =>
-      eb.or([
-        eb("newsletter_deliveries.next_attempt_at", "is", null),
-        eb("newsletter_deliveries.next_attempt_at", "<=", now),
-      ]),
-    )
-    .orderBy("newsletter_deliveries.email")
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom("newsletter_deliveries")
+      .innerJoin("subscribers", "subscribers.id", "newsletter_deliveries.subscriber_id")
+      .select([
+        "newsletter_deliveries.subscriber_id as subscriberId",
+        "newsletter_deliveries.email as email",
+        "newsletter_deliveries.attempts as attempts",
+        "subscribers.status as subscriberStatus",
+      ])
+      .where("newsletter_deliveries.newsletter_id", "=", newsletterId)
+      .where("newsletter_deliveries.status", "in", ["queued", "sending"])
+      .where((eb) =>
+        eb.or([
+          eb("newsletter_deliveries.next_attempt_at", "is", null),
+          eb("newsletter_deliveries.next_attempt_at", "<=", now),
+        ]),
+      )
+      // No ORDER BY: sorting meant reading every remaining row for each batch; the index on
+      // (newsletter_id, status) hands the next ones straight away, in whatever order.
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function markDelivery(
