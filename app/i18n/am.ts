@@ -468,6 +468,8 @@ export const am: Partial<Record<MessageKey, string>> = {
   "receipt.endedTitle": "ይህ ልገሳ አብቅቷል",
   "receipt.refunded": "የ{gift} ልገሳዎ ተመላሽ ተደርጓል። ጥያቄ አለዎት? እባክዎ ያግኙን።",
   "receipt.canceled": "የ{gift} ልገሳዎ ተሰርዟል። ጥያቄ አለዎት? እባክዎ ያግኙን።",
+
+  "donate.cardForm": "በካርድ የመለገሻ ቅጽ",
 };
 
 /**

@@ -464,6 +464,8 @@ export const en = {
   "receipt.endedTitle": "This donation has ended",
   "receipt.refunded": "Your donation of {gift} is refunded. Questions? Please contact us.",
   "receipt.canceled": "Your donation of {gift} is canceled. Questions? Please contact us.",
+  // The donation page's card form (/donate).
+  "donate.cardForm": "Card donation",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -101,7 +101,7 @@ function CardForm({
   choice: DonateCardChoice;
   error: string | undefined;
 }) {
-  const { t, path } = useI18n();
+  const { t, path, error: translateError } = useI18n();
   return (
     <form
       method="post"
@@ -109,7 +109,7 @@ function CardForm({
       id="card-donation"
       action={path(`${fund ? `/donate?fund=${encodeURIComponent(fund.id)}` : "/donate"}#card-donation`)}
       noValidate
-      aria-label="Card donation"
+      aria-label={t("donate.cardForm")}
       className="mt-5"
     >
       <input type="hidden" name="intent" value="card" />
@@ -209,7 +209,7 @@ function CardForm({
           role="alert"
           className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
         >
-          {error}
+          {translateError(error)}
         </p>
       ) : null}
 
