@@ -7,7 +7,7 @@ import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defau
 import { EMAIL_REQUIRED_MESSAGE } from "../../core/subscribers/subscribers.schema.ts";
 import { VOLUNTEER_MESSAGES } from "../../core/volunteers/volunteers.schema.ts";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
@@ -23,6 +23,7 @@ const PUBLIC_PAGES: Array<[path: string, status: number]> = [
   ["/join-team", 200],
   ["/contact", 200],
   ["/donate", 200],
+  ["/giving", 200],
   ["/newsletter", 200],
   ["/newsletter/confirm", 200],
   ["/newsletter/unsubscribe", 200],
@@ -118,6 +119,7 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
   it("shows no English interface text on Amharic pages, and no axe findings", async () => {
     const { page } = await newPage(site.browser, site.server);
     await stubYoutube(page);
+    expectErrors(page, [/^404 GET \/am\/no-such-page$/]);
     for (const [path] of PUBLIC_PAGES) {
       await page.goto(amharicPath(path));
       expect(await englishInterfaceTexts(page), amharicPath(path)).toEqual([]);
