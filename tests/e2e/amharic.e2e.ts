@@ -195,13 +195,25 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
   });
 
   it("only suggests the browser's language on a first visit: never a redirect", async () => {
-    const { page, context } = await newPage(site.browser, site.server, { context: { locale: "am-ET" } });
+    const { page, context } = await newPage(site.browser, site.server, {
+      // Reduced motion: focus scrolls at once (the site scrolls smoothly otherwise).
+      context: { locale: "am-ET", reducedMotion: "reduce" },
+    });
     const response = await page.goto("/impact");
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe("/impact");
     const suggestion = page.locator("[data-language-suggestion]");
     expect(await suggestion.getByRole("link").getAttribute("href")).toBe("/am/impact");
     expect(await suggestion.getByRole("link").textContent()).toBe(am["language.suggest"]);
+    // Fixed at the bottom, it never covers what has the keyboard focus (WCAG 2.4.11): the page's last
+    // control, focused at a phone's width, is scrolled clear above it.
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.locator("footer a").last().focus();
+    const [focusedBottom, barTop] = await page.evaluate(() => [
+      (document.activeElement as Element).getBoundingClientRect().bottom,
+      (document.querySelector("[data-language-suggestion]") as Element).getBoundingClientRect().top,
+    ]);
+    expect(focusedBottom).toBeLessThanOrEqual(barTop);
     await suggestion.getByRole("button", { name: am["language.dismiss"] }).click();
     await expect.poll(() => suggestion.count()).toBe(0);
     expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
