@@ -250,20 +250,21 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
      * currency with its dollar value; the export is itself recorded.
      */
     async exportCsv(actor: Actor): Promise<string> {
+      // Read first: fund titles come from the site content through `db`, which must not be used
+      // inside a transaction (SQLite has one connection: that would wait for ever).
+      const [rows, gifts] = await Promise.all([repo.listDonations(db), listGifts(db)]);
       const titles = new Map<string, string>();
-      const csv = await db.transaction().execute(async (trx) => {
-        const [rows, gifts] = await Promise.all([repo.listDonations(trx), listGifts(trx)]);
-        for (const id of new Set([...rows, ...gifts].map((row) => row.fundId))) {
-          if (id) titles.set(id, (await deps.fundTitle?.(id)) ?? id);
-        }
-        await audit.record(trx, actor, {
+      for (const id of new Set([...rows, ...gifts].map((row) => row.fundId))) {
+        if (id) titles.set(id, (await deps.fundTitle?.(id)) ?? id);
+      }
+      await db.transaction().execute((trx) =>
+        audit.record(trx, actor, {
           action: "export",
           entity: DONATION_AUDIT_ENTITY,
           values: { rows: rows.length + gifts.length },
-        });
-        return donationsCsv(rows, gifts, (id) => (id ? (titles.get(id) ?? id) : WHERE_MOST_NEEDED));
-      });
-      return csv;
+        }),
+      );
+      return donationsCsv(rows, gifts, (id) => (id ? (titles.get(id) ?? id) : WHERE_MOST_NEEDED));
     },
   };
 }

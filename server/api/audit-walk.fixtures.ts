@@ -541,10 +541,21 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     request: { url: "/api/statements/2026/send" },
     expected: { action: "create", entity: "year-statements", entityId: ANY_ID, values: { year: 2026 } },
   }),
-  "GET /api/donations/export.csv": async () => ({
-    request: { url: "/api/donations/export.csv" },
-    expected: { action: "export", entity: "donation", entityId: null, values: { rows: 0 } },
-  }),
+  "GET /api/donations/export.csv": async (t) => {
+    // Every exported row counts: card donations and offline gifts (deleted ones are not exported).
+    const db = t.database.db;
+    const donations = await db.selectFrom("donations").select("id").execute();
+    const gifts = await db.selectFrom("offline_gifts").select("id").where("deleted_at", "is", null).execute();
+    return {
+      request: { url: "/api/donations/export.csv" },
+      expected: {
+        action: "export",
+        entity: "donation",
+        entityId: null,
+        values: { rows: donations.length + gifts.length },
+      },
+    };
+  },
 
   "POST /api/admin/staff/invitations": async () => ({
     request: { url: "/api/admin/staff/invitations", payload: { email: uniqueEmail("invitee"), role: "editor" } },
