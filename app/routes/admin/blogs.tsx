@@ -3,9 +3,9 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { ContentRow } from "../../components/admin/content-row";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
-import { RowActions } from "../../components/admin/row-actions";
 import {
   CoverageBadge,
   CoverageFilterSelect,
@@ -75,28 +75,20 @@ export default function AdminBlogs() {
           {posts
             .filter((post) => translation.matches(post._id))
             .map((post) => (
-              <li key={post._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
-                <img
-                  src={thumbnail(post)}
-                  alt=""
-                  width={320}
-                  height={200}
-                  loading="lazy"
-                  className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
-                />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold text-ink">{post.title}</h2>
-                  <p className="mt-1 line-clamp-2 text-sm text-muted">{post.excerpt}</p>
-                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                    <StateBadge state={post} />
-                    <CoverageBadge coverage={translation.coverageOf(post._id)} />
-                    <span>
-                      {post.authorName} · {formatInstantDate(post.createdAt, "short")}
-                    </span>
-                  </p>
-                </div>
-                <RowActions editTo={`/admin/blogs/edit/${post._id}`} title={post.title} onDelete={() => remove(post)} />
-              </li>
+              <ContentRow
+                key={post._id}
+                thumbnail={thumbnail(post)}
+                title={post.title}
+                summary={post.excerpt}
+                editTo={`/admin/blogs/edit/${post._id}`}
+                onDelete={() => remove(post)}
+              >
+                <StateBadge state={post} />
+                <CoverageBadge coverage={translation.coverageOf(post._id)} />
+                <span>
+                  {post.authorName} · {formatInstantDate(post.createdAt, "short")}
+                </span>
+              </ContentRow>
             ))}
         </ul>
       )}

@@ -3,9 +3,9 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Publication } from "../../../core/publications/publications.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { ContentRow } from "../../components/admin/content-row";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
-import { RowActions } from "../../components/admin/row-actions";
 import {
   CoverageBadge,
   CoverageFilterSelect,
@@ -78,40 +78,28 @@ export default function AdminPublications() {
           {publications
             .filter((publication) => translation.matches(publication._id))
             .map((publication) => (
-              <li key={publication._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
-                <img
-                  src={thumbnail(publication)}
-                  alt=""
-                  width={320}
-                  height={200}
-                  loading="lazy"
-                  className="aspect-[16/10] w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-36"
-                />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold text-ink">{publication.title}</h2>
-                  <p className="mt-1 line-clamp-2 text-sm text-muted">{publication.description}</p>
-                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                    <StateBadge state={publication} />
-                    <CoverageBadge coverage={translation.coverageOf(publication._id)} />
-                    <span>{formatCalendarDate(publication.publicationDate, "short")}</span>
-                    <a
-                      href={publication.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      // relative: the screen-reader note (absolutely placed) stays inside the cut-off link, not past the page edge.
-                      className="relative max-w-full truncate font-medium text-brand underline"
-                    >
-                      {publication.link}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  </p>
-                </div>
-                <RowActions
-                  editTo={`/admin/publications/edit/${publication._id}`}
-                  title={publication.title}
-                  onDelete={() => remove(publication)}
-                />
-              </li>
+              <ContentRow
+                key={publication._id}
+                thumbnail={thumbnail(publication)}
+                title={publication.title}
+                summary={publication.description}
+                editTo={`/admin/publications/edit/${publication._id}`}
+                onDelete={() => remove(publication)}
+              >
+                <StateBadge state={publication} />
+                <CoverageBadge coverage={translation.coverageOf(publication._id)} />
+                <span>{formatCalendarDate(publication.publicationDate, "short")}</span>
+                <a
+                  href={publication.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  // relative: the screen-reader note (absolutely placed) stays inside the cut-off link, not past the page edge.
+                  className="relative max-w-full truncate font-medium text-brand underline"
+                >
+                  {publication.link}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </ContentRow>
             ))}
         </ul>
       )}

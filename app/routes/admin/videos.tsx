@@ -4,9 +4,9 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Video } from "../../../core/videos/videos.constants";
 import { confirmInToast } from "../../components/admin/confirm-toast";
+import { ContentRow } from "../../components/admin/content-row";
 import { EmptyState } from "../../components/admin/empty-state";
 import { StateBadge, StateFilter } from "../../components/admin/publishing";
-import { RowActions } from "../../components/admin/row-actions";
 import {
   CoverageBadge,
   CoverageFilterSelect,
@@ -72,33 +72,22 @@ export default function AdminVideos() {
           {videos
             .filter((video) => translation.matches(video._id))
             .map((video) => (
-              <li key={video._id} className="flex flex-wrap items-start gap-4 p-4 sm:flex-nowrap sm:items-center">
-                <img
-                  src={youtubeThumbnail(video.youtubeId, "mqdefault")}
-                  alt=""
-                  width={320}
-                  height={180}
-                  loading="lazy"
-                  className="aspect-video w-28 shrink-0 rounded-lg bg-gray-100 object-cover sm:w-40"
-                />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold text-ink">{video.title}</h2>
-                  <p className="mt-1 line-clamp-2 text-sm text-muted">{video.description}</p>
-                  <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                    <StateBadge state={video} />
-                    <CoverageBadge coverage={translation.coverageOf(video._id)} />
-                    <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
-                      {video.category}
-                    </span>
-                    <span>Added {format(new Date(video.createdAt), "MMM d, yyyy")}</span>
-                  </p>
-                </div>
-                <RowActions
-                  editTo={`/admin/videos/edit/${video._id}`}
-                  title={video.title}
-                  onDelete={() => remove(video)}
-                />
-              </li>
+              <ContentRow
+                key={video._id}
+                thumbnail={youtubeThumbnail(video.youtubeId, "mqdefault")}
+                shape="video"
+                title={video.title}
+                summary={video.description}
+                editTo={`/admin/videos/edit/${video._id}`}
+                onDelete={() => remove(video)}
+              >
+                <StateBadge state={video} />
+                <CoverageBadge coverage={translation.coverageOf(video._id)} />
+                <span className="rounded-full bg-brand-light px-2.5 py-0.5 font-semibold text-brand">
+                  {video.category}
+                </span>
+                <span>Added {format(new Date(video.createdAt), "MMM d, yyyy")}</span>
+              </ContentRow>
             ))}
         </ul>
       )}
