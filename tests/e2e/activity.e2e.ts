@@ -4,6 +4,7 @@ import { adminApi } from "./support/admin-api.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 import type { RunningServer } from "./support/server.ts";
+import { stubYoutube } from "./support/youtube-stub.ts";
 
 const VIDEO = {
   description: "Why she volunteers.",
@@ -54,6 +55,8 @@ describe.runIf(browserAvailable)("activity log", () => {
     await admin.json("DELETE", `/api/videos/${own._id}`);
 
     const { page, context } = await newPage(site.browser, site.server, { context: { acceptDownloads: true } });
+    // The dashboard's consent list shows the videos' YouTube thumbnails (no internet here).
+    await stubYoutube(page);
     await openAdminPage(page, site.server, "/admin");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
     await page.waitForURL(`${site.server.baseUrl}/admin/activity`);

@@ -1,7 +1,7 @@
-import path from "node:path";
 import { text } from "node:stream/consumers";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.ts";
 import {
   browserAvailable,
   expectErrors,
@@ -41,22 +41,8 @@ const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Make a donati
 const donateNow = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Donate Now" });
 const focusIsInDialog = (page: Page) =>
   page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
-const AXE_PATH = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
-
 /** axe-core's findings inside the open pop-up, as 'rule: targets' lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run: (context: Element) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-      };
-    };
-    const dialog = document.querySelector('[role="dialog"]') as Element;
-    const result = await axe.run(dialog);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
+const dialogViolations = (page: Page) => axeViolations(page, '[role="dialog"]');
 
 const toast = (page: Page, text: string) => page.locator('[role="status"]', { hasText: text });
 
@@ -329,7 +315,7 @@ describe.runIf(browserAvailable)("donations", () => {
     let dialog = await open();
     expect(await dialog.getByRole("radio", { name: "For Life Skill Training" }).isChecked()).toBe(true);
     await page.screenshot({ path: "test-results/screenshots/donation-fund-375.png" });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await dialogViolations(page)).toEqual([]);
     await dialog.locator("label", { hasText: "Where most needed" }).click();
     expect(await dialog.getByRole("radio", { name: "Where most needed" }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Donate $25" }).click();
@@ -483,14 +469,14 @@ describe.runIf(browserAvailable)("donations", () => {
       };
       await page.screenshot({ path: `test-results/screenshots/donation-card-${size}.png` });
       await expectLaidOut(page, card, `card tab at ${size} px`);
-      expect(await axeViolations(page), `card tab at ${size} px`).toEqual([]);
+      expect(await dialogViolations(page), `card tab at ${size} px`).toEqual([]);
 
       await card["custom amount"].fill("0.5");
       await card.submit.click();
       await dialog.getByRole("alert").waitFor();
       await page.screenshot({ path: `test-results/screenshots/donation-error-${size}.png` });
       await expectLaidOut(page, { ...card, error: dialog.getByRole("alert") }, `error at ${size} px`);
-      expect(await axeViolations(page), `error at ${size} px`).toEqual([]);
+      expect(await dialogViolations(page), `error at ${size} px`).toEqual([]);
 
       await top["Local tab"].click();
       await page.screenshot({ path: `test-results/screenshots/donation-local-${size}.png` });
@@ -500,7 +486,7 @@ describe.runIf(browserAvailable)("donations", () => {
         copy: dialog.getByRole("button", { name: "Copy account number" }),
       };
       await expectLaidOut(page, local, `local tab at ${size} px`);
-      expect(await axeViolations(page), `local tab at ${size} px`).toEqual([]);
+      expect(await dialogViolations(page), `local tab at ${size} px`).toEqual([]);
       await context.close();
     }
   });
