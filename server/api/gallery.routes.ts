@@ -4,6 +4,7 @@ import { GALLERY_MESSAGES } from "../../core/gallery/gallery.schema.ts";
 import type { GalleryForm } from "../../core/gallery/gallery.service.ts";
 import { ValidationError } from "../../core/shared/errors.ts";
 import { actorOf } from "../plugins/access.ts";
+import { contentLanguage } from "./content-language.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 interface IdParams {
@@ -25,19 +26,18 @@ async function readGalleryForm(request: FastifyRequest): Promise<GalleryForm> {
 }
 
 export default async function galleryRoutes(app: FastifyInstance) {
-  const { gallery, publicUrls, translations } = app.services;
+  const { gallery, publicUrls } = app.services;
+  // Ours, additive: `?lang=am` answers in Amharic where there is one; without it, the spec's English.
+  const inLanguage = contentLanguage(app.services.translations);
 
   app.get("/api/gallery", { config: { access: "public", cacheable: true } }, async (request) => {
     const page = await gallery.list(request.query);
-    // Ours, additive: `lang=am` gives the items' Amharic text where there is one (the site's Amharic
-    // gallery pages); without it the answer is the spec's, in English.
-    const { lang } = request.query as { lang?: unknown };
-    const images = lang === "am" ? await translations.localiseMany("gallery-item", page.images, "am") : page.images;
+    const images = await inLanguage.many(request, "gallery-item", page.images);
     return { ...page, images: images.map(publicUrls.withImages) };
   });
 
   app.get<{ Params: IdParams }>("/api/gallery/:id", { config: { access: "public" } }, async (request) =>
-    publicUrls.withImages(await gallery.get(request.params.id)),
+    publicUrls.withImages(await inLanguage.one(request, "gallery-item", await gallery.get(request.params.id))),
   );
 
   // Staff read every state (issue #14): the admin list, the editor and the preview.

@@ -1,19 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
 import { actorOf } from "../plugins/access.ts";
+import { contentLanguage } from "./content-language.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
 
 export default async function publicationRoutes(app: FastifyInstance) {
   const { publications, publicUrls } = app.services;
+  // Ours, additive: `?lang=am` answers in Amharic where there is one; without it, the spec's English.
+  const inLanguage = contentLanguage(app.services.translations);
 
-  app.get("/api/publications", { config: { access: "public" } }, async () =>
-    (await publications.list()).map(publicUrls.withCover),
+  app.get("/api/publications", { config: { access: "public" } }, async (request) =>
+    (await inLanguage.many(request, "publication", await publications.list())).map(publicUrls.withCover),
   );
 
   app.get<IdParams>("/api/publications/:id", { config: { access: "public" } }, async (request) =>
-    publicUrls.withCover(await publications.get(request.params.id)),
+    publicUrls.withCover(await inLanguage.one(request, "publication", await publications.get(request.params.id))),
   );
 
   // Staff read every state (issue #14): the admin list, the editor and the preview.

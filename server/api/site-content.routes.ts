@@ -3,6 +3,7 @@ import { EDITORS } from "../../core/access/roles.ts";
 import { BadRequestError } from "../../core/shared/errors.ts";
 import { mapImages } from "../../core/site-content/site-content.images.ts";
 import { actorOf } from "../plugins/access.ts";
+import { requestedLocale } from "./content-language.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
 interface SectionParams {
@@ -22,9 +23,14 @@ export default async function siteContentRoutes(app: FastifyInstance) {
   const { siteContent, siteContentTranslations, publicUrls } = app.services;
   const staff = { config: { roles: EDITORS } };
 
-  app.get("/api/site-content", { config: { access: "public", cacheable: true } }, async () =>
-    mapImages(await siteContent.published(), publicUrls.image),
-  );
+  // Ours, additive like the content lists' (content-language.ts): `?lang=am` overlays the published
+  // Amharic and names, per section, the paths of the texts left in English (`englishPaths`).
+  app.get("/api/site-content", { config: { access: "public", cacheable: true } }, async (request) => {
+    const locale = requestedLocale(request);
+    if (!locale) return mapImages(await siteContent.published(), publicUrls.image);
+    const { englishPaths, ...content } = await siteContentTranslations.published(locale);
+    return { ...mapImages(content, publicUrls.image), locale, englishPaths };
+  });
 
   // Before the :section routes, so "images" is never read as a section name.
   app.post("/api/site-content/images", staff, async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
 import { actorOf } from "../plugins/access.ts";
+import { contentLanguage } from "./content-language.ts";
 
 interface IdParams {
   id: string;
@@ -8,13 +9,16 @@ interface IdParams {
 
 export default async function videosRoutes(app: FastifyInstance) {
   const { videos } = app.services;
+  // Ours, additive: `?lang=am` answers in Amharic where there is one; without it, the spec's English.
+  const inLanguage = contentLanguage(app.services.translations);
 
-  app.get("/api/videos", { config: { access: "public", cacheable: true } }, async (request) =>
-    videos.list(request.query),
-  );
+  app.get("/api/videos", { config: { access: "public", cacheable: true } }, async (request) => {
+    const list = await videos.list(request.query);
+    return { ...list, videos: await inLanguage.many(request, "video", list.videos) };
+  });
 
   app.get<{ Params: IdParams }>("/api/videos/:id", { config: { access: "public" } }, async (request) =>
-    videos.get(request.params.id),
+    inLanguage.one(request, "video", await videos.get(request.params.id)),
   );
 
   // Staff read every state (issue #14): the admin list, the editor and the preview.
