@@ -7,7 +7,9 @@ import { IslandPage } from "./island-page";
 import { ISLANDS } from "./registry";
 
 const FaqIsland = island("faq", Faq);
-const items = [{ question: "Is my gift tax-deductible?", answer: "Yes, <where registered> & receipted." }];
+const items = [
+  { id: "question-tax", question: "Is my gift tax-deductible?", answer: "Yes, <where registered> & receipted." },
+];
 
 const assets = {
   entry: "/assets/islands/entry.client-x.js",

@@ -44,16 +44,19 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
       "<p>Behind the walls of Ethiopia's prisons, thousands of women are serving their sentences, many with young children who have nowhere else to go. We bring them what they need today and the skills they need for tomorrow, and we walk with them when the gate finally opens.</p>",
     impactFigures: [
       {
+        id: "figure-prisons",
         value: 6,
         suffix: "+",
         label: "Prisons reached",
       },
       {
+        id: "figure-products",
         value: 140,
         suffix: "+",
         label: "Products delivered monthly",
       },
       {
+        id: "figure-children",
         value: 33,
         suffix: "+",
         label: "Children supported",
@@ -119,26 +122,31 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     ],
     faq: [
       {
+        id: "question-where",
         question: "Where does my donation go?",
         answer:
           "100% of donations go to our programs: essentials, education, health care and family reintegration for incarcerated mothers and their children. Administrative costs are covered separately by our founding partners.",
       },
       {
+        id: "question-monthly",
         question: "Can I give monthly?",
         answer:
           "Yes. Choose Monthly in the donation window to set up a recurring gift. Monthly donations let us plan supplies and training months ahead, and you can change or cancel yours at any time.",
       },
       {
+        id: "question-tax",
         question: "Is my donation tax-deductible?",
         answer:
           "Hope Behind Bars is a registered non-profit and every gift receives a receipt. Whether it is tax-deductible depends on the tax rules of the country where you pay tax; please check with your tax adviser.",
       },
       {
+        id: "question-why",
         question: "Why do children live in prison with their mothers?",
         answer:
           "In Ethiopia, young children may stay with their mothers in prison when there is no one else to care for them. They did nothing wrong, yet they often lack food, play, health care and early learning. We make sure they have what every child needs.",
       },
       {
+        id: "question-help",
         question: "How else can I help?",
         answer:
           "You can volunteer your skills, organise a fundraiser, or partner with us as a company or institution. Visit Join Our Team or get in touch through our Contact page.",
@@ -146,14 +154,17 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     ],
     missionCards: [
       {
+        id: "card-mission",
         title: "Our Mission",
         text: "To restore dignity and hope to incarcerated women and their children in Ethiopia by meeting their basic needs, opening doors to education and skills, and walking with them as they return to their families and communities.",
       },
       {
+        id: "card-vision",
         title: "Our Vision",
         text: "An Ethiopia where no child's future is limited by a parent's imprisonment, and where every woman leaving prison has the support, skills and acceptance to rebuild her life.",
       },
       {
+        id: "card-values",
         title: "Our Core Values",
         text: "Human rights, openness and partnership guide everything we do: we treat every person with dignity, account honestly for every gift, and work hand in hand with prisons, families and communities.",
       },
@@ -180,18 +191,22 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
       "<p>Hope Behind Bars began with a handful of volunteers bringing soap, blankets and milk powder to a women's prison outside Addis Ababa. We met mothers serving long sentences and children under five who lived with them because there was no one else to care for them.</p><p>What we saw stayed with us: women who wanted to learn but had no classroom, children who had never held a picture book, families who had lost touch after years apart. Emergency supplies were not enough; these women needed a way forward.</p><p>Today we work in six prisons. We deliver essentials every month, run early-childhood corners for the children, and offer literacy, vocational and life-skill training to their mothers. When a woman is released, we help her reconnect with her family and find a livelihood, so that a second chance becomes a real one.</p>",
     theoryOfChange: [
       {
+        id: "step-needs",
         title: "Meet basic needs",
         text: "Monthly essentials, hygiene and health care kits give mothers and children safety and dignity, the ground everything else stands on.",
       },
       {
+        id: "step-skills",
         title: "Build skills and learning",
         text: "Early-childhood care for the children; literacy, vocational and life-skill training for the mothers, during their sentence, not after it.",
       },
       {
+        id: "step-families",
         title: "Strengthen family bonds",
         text: "Supported visits, parenting sessions and contact with relatives keep families connected while they are apart.",
       },
       {
+        id: "step-reintegration",
         title: "Support reintegration",
         text: "After release we help with a place to start, tools for a livelihood and follow-up, so women return to their communities with confidence.",
       },
@@ -200,38 +215,45 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
       "Women leave prison able to provide for their families, children grow up healthy and learning, and communities welcome them back, breaking the cycle of poverty and re-offending.",
     coreValues: [
       {
+        id: "value-rights",
         title: "Human Rights",
         text: "Every woman and child deserves dignity, safety and care, whatever the past. We defend their rights to health, education and family life.",
       },
       {
+        id: "value-openness",
         title: "Openness",
         text: "We are honest about what we do and what it costs. Donors, partners and the women we serve can see where every gift goes.",
       },
       {
+        id: "value-partnership",
         title: "Partnership",
         text: "Lasting change is shared work. We collaborate with prison administrations, local organisations, volunteers and families themselves.",
       },
     ],
     team: [
       {
+        id: "member-selamawit",
         name: "Selamawit Bekele",
         role: "Founder & Executive Director",
         image: IMAGES.avatarFounder,
         bio: "A social worker for fifteen years, she founded Hope Behind Bars after volunteering in women's prisons.",
       },
       {
+        id: "member-hana",
         name: "Hana Girma",
         role: "Programmes Coordinator",
         image: IMAGES.avatarProgrammes,
         bio: "Plans the monthly deliveries and keeps in touch with prison administrations in all six facilities.",
       },
       {
+        id: "member-tigist",
         name: "Tigist Alemu",
         role: "Education Lead",
         image: IMAGES.avatarEducation,
         bio: "A former primary teacher who runs our early-childhood corners and adult literacy classes.",
       },
       {
+        id: "member-dawit",
         name: "Dawit Mengistu",
         role: "Family & Reintegration Officer",
         image: IMAGES.avatarFamilies,

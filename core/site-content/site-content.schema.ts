@@ -85,7 +85,11 @@ const list = <T extends z.ZodType>(item: T, label: string, min: number, max: num
     .min(min, `${label}: add at least ${min}`)
     .max(max, `At most ${max} ${label.toLowerCase()}`);
 
-/** A list item's stable name (used as a key and an anchor); the form makes one for a new item. */
+/**
+ * A list item's stable name (a key, an anchor, and what its Amharic version is stored under,
+ * docs/decisions/0506): the form makes one when an item is added; the service gives one to an item
+ * saved without it (site-content.item-ids.ts). It never changes when the list is reordered.
+ */
 const itemId = z
   .string({ error: "Item id is required" })
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Item id: lower-case letters, digits and hyphens");
@@ -151,6 +155,7 @@ const HeroSlideSchema = z.object({
 });
 
 const ImpactFigureSchema = z.object({
+  id: itemId,
   value: wholeNumber("Value", 0, 10_000_000),
   suffix: optional("Suffix", 4),
   label: required("Label", 60),
@@ -186,11 +191,13 @@ const DonationNeedSchema = z.preprocess((value) => {
 }, DonationNeedFields);
 
 const FaqItemSchema = z.object({
+  id: itemId,
   question: required("Question", 200),
   answer: required("Answer", 1500),
 });
 
 const TitledTextSchema = z.object({
+  id: itemId,
   title: required("Title", 60),
   text: required("Text", 600),
 });
@@ -199,11 +206,14 @@ export const HomeContentSchema = z.object({
   heroSlides: list(HeroSlideSchema, "Hero slides", 1, 6).superRefine(uniqueIds),
   introHeading: required("Introduction heading", 120),
   introText: richText("Introduction text", 3000),
-  impactFigures: list(ImpactFigureSchema, "Impact figures", 1, 6),
+  impactFigures: list(ImpactFigureSchema, "Impact figures", 1, 6).superRefine(uniqueIds),
   donationNeeds: list(DonationNeedSchema, "Donation needs", 1, 12).superRefine(uniqueIds),
-  faq: list(FaqItemSchema, "Questions", 1, 20),
+  faq: list(FaqItemSchema, "Questions", 1, 20).superRefine(uniqueIds),
   /** Our Mission, Our Vision, Our Core Values, in that order (each has its icon). */
-  missionCards: z.array(TitledTextSchema).length(3, "There are exactly three cards: mission, vision and core values"),
+  missionCards: z
+    .array(TitledTextSchema)
+    .length(3, "There are exactly three cards: mission, vision and core values")
+    .superRefine(uniqueIds),
 });
 
 const PersonSchema = z.object({
@@ -222,10 +232,12 @@ export const AboutContentSchema = z.object({
   }),
   storyImage: z.object({ image: ImageSchema, alt: required("Image description", 300) }),
   story: richText("Our story", 10000),
-  theoryOfChange: list(TitledTextSchema, "Steps", 1, 8),
+  theoryOfChange: list(TitledTextSchema, "Steps", 1, 8).superRefine(uniqueIds),
   changeOutcome: required("The change we work for", 600),
-  coreValues: list(TitledTextSchema, "Values", 1, 6),
-  team: list(PersonSchema.extend({ bio: required("Bio", 400) }), "Team members", 0, 24),
+  coreValues: list(TitledTextSchema, "Values", 1, 6).superRefine(uniqueIds),
+  team: list(PersonSchema.extend({ id: itemId, bio: required("Bio", 400) }), "Team members", 0, 24).superRefine(
+    uniqueIds,
+  ),
   /** Spec §3 Board member: the `thought` is the quote shown when the member is chosen. */
   board: list(PersonSchema.extend({ id: itemId, thought: required("Quote", 600) }), "Board members", 0, 24).superRefine(
     uniqueIds,

@@ -10,6 +10,7 @@ import { parseInput } from "../shared/validation.ts";
 import { createVersionStore, type VersionedDocument, type VersionSummary } from "../versions/versions.ts";
 import { DEFAULT_SITE_CONTENT } from "./site-content.defaults.ts";
 import { imagesWithPaths } from "./site-content.images.ts";
+import { withItemIds } from "./site-content.item-ids.ts";
 import { SITE_CONTENT_KIND } from "./site-content.kind.ts";
 import {
   isSiteSection,
@@ -46,10 +47,15 @@ function sanitized<S extends SiteSection>(section: S, content: SiteContent[S]): 
   return content;
 }
 
-/** A section as stored, re-read with today's schema; fields added since it was saved take their defaults. */
+/**
+ * A section as stored, re-read with today's schema; fields added since it was saved take their
+ * defaults, and list items stored without an id get the one the ids migration would have given them.
+ */
 function readStored<S extends SiteSection>(section: S, stored: unknown): SiteContent[S] {
   if (stored === null || typeof stored !== "object") return DEFAULT_SITE_CONTENT[section];
-  const result = SECTION_SCHEMAS[section].safeParse({ ...DEFAULT_SITE_CONTENT[section], ...stored });
+  const result = SECTION_SCHEMAS[section].safeParse(
+    withItemIds(section, { ...DEFAULT_SITE_CONTENT[section], ...stored }),
+  );
   if (!result.success) {
     // Only a schema change that tightened a rule can get here; the site keeps working on its defaults.
     console.error(`site content: stored "${section}" no longer valid`, result.error.issues.slice(0, 3));
@@ -137,7 +143,11 @@ export function createSiteContentService(
     async saveDraft(name: string, body: unknown, actor: Actor): Promise<SectionEditorState> {
       const section = sectionOf(name);
       const { revision, content } = parseInput(SaveRequestSchema, body);
-      const parsed = sanitized(section, parseInput(SECTION_SCHEMAS[section], content) as SiteContent[typeof section]);
+      // An item sent without an id (a new one from an API client) gets one; the form sends each item's.
+      const parsed = sanitized(
+        section,
+        parseInput(SECTION_SCHEMAS[section], withItemIds(section, content)) as SiteContent[typeof section],
+      );
       // A picture is owned only once a draft names it: one uploaded and left unsaved past the leftover
       // sweep's hour is gone. Say so on its field rather than save a draft that shows a missing file.
       const gone = await media.missingImages(imagesWithPaths(parsed));

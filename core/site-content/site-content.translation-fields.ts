@@ -1,8 +1,12 @@
 /**
  * Which words of a site-content section have an Amharic version (issue #15,
- * docs/decisions/0420-content-translations.md): every text a visitor reads, named by its path in the
- * section ("heroSlides.0.title"). Names of people, numbers, addresses of web pages, e-mail and bank
- * details stay as they are. Pure functions: the service, the admin form and the pages share them.
+ * docs/decisions/0420-content-translations.md): every text a visitor reads. Each is named twice:
+ * by its `path` in the section as it is now ("faq.2.answer", positions: what pages and the form's
+ * labels use) and by its `key`, where a list item is named by its id instead of its position
+ * ("faq.question-where.answer"): what the translation is stored under, so it stays with its item
+ * when the English list is reordered or an item is deleted (docs/decisions/0506). Names of people,
+ * numbers, addresses of web pages, e-mail and bank details stay as they are. Pure functions: the
+ * service, the admin form and the pages share them.
  */
 
 /** Keys whose string value is plain text a visitor reads. */
@@ -34,8 +38,13 @@ const RICH_KEYS = new Set(["introText", "story"]);
 const TEXT_LISTS = new Set(["addressLines"]);
 
 export interface SiteTextField {
-  /** Where the text is in the section, e.g. "faq.2.answer". */
+  /** Where the text is in the section now, e.g. "faq.2.answer". */
   path: string;
+  /**
+   * What its translation is stored under: the path with each list item named by its id, e.g.
+   * "faq.question-where.answer" (a list of plain texts, the address lines, keeps positions).
+   */
+  key: string;
   /** How the admin form names it, e.g. "Faq 3 · Answer". */
   label: string;
   rich: boolean;
@@ -68,34 +77,49 @@ function labelOf(path: string[]): string {
   return parts.join(" · ");
 }
 
+/** An item's id, when it is an object that has one. */
+const idOf = (item: unknown): string | undefined => {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
+};
+
 /** Every translatable text of a section's content, in the order the form shows them. */
 export function siteTextFields(content: unknown): SiteTextField[] {
   const found: SiteTextField[] = [];
-  const walk = (value: unknown, path: string[]) => {
+  const walk = (value: unknown, path: string[], keys: string[]) => {
     const key = path[path.length - 1] ?? "";
     if (typeof value === "string") {
       const parent = path[path.length - 2] ?? "";
       const isText = TEXT_KEYS.has(key) || RICH_KEYS.has(key) || (/^\d+$/.test(key) && TEXT_LISTS.has(parent));
       if (isText && value.trim() !== "") {
-        found.push({ path: path.join("."), label: labelOf(path), rich: RICH_KEYS.has(key), english: value });
+        found.push({
+          path: path.join("."),
+          key: keys.join("."),
+          label: labelOf(path),
+          rich: RICH_KEYS.has(key),
+          english: value,
+        });
       }
       return;
     }
     if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) walk(item, [...path, String(index)]);
+      for (const [index, item] of value.entries()) {
+        walk(item, [...path, String(index)], [...keys, idOf(item) ?? String(index)]);
+      }
     } else if (value && typeof value === "object") {
       // Pictures carry URLs and sizes, never text.
       if (key === "image") return;
-      for (const [name, child] of Object.entries(value)) walk(child, [...path, name]);
+      for (const [name, child] of Object.entries(value)) walk(child, [...path, name], [...keys, name]);
     }
   };
-  walk(content, []);
+  walk(content, [], []);
   return found;
 }
 
 /**
- * The section as an Amharic page shows it: each translated text in place of the English, and the
- * paths still in English (the page marks them `lang="en"`).
+ * The section as an Amharic page shows it: each translated text (found by its key) in place of the
+ * English, and the paths (positions, as the page draws them) still in English, which the page marks
+ * `lang="en"`.
  */
 export function applySiteTranslation<T>(
   content: T,
@@ -104,7 +128,7 @@ export function applySiteTranslation<T>(
   const copy = structuredClone(content) as unknown;
   const englishPaths: string[] = [];
   for (const field of siteTextFields(content)) {
-    const value = translation[field.path];
+    const value = translation[field.key];
     if (!value) {
       englishPaths.push(field.path);
       continue;

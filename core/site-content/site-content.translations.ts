@@ -16,8 +16,9 @@ import { applySiteTranslation, type SiteTextField, siteTextFields } from "./site
 
 /**
  * The Amharic version of each site-content section (docs/decisions/0420-content-translations.md): a
- * versioned document of its own, `("site-content:am", section)`, holding `{ path: text }`, drafted,
- * published and versioned through core/versions exactly like the English section.
+ * versioned document of its own, `("site-content:am", section)`, holding `{ key: text }` (a list
+ * item named by its id, docs/decisions/0506: "faq.question-where.answer"), drafted, published and
+ * versioned through core/versions exactly like the English section.
  */
 
 const TEXT_MAX = 10_000;
@@ -110,9 +111,9 @@ export function createSiteContentTranslations(
       const english = siteTextFields((await siteContent.editor(section)).draft);
       const texts: Record<string, string> = {};
       for (const field of english) {
-        const raw = fields[field.path]?.trim() ?? "";
+        const raw = fields[field.key]?.trim() ?? "";
         const value = field.rich ? sanitizePostHtml(raw) : raw;
-        if (field.rich ? htmlText(value) : value) texts[field.path] = value;
+        if (field.rich ? htmlText(value) : value) texts[field.key] = value;
       }
       const document = await db.transaction().execute(async (trx) => {
         const saved = await store.saveDraft(trx, kindOf(language), section, texts, { revision, actor });
@@ -120,7 +121,7 @@ export function createSiteContentTranslations(
           action: "update",
           entity: AUDIT_ENTITY,
           entityId: section,
-          fields: Object.keys(texts).map((path) => `${language}.${path}`),
+          fields: Object.keys(texts).map((key) => `${language}.${key}`),
           values: { locale: language, revision: saved.revision },
         });
         return saved;

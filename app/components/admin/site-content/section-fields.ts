@@ -86,7 +86,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       label: "Impact figures",
       itemLabel: "impact figure",
       fields: [number("value", "Value"), text("suffix", "Suffix (e.g. +)"), text("label", "Label")],
-      blank: () => ({ value: 0, suffix: "+", label: "" }),
+      blank: () => ({ id: "figure", value: 0, suffix: "+", label: "" }),
     },
     {
       kind: "list",
@@ -128,7 +128,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       label: "Frequently asked questions",
       itemLabel: "question",
       fields: [text("question", "Question"), area("answer", "Answer", 4)],
-      blank: () => ({ question: "", answer: "" }),
+      blank: () => ({ id: "question", question: "", answer: "" }),
     },
     {
       kind: "list",
@@ -137,7 +137,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       itemLabel: "card",
       fixed: true,
       fields: [text("title", "Title"), area("text", "Text")],
-      blank: () => ({ title: "", text: "" }),
+      blank: () => ({ id: "card", title: "", text: "" }),
     },
   ],
   about: [
@@ -168,7 +168,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       label: "Theory of change",
       itemLabel: "step",
       fields: [text("title", "Title"), area("text", "Text")],
-      blank: () => ({ title: "", text: "" }),
+      blank: () => ({ id: "step", title: "", text: "" }),
     },
     area("changeOutcome", "The change we work for"),
     {
@@ -177,7 +177,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       label: "Core values",
       itemLabel: "value",
       fields: [text("title", "Title"), area("text", "Text")],
-      blank: () => ({ title: "", text: "" }),
+      blank: () => ({ id: "value", title: "", text: "" }),
     },
     {
       kind: "list",
@@ -185,7 +185,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       label: "Team members",
       itemLabel: "team member",
       fields: [image(), text("name", "Name"), text("role", "Role"), area("bio", "Bio")],
-      blank: () => ({ name: "", role: "", image: about.team[0]?.image, bio: "" }),
+      blank: () => ({ id: "member", name: "", role: "", image: about.team[0]?.image, bio: "" }),
     },
     {
       kind: "list",

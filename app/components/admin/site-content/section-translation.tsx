@@ -42,7 +42,7 @@ export function SectionTranslation({ section }: { section: SiteSection }) {
     editorStart.current = Object.fromEntries(
       loaded.fields
         .filter((f) => f.rich)
-        .map((f) => [f.path, { key: loaded.revision, html: loaded.draft[f.path] ?? "" }]),
+        .map((f) => [f.key, { key: loaded.revision, html: loaded.draft[f.key] ?? "" }]),
     );
   }, []);
 
@@ -83,7 +83,7 @@ export function SectionTranslation({ section }: { section: SiteSection }) {
     void write(false);
   }
 
-  const translated = state ? state.fields.filter((f) => state.published[f.path]).length : 0;
+  const translated = state ? state.fields.filter((f) => state.published[f.key]).length : 0;
 
   return (
     <section
@@ -116,12 +116,12 @@ export function SectionTranslation({ section }: { section: SiteSection }) {
           </p>
           {state.fields.map((field) =>
             field.rich ? (
-              <div key={field.path}>
+              <div key={field.key}>
                 <ContentEditorField
-                  id={fieldId(field.path)}
+                  id={fieldId(field.key)}
                   label={`${field.label} (Amharic)`}
-                  start={editorStart.current[field.path] ?? { key: 0, html: "" }}
-                  onChange={(html) => setValues((current) => ({ ...current, [field.path]: html }))}
+                  start={editorStart.current[field.key] ?? { key: 0, html: "" }}
+                  onChange={(html) => setValues((current) => ({ ...current, [field.key]: html }))}
                   focusRef={focus}
                   lang="am"
                 />
@@ -129,13 +129,13 @@ export function SectionTranslation({ section }: { section: SiteSection }) {
               </div>
             ) : (
               <TextArea
-                key={field.path}
-                id={fieldId(field.path)}
+                key={field.key}
+                id={fieldId(field.key)}
                 label={`${field.label} (Amharic)`}
                 lang="am"
                 rows={field.english.length > 120 ? 4 : 2}
-                value={values[field.path] ?? ""}
-                onChange={(event) => setValues((current) => ({ ...current, [field.path]: event.target.value }))}
+                value={values[field.key] ?? ""}
+                onChange={(event) => setValues((current) => ({ ...current, [field.key]: event.target.value }))}
                 hint={englishHint(field.english)}
               />
             ),
