@@ -5,8 +5,8 @@ import {
   INVALID_AMOUNT_MESSAGE,
   INVALID_FREQUENCY_MESSAGE,
   REDIRECT_FAILED_MESSAGE,
-} from "../../core/donations/donations.schema";
-import { UNKNOWN_FUND_MESSAGE } from "../../core/funds/funds.schema";
+} from "../../core/donations/donations.schema.ts";
+import { UNKNOWN_FUND_MESSAGE } from "../../core/funds/funds.schema.ts";
 import {
   GIVING_AMOUNT_MESSAGE,
   GIVING_CHANGE_REQUESTED_MESSAGE,
@@ -18,16 +18,16 @@ import {
   GIVING_STOP_REQUESTED_MESSAGE,
   GIVING_TOO_MANY_MESSAGE,
   GIVING_UNAVAILABLE_MESSAGE,
-} from "../../core/giving/giving.schema";
-import { CONTACT_MESSAGES } from "../../core/messages/messages.schema";
-import { OFFLINE_GIFT_MESSAGES } from "../../core/offline-gifts/offline-gifts.schema";
+} from "../../core/giving/giving.schema.ts";
+import { CONTACT_MESSAGES } from "../../core/messages/messages.schema.ts";
+import { OFFLINE_GIFT_MESSAGES } from "../../core/offline-gifts/offline-gifts.schema.ts";
 import {
   CONFIRM_LINK_ENDED_MESSAGE,
   UNSUBSCRIBE_LINK_INVALID_MESSAGE,
-} from "../../core/subscribers/subscribers.constants";
-import { ALREADY_SUBSCRIBED_MESSAGE } from "../../core/subscribers/subscribers.schema";
-import { VOLUNTEER_MESSAGES } from "../../core/volunteers/volunteers.schema";
-import type { MessageKey } from "./en";
+} from "../../core/subscribers/subscribers.constants.ts";
+import { ALREADY_SUBSCRIBED_MESSAGE } from "../../core/subscribers/subscribers.schema.ts";
+import { VOLUNTEER_MESSAGES } from "../../core/volunteers/volunteers.schema.ts";
+import type { MessageKey } from "./en.ts";
 
 /**
  * The Amharic interface texts (docs/decisions/0410). A key missing here shows the English text;
@@ -119,6 +119,14 @@ export const am: Partial<Record<MessageKey, string>> = {
   "giving.stopSummary": "ይህን ወርሃዊ ልገሳ ያቁሙ",
   "giving.stopText": "ከዚህ በኋላ ምንም ክፍያ አይወሰድም። የተደረጉ ልገሳዎች እንዳሉ ይቆያሉ።",
   "giving.stopButton": "ወርሃዊ ልገሳዬን አቁም",
+  "givingEmail.subject": "ወደ Hope Behind Bars «የእኔ ልገሳዎች» የመግቢያ አገናኝዎ",
+  "givingEmail.preview": "ልገሳዎችዎንና ደረሰኞችዎን ይመልከቱ፤ ወርሃዊ ልገሳን ይቀይሩ ወይም ያቁሙ።",
+  "givingEmail.heading": "ወደ «የእኔ ልገሳዎች» ይግቡ",
+  "givingEmail.asked": "አንድ ሰው፣ እርስዎ እንደሆኑ ተስፋ እናደርጋለን፣ በዚህ አድራሻ ለHope Behind Bars የተሰጡ ልገሳዎችን ለማየት ጠይቋል።",
+  "givingEmail.follow": "ልገሳዎችዎን ለማየት፣ ደረሰኞችን ለማውረድ እና ወርሃዊ ልገሳን ለመቀየር ወይም ለማቆም አገናኙን ይከተሉ።",
+  "givingEmail.open": "«የእኔ ልገሳዎች»ን ክፈት",
+  "givingEmail.once": "አገናኙ የሚሠራው አንድ ጊዜ ብቻ፣ በ15 ደቂቃ ውስጥ ነው። መለያ ወይም የይለፍ ቃል አያስፈልግዎትም።",
+  "givingEmail.ignore": "ይህን ካልጠየቁ ይህን ኢሜይል ችላ ይበሉት፤ ምንም አይለወጥም።",
 
   "common.opensInNewTab": "(በአዲስ ትር ይከፈታል)",
   "common.close": "ዝጋ",

@@ -126,6 +126,15 @@ export const en = {
   "giving.stopSummary": "Stop this monthly gift",
   "giving.stopText": "No further payments will be taken. Gifts already made stay as they are.",
   "giving.stopButton": "Stop my monthly gift",
+  // The sign-in link's e-mail, in the language of the page it was asked from (core/giving, decision 0507).
+  "givingEmail.subject": "Your sign-in link to My giving at Hope Behind Bars",
+  "givingEmail.preview": "See your gifts and receipts, and change or stop a monthly gift.",
+  "givingEmail.heading": "Sign in to My giving",
+  "givingEmail.asked": "Someone, hopefully you, asked to see the gifts made with this address to Hope Behind Bars.",
+  "givingEmail.follow": "Follow the link to see your gifts, download receipts, and change or stop a monthly gift.",
+  "givingEmail.open": "Open My giving",
+  "givingEmail.once": "The link works once, within 15 minutes. You do not need an account or a password.",
+  "givingEmail.ignore": "If you did not ask for this, ignore this e-mail: nothing changes.",
 
   // Shared words.
   "common.opensInNewTab": "(opens in a new tab)",

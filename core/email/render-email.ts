@@ -19,6 +19,8 @@ import { createElement as h, type ReactNode } from "react";
  * core/ runs in Node without a build step (docs/decisions/0001-no-server-build.md).
  */
 export interface EmailContent {
+  /** The language it is written in, for the HTML's `lang` (English when absent). */
+  lang?: string;
   subject: string;
   /** One line inboxes show after the subject. */
   preview?: string;
@@ -117,7 +119,7 @@ function EmailLayout({ content }: { content: EmailContent }): ReactNode {
     (texts ?? []).map((text, i) => h(Text, { key: i, style: styles.text }, text));
   return h(
     Html,
-    { lang: "en" },
+    { lang: content.lang ?? "en" },
     // Light only: some clients invert colours in dark mode and would make the brand colours unreadable.
     h(
       Head,

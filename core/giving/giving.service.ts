@@ -7,6 +7,7 @@ import type { DonationsService } from "../donations/donations.service.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
+import { message } from "../i18n/messages.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { isCurrency, parseAmount } from "../money/money.ts";
 import type { ReceiptsService } from "../receipts/receipts.service.ts";
@@ -57,20 +58,17 @@ export const GIVING_HOUSEKEEPING_JOB = "giving.housekeeping";
 export const givingLink = (siteUrl: string, token: string, locale: Locale = "en") =>
   `${siteUrl}${localizePath("/giving", locale)}?token=${token}`;
 
-function linkMail(url: string): EmailContent {
+/** The sign-in e-mail in the language of the page the donor asked from (the catalogue's texts, decision 0507). */
+function linkMail(url: string, locale: Locale): EmailContent {
+  const t = (key: Parameters<typeof message>[1]) => message(locale, key);
   return {
-    subject: "Your sign-in link to My giving at Hope Behind Bars",
-    preview: "See your gifts and receipts, and change or stop a monthly gift.",
-    heading: "Sign in to My giving",
-    intro: [
-      "Someone, hopefully you, asked to see the gifts made with this address to Hope Behind Bars.",
-      "Follow the link to see your gifts, download receipts, and change or stop a monthly gift.",
-    ],
-    action: { label: "Open My giving", url },
-    footer: [
-      "The link works once, within 15 minutes. You do not need an account or a password.",
-      "If you did not ask for this, ignore this e-mail: nothing changes.",
-    ],
+    lang: locale,
+    subject: t("givingEmail.subject"),
+    preview: t("givingEmail.preview"),
+    heading: t("givingEmail.heading"),
+    intro: [t("givingEmail.asked"), t("givingEmail.follow")],
+    action: { label: t("givingEmail.open"), url },
+    footer: [t("givingEmail.once"), t("givingEmail.ignore")],
   };
 }
 
@@ -103,7 +101,7 @@ export function createGivingService(deps: GivingDeps) {
     const windowStart = new Date(now.getTime() - DONOR_LINK_LIFETIME_MS).toISOString();
     if ((await repo.countLinksSince(db, address, windowStart)) >= DONOR_LINKS_PER_WINDOW) return;
     const token = newSecretToken();
-    const mail = await renderEmail(linkMail(givingLink(siteUrl, token, locale)));
+    const mail = await renderEmail(linkMail(givingLink(siteUrl, token, locale), locale ?? "en"));
     await db.transaction().execute(async (trx) => {
       await repo.insertLink(trx, {
         id: newId(),

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DONOR_LINK_LIFETIME_MS, DONOR_SESSION_LIFETIME_MS } from "../../core/giving/giving.service.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { type FakeStripe, startFakeStripe } from "../../tests/support/fake-stripe.ts";
-import { createSmtpInbox, linkIn, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
+import { createSmtpInbox, linkIn, readMail, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
 
@@ -230,6 +230,42 @@ describe.each(DIALECTS)("My giving on %s (sandbox)", (dialect) => {
     expect(amharic.headers.location).toBe("/am/giving?sent=1");
     await site.t.services.jobs.runDue();
     expect(linkIn(site.inbox.messages.at(-1) as string, `${SITE}/am/giving?token=`)).toMatch(/\?token=[\w-]{40,}$/);
+  });
+
+  it("writes the sign-in e-mail in the language of the page it was asked from: subject, text and HTML", async () => {
+    await give("selam@example.org", 15, "one-time");
+    const mailFrom = async (payload: object) => {
+      site.inbox.messages.length = 0;
+      expect((await post("/api/giving/link", payload)).statusCode).toBe(202);
+      await site.t.services.jobs.runDue();
+      expect(site.inbox.messages).toHaveLength(1);
+      return readMail(site.inbox.messages[0] as string);
+    };
+
+    const amharic = await mailFrom({ email: "selam@example.org", lang: "am" });
+    expect(amharic.subject).toBe("ወደ Hope Behind Bars «የእኔ ልገሳዎች» የመግቢያ አገናኝዎ");
+    expect(amharic.text).toContain("ወደ «የእኔ ልገሳዎች» ይግቡ");
+    expect(amharic.text).toContain("አገናኙ የሚሠራው አንድ ጊዜ ብቻ፣ በ15 ደቂቃ ውስጥ ነው።");
+    expect(amharic.text).toMatch(/«የእኔ ልገሳዎች»ን ክፈት: http:\/\/localhost:3000\/am\/giving\?token=[\w-]{40,}/);
+    expect(amharic.html).toMatch(/<html[^>]* lang="am"/);
+    expect(amharic.html).toContain("ልገሳዎችዎን ለማየት፣ ደረሰኞችን ለማውረድ");
+    expect(amharic.html).toContain(`href="${SITE}/am/giving?token=`);
+    for (const part of [amharic.subject, amharic.text, amharic.html]) {
+      expect(part).not.toMatch(/sign-in link|My giving|Follow the link|ignore this e-mail/);
+    }
+
+    // From the English page (or with no language), the e-mail is the English one it always was.
+    for (const payload of [{ email: "selam@example.org" }, { email: "selam@example.org", lang: "en" }]) {
+      later(DONOR_LINK_LIFETIME_MS + 1000);
+      const english = await mailFrom(payload);
+      expect(english.subject).toBe("Your sign-in link to My giving at Hope Behind Bars");
+      expect(english.text).toContain(
+        "Follow the link to see your gifts, download receipts, and change or stop a monthly gift.",
+      );
+      expect(english.text).toMatch(/Open My giving: http:\/\/localhost:3000\/giving\?token=/);
+      expect(english.html).toMatch(/<html[^>]* lang="en"/);
+      expect(english.html).not.toMatch(/\p{Script=Ethiopic}/u);
+    }
   });
 
   it("stops a monthly sandbox gift only when the sandbox's event arrives, and audits the request", async () => {

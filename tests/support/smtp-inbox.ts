@@ -98,10 +98,92 @@ export async function createSmtpInbox({ refuse = [], holdAfter }: SmtpInboxOptio
  * client would (quoted-printable soft line breaks joined, escapes decoded).
  */
 export function linkIn(raw: string, prefix: string): string {
-  const decoded = raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // The text part decoded (base64 when mostly non-ASCII, e.g. Amharic); else the whole message.
+  const text = readMail(raw).text;
+  const decoded = text.includes(prefix)
+    ? text
+    : raw
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   const start = decoded.indexOf(prefix);
   if (start < 0) throw new Error(`no link starting with ${prefix} in:\n${raw}`);
   return /^\S+/.exec(decoded.slice(start))?.[0] as string;
+}
+
+/** A received message as a mail client shows it: the decoded subject and its text and HTML parts. */
+export interface ReadMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const decodeQuotedPrintable = (body: string): Buffer => {
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: Buffer[] = [];
+  let plain = "";
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Buffer.from(plain, "utf8"), Buffer.from([Number.parseInt(hex, 16)]));
+      plain = "";
+      i += 2;
+    } else plain += joined[i];
+  }
+  bytes.push(Buffer.from(plain, "utf8"));
+  return Buffer.concat(bytes);
+};
+
+/** RFC 2047 encoded words ("=?UTF-8?B?…?=", "=?UTF-8?Q?…?="), the space between two of them dropped. */
+const decodeWords = (value: string): string =>
+  value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_whole, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")).toString("utf8"),
+    );
+
+function splitPart(raw: string): { headers: Map<string, string>; body: string } {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = end < 0 ? raw : raw.slice(0, end);
+  const body = end < 0 ? "" : raw.slice(end).replace(/^\r?\n\r?\n/, "");
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+/** Decodes a raw message (as the sink keeps it): subject, and the text and HTML parts, multipart or not. */
+export function readMail(raw: string): ReadMail {
+  const top = splitPart(raw);
+  const found = { text: "", html: "" };
+  const walk = (part: { headers: Map<string, string>; body: string }) => {
+    const type = part.headers.get("content-type") ?? "text/plain";
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (type.toLowerCase().startsWith("multipart/") && boundary) {
+      const pieces = part.body.split(`--${boundary}`).slice(1);
+      for (const piece of pieces) {
+        if (piece.startsWith("--")) break;
+        walk(splitPart(piece.replace(/^\r?\n/, "")));
+      }
+      return;
+    }
+    const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+    const bytes =
+      encoding === "base64"
+        ? Buffer.from(part.body.replace(/\s+/g, ""), "base64")
+        : encoding === "quoted-printable"
+          ? decodeQuotedPrintable(part.body)
+          : Buffer.from(part.body, "utf8");
+    const text = bytes.toString("utf8");
+    if (type.toLowerCase().startsWith("text/html")) found.html ||= text;
+    else if (type.toLowerCase().startsWith("text/plain")) found.text ||= text;
+  };
+  walk(top);
+  return {
+    subject: decodeWords(top.headers.get("subject") ?? ""),
+    ...found,
+  };
 }
