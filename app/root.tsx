@@ -11,6 +11,9 @@ import { appContext } from "#app-context";
 import { localeOfPath, stripLocale } from "../core/i18n/locale";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+// Built under content-hashed names in /assets/, cached for good (decision 0508); app.css names the same files.
+import ethiopic400 from "./fonts/noto-sans-ethiopic-400.woff2?url";
+import ethiopic700 from "./fonts/noto-sans-ethiopic-700.woff2?url";
 import { SiteToaster } from "./components/site-toaster";
 import { ENGLISH_I18N } from "./i18n/english";
 import { I18nProvider, useI18n } from "./i18n/i18n";
@@ -84,7 +87,7 @@ export default function App() {
   return <Outlet />;
 }
 
-const ETHIOPIC_FONTS = ["/fonts/noto-sans-ethiopic-400.woff2", "/fonts/noto-sans-ethiopic-700.woff2"];
+const ETHIOPIC_FONTS = [ethiopic400, ethiopic700];
 
 /** English where no catalogue is at hand (the back office, or an error before the public layout loaded). */
 const ERROR_TEXTS = {

@@ -15,6 +15,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("am/blog/rss.xml", "routes/blog-rss.ts", { id: "blog-rss-am" }),
   route("newsletter/rss.xml", "routes/newsletter-rss.ts"),
 
   layout("routes/public/layout.tsx", [

@@ -5,6 +5,7 @@
 # letters, punctuation and numerals Amharic uses), without layout tables or hinting: ~14 KB each
 # instead of 198 KB. Latin text keeps the system font. Needs fontTools with brotli
 # (Debian: apt-get install python3-fonttools python3-brotli). The results are committed in
+# app/fonts/ (the build serves them under content-hashed names, decision 0508) and the licence in
 # public/fonts/; run this only to change them.
 set -eu
 version=5.3.0
@@ -17,6 +18,6 @@ for weight in 400 700; do
   python3 -m fontTools.varLib.instancer "$source" "wght=$weight" -q -o "$work/instance-$weight.ttf"
   python3 -m fontTools.subset "$work/instance-$weight.ttf" --unicodes="U+1200-137F" --flavor=woff2 \
     --layout-features='' --no-hinting --desubroutinize \
-    --output-file="$root/public/fonts/noto-sans-ethiopic-$weight.woff2"
+    --output-file="$root/app/fonts/noto-sans-ethiopic-$weight.woff2"
 done
 cp "$work/package/LICENSE" "$root/public/fonts/noto-sans-ethiopic-OFL.txt"

@@ -359,6 +359,8 @@ export const am: Partial<Record<MessageKey, string>> = {
   "join.ageNote": "በጎ ፈቃደኞች ቢያንስ 18 ዓመት የሞላቸው መሆን አለባቸው።",
   "blog.metaDescription": "ከHope Behind Bars የተገኙ ታሪኮች፣ ዜናዎችና ሐሳቦች፦ በኢትዮጵያ ከሥራችን ጀርባ ያሉ ሴቶች፣ ልጆችና ሠራተኞች።",
   "blog.rssTitle": "የHope Behind Bars ብሎግ",
+  "blog.feedTitle": "Hope Behind Bars — ብሎግ",
+  "blog.feedDescription": "ከHope Behind Bars የተላኩ ታሪኮችና ዜናዎች።",
   "blog.intro": "ከማረሚያ ቤት ግድግዳዎች ውስጥና ውጭ የተገኙ ታሪኮች — እና ለውጥን የሚያመጡ ሰዎች።",
   "blog.empty": "እስካሁን ምንም የብሎግ ጽሑፍ የለም",
   "blog.emptyText": "የመጀመሪያ ታሪኮቻችን በመምጣት ላይ ናቸው። እባክዎ በቅርቡ ተመልሰው ይጎብኙ።",

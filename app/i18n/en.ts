@@ -349,6 +349,9 @@ export const en = {
   "blog.metaDescription":
     "Stories, updates and reflections from Hope Behind Bars: the women, children and staff behind our work in Ethiopia.",
   "blog.rssTitle": "Hope Behind Bars blog",
+  // The blog's feed, in the language of the page that links to it (/blog/rss.xml, /am/blog/rss.xml).
+  "blog.feedTitle": "Hope Behind Bars — Blog",
+  "blog.feedDescription": "Stories and updates from Hope Behind Bars.",
   "blog.intro": "Stories from inside and outside the prison walls — and the people who make change possible.",
   "blog.empty": "No Blog Posts Yet",
   "blog.emptyText": "Our first stories are on their way. Please check back soon.",

@@ -32,6 +32,13 @@ describe("renderRssFeed", () => {
     expect(feed).toContain("<dc:creator>Tigist</dc:creator>");
   });
 
+  it("names its language: English unless told", () => {
+    expect(feed).toContain("<language>en</language>");
+    const amharic = renderRssFeed({ title: "ብሎግ", link: "", self: "", description: "", language: "am", items: [] });
+    expect(amharic).toContain("<language>am</language>");
+    expect(amharic).toContain("<title>ብሎግ</title>");
+  });
+
   it("escapes the five XML characters", () => {
     expect(escapeXml(`<a href='x'>&"`)).toBe("&lt;a href=&apos;x&apos;&gt;&amp;&quot;");
   });

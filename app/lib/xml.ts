@@ -23,6 +23,8 @@ export interface RssFeed {
   /** The feed's own address, absolute. */
   self: string;
   description: string;
+  /** The language of its texts (RSS `<language>`); English when absent. */
+  language?: string;
   items: readonly RssItem[];
 }
 
@@ -49,7 +51,7 @@ export function renderRssFeed(feed: RssFeed): string {
     <link>${escapeXml(feed.link)}</link>
     <atom:link href="${escapeXml(feed.self)}" rel="self" type="application/rss+xml"/>
     <description>${escapeXml(feed.description)}</description>
-    <language>en</language>
+    <language>${escapeXml(feed.language ?? "en")}</language>
 ${items}
   </channel>
 </rss>

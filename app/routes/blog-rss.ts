@@ -1,18 +1,26 @@
 import { appContext } from "#app-context";
 import type { BlogPostSummary } from "../../core/blogs/blogs.schema";
-import { PRODUCT_NAME } from "../lib/seo";
+import { type Locale, localeOf, localizePath } from "../../core/i18n/locale";
+import { message } from "../../core/i18n/messages";
 import { renderRssFeed, rssResponse } from "../lib/xml";
 import type { Route } from "./+types/blog-rss";
 
-export function renderFeed(siteUrl: string, posts: BlogPostSummary[]): string {
+/**
+ * The blog's RSS feed in a language (docs/decisions/0507): `/blog/rss.xml` in English, as it always
+ * was, and `/am/blog/rss.xml` with each post's Amharic title and excerpt where staff wrote one (the
+ * English otherwise) and links to the Amharic pages. Each blog page links to its own language's feed.
+ */
+function renderFeed(siteUrl: string, posts: BlogPostSummary[], locale: Locale = "en"): string {
+  const url = (path: string) => `${siteUrl}${localizePath(path, locale)}`;
   return renderRssFeed({
-    title: `${PRODUCT_NAME} — Blog`,
-    link: `${siteUrl}/blog`,
-    self: `${siteUrl}/blog/rss.xml`,
-    description: "Stories and updates from Hope Behind Bars.",
+    title: message(locale, "blog.feedTitle"),
+    link: url("/blog"),
+    self: url("/blog/rss.xml"),
+    description: message(locale, "blog.feedDescription"),
+    language: locale,
     items: posts.map((post) => ({
       title: post.title,
-      link: `${siteUrl}/blog/${post._id}`,
+      link: url(`/blog/${post._id}`),
       description: post.excerpt,
       creator: post.authorName,
       published: post.createdAt,
@@ -20,7 +28,9 @@ export function renderFeed(siteUrl: string, posts: BlogPostSummary[]): string {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  return rssResponse(renderFeed(services.config.publicSiteUrl, await services.blogs.summaries()));
+  const locale = localeOf(request);
+  const posts = await services.translations.localiseMany("blog", await services.blogs.summaries(), locale);
+  return rssResponse(renderFeed(services.config.publicSiteUrl, posts, locale));
 }

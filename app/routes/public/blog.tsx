@@ -1,10 +1,10 @@
 import { appContext } from "#app-context";
 import type { BlogPostSummary } from "../../../core/blogs/blogs.schema";
-import { localeOf } from "../../../core/i18n/locale";
+import { localeOf, localizePath } from "../../../core/i18n/locale";
 import { PostCard } from "../../components/blog/post-card";
 import { PageHeader } from "../../components/page-header";
 import { useI18n } from "../../i18n/i18n";
-import { pageMeta } from "../../lib/seo";
+import { metaLanguage, pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,12 +19,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("nav.blog"), description: t("blog.metaDescription"), path: "/blog" }));
-
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: "Hope Behind Bars blog", href: "/blog/rss.xml" },
-];
+// The feed of the page's own language, named in it (blog-rss.ts).
+export const meta: Route.MetaFunction = (args) => {
+  const { locale, t } = metaLanguage(args);
+  return [
+    ...pageMeta(args, (t) => ({ title: t("nav.blog"), description: t("blog.metaDescription"), path: "/blog" })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: t ? t("blog.rssTitle") : "Hope Behind Bars blog",
+      href: localizePath("/blog/rss.xml", locale),
+    },
+  ];
+};
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
