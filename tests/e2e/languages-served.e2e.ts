@@ -1,21 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
 import { blogFields, createPost } from "./support/blog-fixtures.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 /**
- * What the built site serves for each language beyond its pages (plain HTTP): the blog's feed and the
- * link to it in the page's language (decision 0507), and the Ethiopic font under content-hashed
- * names cached for good, preloaded on Amharic pages only (decision 0508).
+ * What the built site serves for each language beyond its pages: the blog's feed and the link to it
+ * in the page's language (decision 0507), the Ethiopic font under content-hashed names cached for
+ * good, preloaded on Amharic pages only and drawn from those files (decision 0508), and a
+ * site-content list's Amharic staying with its item when staff reorder the English (decision 0506).
  */
-describe("languages, as the built site serves them", () => {
-  let server: RunningServer;
+describe.runIf(browserAvailable)("languages, as the built site serves them", () => {
+  const site = journeySite();
+  let server: (typeof site)["server"];
   let api: Awaited<ReturnType<typeof adminApi>>;
   beforeAll(async () => {
-    server = await startServer();
+    server = site.server;
     api = await adminApi(server);
   });
-  afterAll(() => server?.stop());
 
   const page = async (path: string) => {
     const response = await fetch(`${server.baseUrl}${path}`, { headers: { accept: "text/html" } });
@@ -86,5 +91,69 @@ describe("languages, as the built site serves them", () => {
     }
     // The old unhashed address is gone: nothing can keep serving a stale copy under it.
     expect((await fetch(`${server.baseUrl}/fonts/noto-sans-ethiopic-400.woff2`)).status).toBe(404);
+  });
+
+  it("draws Amharic pages with the hashed Ethiopic faces, each fetched once; English pages fetch none", async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page } = await newPage(site.browser, site.server, { viewport });
+      await page.goto("/am/about");
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        await Promise.all([
+          document.fonts.load('400 16px "Noto Sans Ethiopic"', "ሀ"),
+          document.fonts.load('700 16px "Noto Sans Ethiopic"', "ሀ"),
+        ]);
+        return {
+          regular: document.fonts.check('400 16px "Noto Sans Ethiopic"', "ሀ"),
+          bold: document.fonts.check('700 16px "Noto Sans Ethiopic"', "ሀ"),
+          files: performance
+            .getEntriesByType("resource")
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((pathname) => pathname.includes("noto-sans-ethiopic")),
+        };
+      });
+      expect(fonts.regular && fonts.bold, name).toBe(true);
+      expect(fonts.files.sort(), name).toEqual([...new Set(fonts.files)].sort());
+      expect(fonts.files, name).toHaveLength(2);
+      for (const file of fonts.files) expect(file, name).toMatch(/^\/assets\/noto-sans-ethiopic-(400|700)-/);
+      await screenshot(page, `languages-am-about-${viewport.width}`);
+
+      await page.goto("/about");
+      const english = await page.evaluate(() =>
+        performance.getEntriesByType("resource").filter((entry) => entry.name.includes("noto-sans-ethiopic")),
+      );
+      expect(english, name).toEqual([]);
+    }
+  });
+
+  it("keeps a question's Amharic with it when staff move the English question up", async () => {
+    const question = "ልጆች ለምን ከእናቶቻቸው ጋር በማረሚያ ቤት ይኖራሉ?";
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
+    await openAdminPage(page, site.server, "/admin/site/home");
+    const amharic = page.getByRole("region", { name: "Amharic version" });
+    await amharic.getByRole("button", { name: "Edit the Amharic version" }).click();
+    await amharic.getByLabel("Questions 4 · Question (Amharic)").fill(question);
+    await amharic.getByRole("button", { name: "Publish Amharic version" }).click();
+    await expect.poll(() => toast(page, "Amharic version published.").isVisible()).toBe(true);
+
+    // The English fourth question moves up to third and is published.
+    const fourth = (await api.json("GET", "/api/site-content")).home.faq[3].question as string;
+    await page.getByRole("button", { name: "Move up: question 4" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect.poll(() => toast(page, "Published. The public pages show it now.").isVisible()).toBe(true);
+    expect((await api.json("GET", "/api/site-content")).home.faq[2].question).toBe(fourth);
+
+    await page.goto("/am");
+    // The accordion's buttons (faq-q0…): the moved question, third now, in Amharic.
+    expect(await page.locator("#faq-q2").textContent()).toBe(question);
+    expect(await page.locator("main").textContent()).not.toContain(fourth);
+    await page.goto("/");
+    expect(await page.locator("#faq-q2").textContent()).toBe(fourth);
+    // The Amharic stays beside its own English in the editor, at the question's new place.
+    await openAdminPage(page, site.server, "/admin/site/home");
+    await amharic.getByRole("button", { name: "Edit the Amharic version" }).click();
+    await expect.poll(() => amharic.getByLabel("Questions 3 · Question (Amharic)").inputValue()).toBe(question);
+    expect(await amharic.getByLabel("Questions 4 · Question (Amharic)").inputValue()).toBe("");
+    await screenshot(page, "languages-site-content-amharic-reordered-1280");
   });
 });
