@@ -11,10 +11,10 @@ import { appContext } from "#app-context";
 import { localeOfPath, stripLocale } from "../core/i18n/locale";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { SiteToaster } from "./components/site-toaster";
 // Built under content-hashed names in /assets/, cached for good (decision 0508); app.css names the same files.
 import ethiopic400 from "./fonts/noto-sans-ethiopic-400.woff2?url";
 import ethiopic700 from "./fonts/noto-sans-ethiopic-700.woff2?url";
-import { SiteToaster } from "./components/site-toaster";
 import { ENGLISH_I18N } from "./i18n/english";
 import { I18nProvider, useI18n } from "./i18n/i18n";
 import { IslandPage } from "./islands/island-page";
