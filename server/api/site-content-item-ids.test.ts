@@ -215,6 +215,8 @@ describe.each(DIALECTS)("site-content list items keep their Amharic on %s", (dia
       .values([
         document("site-content", "home", draft, published),
         document("site-content:am", "home", { "faq.1.question": AM.where }, translation),
+        // Who We Are was never saved in English: its Amharic was written beside the defaults.
+        document("site-content:am", "about", null, { "team.1.role": AM.member, vision: AM.monthly }),
       ])
       .execute();
     await db
@@ -276,6 +278,16 @@ describe.each(DIALECTS)("site-content list items keep their Amharic on %s", (dia
     expect(amharic.home.faq[0]).toMatchObject({ id: ids[0], question: AM.where });
     expect(amharic.home.faq[1]).toMatchObject({ id: ids[1], answer: AM.monthly });
     expect(amharic.home.heroSlides[1]?.title).toBe(AM.children);
+
+    const about = await db
+      .selectFrom("versioned_documents")
+      .select("published")
+      .where("kind", "=", "site-content:am")
+      .where("key", "=", "about")
+      .executeTakeFirstOrThrow();
+    const hana = DEFAULT_SITE_CONTENT.about.team[1];
+    expect(JSON.parse(about.published ?? "null")).toEqual({ [`team.${hana?.id}.role`]: AM.member, vision: AM.monthly });
+    expect((await publicAmharic()).about.team[1]).toMatchObject({ name: hana?.name, role: AM.member });
 
     // Down puts the Amharic back by position.
     await migrations["2026-11-25-200-site-content-item-ids"]?.down?.(db);
