@@ -13,7 +13,14 @@ import {
   webpImage,
 } from "../../tests/support/images.ts";
 import { ValidationError } from "../shared/errors.ts";
-import { IMAGE_PIXELS_MESSAGE, processImage, sniffImageFormat, widthsFor } from "./image-pipeline.ts";
+import {
+  containsMarkup,
+  IMAGE_PIXELS_MESSAGE,
+  prepareSource,
+  processImage,
+  sniffImageFormat,
+  widthsFor,
+} from "./image-pipeline.ts";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE } from "./media.schema.ts";
 
 async function refusal(bytes: Uint8Array): Promise<ValidationError> {
@@ -99,8 +106,71 @@ describe("image pipeline", () => {
     expect((await refusal(await polyglotJpeg())).message).toBe(IMAGE_TYPE_MESSAGE);
   });
 
+  it("finds markup hidden anywhere in the bytes, in any case, as the one regular expression did", () => {
+    const MARKUP = /<(?:script|html|svg|iframe|object|embed|body|\?php)[\s>/]|<!doctype\s+html|javascript:/i;
+    const samples = [
+      "<script>",
+      "xx<SCRIPT src=x>",
+      "<ScRiPt/",
+      "<scripts>",
+      "<script",
+      "<html>",
+      "<HTML\n",
+      "<svg/onload=x>",
+      "<svgx>",
+      "<iframe\t",
+      "<object>",
+      "<embed/",
+      "<body\u00a0",
+      "<?php ",
+      "<?PHP>",
+      "<? php ",
+      "<!doctype html>",
+      "<!DOCTYPE\r\n  HTML",
+      "<!doctypehtml",
+      "<!doctype\u00a0html",
+      "JavaScript:alert(1)",
+      "javascript",
+      "jjavascript:",
+      "<<script>",
+      "",
+      "plain",
+    ];
+    for (const sample of samples) {
+      expect(containsMarkup(Buffer.from(sample, "latin1")), JSON.stringify(sample)).toBe(MARKUP.test(sample));
+    }
+    // Random bytes hold many `<` and `j`: the scan and the expression still agree, at any offset.
+    for (let seed = 1; seed <= 20; seed++) {
+      const bytes = Buffer.alloc(4096, 0);
+      let state = seed;
+      for (let i = 0; i < bytes.length; i++) {
+        state = (state * 1103515245 + 12345) & 0x7fffffff;
+        bytes[i] = state >> 16;
+      }
+      if (seed % 2 === 0) bytes.write(samples[seed % samples.length] as string, seed * 100, "latin1");
+      const view = new Uint8Array(bytes.buffer, bytes.byteOffset + 7, bytes.length - 7);
+      expect(containsMarkup(view)).toBe(MARKUP.test(Buffer.from(view).toString("latin1")));
+    }
+  });
+
+  it("prepares the largest JPEG upright, capped at 1920 px, without metadata", async () => {
+    const source = await prepareSource(await jpegWithGps());
+    expect(source).toMatchObject({ width: 1600, height: 2400 });
+    const meta = await sharp(source.largest.data).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 1600, height: 2400 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    const wide = await prepareSource(await pngImage({ width: 2400, height: 1200, alpha: true }));
+    expect(wide).toMatchObject({ width: 1920, height: 960 });
+    expect(wide.largest).toMatchObject({ format: "jpeg", width: 1920, height: 960, contentType: "image/jpeg" });
+    expect((await sharp(wide.largest.data).metadata()).hasAlpha).toBe(false);
+  });
+
   it("refuses a truncated image as damaged", async () => {
     expect((await refusal(await truncatedJpeg())).message).toBe(IMAGE_DAMAGED_MESSAGE);
+    const error = await prepareSource(await truncatedJpeg()).catch((e: unknown) => e);
+    expect((error as ValidationError).message).toBe(IMAGE_DAMAGED_MESSAGE);
   });
 
   it("refuses an image that claims more pixels than the limit before decoding it", async () => {

@@ -1,8 +1,9 @@
 /**
  * The process variant-encoder.ts starts for one image: lowers its own priority before sharp and
- * its threads exist (new threads inherit it), encodes, answers, exits.
+ * its threads exist (new threads inherit it), encodes, answers, exits. Started through
+ * `chrt --idle 0` where it can be, it runs under SCHED_IDLE already; the nice value is for where not.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 
 const NICE = Number(process.env.VARIANT_ENCODER_NICE ?? 10);
@@ -25,7 +26,20 @@ function answer(message: object, code: number) {
   process.send?.(message, (error: Error | null) => process.exit(error ? 1 : code));
 }
 
-process.once("message", async (message: { source: Uint8Array; skip: Parameters<typeof encodeVariants>[1] }) => {
+/** Linux's scheduling policy of this process (field 41 of /proc/self/stat; 5 is SCHED_IDLE), or 0 elsewhere. */
+function policy(): number {
+  try {
+    const stat = readFileSync("/proc/self/stat", "latin1");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[38]);
+  } catch {
+    return 0;
+  }
+}
+
+type Message = { probe: true } | { source: Uint8Array; skip: Parameters<typeof encodeVariants>[1] };
+
+process.once("message", async (message: Message) => {
+  if ("probe" in message) return answer({ priority: { policy: policy(), nice: os.getPriority() } }, 0);
   try {
     answer({ ok: true, result: await encodeVariants(message.source, message.skip) }, 0);
   } catch (error) {
