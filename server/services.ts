@@ -6,6 +6,7 @@ import { createAccountService } from "../core/auth/account.service.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
+import { blogImageOwner } from "../core/blogs/blogs.repository.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
@@ -27,6 +28,7 @@ import { variantJob } from "../core/media/variant-job.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
+import { publicationImageOwner } from "../core/publications/publications.repository.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
@@ -89,7 +91,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
   /** The folders whose variants the background job encodes (decision 0440): their rows can take the finished ladder. */
-  const variantOwners = { gallery: galleryImageOwner };
+  const variantOwners = { gallery: galleryImageOwner, blog: blogImageOwner, publications: publicationImageOwner };
   jobs.register(
     variantJob({
       db,
@@ -109,7 +111,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     consent.assertPublishable,
     consent.recordSent,
   );
-  const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling);
+  const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling, jobs);
   const newsletters = createNewslettersService({
     db,
     dialect: database.dialect,
@@ -195,7 +197,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
     blogs,
     newsletters,
-    publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling),
+    publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling, jobs),
     donations,
     giving: createGivingService({
       db,

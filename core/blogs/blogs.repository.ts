@@ -1,7 +1,19 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import type { ImageOwner } from "../media/variant-job.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { BlogPostTable } from "./blogs.table.ts";
+
+/**
+ * An update's columns; the image's two are left out when the image stays, so an update never writes
+ * back a ladder it read before the background job finished it (docs/decisions/0440).
+ */
+type ImageKept<Row extends { image_url: string; image_variants: string | null }> = Omit<
+  Row,
+  "id" | "created_at" | "image_url" | "image_variants"
+> &
+  Partial<Pick<Row, "image_url" | "image_variants">>;
 
 export type BlogPostRow = Selectable<BlogPostTable>;
 
@@ -20,7 +32,7 @@ export async function insertPost(db: Db, row: BlogPostRow): Promise<void> {
   await db.insertInto("blog_posts").values(row).execute();
 }
 
-export async function updatePost(db: Db, id: string, changes: Omit<BlogPostRow, "id" | "created_at">): Promise<void> {
+export async function updatePost(db: Db, id: string, changes: ImageKept<BlogPostRow>): Promise<void> {
   await db.updateTable("blog_posts").set(changes).where("id", "=", id).execute();
 }
 
@@ -28,3 +40,26 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The row's image as the background variant job reads and replaces it (core/media/variant-job.ts). */
+export const blogImageOwner: ImageOwner = {
+  async read(db, url) {
+    const row = await db
+      .selectFrom("blog_posts")
+      .select(["image_url", "image_variants"])
+      .where("image_url", "=", url)
+      .executeTakeFirst();
+    return row && { json: row.image_variants, image: parseStoredImage(row.image_variants, row.image_url) };
+  },
+  async replace(db, url, json, image) {
+    const result = await db
+      .updateTable("blog_posts")
+      .set({ image_variants: serializeStoredImage(image) })
+      .where("image_url", "=", url)
+      .where((eb) => (json === null ? eb("image_variants", "is", null) : eb("image_variants", "=", json)))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+  // One image per row: once it is replaced, the row has nothing left processing.
+  settled: async () => true,
+};

@@ -1,7 +1,19 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import type { ImageOwner } from "../media/variant-job.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { PublicationTable } from "./publications.table.ts";
+
+/**
+ * An update's columns; the image's two are left out when the image stays, so an update never writes
+ * back a ladder it read before the background job finished it (docs/decisions/0440).
+ */
+type ImageKept<Row extends { image_url: string; image_variants: string | null }> = Omit<
+  Row,
+  "id" | "created_at" | "image_url" | "image_variants"
+> &
+  Partial<Pick<Row, "image_url" | "image_variants">>;
 
 export type PublicationRow = Selectable<PublicationTable>;
 
@@ -20,11 +32,7 @@ export async function insertPublication(db: Db, row: PublicationRow): Promise<vo
   await db.insertInto("publications").values(row).execute();
 }
 
-export async function updatePublication(
-  db: Db,
-  id: string,
-  changes: Omit<PublicationRow, "id" | "created_at">,
-): Promise<void> {
+export async function updatePublication(db: Db, id: string, changes: ImageKept<PublicationRow>): Promise<void> {
   await db.updateTable("publications").set(changes).where("id", "=", id).execute();
 }
 
@@ -32,3 +40,26 @@ export async function deletePublication(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom("publications").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The row's image as the background variant job reads and replaces it (core/media/variant-job.ts). */
+export const publicationImageOwner: ImageOwner = {
+  async read(db, url) {
+    const row = await db
+      .selectFrom("publications")
+      .select(["image_url", "image_variants"])
+      .where("image_url", "=", url)
+      .executeTakeFirst();
+    return row && { json: row.image_variants, image: parseStoredImage(row.image_variants, row.image_url) };
+  },
+  async replace(db, url, json, image) {
+    const result = await db
+      .updateTable("publications")
+      .set({ image_variants: serializeStoredImage(image) })
+      .where("image_url", "=", url)
+      .where((eb) => (json === null ? eb("image_variants", "is", null) : eb("image_variants", "=", json)))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+  // One image per row: once it is replaced, the row has nothing left processing.
+  settled: async () => true,
+};

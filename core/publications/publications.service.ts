@@ -1,9 +1,11 @@
 import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import { variantsJobFor } from "../media/variant-job.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -70,6 +72,8 @@ export function createPublicationService(
   purgePublicCaches: PurgePublicCaches,
   audit: Audit,
   scheduling: ScheduledPublishing,
+  /** The durable queue the rest of each image's ladder is encoded through (docs/decisions/0440). */
+  jobs: Pick<JobQueue, "enqueue" | "wake">,
 ) {
   /** Staff find a publication in any state; the public only a published one. */
   async function findRow(id: string, publicOnly = false) {
@@ -78,7 +82,14 @@ export function createPublicationService(
     return row;
   }
 
-  const storeImage = (bytes: Uint8Array) => media.storeImage(bytes, { folder: "publications", field: "image" });
+  /**
+   * Checks and strips the upload and stores its largest JPEG; the rest of the ladder is a background
+   * job, queued with the row (docs/decisions/0440).
+   */
+  const storeImage = (bytes: Uint8Array) => media.storeSource(bytes, { folder: "publications", field: "image" });
+  const enqueueVariants = async (trx: Db, image: StoredImage | undefined) => {
+    if (image?.processing) await jobs.enqueue(trx, variantsJobFor(image));
+  };
 
   return {
     /** Published publications. */
@@ -124,6 +135,7 @@ export function createPublicationService(
           await scheduling.recordConsents(trx, [sentConsent(fields, row.image_url)], actor, row.id);
           await scheduling.assertMayGoPublic(trx, state, [row.image_url]);
           await repo.insertPublication(trx, row);
+          await enqueueVariants(trx, stored);
           const { fields: stateFields, values } = stateAudit(null, state);
           await audit.record(trx, actor, {
             action: "create",
@@ -138,6 +150,7 @@ export function createPublicationService(
         await media.removeImage(stored);
         throw error;
       }
+      if (stored.processing) jobs.wake();
       await purgePublicCaches();
       return toPublication(row);
     },
@@ -148,21 +161,23 @@ export function createPublicationService(
       const before: ItemState = stateOf(existing);
       const state = resolveState(fields, before, clock());
       const stored: StoredImage | undefined = image ? await storeImage(image) : undefined;
+      const imageUrl = stored?.url ?? existing.image_url;
       const changes = {
         title: input.title,
         description: input.description,
         link: input.link,
         publication_date: input.publicationDate,
-        image_url: stored?.url ?? existing.image_url,
-        image_variants: stored ? serializeStoredImage(stored) : existing.image_variants,
+        // Only a new image is written: the kept one's column may be finished by its job meanwhile.
+        ...(stored ? { image_url: stored.url, image_variants: serializeStoredImage(stored) } : {}),
         updated_at: clock().toISOString(),
         ...stateColumns(state),
       };
       try {
         await db.transaction().execute(async (trx) => {
-          await scheduling.recordConsents(trx, [sentConsent(fields, changes.image_url)], actor, id);
-          await scheduling.assertMayGoPublic(trx, state, [changes.image_url]);
+          await scheduling.recordConsents(trx, [sentConsent(fields, imageUrl)], actor, id);
+          await scheduling.assertMayGoPublic(trx, state, [imageUrl]);
           await repo.updatePublication(trx, id, changes);
+          await enqueueVariants(trx, stored);
           const { fields: stateFields, values } = stateAudit(before, state);
           await audit.record(trx, actor, {
             action: "update",
@@ -181,6 +196,7 @@ export function createPublicationService(
         await media.removeImage(stored);
         throw error;
       }
+      if (stored?.processing) jobs.wake();
       // Purged before the old files go, so no instance keeps serving a page that shows them.
       await purgePublicCaches();
       if (stored) await media.removeImage(parseStoredImage(existing.image_variants, existing.image_url));

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,10 +44,15 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     if (image) form.append("image", fileBlob(image), name);
     return t.app.inject({ method, url, ...(await multipartPayload(form, auth)) });
   }
+  /** Creates a post and lets its background job finish the image's ladder (docs/decisions/0440). */
   const create = async (fields: Record<string, string> = valid, image: Uint8Array = png) => {
     const response = await send("POST", "/api/blogs", fields, image);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<BlogPost>();
+    const answered = response.json<BlogPost>();
+    expect(answered.image.processing).toBe(true);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const finished = await t.app.inject({ url: `/api/blogs/${answered._id}`, headers: auth });
+    return finished.json<BlogPost>();
   };
   const onSite = (url: string) => sitePath(url, t.config.publicSiteUrl);
   const uploadFile = (url: string) => path.join(t.config.dataDir, "uploads", onSite(url).replace("/uploads/", ""));
@@ -81,6 +86,25 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     expect(list.slice(0, 2).map((p) => p._id)).toEqual([second._id, first._id]);
     const one = await t.app.inject({ url: `/api/blogs/${first._id}` });
     expect(one.json()).toEqual(first);
+  });
+
+  it("answers with the largest JPEG alone, metadata-free, and finishes the ladder in the background", async () => {
+    const response = await send("POST", "/api/blogs", valid, await jpegWithGps());
+    expect(response.statusCode, response.body).toBe(201);
+    const answered = response.json<BlogPost>();
+    expect(answered.image).toMatchObject({ url: answered.imageUrl, width: 1600, height: 2400, processing: true });
+    expect(answered.image.variants).toEqual([{ format: "jpeg", width: 1600, url: answered.imageUrl }]);
+    const served = await t.app.inject({ url: onSite(answered.imageUrl) });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const finished = (await t.app.inject({ url: `/api/blogs/${answered._id}` })).json<BlogPost>();
+    expect(finished.image.processing).toBeUndefined();
+    expect(finished.imageUrl).toBe(answered.imageUrl);
+    expect(finished.image.variants).toHaveLength(15);
+    for (const variant of finished.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(true);
   });
 
   it("strips EXIF and GPS from every stored variant of a phone photo", async () => {
@@ -203,7 +227,10 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     expect(edited.json()).toMatchObject({ title: "Edited title", imageUrl: post.imageUrl, createdAt: post.createdAt });
 
     const replaced = await send("PUT", `/api/blogs/${post._id}`, valid, await pngImage({ width: 400, height: 300 }));
-    const after = replaced.json<BlogPost>();
+    expect(replaced.json<BlogPost>().image.processing).toBe(true);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const after = (await t.app.inject({ url: `/api/blogs/${post._id}` })).json<BlogPost>();
+    expect(after.image.variants).toHaveLength(6);
     expect(after.imageUrl).not.toBe(post.imageUrl);
     for (const variant of post.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(false);
     for (const variant of after.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(true);
@@ -223,6 +250,19 @@ describe.each(DIALECTS)("blog API on %s", (dialect) => {
     expect(response.statusCode).toBe(204);
     expect((await t.app.inject({ url: `/api/blogs/${post._id}` })).statusCode).toBe(404);
     for (const variant of post.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(false);
+  });
+
+  it("deletion wins over the background ladder: a post deleted while processing leaves no file", async () => {
+    const response = await send("POST", "/api/blogs", valid, png);
+    const answered = response.json<BlogPost>();
+    expect(answered.image.processing).toBe(true);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/blogs/${answered._id}`, headers: auth })).statusCode,
+    ).toBe(204);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const folder = path.dirname(uploadFile(answered.imageUrl));
+    const stem = path.basename(uploadFile(answered.imageUrl)).replace(/-\d+\.jpg$/, "");
+    expect(readdirSync(folder).filter((name) => name.startsWith(stem))).toEqual([]);
   });
 
   it("answers 404 with a message for unknown and malformed ids, never 500", async () => {

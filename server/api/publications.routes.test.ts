@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Publication } from "../../core/publications/publications.schema.ts";
@@ -32,10 +32,20 @@ describe.each(DIALECTS)("publications API on %s", (dialect) => {
     if (image) form.append("image", fileBlob(image), name);
     return t.app.inject({ method, url, ...(await multipartPayload(form, auth)) });
   }
+  /** Creates a publication and lets its background job finish the image's ladder (docs/decisions/0440). */
   const create = async (fields: Record<string, string> = valid, image: Uint8Array = png) => {
     const response = await send("POST", "/api/publications", fields, image);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Publication>();
+    const answered = response.json<Publication>();
+    expect(answered.image.processing).toBe(true);
+    expect(answered.image.variants).toEqual([{ format: "jpeg", width: 800, url: answered.imageUrl }]);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const finished = (
+      await t.app.inject({ url: `/api/publications/${answered._id}`, headers: auth })
+    ).json<Publication>();
+    expect(finished.image.processing).toBeUndefined();
+    expect(finished.image.variants).toHaveLength(9);
+    return finished;
   };
   const onSite = (url: string) => sitePath(url, t.config.publicSiteUrl);
   const uploadFile = (url: string) => path.join(t.config.dataDir, "uploads", onSite(url).replace("/uploads/", ""));
@@ -103,9 +113,15 @@ describe.each(DIALECTS)("publications API on %s", (dialect) => {
     const edited = await send("PUT", `/api/publications/${publication._id}`, { ...valid, title: "Edited" });
     expect(edited.json()).toMatchObject({ title: "Edited", imageUrl: publication.imageUrl });
 
-    const replaced = (
+    const answered = (
       await send("PUT", `/api/publications/${publication._id}`, valid, await pngImage({ width: 300, height: 200 }))
     ).json<Publication>();
+    expect(answered.image.processing).toBe(true);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const replaced = (
+      await t.app.inject({ url: `/api/publications/${publication._id}`, headers: auth })
+    ).json<Publication>();
+    expect(replaced.image.variants).toHaveLength(3);
     for (const variant of publication.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(false);
     for (const variant of replaced.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(true);
 
@@ -117,6 +133,17 @@ describe.each(DIALECTS)("publications API on %s", (dialect) => {
     expect(deleted.statusCode).toBe(204);
     for (const variant of replaced.image.variants) expect(existsSync(uploadFile(variant.url))).toBe(false);
     expect((await t.app.inject({ url: `/api/publications/${publication._id}` })).statusCode).toBe(404);
+  });
+
+  it("deletion wins over the background ladder: a publication deleted while processing leaves no file", async () => {
+    const answered = (await send("POST", "/api/publications", valid, png)).json<Publication>();
+    expect(answered.image.processing).toBe(true);
+    const deleted = await t.app.inject({ method: "DELETE", url: `/api/publications/${answered._id}`, headers: auth });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.services.jobs.runDue()).toMatchObject({ failed: 0 });
+    const folder = path.dirname(uploadFile(answered.imageUrl));
+    const stem = path.basename(uploadFile(answered.imageUrl)).replace(/-\d+\.jpg$/, "");
+    expect(readdirSync(folder).filter((name) => name.startsWith(stem))).toEqual([]);
   });
 
   it("answers 404 with a message for unknown and malformed ids", async () => {
