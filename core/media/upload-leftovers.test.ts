@@ -101,8 +101,14 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
         await png("#446622"),
         SYSTEM_ACTOR,
       );
-      for (const image of [...item.images, post.image, publication.image])
-        referenced.push(...filesOf(image as StoredImage));
+      // Their ladders, too, are finished by the background job (docs/decisions/0440).
+      expect(await t.services.jobs.runDue()).toEqual({ done: 2, failed: 0 });
+      const finished = [
+        (await blogs.getForStaff(post._id)).image,
+        (await publications.getForStaff(publication._id)).image,
+      ];
+      expect(finished.map((image) => image.variants.length)).toEqual([9, 9]);
+      for (const image of [...item.images, ...finished]) referenced.push(...filesOf(image as StoredImage));
       // A crash after the files were written and before the row was: files no row names.
       for (const folder of ["gallery", "blog"] as const) {
         leftovers.push(...filesOf(await media.storeImage(await png("#000000"), { folder })));
