@@ -21,6 +21,7 @@ import { createGivingService } from "../core/giving/giving.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
+import { createSourcePreparer } from "../core/media/source-preparer.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createVariantEncoder } from "../core/media/variant-encoder.ts";
@@ -77,7 +78,13 @@ export function createServices({ config, database, clock = systemClock }: Servic
   jobs.register(uploadSweepJob(db, storage, clock));
   jobs.register(authHousekeepingJob(db, clock));
   jobs.register(auditPruneJob(db, clock));
-  const media = createMediaService(storage, demoImages);
+  // An upload's checks and capped re-encode run in child processes a little below requests
+  // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
+  const media = createMediaService(
+    storage,
+    demoImages,
+    process.env.UPLOAD_PREPARE === "inline" ? undefined : createSourcePreparer(),
+  );
   const subscribers = createSubscribersService({
     db,
     clock,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ProcessedImage, prepareSource, processImage, widthsFor } from "./image-pipeline.ts";
 import type { ImageVariant, StoredImage } from "./media.schema.ts";
 import type { PreparedImages } from "./prepared-images.ts";
+import type { SourcePreparer } from "./source-preparer.ts";
 import type { StorageDriver } from "./storage.ts";
 import { EXTENSIONS, imageOf, variantKey } from "./storage-keys.ts";
 import type { UploadFolder } from "./upload-references.ts";
@@ -28,8 +29,14 @@ export interface StoreImageOptions {
  * file under a server-generated name. Features keep the returned StoredImage (its `url` is the
  * spec's plain image URL) and call removeImage when they replace or delete the record.
  * `prepared` holds the pipeline's output for known inputs (the demo pictures), used instead of encoding.
+ * `prepare` does storeSource's checks and re-encoding (source-preparer.ts: in child processes below
+ * the requests); without it they run in this process.
  */
-export function createMediaService(storage: StorageDriver, prepared?: PreparedImages) {
+export function createMediaService(
+  storage: StorageDriver,
+  prepared?: PreparedImages,
+  prepare: SourcePreparer = prepareSource,
+) {
   /**
    * Deletes an image's files: those its record names and every other key its ladder can have, so a
    * variant the background job writes just before it finds the record gone is deleted too.
@@ -84,7 +91,7 @@ export function createMediaService(storage: StorageDriver, prepared?: PreparedIm
         const largestJpeg = variants.filter((v) => v.format === "jpeg").at(-1) as ImageVariant;
         return { url: largestJpeg.url, width: ready.width, height: ready.height, variants };
       }
-      const source = await prepareSource(bytes, field);
+      const source = await prepare(bytes, field);
       const [largest] = await storeProcessed(
         { width: source.width, height: source.height, outputs: [source.largest] },
         folder,
