@@ -94,7 +94,7 @@ export function createSourcePreparer(
   idleMs = 15_000,
 ): SourcePreparer {
   const idle: Worker[] = [];
-  const waiting: Array<(worker: Worker) => void> = [];
+  const waiting: Array<{ resolve: (worker: Worker) => void; reject: (error: unknown) => void }> = [];
   let started = 0;
 
   function retire(worker: Worker) {
@@ -118,7 +118,7 @@ export function createSourcePreparer(
         throw error;
       }
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
   }
 
   function release(worker: Worker) {
@@ -126,11 +126,11 @@ export function createSourcePreparer(
       started--;
       // A waiting upload gets a new child.
       const next = waiting.shift();
-      if (next) acquire().then(next, () => undefined);
+      if (next) acquire().then(next.resolve, next.reject);
       return;
     }
     const next = waiting.shift();
-    if (next) return next(worker);
+    if (next) return next.resolve(worker);
     worker.idleTimer = setTimeout(() => {
       const at = idle.indexOf(worker);
       if (at !== -1) idle.splice(at, 1);
