@@ -54,10 +54,38 @@ function toError(status: number, body: Record<string, unknown> | null, hadToken:
   return new ApiError(status, message, body);
 }
 
+/**
+ * Requests sent with the staff member's token. Signing out cancels those still on their way: their
+ * answers no longer matter, and the server would answer them 401 once the session has ended.
+ */
+let sessionRequests = new AbortController();
+
+/** Cancels every request of the session still on its way (called when signing out). */
+export function cancelSessionRequests(): void {
+  sessionRequests.abort();
+  sessionRequests = new AbortController();
+}
+
+/**
+ * fetch, joined to the session when the request carries the token. A request cancelled by signing
+ * out never settles: the screen that asked is being left, and must not report a failure.
+ */
+async function sessionFetch(url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  if (!init.headers.has("authorization")) return fetch(url, init);
+  const session = sessionRequests.signal;
+  const signal = init.signal ? AbortSignal.any([init.signal, session]) : session;
+  try {
+    return await fetch(url, { ...init, signal });
+  } catch (error) {
+    if (session.aborted && !init.signal?.aborted) return new Promise<never>(() => {});
+    throw error;
+  }
+}
+
 /** One way to call the API from the browser. Statuses 200–299 are success; no timeout (spec §7). */
 export async function api<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers = headersFor(request);
-  const response = await fetch(`${API_BASE_URL}${path}`, {
+  const response = await sessionFetch(`${API_BASE_URL}${path}`, {
     method: request.method ?? "GET",
     headers,
     body: request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json)),
@@ -72,7 +100,7 @@ export async function api<T = unknown>(path: string, request: ApiRequest = {}): 
 export async function apiBlob(path: string): Promise<Blob> {
   const headers = headersFor({});
   headers.set("accept", "image/*,application/json");
-  const response = await fetch(`${API_BASE_URL}${path}`, { headers });
+  const response = await sessionFetch(`${API_BASE_URL}${path}`, { headers });
   if (!response.ok) throw toError(response.status, await readBody(response), headers.has("authorization"));
   return response.blob();
 }

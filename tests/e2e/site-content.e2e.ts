@@ -39,7 +39,7 @@ describe.runIf(browserAvailable)("site content", () => {
   // Page cache on, as in production: publishing must purge it.
   const site = journeySite({ PAGE_CACHE_SECONDS: "60" });
 
-  it("changes an impact figure and a board member's quote, previews them, publishes them, and the public sees them", async () => {
+  it("changes an impact figure, previews the whole Home page, publishes it, and the public sees it", async () => {
     const api = await adminApi(site.server);
     await api.json("POST", "/api/videos", {
       title: "A morning in the sewing workshop",
@@ -83,7 +83,11 @@ describe.runIf(browserAvailable)("site content", () => {
     expect(await (await fetch(`${site.server.baseUrl}/impact`)).text()).toContain(
       '<meta name="description" content="6+ prisons reached, 140+ products delivered monthly, 34+ children supported: see',
     );
+    await context.close();
+  });
 
+  it("changes a board member's quote, previews it, publishes it, and the public sees it", async () => {
+    const { page, context } = await newPage(site.browser, site.server, { context: { reducedMotion: "reduce" } });
     const quote = "Every child deserves a childhood, wherever their mother is.";
     const [, legalAdviser] = DEFAULT_SITE_CONTENT.about.board;
     await openAdminPage(page, site.server, "/admin/site/about");

@@ -120,12 +120,17 @@ export default function BlogForm() {
     };
   }, [id, draftKey, setValues]);
 
-  // Every change is kept locally (debounced) until the post is saved.
+  // Every change is kept locally (debounced) until the post is saved. Values equal to the saved post
+  // (or the empty form) are no draft: a discarded draft must not come back as a copy of the post.
   useEffect(() => {
     if (state !== "ready") return;
-    const timer = setTimeout(() => writeDraft(draftKey, values), 400);
+    const base = post ? valuesOf(post) : EMPTY;
+    const timer = setTimeout(
+      () => (sameValues(values, base) ? clearDraft(draftKey) : writeDraft(draftKey, values)),
+      400,
+    );
     return () => clearTimeout(timer);
-  }, [values, state, draftKey]);
+  }, [values, state, draftKey, post]);
 
   function showErrors(found: Record<string, string>) {
     setErrors(found);

@@ -17,7 +17,7 @@ import {
   SESSION_EXPIRED_EVENT,
   TWO_STEP_SETUP_PATH,
 } from "../../lib/admin-session";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, api, cancelSessionRequests } from "../../lib/api-client";
 import type { Route } from "./+types/layout";
 import { LoginForm } from "./login";
 
@@ -65,6 +65,7 @@ export default function AdminLayout() {
   }, []);
 
   async function logout() {
+    cancelSessionRequests();
     try {
       await api("/api/admin/logout", { method: "POST" });
     } catch {
