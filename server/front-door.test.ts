@@ -1,4 +1,5 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
@@ -30,6 +31,14 @@ describe.each(DIALECTS)("front door on %s", (dialect) => {
             .header(SCRIPTS_FROM_SELF_HEADER, "1")
             .send(`<html><body>render ${renders}</body></html>`);
         });
+        // Long enough for the cache to keep its brotli and gzip forms.
+        app.get("/long-page", { config: { access: "public" } }, async (_request, reply) =>
+          reply
+            .type("text/html; charset=utf-8")
+            .header("x-page-cache", "public")
+            .header(SCRIPTS_FROM_SELF_HEADER, "1")
+            .send(`<html><body>${"<p>A long page, the same words again.</p>".repeat(100)}</body></html>`),
+        );
       },
     });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -58,6 +67,99 @@ describe.each(DIALECTS)("front door on %s", (dialect) => {
       });
       expect(revalidated.status, url).toBe(304);
     }
+  });
+
+  /**
+   * Requests written as they are on one connection, and the answers node:http wrote, parsed by hand
+   * (each: status line, headers in lower case, the body's bytes). The last request closes.
+   */
+  async function exchange(requests: string[]) {
+    const { port } = t.app.server.address() as AddressInfo;
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(port, "127.0.0.1", () => socket.write(requests.join("")));
+      socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("end", () => resolve(Buffer.concat(chunks)));
+      socket.on("error", reject);
+    });
+    const answers: Array<{ status: string; headers: Record<string, string>; body: Buffer }> = [];
+    let at = 0;
+    while (at < bytes.length) {
+      const end = bytes.indexOf("\r\n\r\n", at);
+      const [status = "", ...lines] = bytes.subarray(at, end).toString("latin1").split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        const name = line.slice(0, colon).toLowerCase();
+        expect(headers[name], `${name} sent once`).toBeUndefined();
+        headers[name] = line.slice(colon + 1).trim();
+      }
+      const length = Number(headers["content-length"] ?? 0);
+      const bodyLength = status.includes(" 304 ") || requests[answers.length]?.startsWith("HEAD") ? 0 : length;
+      answers.push({ status, headers, body: bytes.subarray(end + 4, end + 4 + bodyLength) });
+      at = end + 4 + bodyLength;
+    }
+    expect(answers).toHaveLength(requests.length);
+    return answers;
+  }
+
+  const get = (url: string, more = "", method = "GET", version = "1.1") =>
+    `${method} ${url} HTTP/${version}\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n${more}\r\n`;
+
+  it("writes a hit's head itself with what node:http would add: date, keep-alive and its timeout", async () => {
+    await fetch(`${base}/public-page`, { headers: page });
+    const inside = await t.app.inject({ url: "/public-page", headers: page });
+    const before = reachedFastify;
+    const [hit, again, fromFastify, last] = await exchange([
+      get("/public-page"),
+      get("/public-page", "x-request-id: from-the-proxy-42\r\n"),
+      get("/api/health", "accept: application/json\r\n"),
+      get("/public-page", "Connection: close\r\n"),
+    ]);
+    expect(reachedFastify).toBe(before + 1);
+    for (const answer of [hit, again, last]) {
+      expect(answer?.status).toBe("HTTP/1.1 200 OK");
+      expect(answer?.body.toString()).toBe(inside.body);
+      expect(comparable(answer?.headers ?? {})).toEqual(comparable(inside.headers));
+      expect(answer?.headers["content-length"]).toBe(String(Buffer.byteLength(inside.body)));
+      expect(new Date(answer?.headers.date ?? "").toUTCString()).toBe(answer?.headers.date);
+    }
+    // Keep-alive as node:http says it on an answer Fastify wrote on the same connection.
+    expect(fromFastify?.headers.connection).toBe("keep-alive");
+    expect(hit?.headers.connection).toBe(fromFastify?.headers.connection);
+    expect(hit?.headers["keep-alive"]).toBe(fromFastify?.headers["keep-alive"]);
+    expect(hit?.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again?.headers["x-request-id"]).toBe("from-the-proxy-42");
+    // The client's close is honoured (the exchange ends because the server closed).
+    expect(last?.headers.connection).toBe("close");
+    expect(last?.headers["keep-alive"]).toBeUndefined();
+  });
+
+  it("sends the compressed forms with their own tags and lengths, and HEAD, HTTP/1.0 and 304 as before", async () => {
+    await fetch(`${base}/long-page`, { headers: page });
+    await t.app.pageCache?.lookup("/long-page", page)?.compressed;
+    const inside = await t.app.inject({ url: "/long-page", headers: page });
+    const [br, gzip, head, old] = await exchange([
+      get("/long-page", "Accept-Encoding: gzip, deflate, br\r\n"),
+      get("/long-page", "Accept-Encoding: gzip\r\n"),
+      get("/long-page", "Accept-Encoding: br\r\n", "HEAD"),
+      get("/long-page", "", "GET", "1.0"),
+    ]);
+    expect(br?.headers["content-encoding"]).toBe("br");
+    expect(br?.headers.etag).toBe(`${inside.headers.etag?.toString().slice(0, -1)}-br"`);
+    expect(brotliDecompressSync(br?.body ?? Buffer.alloc(0)).toString()).toBe(inside.body);
+    expect(br?.headers["content-length"]).toBe(String(br?.body.length));
+    expect(gzip?.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip?.body ?? Buffer.alloc(0)).toString()).toBe(inside.body);
+    expect(head?.headers["content-length"]).toBe(br?.headers["content-length"]);
+    expect(head?.body.length).toBe(0);
+    expect(old?.headers.connection).toBe("close");
+    expect(old?.body.toString()).toBe(inside.body);
+    const [notModified] = await exchange([
+      get("/long-page", `If-None-Match: ${br?.headers.etag}\r\nConnection: close\r\n`),
+    ]);
+    expect(notModified?.status).toBe("HTTP/1.1 304 Not Modified");
+    expect(notModified?.headers["x-cache"]).toBe("hit");
   });
 
   it("counts its answers in the metrics under the route that made them", async () => {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FastifyInstance, FastifyServerFactoryHandler } from "fastify";
 import { isAnonymousRead } from "./plugins/api-cache.ts";
 import { isPageRequest, pageCacheKey } from "./plugins/page-cache.ts";
-import { writeStored } from "./plugins/stored-responses.ts";
+import { writeStoredHit } from "./plugins/stored-responses.ts";
 
 /** Levels at which Fastify logs every request (at `info` and below). */
 const LOGGED_LEVELS = new Set(["trace", "debug", "info"]);
@@ -35,7 +35,7 @@ export function frontDoor({ requestTimeout }: { requestTimeout: number }) {
     const started = performance.now();
     const header = request.headers["x-request-id"];
     const id = typeof header === "string" && header !== "" ? header : randomUUID();
-    writeStored(request, response, hit, id);
+    writeStoredHit(request, response, hit, id);
     const seconds = (performance.now() - started) / 1000;
     app.metrics.observe(request.method ?? "GET", hit.route, response.statusCode, seconds);
     if (LOGGED_LEVELS.has(app.log.level)) {

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
+} from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -26,6 +32,8 @@ export interface StoredResponse {
   expiresAt: number;
   /** The route pattern that answered, for the metrics of hits answered outside Fastify. */
   route: string;
+  /** Per encoding, the status line and every header that is the same for each hit (see writeStoredHit). */
+  heads: Partial<Record<Encoding, string>>;
 }
 
 /** Headers that belong to one exchange, or that the writer sets itself. */
@@ -155,7 +163,15 @@ function storedResponse(
   }
   const vary = [...varyNames(answerHeaders.vary), "accept-encoding"].join(", ");
   headers.push("vary", vary);
-  const entry: StoredResponse = { headers, body, hash: hashOf(body), expiresAt, route, compressed: Promise.resolve() };
+  const entry: StoredResponse = {
+    headers,
+    body,
+    hash: hashOf(body),
+    expiresAt,
+    route,
+    compressed: Promise.resolve(),
+    heads: {},
+  };
   if (body.length >= COMPRESS_FROM_BYTES) entry.compressed = compressInBackground(entry);
   return entry;
 }
@@ -210,6 +226,98 @@ export function notModified(ifNoneMatch: string | undefined, entry: StoredRespon
     }
   }
   return false;
+}
+
+/**
+ * node:http's own fields of a response, as Node 24 has them: what `writeHead` would decide from
+ * them is what `writeStoredHit` writes itself.
+ */
+interface NodeResponse extends ServerResponse {
+  _header: string | null;
+  _hasBody: boolean;
+  _removedConnection: boolean;
+  _defaultKeepAlive: boolean;
+  _keepAliveTimeout: number;
+  _maxRequestsPerSocket: number;
+  _expect_continue: boolean;
+  maxRequestsOnConnectionReached?: boolean;
+}
+
+/** Characters node:http refuses in a header value (its own check, `checkInvalidHeaderChar`). */
+const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** `Date: …\r\n`, made once a second (as node:http caches its own). */
+let dateSecond = -1;
+let dateLine = "";
+function dateHeaderLine(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateLine = `Date: ${new Date(second * 1000).toUTCString()}\r\n`;
+  }
+  return dateLine;
+}
+
+/** The 200's status line and headers that every hit of this answer in this encoding shares, checked once. */
+function headOf(entry: StoredResponse, encoding: Encoding, body: Buffer): string {
+  const ready = entry.heads[encoding];
+  if (ready !== undefined) return ready;
+  const headers = [...entry.headers, "etag", etagOf(entry, encoding), "x-cache", "hit"];
+  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  headers.push("content-length", String(body.length));
+  let head = "HTTP/1.1 200 OK\r\n";
+  for (let i = 0; i < headers.length; i += 2) {
+    const [name, value] = [headers[i] as string, headers[i + 1] as string];
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    head += `${name}: ${value}\r\n`;
+  }
+  entry.heads[encoding] = head;
+  return head;
+}
+
+/**
+ * Sends a stored answer on a socket's response as `writeStored` does, with the head written as
+ * one prepared string: no header objects or arrays, no per-header validation (the stored headers
+ * were checked once, when their head was made). The head and the body leave in one write (node:http
+ * corks the socket around `end`). Only for the common case, a keep-alive GET for a 200 on a server
+ * with the front door's settings; anything else (HEAD, 304, `Connection: close`, HTTP/1.0,
+ * `Expect`, a request id node:http would refuse) goes through `writeStored`.
+ * docs/decisions/0515-front-door-writes-prepared-heads.md
+ */
+export function writeStoredHit(
+  request: IncomingMessage,
+  response: ServerResponse,
+  entry: StoredResponse,
+  requestId: string,
+) {
+  const raw = response as NodeResponse;
+  const fast =
+    request.method === "GET" &&
+    raw._header === null &&
+    raw.shouldKeepAlive &&
+    !raw.maxRequestsOnConnectionReached &&
+    raw.sendDate &&
+    raw._defaultKeepAlive &&
+    !raw._removedConnection &&
+    !raw._expect_continue &&
+    !(raw._maxRequestsPerSocket > 0) &&
+    raw._keepAliveTimeout >= 1000 &&
+    request.headers["if-none-match"] === undefined &&
+    !INVALID_HEADER_CHAR.test(requestId);
+  if (!fast) {
+    writeStored(request, response, entry, requestId);
+    return;
+  }
+  const encoding = chooseEncoding(request.headers["accept-encoding"], entry);
+  const body = (encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body) as Buffer;
+  raw.statusCode = 200;
+  raw.statusMessage = "OK";
+  // What node:http's _storeHeader adds for such a response: the date, and keep-alive with its timeout.
+  raw._header = `${headOf(entry, encoding, body)}${dateHeaderLine(Date.now())}Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(
+    raw._keepAliveTimeout / 1000,
+  )}\r\nx-request-id: ${requestId}\r\n\r\n`;
+  raw.end(body);
 }
 
 /** Sends a stored answer (200, or 304 when the client has it) on the raw response. */
