@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { preloadModule } from "react-dom";
 import type { I18nData } from "../i18n/i18n";
 import { I18N_SCRIPT_ID, type IslandAssets, IslandAssetsContext } from "./island";
 
@@ -19,10 +18,18 @@ export function IslandPage({
   nonce?: string;
   children: ReactNode;
 }) {
-  const preload = (href: string) => preloadModule(href, { as: "script", nonce });
-  for (const href of assets.entryImports) preload(href);
+  // Each module once per page, at low priority: React hoists these links into <head>, where at the
+  // default (high) priority they would share a slow network with what the first paint waits for
+  // (Lighthouse counts high-priority scripts as render-blocking). Decision 0516.
+  const preloaded = new Set<string>();
+  const preload = (href: string): ReactNode => {
+    if (preloaded.has(href)) return null;
+    preloaded.add(href);
+    return <link key={href} rel="modulepreload" href={href} fetchPriority="low" nonce={nonce} />;
+  };
   return (
     <IslandAssetsContext value={{ assets, preload }}>
+      {assets.entryImports.map(preload)}
       {children}
       <script
         type="application/json"

@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, useContext } from "react";
+import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { SaveDataContext } from "../lib/save-data";
 import type { IslandName } from "./registry";
 
@@ -25,9 +25,11 @@ export const I18N_SCRIPT_ID = "island-i18n";
  * comes from the page (app/islands/island-page.tsx) so that this module, which the browser loads with
  * every island, needs nothing from react-dom: the browser runs the islands on Preact (decision 0400).
  */
-export const IslandAssetsContext = createContext<{ assets: IslandAssets; preload: (href: string) => void } | null>(
-  null,
-);
+export const IslandAssetsContext = createContext<{
+  assets: IslandAssets;
+  /** A module's preload link the first time a page asks for it (React hoists it into <head>), else nothing. */
+  preload: (href: string) => ReactNode;
+} | null>(null);
 
 /**
  * Makes a component an island: the server renders it in place, and the browser hydrates it on its
@@ -43,16 +45,19 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
   function Island(props: P) {
     const context = useContext(IslandAssetsContext);
     const saveData = useContext(SaveDataContext);
-    for (const href of context?.assets.chunks[name] ?? []) context?.preload(href);
+    const preloads = (context?.assets.chunks[name] ?? []).map((href) => context?.preload(href));
     return (
-      <div
-        data-island={name}
-        data-props={JSON.stringify(props)}
-        data-save-data={saveData ? "" : undefined}
-        className="contents"
-      >
-        <Component {...props} />
-      </div>
+      <>
+        {preloads}
+        <div
+          data-island={name}
+          data-props={JSON.stringify(props)}
+          data-save-data={saveData ? "" : undefined}
+          className="contents"
+        >
+          <Component {...props} />
+        </div>
+      </>
     );
   }
   Island.displayName = `Island(${name})`;
