@@ -35,6 +35,14 @@ describe("ResponsiveImage", () => {
     expect(html).not.toContain('loading="lazy"');
   });
 
+  it("gives the img the language of its description when it differs from the page's", () => {
+    // An attribute cannot carry a language; the element's lang covers its text attributes (alt).
+    const html = renderToStaticMarkup(<ResponsiveImage image={image} alt="Women at work" lang="en" sizes="100vw" />);
+    expect(html).toContain('<img src="/uploads/blog/a-640.jpg"');
+    expect(html).toMatch(/<img [^>]*alt="Women at work" lang="en"/);
+    expect(html).not.toMatch(/<picture[^>]*lang=/);
+  });
+
   it("falls back to a plain img for an image without variants", () => {
     const html = renderToStaticMarkup(
       <ResponsiveImage

@@ -4,6 +4,13 @@ import { useSaveData } from "../lib/save-data";
 interface ResponsiveImageProps {
   image: StoredImage;
   alt: string;
+  /**
+   * The language of `alt` when it differs from the page's: `"en"` for an English description on an
+   * Amharic page. An attribute cannot carry a language of its own; the `<img>`'s `lang` covers its
+   * attributes (HTML: "the language of the element's contents and of its text attributes"), and the
+   * picture has no contents to mislabel.
+   */
+  lang?: string | undefined;
   /** How wide the image is drawn, e.g. "(min-width: 1024px) 33vw, 100vw": picks the file to download. */
   sizes: string;
   /** Above the fold (hero, post header): load at once with high priority instead of lazily. */
@@ -39,6 +46,7 @@ export function smallestVariants(image: StoredImage): StoredImage {
 export function ResponsiveImage({
   image: given,
   alt,
+  lang,
   sizes,
   priority = false,
   className,
@@ -53,6 +61,7 @@ export function ResponsiveImage({
       srcSet={jpegSet || undefined}
       sizes={jpegSet ? sizes : undefined}
       alt={alt}
+      lang={lang}
       {...dimensions}
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}

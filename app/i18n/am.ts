@@ -180,6 +180,8 @@ export const am: Partial<Record<MessageKey, string>> = {
   "need.giveTo": "{cta}፦ {title}",
 
   "carousel.label": "ሥራችን",
+  "carousel.roleCarousel": "ተንሸራታች ምስሎች",
+  "carousel.roleSlide": "ምስል",
   "carousel.slideOf": "{number} ከ{count}",
   "carousel.play": "ተንሸራታች ምስሎቹን አጫውት",
   "carousel.pause": "ተንሸራታች ምስሎቹን ለአፍታ አቁም",

@@ -164,6 +164,9 @@ export const en = {
   "need.giveTo": "{cta} to {title}",
   // Home page islands: carousel, gallery preview; featured video.
   "carousel.label": "Our work",
+  // What a screen reader calls the carousel and each slide (aria-roledescription).
+  "carousel.roleCarousel": "carousel",
+  "carousel.roleSlide": "slide",
   "carousel.slideOf": "{number} of {count}",
   "carousel.play": "Play slideshow",
   "carousel.pause": "Pause slideshow",

@@ -42,6 +42,12 @@ export interface I18n {
   category: (name: string) => string;
   /** A spec validation or API message (English, as the schemas and the API say it) in the page's language. */
   error: (message: string) => string;
+  /**
+   * The `lang` of content that is never translated and is written in English (people's names as
+   * entered, bank details): `"en"` on a page of another language, none on an English page. Texts
+   * that can be translated are marked by what they are: `sitePathLang` / `fieldLang` (decision 0420).
+   */
+  untranslated: "en" | undefined;
 }
 
 /**
@@ -75,13 +81,24 @@ export function i18nFrom(data: I18nData): I18n {
     // A key the island was not sent shows as itself: the islands journey catches it as a hydration change.
     t: (key, values) => format(data.messages[key] ?? key, values),
     path: (path) => localizePath(path, data.locale),
-    rich: (key, values) =>
-      (data.messages[key] ?? key).split(/\{(\w+)\}/).map((part, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message, in order
-        <Fragment key={index}>{index % 2 === 1 ? (values[part] ?? `{${part}}`) : part}</Fragment>
-      )),
+    rich: (key, values) => {
+      // Texts and numbers go into the words; only elements split them, and no empty text is drawn
+      // (an island hydrates the server's nodes one by one: Preact would add a text node for "").
+      const texts = Object.fromEntries(
+        Object.entries(values).filter((entry): entry is [string, string | number] =>
+          ["string", "number"].includes(typeof entry[1]),
+        ),
+      );
+      return format(data.messages[key] ?? key, texts)
+        .split(/\{(\w+)\}/)
+        .map((part, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message, in order
+          <Fragment key={index}>{index % 2 === 1 ? (values[part] ?? `{${part}}`) : part || null}</Fragment>
+        ));
+    },
     category: (name) => data.messages[`category.${name}` as MessageKey] ?? name,
     error: (message) => translateError(data.errors, message),
+    untranslated: data.locale === "en" ? undefined : "en",
   };
 }
 

@@ -20,8 +20,8 @@ const { heroSlides: HERO_SLIDES, donationNeeds: DONATION_NEEDS, faq: FAQ_ITEMS }
 const BOARD = DEFAULT_SITE_CONTENT.about.board;
 
 const carousel = (page: Page) => page.getByRole("region", { name: "Our work" });
-/** The dot of the slide on show carries aria-current; its label names the slide. */
-const activeSlide = (page: Page) => carousel(page).locator('button[aria-current="true"]').getAttribute("aria-label");
+/** The dot of the slide on show carries aria-current; its text (for screen readers) names the slide. */
+const activeSlide = (page: Page) => carousel(page).locator('button[aria-current="true"]').textContent();
 const slideLabel = (index: number) => `Slide ${index + 1}: ${HERO_SLIDES[index]?.title}`;
 /** Slides after the first render their images once hydrated: then the timers are live. */
 const hydrated = (page: Page) => expect.poll(() => carousel(page).locator("img").count()).toBe(HERO_SLIDES.length);
@@ -217,7 +217,9 @@ describe.runIf(browserAvailable)("home, impact and about pages", () => {
     // machine could otherwise finish the 0.2 s fade before it is looked at), then step through them:
     // at no moment may both texts be visible.
     const steps = await page.evaluate(async (label) => {
-      (document.querySelector(`button[aria-label="${label}"]`) as HTMLButtonElement).click();
+      (
+        [...document.querySelectorAll("button")].find((button) => button.textContent === label) as HTMLButtonElement
+      ).click();
       for (let i = 0; i < 5; i++) await Promise.resolve(); // the islands' renderer updates in a microtask
       const texts = [...document.querySelectorAll("[data-slide-text]")];
       const pictures = [...document.querySelectorAll("[data-slide-text]")].map(

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import type { BoardMember } from "../../content/about";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
@@ -11,8 +12,16 @@ const PREVIOUS_KEYS = ["ArrowUp", "ArrowLeft"];
  * Board list (spec §4): choosing a member shows that member's quote. Built as WAI-ARIA tabs, so
  * arrow keys, Home and End move between members; the first member is selected to begin with.
  */
-export function BoardPicker({ members }: { members: BoardMember[] }) {
-  const { t } = useI18n();
+export function BoardPicker({
+  members,
+  englishPaths,
+}: {
+  members: BoardMember[];
+  /** On an Amharic page, the members' texts still in English ("board.0.role"). */
+  englishPaths?: string[] | undefined;
+}) {
+  const { t, untranslated } = useI18n();
+  const en = (index: number, key: string) => sitePathLang(englishPaths, `board.${index}.${key}`);
   const [selected, setSelected] = useState(0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const prefix = "board";
@@ -67,8 +76,15 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
                 className="h-12 w-12 rounded-full sm:h-14 sm:w-14"
               />
               <span className="min-w-0">
-                <span className="block font-semibold leading-tight">{member.name}</span>
-                <span className={`block text-sm ${isSelected ? "text-white/85" : "text-muted"}`}>{member.role}</span>
+                <span className="block font-semibold leading-tight" lang={untranslated}>
+                  {member.name}
+                </span>
+                <span
+                  className={`block text-sm ${isSelected ? "text-white/85" : "text-muted"}`}
+                  lang={en(index, "role")}
+                >
+                  {member.role}
+                </span>
               </span>
             </button>
           );
@@ -91,7 +107,7 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
               />
             </svg>
             <blockquote className="mt-5 text-xl leading-relaxed sm:text-2xl">
-              <p>{member.thought}</p>
+              <p lang={en(index, "thought")}>{member.thought}</p>
             </blockquote>
             <figcaption className="mt-6 flex items-center gap-4">
               <ResponsiveImage
@@ -102,8 +118,12 @@ export function BoardPicker({ members }: { members: BoardMember[] }) {
                 className="h-16 w-16 rounded-full ring-2 ring-white/40"
               />
               <span>
-                <span className="block font-bold">{member.name}</span>
-                <span className="block text-white/80">{member.role}</span>
+                <span className="block font-bold" lang={untranslated}>
+                  {member.name}
+                </span>
+                <span className="block text-white/80" lang={en(index, "role")}>
+                  {member.role}
+                </span>
               </span>
             </figcaption>
           </figure>

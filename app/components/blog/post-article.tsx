@@ -24,7 +24,7 @@ export function BackLink() {
  * the text (the public page's donation call and links to the posts either side).
  */
 export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages; footer?: ReactNode }) {
-  const { t, locale } = useI18n();
+  const { t, locale, untranslated } = useI18n();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <BackLink />
@@ -40,11 +40,13 @@ export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages;
             rel="noopener noreferrer nofollow"
             className="font-semibold text-brand hover:underline"
           >
-            {post.authorName}
+            <span lang={untranslated}>{post.authorName}</span>
             <span className="sr-only">{t("blog.onLinkedin")}</span>
           </a>
         ) : (
-          <span className="font-semibold text-ink">{post.authorName}</span>
+          <span className="font-semibold text-ink" lang={untranslated}>
+            {post.authorName}
+          </span>
         )}
         <span aria-hidden="true"> · </span>
         <time dateTime={post.createdAt}>{formatInstantDate(post.createdAt, "long", locale)}</time>

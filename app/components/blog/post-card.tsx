@@ -7,7 +7,7 @@ import { ResponsiveImage } from "../responsive-image";
 
 /** One post in the blog list: feature image, title, excerpt, author and date. */
 export function PostCard({ post, priority = false }: { post: BlogPostSummary & FieldLanguages; priority?: boolean }) {
-  const { t, path, locale } = useI18n();
+  const { t, path, locale, untranslated } = useI18n();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition-shadow focus-within:ring-3 focus-within:ring-accent hover:shadow-md">
       <div className="aspect-[16/10] overflow-hidden bg-sand">
@@ -23,7 +23,7 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary & F
         <p className="text-sm text-muted">
           <time dateTime={post.createdAt}>{formatInstantDate(post.createdAt, "long", locale)}</time>
           <span aria-hidden="true"> · </span>
-          <span>{post.authorName}</span>
+          <span lang={untranslated}>{post.authorName}</span>
         </p>
         <h2 className="mt-2 text-xl font-bold text-ink" lang={fieldLang(post, "title")}>
           <Link to={path(`/blog/${post._id}`)} className="after:absolute after:inset-0 focus-visible:outline-none">

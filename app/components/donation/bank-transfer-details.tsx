@@ -30,7 +30,8 @@ export function BankTransferDetails({
   bank: DonationSettings["bank"];
   copyButton?: boolean;
 }) {
-  const { t, error } = useI18n();
+  // Bank details are never translated: on an Amharic page they are the English, marked.
+  const { t, error, untranslated } = useI18n();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -56,11 +57,15 @@ export function BankTransferDetails({
       <dl className="mt-4 rounded-xl bg-sand px-4">
         <div className={row}>
           <dt className={term}>{t("donation.bank")}</dt>
-          <dd className="font-semibold">{bank.bank}</dd>
+          <dd className="font-semibold" lang={untranslated}>
+            {bank.bank}
+          </dd>
         </div>
         <div className={row}>
           <dt className={term}>{t("donation.accountName")}</dt>
-          <dd className="font-semibold">{bank.accountName}</dd>
+          <dd className="font-semibold" lang={untranslated}>
+            {bank.accountName}
+          </dd>
         </div>
         <div className={row}>
           <dt className={term}>{t("donation.accountNumber")}</dt>
@@ -87,13 +92,15 @@ export function BankTransferDetails({
         {bank.branch && (
           <div className={row}>
             <dt className={term}>{t("donation.branch")}</dt>
-            <dd>{bank.branch}</dd>
+            <dd lang={untranslated}>{bank.branch}</dd>
           </div>
         )}
         {bank.swift && (
           <div className={row}>
             <dt className={term}>{t("donation.swift")}</dt>
-            <dd className="font-mono">{bank.swift}</dd>
+            <dd className="font-mono" lang={untranslated}>
+              {bank.swift}
+            </dd>
           </div>
         )}
       </dl>

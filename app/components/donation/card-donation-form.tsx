@@ -39,6 +39,8 @@ const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximum
 export interface DesignatedFund {
   id: string;
   title: string;
+  /** `"en"` when an Amharic page shows the card's English title (decision 0420). */
+  lang?: "en" | undefined;
 }
 
 /** The Card tab: frequency, amount (preset or custom), then off to the hosted checkout. */
@@ -51,7 +53,7 @@ export function CardDonationForm({
   fund?: DesignatedFund | undefined;
   amounts: Pick<DonationSettings, "presets" | "defaultAmount">;
 }) {
-  const { t, error: translateError } = useI18n();
+  const { t, rich, error: translateError } = useI18n();
   // Started from a card: the gift goes there unless the donor switches to where most needed.
   const [designated, setDesignated] = useState(fund !== undefined);
   const start = initialSelection(initialAmount, amounts);
@@ -140,7 +142,9 @@ export function CardDonationForm({
                   onChange={() => setDesignated(forFund)}
                   className="sr-only"
                 />
-                {forFund ? t("donation.forFund", { title: fund.title }) : t("donation.whereMostNeeded")}
+                {forFund
+                  ? rich("donation.forFund", { title: <span lang={fund.lang}>{fund.title}</span> })
+                  : t("donation.whereMostNeeded")}
               </label>
             ))}
           </div>

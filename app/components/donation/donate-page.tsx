@@ -101,7 +101,7 @@ function CardForm({
   choice: DonateCardChoice;
   error: string | undefined;
 }) {
-  const { t, path, error: translateError } = useI18n();
+  const { t, rich, path, error: translateError } = useI18n();
   return (
     <form
       method="post"
@@ -145,7 +145,9 @@ function CardForm({
                   defaultChecked={choice.designated === forFund}
                   className="sr-only"
                 />
-                {forFund ? t("donate.forFund", { title: fund.title }) : t("donate.whereMostNeeded")}
+                {forFund
+                  ? rich("donate.forFund", { title: <span lang={fund.lang}>{fund.title}</span> })
+                  : t("donate.whereMostNeeded")}
               </label>
             ))}
           </div>

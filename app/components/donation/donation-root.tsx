@@ -37,8 +37,8 @@ export function DonationRoot({ settings }: { settings: DonationSettings }) {
   useEffect(() => {
     function open(button: HTMLElement) {
       const amount = Number(button.dataset.donate) || undefined;
-      const { fund: id, fundTitle: title } = button.dataset;
-      const fund = id && title ? { id, title } : undefined;
+      const { fund: id, fundTitle: title, fundTitleLang } = button.dataset;
+      const fund = id && title ? { id, title, lang: fundTitleLang === "en" ? ("en" as const) : undefined } : undefined;
       setRequest({ amount, fund, openedAt: Date.now(), opener: button });
     }
     function onClick(event: MouseEvent) {

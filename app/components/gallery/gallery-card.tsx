@@ -6,7 +6,7 @@ import { ResponsiveImage } from "../responsive-image";
 
 interface GalleryCardProps {
   item: GalleryItem & FieldLanguages;
-  onOpen: (item: GalleryItem) => void;
+  onOpen: (item: GalleryItem & FieldLanguages) => void;
   sizes?: string;
   priority?: boolean;
   /** h2 on the gallery page, h3 inside a home page section. */
@@ -21,7 +21,7 @@ export function GalleryCard({
   priority,
   headingLevel = 3,
 }: GalleryCardProps) {
-  const { t, locale, category } = useI18n();
+  const { t, rich, locale, category } = useI18n();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const cover = item.images[0];
   const count = item.images.length;
@@ -31,13 +31,15 @@ export function GalleryCard({
         type="button"
         onClick={() => onOpen(item)}
         className="relative block aspect-[4/3] w-full overflow-hidden bg-sand"
-        // The name includes the visible "{n} photos" badge (WCAG 2.5.3 label in name).
-        aria-label={
-          count > 1
-            ? t("gallery.openPhotosCount", { title: item.title, count })
-            : t("gallery.openPhotos", { title: item.title })
-        }
       >
+        {/* The name ("Open photos: {title}, {n} photos") includes the visible badge (WCAG 2.5.3); a
+            text rather than aria-label, so an English title inside Amharic words keeps its lang. */}
+        <span className="sr-only">
+          {rich(count > 1 ? "gallery.openPhotosCount" : "gallery.openPhotos", {
+            title: <span lang={fieldLang(item, "title")}>{item.title}</span>,
+            count,
+          })}
+        </span>
         {cover && (
           <ResponsiveImage
             image={cover}
@@ -49,7 +51,10 @@ export function GalleryCard({
           />
         )}
         {count > 1 && (
-          <span className="absolute right-3 bottom-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="absolute right-3 bottom-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold text-white"
+          >
             {t("gallery.photos", { count })}
           </span>
         )}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { GALLERY_PREVIEW_SIZE, type GalleryItem, type GalleryPage } from "../../../core/gallery/gallery.constants";
+import type { FieldLanguages } from "../../../core/translations/translations.schema";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api } from "../../lib/api-client";
@@ -7,25 +8,31 @@ import { Button } from "../button";
 import { GalleryCard } from "./gallery-card";
 import { Lightbox } from "./lightbox";
 
+/** A gallery item as a page in its language draws it (`localiseMany`, decision 0420). */
+type ShownItem = GalleryItem & FieldLanguages;
+
 /**
- * The home page's four latest gallery items (spec §2), each opening the lightbox.
+ * The home page's four latest gallery items (spec §2), each opening the lightbox; Our Impact shows it too.
  *
- * Home loader: `galleryPreview: await services.gallery.list({ limit: 4 }).then((r) => r.images, () => null)`,
- * then `<GalleryPreview items={loaderData.galleryPreview} />`: `null` means the load failed and shows
- * the spec's error with a Try Again button that fetches again from the browser.
+ * The loaders: `services.gallery.list({ limit: 4 })` then `translations.localiseMany("gallery-item",
+ * images, locale)` (as the gallery page does), or `null` when the load failed, which shows the spec's
+ * error with a Try Again button that fetches again from the browser (`?lang=am` on Amharic pages).
  */
-export function GalleryPreview({ items: initial }: { items: GalleryItem[] | null }) {
+export function GalleryPreview({ items: initial }: { items: ShownItem[] | null }) {
   const [items, setItems] = useState(initial);
   const { t, path } = useI18n();
   const [retrying, setRetrying] = useState(false);
   const { locale } = useI18n();
-  const [open, setOpen] = useState<GalleryItem | null>(null);
+  const [open, setOpen] = useState<ShownItem | null>(null);
 
   async function retry() {
     setRetrying(true);
     try {
       const lang = locale === "en" ? "" : `&lang=${locale}`;
-      const page = await api<GalleryPage>(`/api/gallery?limit=${GALLERY_PREVIEW_SIZE}${lang}`);
+      // With lang=am the items come localised, as the loader's (server/api/gallery.routes.ts).
+      const page = await api<GalleryPage & { images: ShownItem[] }>(
+        `/api/gallery?limit=${GALLERY_PREVIEW_SIZE}${lang}`,
+      );
       setItems(page.images);
     } catch (error) {
       console.warn("Gallery preview: still unavailable", error);

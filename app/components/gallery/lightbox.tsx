@@ -243,7 +243,9 @@ export function Lightbox({ item, onClose }: LightboxProps) {
               <ResponsiveImage
                 key={image.url}
                 image={image}
-                alt={`${item.title}, image ${index + 1} of ${count}`}
+                // The title, in its language (the counter above says which image of how many, in the page's).
+                alt={item.title}
+                lang={fieldLang(item, "title")}
                 sizes="100vw"
                 priority
                 className="pointer-events-none max-h-[calc(100dvh-12rem)] w-auto max-w-full select-none object-contain"

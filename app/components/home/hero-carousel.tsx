@@ -19,7 +19,9 @@ export const HERO_IMAGE_SIZES = "100vw";
  */
 export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; englishPaths?: string[] }) {
   const en = (index: number, key: string) => sitePathLang(englishPaths, `heroSlides.${index}.${key}`);
-  const { t, path } = useI18n();
+  const { t, rich, path } = useI18n();
+  /** A slide's title inside interface words (the dots' names, the status): in its own language. */
+  const title = (index: number) => <span lang={en(index, "title")}>{slides[index]?.title}</span>;
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -52,7 +54,7 @@ export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; en
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t("carousel.roleCarousel")}
       aria-label={t("carousel.label")}
       className="on-dark relative bg-brand-dark text-white"
       onMouseEnter={() => setHovered(true)}
@@ -70,7 +72,7 @@ export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; en
               key={slide.id}
               id={`hero-slide-${slide.id}`}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t("carousel.roleSlide")}
               aria-label={t("carousel.slideOf", { number: index + 1, count: slides.length })}
               inert={!isActive}
               className={`relative [grid-area:1/1] lg:h-[clamp(520px,72vh,680px)] ${isActive ? "" : "pointer-events-none"}`}
@@ -83,6 +85,7 @@ export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; en
                   <ResponsiveImage
                     image={slide.image}
                     alt={slide.imageAlt}
+                    lang={en(index, "imageAlt")}
                     sizes={HERO_IMAGE_SIZES}
                     priority={index === 0}
                     className="h-full w-full object-cover"
@@ -144,11 +147,12 @@ export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; en
                 <button
                   type="button"
                   className="group inline-flex h-11 w-11 items-center justify-center rounded-full"
-                  aria-label={t("carousel.slide", { number: index + 1, title: slide.title })}
                   aria-controls={`hero-slide-${slide.id}`}
                   aria-current={index === active ? "true" : undefined}
                   onClick={() => setActive(index)}
                 >
+                  {/* Named by a text, not aria-label, so an English title keeps its lang. */}
+                  <span className="sr-only">{rich("carousel.slide", { number: index + 1, title: title(index) })}</span>
                   <span
                     className={`block h-3 rounded-full transition-all motion-reduce:transition-none ${
                       index === active ? "w-8 bg-white" : "w-3 bg-white/55 group-hover:bg-white/80"
@@ -161,7 +165,7 @@ export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; en
         </div>
       </div>
       <p className="sr-only" aria-live={rotating ? "off" : "polite"} aria-atomic="true">
-        {t("carousel.status", { number: active + 1, count: slides.length, title: slides[active]?.title ?? "" })}
+        {rich("carousel.status", { number: active + 1, count: slides.length, title: title(active) })}
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { COUNTER_DURATION_MS, COUNTER_VISIBILITY, type ImpactFigure } from "../../content/home";
 import { island } from "../../islands/island";
 import { easeOutCubic } from "../../lib/motion";
@@ -8,7 +9,16 @@ import { useOnceVisible } from "../../lib/use-once-visible";
  * The impact figures (spec §4): count from 0 over 2.5 s, once, when 30 % visible. The server
  * renders the final numbers; screen readers always get the final number, never the ticking one.
  */
-export function ImpactCounters({ figures, tone = "light" }: { figures: ImpactFigure[]; tone?: "light" | "dark" }) {
+export function ImpactCounters({
+  figures,
+  tone = "light",
+  englishPaths,
+}: {
+  figures: ImpactFigure[];
+  tone?: "light" | "dark";
+  /** On an Amharic page, the figures' texts still in English ("impactFigures.0.label"). */
+  englishPaths?: string[] | undefined;
+}) {
   const ref = useRef<HTMLUListElement>(null);
   // null = show the final value (server render, reduced motion, after the animation).
   const [progress, setProgress] = useState<number | null>(null);
@@ -32,7 +42,7 @@ export function ImpactCounters({ figures, tone = "light" }: { figures: ImpactFig
   const dark = tone === "dark";
   return (
     <ul ref={ref} className="grid grid-cols-3 gap-3 sm:gap-6">
-      {figures.map((figure) => {
+      {figures.map((figure, index) => {
         const shown = progress === null ? figure.value : Math.round(figure.value * easeOutCubic(progress));
         return (
           <li
@@ -51,7 +61,10 @@ export function ImpactCounters({ figures, tone = "light" }: { figures: ImpactFig
                 {figure.suffix}
               </span>
             </p>
-            <p className={`mt-2 text-sm font-semibold sm:text-base ${dark ? "text-white/90" : "text-ink"}`}>
+            <p
+              className={`mt-2 text-sm font-semibold sm:text-base ${dark ? "text-white/90" : "text-ink"}`}
+              lang={sitePathLang(englishPaths, `impactFigures.${index}.label`)}
+            >
               {figure.label}
             </p>
           </li>

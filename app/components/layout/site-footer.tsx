@@ -16,7 +16,7 @@ export interface FooterContent {
 
 /** `path`: the page without its language prefix, for the language switcher. */
 export function SiteFooter({ content, path: pagePath }: { content: FooterContent; path: string }) {
-  const { t, path } = useI18n();
+  const { t, rich, path, untranslated } = useI18n();
   // A network without an address is hidden (spec §2 Footer: placeholders until the accounts exist).
   const socialLinks = SOCIAL_NETWORKS.filter((network) => content.social[network]).map((network) => ({
     label: network,
@@ -42,9 +42,12 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
                     rel="noopener noreferrer"
                     target="_blank"
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-sm font-bold hover:bg-white/20"
-                    aria-label={t("footer.opensInNewTab", { label: link.label })}
                   >
                     <SocialIcon name={link.label} />
+                    {/* Named by a text: the network's name is English inside the page's words. */}
+                    <span className="sr-only">
+                      {rich("footer.opensInNewTab", { label: <span lang={untranslated}>{link.label}</span> })}
+                    </span>
                   </a>
                 </li>
               ))}

@@ -30,14 +30,15 @@ export function PublicationCard({
             {formatCalendarDate(publication.publicationDate, "long", locale)}
           </time>
         </p>
-        <h2 className="mt-1 text-xl font-bold text-ink" lang={fieldLang(publication, "title")}>
+        <h2 className="mt-1 text-xl font-bold text-ink">
           <a
             href={publication.link}
             target="_blank"
             rel="noopener noreferrer"
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
-            {publication.title}
+            {/* The title alone in its language: "(opens in a new tab)" is the page's. */}
+            <span lang={fieldLang(publication, "title")}>{publication.title}</span>
             <span className="sr-only"> {t("common.opensInNewTab")}</span>
           </a>
         </h2>

@@ -3,6 +3,7 @@ import type { AboutContent } from "../../../core/site-content/site-content.schem
 import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { ABOUT_SECTIONS } from "../../content/about";
 import { useI18n } from "../../i18n/i18n";
+import { within } from "../../lib/english-paths";
 import { BoardPickerIsland } from "../about/board-picker";
 import { ButtonLink } from "../button-link";
 import { PageHeader } from "../page-header";
@@ -15,7 +16,7 @@ const container = "mx-auto max-w-7xl px-4 sm:px-6";
 /** The Who We Are page's body (app/routes/public/about.tsx), also drawn by the back office's preview with a draft. */
 export function AboutPage({ content, englishPaths }: { content: AboutContent; englishPaths?: string[] }) {
   const { founder, storyImage, board, team } = content;
-  const { t } = useI18n();
+  const { t, untranslated } = useI18n();
   /** `lang="en"` for a text an Amharic page shows in English. */
   const en = (path: string) => sitePathLang(englishPaths, path);
   return (
@@ -76,7 +77,9 @@ export function AboutPage({ content, englishPaths }: { content: AboutContent; en
                   className="h-16 w-16 rounded-full"
                 />
                 <span>
-                  <span className="block font-bold text-ink">{founder.name}</span>
+                  <span className="block font-bold text-ink" lang={untranslated}>
+                    {founder.name}
+                  </span>
                   <span className="block text-muted" lang={en("founder.role")}>
                     {founder.role}
                   </span>
@@ -91,6 +94,7 @@ export function AboutPage({ content, englishPaths }: { content: AboutContent; en
           <ResponsiveImage
             image={storyImage.image}
             alt={storyImage.alt}
+            lang={en("storyImage.alt")}
             sizes="(min-width: 1024px) 600px, 100vw"
             className="w-full rounded-3xl lg:sticky lg:top-28"
           />
@@ -160,7 +164,9 @@ export function AboutPage({ content, englishPaths }: { content: AboutContent; en
                     sizes="112px"
                     className="mx-auto h-28 w-28 rounded-full"
                   />
-                  <h3 className="mt-4 text-lg font-bold text-brand-dark">{member.name}</h3>
+                  <h3 className="mt-4 text-lg font-bold text-brand-dark" lang={untranslated}>
+                    {member.name}
+                  </h3>
                   <p className="text-sm font-semibold text-accent" lang={en(`team.${index}.role`)}>
                     {member.role}
                   </p>
@@ -181,7 +187,7 @@ export function AboutPage({ content, englishPaths }: { content: AboutContent; en
               <p>{t("about.boardText")}</p>
             </SectionHeading>
             <div className="mt-10">
-              <BoardPickerIsland members={board} />
+              <BoardPickerIsland members={board} englishPaths={within(englishPaths, "board")} />
             </div>
           </div>
         </section>

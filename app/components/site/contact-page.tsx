@@ -18,7 +18,7 @@ export function ContactPage({
   englishPaths?: string[];
 }) {
   const { addressLines, phone, email, officeHours, map } = content;
-  const { t } = useI18n();
+  const { t, rich } = useI18n();
   return (
     <>
       <PageHeader eyebrow={t("contact.eyebrow")} title={t("contact.title")}>
@@ -77,9 +77,14 @@ export function ContactPage({
         <h2 id="map-heading" className="text-2xl font-bold">
           {t("contact.findUs")}
         </h2>
+        {/* The map is named by a text, not a title attribute: the place's name keeps its own lang inside "Map: …". */}
+        <span id="contact-map-name" hidden>
+          {rich("contact.map", { label: <span lang={sitePathLang(englishPaths, "map.label")}>{map.label}</span> })}
+        </span>
         {/* loading="lazy": the browser fetches OpenStreetMap only when the visitor scrolls near the map. */}
+        {/* biome-ignore lint/a11y/useIframeTitle: named by aria-labelledby, which a title's one language cannot replace here */}
         <iframe
-          title={t("contact.map", { label: map.label })}
+          aria-labelledby="contact-map-name"
           src={mapEmbedUrl(map)}
           loading="lazy"
           referrerPolicy="no-referrer"

@@ -4,8 +4,10 @@ import type { GalleryItem } from "../../../core/gallery/gallery.schema";
 import { imageSrcSet } from "../../../core/site-content/illustrations";
 import type { HomeContent } from "../../../core/site-content/site-content.schema";
 import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
+import type { FieldLanguages } from "../../../core/translations/translations.schema";
 import type { Video } from "../../../core/videos/videos.schema";
 import { useI18n } from "../../i18n/i18n";
+import { within } from "../../lib/english-paths";
 import type { NeedCard } from "../../lib/funding";
 import { useSaveData } from "../../lib/save-data";
 import { ButtonLink } from "../button-link";
@@ -24,15 +26,12 @@ import { RichText } from "./rich-text";
 export interface HomePageProps {
   /** The need cards carry their live figures on the public page, not in a draft's preview. */
   content: Omit<HomeContent, "donationNeeds"> & { donationNeeds: NeedCard[] };
-  featuredVideo: Video | null;
-  /** null: the preview's load failed (it then offers Try Again). */
-  galleryPreview: GalleryItem[] | null;
+  featuredVideo: (Video & FieldLanguages) | null;
+  /** null: the preview's load failed (it then offers Try Again). Localised: drawn in the page's language. */
+  galleryPreview: Array<GalleryItem & FieldLanguages> | null;
   /** On an Amharic page, the texts still in English (marked `lang="en"`). */
   englishPaths?: string[];
 }
-
-/** An island is sent only the English paths of its own list (its props are part of the page). */
-const within = (paths: string[] | undefined, list: string) => paths?.filter((path) => path.startsWith(`${list}.`));
 
 /** The home page's body (app/routes/public/home.tsx), also drawn by the back office's preview with a draft. */
 export function HomePage({ content, featuredVideo, galleryPreview, englishPaths }: HomePageProps) {
@@ -84,7 +83,10 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
           </div>
           <div>
             <h2 className="mb-5 text-lg font-bold text-brand-dark">{t("home.impactSoFar")}</h2>
-            <ImpactCountersIsland figures={content.impactFigures} />
+            <ImpactCountersIsland
+              figures={content.impactFigures}
+              englishPaths={within(englishPaths, "impactFigures")}
+            />
           </div>
         </div>
       </section>
@@ -95,7 +97,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
             <p>{t("home.needsText")}</p>
           </SectionHeading>
           <div className="mt-10">
-            <DonationNeeds needs={content.donationNeeds} />
+            <DonationNeeds needs={content.donationNeeds} englishPaths={englishPaths} />
           </div>
         </div>
       </section>

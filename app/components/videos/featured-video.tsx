@@ -20,6 +20,7 @@ export function FeaturedVideo({ video }: { video: (Video & FieldLanguages) | nul
           <YoutubePlayerIsland
             youtubeId={video.youtubeId}
             title={video.title}
+            titleLang={fieldLang(video, "title")}
             sizes="(min-width: 1024px) 740px, 100vw"
           />
         </div>

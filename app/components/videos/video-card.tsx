@@ -11,6 +11,7 @@ export function VideoCard({ video }: { video: Video & FieldLanguages }) {
       <YoutubePlayerIsland
         youtubeId={video.youtubeId}
         title={video.title}
+        titleLang={fieldLang(video, "title")}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
       />
       <div className="flex flex-1 flex-col p-5">

@@ -7,6 +7,8 @@ import { youtubeEmbedUrl, youtubeThumbnail, youtubeThumbnailSrcSet } from "../..
 interface YoutubePlayerProps {
   youtubeId: string;
   title: string;
+  /** `"en"` when the title is shown in English on a page of another language (`fieldLang`). */
+  titleLang?: "en" | undefined;
   /** Layout width hint for the thumbnail's srcset. */
   sizes?: string;
   /** Above the fold (e.g. the featured video): load the thumbnail at once. */
@@ -21,12 +23,13 @@ interface YoutubePlayerProps {
 export function YoutubePlayer({
   youtubeId,
   title,
+  titleLang,
   sizes = "(min-width: 1024px) 400px, 100vw",
   priority,
 }: YoutubePlayerProps) {
   const [playing, setPlaying] = useState(false);
   const saveData = useSaveData();
-  const { t } = useI18n();
+  const { rich } = useI18n();
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const thumbnail = useRef<HTMLImageElement>(null);
@@ -49,6 +52,7 @@ export function YoutubePlayer({
           ref={frame}
           src={youtubeEmbedUrl(youtubeId)}
           title={title}
+          lang={titleLang}
           className="absolute inset-0 h-full w-full"
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
           referrerPolicy="strict-origin-when-cross-origin"
@@ -63,7 +67,9 @@ export function YoutubePlayer({
               aria-hidden="true"
               className="absolute inset-0 flex items-end bg-linear-to-br from-brand to-brand-dark p-4 text-left"
             >
-              <span className="line-clamp-2 max-w-[70%] text-sm font-semibold text-white/90">{title}</span>
+              <span className="line-clamp-2 max-w-[70%] text-sm font-semibold text-white/90" lang={titleLang}>
+                {title}
+              </span>
             </span>
           ) : (
             <img
@@ -89,7 +95,7 @@ export function YoutubePlayer({
               <path d="M8 5v14l11-7z" />
             </svg>
           </span>
-          <span className="sr-only">{t("video.play", { title })}</span>
+          <span className="sr-only">{rich("video.play", { title: <span lang={titleLang}>{title}</span> })}</span>
         </button>
       )}
     </div>

@@ -1,13 +1,15 @@
 import { redirect } from "react-router";
-import { appContext } from "#app-context";
+import { type AppContext, appContext } from "#app-context";
 import {
   type CheckoutSession,
   DONATION_FAILED_MESSAGE,
   REDIRECT_FAILED_MESSAGE,
 } from "../../../core/donations/donations.schema";
+import { type Locale, localeOf } from "../../../core/i18n/locale";
 import { OFFLINE_GIFT_MESSAGES } from "../../../core/offline-gifts/offline-gifts.schema";
 import { DomainError } from "../../../core/shared/errors";
-import { initialSelection } from "../../components/donation/card-donation-form";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
+import { type DesignatedFund, initialSelection } from "../../components/donation/card-donation-form";
 import { type DonateCardChoice, DonatePage } from "../../components/donation/donate-page";
 import { TRANSFER_NOTICE_FAILED, TRANSFER_NOTICE_FIELDS } from "../../components/donation/transfer-notice-form";
 import { replyFor } from "../../lib/form-reply";
@@ -23,12 +25,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = donationSettings(services, (await services.siteContent.published()).donating);
   const amount = Number(query.get("amount")) || undefined;
   const fundId = query.get("fund");
-  const title = fundId ? await services.funds.titleOf(fundId) : undefined;
   return {
     settings,
-    fund: fundId && title ? { id: fundId, title } : undefined,
+    fund: fundId ? await designatedFund(services, fundId, localeOf(request)) : undefined,
     start: initialSelection(amount, settings),
   };
+}
+
+/**
+ * The open need card a gift starts from (as `funds.titleOf` finds it: a published card), titled as
+ * the page's language shows it: its English title marked on an Amharic page that has none.
+ */
+async function designatedFund(
+  services: AppContext["services"],
+  id: string,
+  locale: Locale,
+): Promise<DesignatedFund | undefined> {
+  const { home, englishPaths } = await services.siteContentTranslations.published(locale);
+  const index = home.donationNeeds.findIndex((need) => need.id === id);
+  const card = home.donationNeeds[index];
+  return card && { id, title: card.title, lang: sitePathLang(englishPaths.home, `donationNeeds.${index}.title`) };
 }
 
 /** The provider opened a checkout without a page to send the donor to: the pop-up says the same. */

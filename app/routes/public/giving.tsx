@@ -107,7 +107,7 @@ function giftState(gift: GivingGift, { t, locale }: I18n): string {
 
 function Gift({ gift, error }: { gift: GivingGift; error: string | null }) {
   const i18n = useI18n();
-  const { t, locale } = i18n;
+  const { t, rich, locale, untranslated } = i18n;
   const headingId = `gift-${gift.id}`;
   const amountId = `amount-${gift.id}`;
   return (
@@ -116,7 +116,12 @@ function Gift({ gift, error }: { gift: GivingGift; error: string | null }) {
         <h3 id={headingId} className="text-xl font-bold text-ink">
           {giftTitle(gift, i18n)}
         </h3>
-        <p className="mt-1 text-muted">{t("giving.for", { fund: gift.fund ?? t("giving.whereMostNeeded") })}</p>
+        <p className="mt-1 text-muted">
+          {/* The fund's title as the ledger names it (English): marked so on an Amharic page. */}
+          {gift.fund
+            ? rich("giving.for", { fund: <span lang={untranslated}>{gift.fund}</span> })
+            : t("giving.for", { fund: t("giving.whereMostNeeded") })}
+        </p>
         <p className="mt-1 text-muted">{giftState(gift, i18n)}</p>
         {gift.nextDate && (
           <p className="mt-1 font-semibold text-ink">

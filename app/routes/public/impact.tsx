@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { GALLERY_PREVIEW_SIZE } from "../../../core/gallery/gallery.constants";
 import { localeOf } from "../../../core/i18n/locale";
+import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
 import { GalleryPreviewIsland } from "../../components/gallery/gallery-preview";
 import { DonationNeeds } from "../../components/home/donation-needs";
 import { ImpactCountersIsland } from "../../components/home/impact-counters";
@@ -10,6 +11,7 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
 import { VideoCard } from "../../components/videos/video-card";
 import { type I18n, type MessageKey, useI18n } from "../../i18n/i18n";
+import { within } from "../../lib/english-paths";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/impact";
 
@@ -35,9 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     },
   );
-  const { home } = await services.siteContentTranslations.published(locale);
+  // The home section's figures, programmes and needs, in the page's language; the texts still in
+  // English are marked lang="en" (decision 0420).
+  const { home, englishPaths } = await services.siteContentTranslations.published(locale);
   const content = { ...home, donationNeeds: await services.funds.withFigures(home.donationNeeds) };
-  return { latestVideos, latestGallery, content };
+  return { latestVideos, latestGallery, content, englishPaths: englishPaths.home };
 }
 
 /** The page's description from the published impact figures, so search results say what the page says. */
@@ -64,7 +68,8 @@ const ENTRIES = [
 ] satisfies Array<{ to: string; title: MessageKey; text: MessageKey; cta: MessageKey }>;
 
 export default function Impact({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
+  const { content, englishPaths } = loaderData;
+  const en = (path: string) => sitePathLang(englishPaths, path);
   const { t, path } = useI18n();
   return (
     <>
@@ -76,7 +81,10 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
         <div className={`${container} py-14 lg:py-20`}>
           <SectionHeading id="figures-title" eyebrow={t("impact.numbersEyebrow")} title={t("impact.numbersTitle")} />
           <div className="mt-8">
-            <ImpactCountersIsland figures={content.impactFigures} />
+            <ImpactCountersIsland
+              figures={content.impactFigures}
+              englishPaths={within(englishPaths, "impactFigures")}
+            />
           </div>
         </div>
       </section>
@@ -89,7 +97,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
             title={t("impact.programmesTitle")}
           />
           <ul className="mt-10 grid gap-8 md:grid-cols-3">
-            {content.heroSlides.map((slide) => (
+            {content.heroSlides.map((slide, index) => (
               <li key={slide.id} className="overflow-hidden rounded-2xl bg-sand ring-1 ring-black/5">
                 <ResponsiveImage
                   image={slide.image}
@@ -98,8 +106,12 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
                   className="aspect-[3/2] w-full object-cover"
                 />
                 <div className="p-6">
-                  <h3 className="text-xl font-bold text-brand-dark">{slide.title}</h3>
-                  <p className="mt-2 text-muted">{slide.description}</p>
+                  <h3 className="text-xl font-bold text-brand-dark" lang={en(`heroSlides.${index}.title`)}>
+                    {slide.title}
+                  </h3>
+                  <p className="mt-2 text-muted" lang={en(`heroSlides.${index}.description`)}>
+                    {slide.description}
+                  </p>
                 </div>
               </li>
             ))}
@@ -113,7 +125,7 @@ export default function Impact({ loaderData }: Route.ComponentProps) {
             <p>{t("impact.needsText")}</p>
           </SectionHeading>
           <div className="mt-10">
-            <DonationNeeds needs={content.donationNeeds} />
+            <DonationNeeds needs={content.donationNeeds} englishPaths={englishPaths} />
           </div>
         </div>
       </section>

@@ -44,7 +44,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The public archive of sent newsletters (staff can leave one out), with an RSS feed. */
 export default function NewsletterArchive({ loaderData, actionData }: Route.ComponentProps) {
   const { newsletters } = loaderData;
-  const { t, rich, path, locale } = useI18n();
+  // Newsletters are written in English only: an Amharic page marks them so.
+  const { t, rich, path, locale, untranslated } = useI18n();
   const reply = replyFor(actionData, "newsletter");
   return (
     <section className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
@@ -70,11 +71,19 @@ export default function NewsletterArchive({ loaderData, actionData }: Route.Comp
         <ul className="mt-10 divide-y">
           {newsletters.map((n) => (
             <li key={n._id} className="py-5">
-              <a href={path(`/newsletter/${n._id}`)} className="text-xl font-semibold text-brand hover:underline">
+              <a
+                href={path(`/newsletter/${n._id}`)}
+                className="text-xl font-semibold text-brand hover:underline"
+                lang={untranslated}
+              >
                 {n.subject}
               </a>
               {n.sentAt && <p className="mt-1 text-sm text-muted">{formatInstantDate(n.sentAt, "long", locale)}</p>}
-              {n.previewText && <p className="mt-2 text-ink">{n.previewText}</p>}
+              {n.previewText && (
+                <p className="mt-2 text-ink" lang={untranslated}>
+                  {n.previewText}
+                </p>
+              )}
             </li>
           ))}
         </ul>

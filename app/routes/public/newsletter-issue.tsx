@@ -35,7 +35,8 @@ const CONTENT_STYLES =
 /** One sent newsletter on the site (the e-mail's "Read it on our website" link). */
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
   const { newsletter } = loaderData;
-  const { t, path, locale } = useI18n();
+  // Newsletters are written in English only: an Amharic page marks them so.
+  const { t, path, locale, untranslated } = useI18n();
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <a href={path("/newsletter")} className="font-semibold text-brand hover:underline">
@@ -43,16 +44,19 @@ export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
       </a>
       {newsletter ? (
         <>
-          <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl">{newsletter.subject}</h1>
+          <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl" lang={untranslated}>
+            {newsletter.subject}
+          </h1>
           {newsletter.sentAt && (
             <p className="mt-2 text-muted">{formatInstantDate(newsletter.sentAt, "long", locale)}</p>
           )}
           {newsletter.imageUrl && <img src={newsletter.imageUrl} alt="" className="mt-8 w-full rounded-2xl" />}
-          <RichText html={newsletter.content} className={CONTENT_STYLES} />
+          <RichText html={newsletter.content} className={CONTENT_STYLES} lang={untranslated} />
           {newsletter.buttonLabel && newsletter.buttonUrl && (
             <a
               href={newsletter.buttonUrl}
               className="mt-8 inline-flex rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+              lang={untranslated}
             >
               {newsletter.buttonLabel}
             </a>
