@@ -93,7 +93,10 @@ function p99(samples: Sample[], from = 0, to = Number.POSITIVE_INFINITY): { ms: 
     .map((s) => s.ms)
     .sort((a, b) => a - b);
   if (times.length === 0) return { ms: 0, count: 0 };
-  return { ms: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] as number, count: times.length };
+  return {
+    ms: Math.round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] as number),
+    count: times.length,
+  };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
