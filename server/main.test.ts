@@ -38,13 +38,21 @@ describe("server process", () => {
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    let ended = false;
+    const exited = new Promise<number | null>((resolve) =>
+      child.once("exit", (code) => {
+        ended = true;
+        resolve(code);
+      }),
+    );
     cleanups.push(() => {
       child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
     });
-    // Generous: a start on a machine busy with other test runs can take tens of seconds.
-    await expect.poll(() => output, { timeout: 60_000 }).toContain("Server listening");
+    // Generous: a start on a machine busy with other test runs can take tens of seconds. A process
+    // that ended instead fails the test at once, with its output (e.g. no build: run `npm run build`).
+    await expect.poll(() => ended || output.includes("Server listening"), { timeout: 60_000 }).toBe(true);
+    expect(output).toContain("Server listening");
     return { child, port, output: () => output, exited };
   }
 
