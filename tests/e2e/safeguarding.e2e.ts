@@ -87,6 +87,13 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
       "GET",
       "/api/admin/blogs?status=published",
     );
+    // The image's ladder is encoded in the background (docs/decisions/0440); the list is looked at
+    // again once it is done, so it shows (and the browser keeps) the finished thumbnail.
+    await expect
+      .poll(async () => (await api.json("GET", `/api/admin/blogs/${post?._id}`)).image.processing, { timeout: 60_000 })
+      .toBe(undefined);
+    await page.reload();
+    await page.getByRole("link", { name: "Edit Mothers' reading circle" }).waitFor(WAIT);
     expect(post).toMatchObject({ title: "Mothers' reading circle", status: "published" });
     const recorded = await api.json("GET", `/api/admin/consent?imageUrl=${encodeURIComponent(post?.imageUrl ?? "")}`);
     expect(recorded.consent).toMatchObject({
