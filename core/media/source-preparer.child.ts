@@ -3,17 +3,9 @@
  * priority before sharp and its threads exist, then prepares one upload per message until the
  * server lets go of it. Refusals go back as the 400 the person sees.
  */
-import { readdirSync } from "node:fs";
-import os from "node:os";
+import { lowerPriority } from "./lower-priority.ts";
 
-const NICE = Number(process.env.SOURCE_PREPARER_NICE ?? 5);
-try {
-  os.setPriority(0, NICE);
-  // On Linux a priority is per thread: lower the ones Node started already, too.
-  for (const task of readdirSync("/proc/self/task")) os.setPriority(Number(task), NICE);
-} catch {
-  // Not Linux, or not allowed: the preparer still works, at normal priority.
-}
+lowerPriority(Number(process.env.SOURCE_PREPARER_NICE ?? 5));
 
 const { default: sharp } = await import("sharp");
 // One upload at a time here, on one libvips thread: the server keeps one such process per core.

@@ -3,17 +3,11 @@
  * its threads exist (new threads inherit it), encodes, answers, exits. Started through
  * `chrt --idle 0` where it can be, it runs under SCHED_IDLE already; the nice value is for where not.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
+import { lowerPriority } from "./lower-priority.ts";
 
-const NICE = Number(process.env.VARIANT_ENCODER_NICE ?? 10);
-try {
-  os.setPriority(0, NICE);
-  // On Linux a priority is per thread: lower the ones Node started already, too.
-  for (const task of readdirSync("/proc/self/task")) os.setPriority(Number(task), NICE);
-} catch {
-  // Not Linux, or not allowed: the encoder still works, at normal priority.
-}
+lowerPriority(Number(process.env.VARIANT_ENCODER_NICE ?? 10));
 
 const { default: sharp } = await import("sharp");
 // One image at a time here, on one libvips thread: the parent runs one child per core.

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
+import { oneImageOwner } from "../media/one-image-owner.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { PublicationTable } from "./publications.table.ts";
@@ -41,25 +41,5 @@ export async function deletePublication(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The row's image as the background variant job reads and replaces it (core/media/variant-job.ts). */
-export const publicationImageOwner: ImageOwner = {
-  async read(db, url) {
-    const row = await db
-      .selectFrom("publications")
-      .select(["image_url", "image_variants"])
-      .where("image_url", "=", url)
-      .executeTakeFirst();
-    return row && { json: row.image_variants, image: parseStoredImage(row.image_variants, row.image_url) };
-  },
-  async replace(db, url, json, image) {
-    const result = await db
-      .updateTable("publications")
-      .set({ image_variants: serializeStoredImage(image) })
-      .where("image_url", "=", url)
-      .where((eb) => (json === null ? eb("image_variants", "is", null) : eb("image_variants", "=", json)))
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  },
-  // One image per row: once it is replaced, the row has nothing left processing.
-  settled: async () => true,
-};
+/** The row's image as the background variant job reads and replaces it. */
+export const publicationImageOwner: ImageOwner = oneImageOwner("publications");
