@@ -216,6 +216,23 @@ export async function unpublishItem(db: Db, entity: keyof typeof TABLE_OF, id: s
     .execute();
 }
 
+/**
+ * Gives a post or publication whose picture was withdrawn a drawn stand-in (the row requires a
+ * picture, and the admin must not show a deleted file); staff replace it before publishing again.
+ */
+export async function standInForItemImage(
+  db: Db,
+  entity: "blog" | "publication",
+  id: string,
+  standIn: { url: string; variants: string },
+): Promise<void> {
+  await db
+    .updateTable(TABLE_OF[entity])
+    .set({ image_url: standIn.url, image_variants: standIn.variants })
+    .where("id", "=", id)
+    .execute();
+}
+
 /** Points every row that shows `from` at `to` (its files and its consent record follow). */
 export async function replaceImage(db: Db, from: string, to: { url: string; variants: string }): Promise<void> {
   for (const table of ["blog_posts", "publications"] as const) {

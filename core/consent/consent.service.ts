@@ -3,11 +3,12 @@ import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobDefinition } from "../jobs/jobs.service.ts";
 import type { MediaService } from "../media/media.service.ts";
-import { parseStoredImage } from "../media/stored-image.ts";
+import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { dateToZonedLocal } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
+import { IMAGES } from "../site-content/illustrations.ts";
 import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
 import { withoutPicture } from "../site-content/site-content.pictures.ts";
 import { rewriteSnapshots } from "../versions/versions.ts";
@@ -22,6 +23,9 @@ import {
   type ImageConsent,
   publishRefusal,
 } from "./consent.schema.ts";
+
+/** What a post or publication shows in the admin once its picture is withdrawn: a drawing, no person. */
+const STAND_IN = { url: IMAGES.story.url, variants: serializeStoredImage(IMAGES.story) };
 
 /** What a withdrawn video's consent becomes: it may not be shown until consent is recorded anew. */
 const WITHDRAWN: ConsentFields = {
@@ -127,6 +131,9 @@ export function createConsentService(
           continue;
         }
         const left = owner.galleryImageId ? await repo.removeGalleryImage(trx, owner.galleryImageId, owner.id) : 0;
+        if (owner.entity === "blog" || owner.entity === "publication") {
+          await repo.standInForItemImage(trx, owner.entity, owner.id, STAND_IN);
+        }
         if (left === 0 && owner.status !== "draft") {
           await repo.unpublishItem(trx, owner.entity, owner.id, now);
           taken.push(owner.id);

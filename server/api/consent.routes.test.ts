@@ -166,6 +166,10 @@ describe.each(DIALECTS)("image consent on %s", (dialect) => {
     const sitemap = (await Promise.all(sitemapSources.map((source) => source(t.services)))).flat();
     expect(sitemap.map((entry) => entry.path)).not.toContain(`/blog/${post._id}`);
     expect((await t.services.blogs.summaries()).map((p) => p._id)).not.toContain(post._id);
+    // Staff see the draft with a drawn stand-in, never a link to the deleted file.
+    const draft = (await t.app.inject({ url: `/api/admin/blogs/${post._id}`, headers: auth })).json();
+    expect(draft).toMatchObject({ status: "draft", imageUrl: expect.stringMatching(/\/images\/story-\d+\.jpg$/) });
+    expect(JSON.stringify(draft)).not.toContain(post.imageUrl);
   });
 
   it("withdrawal from a gallery item with other images removes that image only; expiry withdraws the same way", async () => {

@@ -116,6 +116,11 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
     expect((await fetch(`${site.server.baseUrl}/blog/${post?._id}`)).status).toBe(404);
     expect((await fetch(post?.imageUrl ?? "")).status).toBe(404);
+    // The draft keeps a drawn stand-in in the list, not a link to the deleted file.
+    const row = page.getByRole("listitem").filter({ hasText: "Mothers' reading circle" });
+    await expect
+      .poll(() => row.locator("img").getAttribute("src"), WAIT)
+      .toMatch(/\/images\/story-\d+\.(jpg|webp|avif)$/);
     await context.close();
 
     const mobile = await newPage(site.browser, site.server, {
