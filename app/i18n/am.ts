@@ -119,6 +119,13 @@ export const am: Partial<Record<MessageKey, string>> = {
   "giving.stopSummary": "ይህን ወርሃዊ ልገሳ ያቁሙ",
   "giving.stopText": "ከዚህ በኋላ ምንም ክፍያ አይወሰድም። የተደረጉ ልገሳዎች እንዳሉ ይቆያሉ።",
   "giving.stopButton": "ወርሃዊ ልገሳዬን አቁም",
+  "subscribeEmail.subject": "የHope Behind Bars ጋዜጣ ምዝገባዎን ያረጋግጡ",
+  "subscribeEmail.preview": "አንድ ጠቅታ ብቻ፤ በዓመት ጥቂት ጊዜ ከእኛ ይሰማሉ።",
+  "subscribeEmail.heading": "እባክዎ ምዝገባዎን ያረጋግጡ",
+  "subscribeEmail.asked":
+    "አንድ ሰው፣ ምናልባትም እርስዎ፣ የHope Behind Bars ጋዜጣን በዚህ አድራሻ ለመቀበል ጠይቀዋል፤ ከፕሮግራሞቻችን የሚወጡ ዜናዎች፣ በዓመት ጥቂት ጊዜ።",
+  "subscribeEmail.confirm": "አዎ፣ አስመዝግቡኝ",
+  "subscribeEmail.once": "አገናኙ አንድ ጊዜ ብቻ፣ በ7 ቀናት ውስጥ ይሰራል። ይህን ካልጠየቁ ይህን ኢሜይል ችላ ይበሉ፤ አይመዘገቡም።",
   "givingEmail.subject": "ወደ Hope Behind Bars «የእኔ ልገሳዎች» የመግቢያ አገናኝዎ",
   "givingEmail.preview": "ልገሳዎችዎንና ደረሰኞችዎን ይመልከቱ፤ ወርሃዊ ልገሳን ይቀይሩ ወይም ያቁሙ።",
   "givingEmail.heading": "ወደ «የእኔ ልገሳዎች» ይግቡ",

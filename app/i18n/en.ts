@@ -127,6 +127,14 @@ export const en = {
   "giving.stopText": "No further payments will be taken. Gifts already made stay as they are.",
   "giving.stopButton": "Stop my monthly gift",
   // The sign-in link's e-mail, in the language of the page it was asked from (core/giving, decision 0507).
+  "subscribeEmail.subject": "Confirm your subscription to the Hope Behind Bars newsletter",
+  "subscribeEmail.preview": "One click and you will hear from us a few times a year.",
+  "subscribeEmail.heading": "Please confirm your subscription",
+  "subscribeEmail.asked":
+    "Someone, hopefully you, asked to receive the Hope Behind Bars newsletter at this address: news from our programmes, a few times a year.",
+  "subscribeEmail.confirm": "Yes, subscribe me",
+  "subscribeEmail.once":
+    "The link works once, within 7 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.",
   "givingEmail.subject": "Your sign-in link to My giving at Hope Behind Bars",
   "givingEmail.preview": "See your gifts and receipts, and change or stop a monthly gift.",
   "givingEmail.heading": "Sign in to My giving",

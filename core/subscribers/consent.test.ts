@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
-import { createSmtpInbox, linkIn, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
+import { createSmtpInbox, linkIn, readMail, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
 import { CONFIRM_LINK_ENDED_MESSAGE } from "./subscribers.constants.ts";
@@ -66,6 +66,27 @@ describe.each(DIALECTS)("newsletter consent on %s", (dialect) => {
     expect((await subscribe("reader@example.org")).json().message).toBe(
       "This email is already subscribed. Thank you for your support!",
     );
+  });
+
+  it("writes the e-mail and its link in the language of the page that asked (?lang=am), and confirms the same way", async () => {
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/subscribe?lang=am",
+      payload: { email: "anbabi@example.org" },
+      remoteAddress: visitorIp(),
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toEqual({ message: "Subscribed" }); // the spec's answer, whatever the language
+    await t.services.jobs.runDue();
+    const mail = readMail(inbox.messages.at(-1) as string);
+    expect(mail.subject).toBe("የHope Behind Bars ጋዜጣ ምዝገባዎን ያረጋግጡ");
+    expect(mail.text).toContain("አዎ፣ አስመዝግቡኝ");
+    expect(mail.html).toContain('lang="am"');
+    const token = linkIn(inbox.messages.at(-1) as string, `${t.config.publicSiteUrl}/am/newsletter/confirm#`).split(
+      "#",
+    )[1];
+    expect((await confirm(token as string)).statusCode).toBe(200);
+    expect(await statusOf("anbabi@example.org")).toBe("confirmed");
   });
 
   it("refuses a tampered or expired link, and removes addresses that never confirmed", async () => {

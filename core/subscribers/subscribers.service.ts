@@ -3,6 +3,7 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
+import type { Locale } from "../i18n/locale.ts";
 import type { JobDefinition } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
@@ -65,7 +66,11 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
   const nowIso = () => clock().toISOString();
 
   /** Gives the address a fresh confirmation link and queues the e-mail, in the caller's transaction. */
-  async function sendConfirmation(trx: Db, subscriber: { id: string; email: string }): Promise<void> {
+  async function sendConfirmation(
+    trx: Db,
+    subscriber: { id: string; email: string },
+    locale: Locale = "en",
+  ): Promise<void> {
     const token = newSecretToken();
     const now = clock();
     await repo.updateSubscriber(trx, subscriber.id, {
@@ -73,7 +78,7 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
       confirm_expires_at: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS).toISOString(),
       confirm_sent_at: now.toISOString(),
     });
-    await email.send(trx, subscriber.email, await renderEmail(confirmationMail(links.confirm(token))));
+    await email.send(trx, subscriber.email, await renderEmail(confirmationMail(links.confirm(token, locale), locale)));
   }
 
   const confirmedNow = () => ({
@@ -85,7 +90,7 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
   });
 
   /** A pending or unsubscribed address asks again: a new link, or (without e-mail) confirmed at once. */
-  async function subscribeAgain(existing: Subscriber): Promise<void> {
+  async function subscribeAgain(existing: Subscriber, locale: Locale): Promise<void> {
     if (existing.status === "pending" && email.enabled) {
       const sentAt = await repo.confirmSentAt(db, existing._id);
       if (sentAt && clock().getTime() - Date.parse(sentAt) < CONFIRM_RESEND_AFTER_MS) return;
@@ -100,7 +105,7 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
         unsubscribed_at: null,
         source: WEBSITE_SOURCE,
       });
-      await sendConfirmation(trx, { id: existing._id, email: existing.email });
+      await sendConfirmation(trx, { id: existing._id, email: existing.email }, locale);
     });
     email.wake();
   }
@@ -130,13 +135,14 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
     /**
      * Spec §7 POST /api/subscribe. A new address is pending with a confirmation e-mail queued (or
      * confirmed at once when the site cannot send e-mail); a confirmed one is a ConflictError (409).
+     * The e-mail and its link are in `locale`, the language of the page the address was given on.
      */
-    async subscribe(input: unknown): Promise<void> {
+    async subscribe(input: unknown, locale: Locale = "en"): Promise<void> {
       const data = parseInput(SubscribeSchema, input);
       if (isBotSubmission(data)) return;
       const existing = await repo.findSubscriberByEmail(db, data.email);
       if (existing?.status === "confirmed") throw new ConflictError(ALREADY_SUBSCRIBED_MESSAGE);
-      if (existing) return subscribeAgain(existing);
+      if (existing) return subscribeAgain(existing, locale);
       const id = newId();
       try {
         await db.transaction().execute(async (trx) => {
@@ -153,7 +159,7 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
             confirm_expires_at: null,
             confirm_sent_at: null,
           });
-          if (email.enabled) await sendConfirmation(trx, { id, email: data.email });
+          if (email.enabled) await sendConfirmation(trx, { id, email: data.email }, locale);
         });
       } catch (error) {
         // Two requests for the same address at once: the unique index decides.

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { type Locale, localizePath } from "../i18n/locale.ts";
 
 /**
  * The token in every newsletter's unsubscribe links: the subscriber's id and an HMAC of it under
@@ -24,7 +25,9 @@ export function unsubscribeTokens(secret: string) {
 
 /** Where the links lead. Secrets ride in the fragment of page links, which browsers never send or log. */
 export const newsletterLinks = (siteUrl: string) => ({
-  confirm: (token: string) => `${siteUrl}/newsletter/confirm#${token}`,
+  /** The confirmation page in the language the address was given in. */
+  confirm: (token: string, locale: Locale = "en") =>
+    `${siteUrl}${localizePath("/newsletter/confirm", locale)}#${token}`,
   unsubscribePage: (token: string) => `${siteUrl}/newsletter/unsubscribe#${token}`,
   /** RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` here, without a session. */
   oneClick: (token: string) => `${siteUrl}/api/subscribe/unsubscribe?token=${encodeURIComponent(token)}`,

@@ -4,6 +4,7 @@ import { csvAttachment } from "../../core/shared/csv.ts";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../core/subscribers/subscribers.constants.ts";
 import { actorOf } from "../plugins/access.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
+import { requestedLocale } from "./content-language.ts";
 
 const tokenOf = (query: unknown) => ({ token: (query as { token?: unknown }).token });
 
@@ -31,7 +32,8 @@ export default async function subscribersRoutes(app: FastifyInstance) {
   const { subscribers, clock } = app.services;
 
   app.post("/api/subscribe", { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT } }, async (request, reply) => {
-    await subscribers.subscribe(request.body);
+    // `?lang=am` (ours, additive): the confirmation e-mail in the language of the page that asked.
+    await subscribers.subscribe(request.body, requestedLocale(request));
     return reply.code(201).send({ message: "Subscribed" });
   });
 

@@ -303,6 +303,15 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
       const footer = page.locator("footer");
       await footer.getByRole("button", { name: am["newsletter.subscribe"] }).click();
       await footer.getByText(AM_ERRORS[EMAIL_REQUIRED_MESSAGE] as string, { exact: true }).waitFor();
+      // Sent, it asks for the confirmation e-mail in Amharic (the body stays the spec's).
+      await footer.getByRole("textbox").fill(`reader-${name}@example.org`);
+      const [subscribed] = await Promise.all([
+        page.waitForRequest((request) => request.url().includes("/api/subscribe")),
+        footer.getByRole("button", { name: am["newsletter.subscribe"] }).click(),
+      ]);
+      expect(new URL(subscribed.url()).search).toBe("?lang=am");
+      expect(subscribed.postDataJSON()).toMatchObject({ email: `reader-${name}@example.org` });
+      await footer.getByText(am["toast.subscribed"], { exact: true }).first().waitFor();
       if (name === "mobile") await screenshot(page, `amharic-join-team-errors-${viewport.width}`);
     }
     const answer = await fetch(`${site.server.baseUrl}/api/messages`, {

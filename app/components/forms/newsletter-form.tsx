@@ -20,7 +20,7 @@ export const NEWSLETTER_SIGNUP_ANCHOR = "newsletter-signup";
  * (`idPrefix` keeps that copy's ids apart from the footer's).
  */
 export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: FormReply; idPrefix?: string }) {
-  const { t, error: translateError } = useI18n();
+  const { t, error: translateError, locale } = useI18n();
   const [email, setEmail] = useState(reply && !reply.ok ? (reply.values.email ?? "") : "");
   const [error, setError] = useState(reply?.errors.email ?? "");
   const [submitting, setSubmitting] = useState(false);
@@ -44,7 +44,8 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
     setSubmitting(true);
     const toastId = toast.loading(t("toast.subscribing"));
     try {
-      await api("/api/subscribe", {
+      // The confirmation e-mail comes in the page's language (`?lang`, ours: the body is the spec's).
+      await api(locale === "en" ? "/api/subscribe" : `/api/subscribe?lang=${locale}`, {
         method: "POST",
         json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
       });

@@ -1,4 +1,5 @@
 import { appContext } from "#app-context";
+import { localeOf } from "../../../core/i18n/locale";
 import {
   NEWSLETTER_SIGNUP_ANCHOR,
   NewsletterFormIsland,
@@ -30,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
     fields: ["email"],
     failure: SUBSCRIBE_FAILED,
     input: ({ email = "" }) => ({ email: email.trim() }),
-    submit: (input) => subscribers.subscribe(input),
+    submit: (input) => subscribers.subscribe(input, localeOf(args.request)),
   });
 }
 
