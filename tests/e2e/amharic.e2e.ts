@@ -198,9 +198,16 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
     expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="am" href="${baseUrl}/am/about"/>`);
   });
 
-  it('shows no English on Amharic pages but untranslated content marked lang="en", and no axe findings', async () => {
-    // About half the demo content in Amharic: every page shows translated and untranslated texts.
-    const translated = await translateHalf(site.server);
+  // About half the demo content in Amharic, arranged once for the tests that look at it: every page
+  // shows translated and untranslated texts.
+  let arranged: ReturnType<typeof translateHalf> | undefined;
+  const halfTranslated = () => {
+    arranged ??= translateHalf(site.server);
+    return arranged;
+  };
+
+  it('shows no English on Amharic pages but untranslated content marked lang="en"', async () => {
+    const translated = await halfTranslated();
     const posts = translated.blog ?? { full: [], none: [] };
     expect([posts.full.length > 0, posts.none.length > 0]).toEqual([true, true]);
     const { page } = await newPage(site.browser, site.server);
@@ -223,6 +230,12 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
       );
       expect(await page.locator('main [lang="en"]').count(), path).toBeGreaterThan(2);
     }
+  });
+
+  it("shows no unmarked English in the lightboxes and the donation pop-up opened from Amharic pages", async () => {
+    const translated = await halfTranslated();
+    const { page } = await newPage(site.browser, site.server);
+    await stubYoutube(page);
     // The lightbox of a translated and of an untranslated gallery item, from the home page's and
     // Our Impact's previews and from the gallery page.
     const gallery = translated["gallery-item"] ?? { full: [], none: [] };
@@ -255,7 +268,10 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
       await dialog.waitFor();
       expect(await unmarkedEnglish(page), `need card ${index}`).toEqual([]);
     }
+  });
 
+  it("lays half-translated Amharic pages out at 375 and 1280 px", async () => {
+    await halfTranslated();
     // Half translated, half marked English: to look at (fonts, line heights of both scripts side by side).
     for (const viewport of Object.values(VIEWPORTS)) {
       const { page: shot } = await newPage(site.browser, site.server, {
@@ -268,8 +284,11 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
         await screenshot(shot, `amharic-mixed${path.replace(/\W+/g, "-")}-${viewport.width}`);
       }
     }
+  });
 
-    const { page: axePage } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+  it("has no axe findings on half-translated Amharic pages", async () => {
+    await halfTranslated();
+    const { page: axePage } = await newPage(site.browser, site.server);
     await stubYoutube(axePage);
     for (const path of [
       "/am",
@@ -311,7 +330,10 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
       ]);
       expect(new URL(subscribed.url()).search).toBe("?lang=am");
       expect(subscribed.postDataJSON()).toMatchObject({ email: `reader-${name}@example.org` });
-      await footer.getByText(am["toast.subscribed"], { exact: true }).first().waitFor();
+      await footer
+        .getByText(am["toast.subscribed"] as string, { exact: true })
+        .first()
+        .waitFor();
       if (name === "mobile") await screenshot(page, `amharic-join-team-errors-${viewport.width}`);
     }
     const answer = await fetch(`${site.server.baseUrl}/api/messages`, {

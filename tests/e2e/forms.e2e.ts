@@ -207,7 +207,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     );
     await poll(() => field("Your Name").inputValue()).toBe("");
     expect(await field("Message").inputValue()).toBe("");
-    const map = page.getByTitle(/^Map: /);
+    const map = page.locator("iframe[aria-labelledby=contact-map-name]");
     expect(await map.getAttribute("loading")).toBe("lazy");
     await context.close();
 
@@ -576,7 +576,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
           name: contact.getByLabel("Your Name", { exact: true }),
           message: contact.getByLabel("Message", { exact: true }),
           send: page.getByRole("button", { name: "Send Message" }),
-          map: page.getByTitle(/^Map: /),
+          map: page.locator("iframe[aria-labelledby=contact-map-name]"),
           footer: page.getByRole("contentinfo"),
         },
         where("/contact"),
