@@ -51,7 +51,7 @@ describe.runIf(browserAvailable)("gallery admin", () => {
     await visitor.goto("/impact/gallery?category=Skills%20Training");
     await visitor.getByRole("heading", { name: "Tailoring graduation" }).waitFor();
     expect(await visitor.getByText("March 14, 2026").isVisible()).toBe(true);
-    expect(await visitor.getByText("2 photos").isVisible()).toBe(true);
+    expect(await visitor.getByText("2 photos", { exact: true }).isVisible()).toBe(true);
 
     await page.getByRole("link", { name: "Edit Tailoring graduation" }).click();
     await page.waitForURL(/\/admin\/gallery\/edit\//);
