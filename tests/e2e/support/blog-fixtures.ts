@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { expect } from "vitest";
+import { vi } from "vitest";
 import type { StoredImage } from "../../../core/media/media.schema.ts";
 import { pngImage } from "../../support/images.ts";
 import type { adminApi } from "./admin-api.ts";
@@ -31,17 +31,15 @@ type WithImage = { _id: string; imageUrl: string; image: StoredImage };
  * with the largest JPEG alone and encode the rest in the background (docs/decisions/0440).
  */
 async function finished<T extends WithImage>(api: AdminApi, adminPath: string, created: T): Promise<T> {
-  let current = created;
-  await expect
-    .poll(
-      async () => {
-        current = await api.json<T>("GET", `${adminPath}/${created._id}`);
-        return current.image.processing === true;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(false);
-  return current;
+  // vi.waitFor, not expect.poll: fixtures are also made in beforeAll, outside any test.
+  return vi.waitFor(
+    async () => {
+      const current = await api.json<T>("GET", `${adminPath}/${created._id}`);
+      if (current.image.processing === true) throw new Error(`${adminPath}/${created._id}: its ladder is not finished`);
+      return current;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 }
 
 /** A post made through the API, its image's ladder finished; `width` of its image (small ones make fewer files, faster). */
