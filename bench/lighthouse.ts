@@ -141,6 +141,23 @@ try {
     console.error(
       `${pathname}: ${metrics}; document ${Math.round(audits["server-response-time"]?.numericValue ?? 0)} ms`,
     );
+    // Where the main thread went (a page short of 100 on total-blocking-time shows what to fix).
+    const items = (id: string) => (audits[id]?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
+    const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+    const short = (url: unknown) => String(url).replace(BASE_URL, "");
+    const work = items("mainthread-work-breakdown")
+      .map((item) => `${item.groupLabel ?? item.group} ${ms(item.duration)}`)
+      .join(", ");
+    const bootup = items("bootup-time")
+      .slice(0, 5)
+      .map((item) => `${short(item.url)} ${ms(item.total)} (script ${ms(item.scripting)})`)
+      .join(", ");
+    const longTasks = items("long-tasks")
+      .slice(0, 8)
+      .map((item) => `${short(item.url)} ${ms(item.duration)} at ${ms(item.startTime)}`)
+      .join(", ");
+    console.error(`${pathname}: main thread ${work || "?"}`);
+    console.error(`${pathname}: bootup ${bootup || "none"}; long tasks ${longTasks || "none"}`);
     const missed = Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
       .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);

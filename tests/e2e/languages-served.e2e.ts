@@ -80,6 +80,12 @@ describe.runIf(browserAvailable)("languages, as the built site serves them", () 
     const css = await (await fetch(`${server.baseUrl}${stylesheet}`)).text();
     const faces = [...css.matchAll(/url\(["']?([^"')]+noto-sans-ethiopic[^"')]+)["']?\)/g)].map(([, url]) => url);
     expect(faces.sort()).toEqual([...preloads].sort());
+    // The same typeface installed on the device comes before the download (decision 0520).
+    const sources = [...css.matchAll(/@font-face\s*\{[^}]*?src:\s*([^;}]*noto-sans-ethiopic[^;}]*)/g)].map(
+      ([, src]) => src,
+    );
+    expect(sources).toHaveLength(2);
+    for (const src of sources) expect(src).toMatch(/^local\(["']?Noto Sans Ethiopic (Regular|Bold)["']?\)/);
 
     for (const href of preloads) {
       const font = await fetch(`${server.baseUrl}${href}`);
@@ -93,7 +99,7 @@ describe.runIf(browserAvailable)("languages, as the built site serves them", () 
     expect((await fetch(`${server.baseUrl}/fonts/noto-sans-ethiopic-400.woff2`)).status).toBe(404);
   });
 
-  it("draws Amharic pages with the hashed Ethiopic faces, each fetched once; English pages fetch none", async () => {
+  it("draws Amharic pages in Noto Sans Ethiopic, its hashed files each fetched once; English pages fetch none", async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page } = await newPage(site.browser, site.server, { viewport });
       // First an English page, in a fresh context: it asks for no Ethiopic file.
