@@ -113,6 +113,9 @@ export async function startServer(
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SEED_DEMO: "false",
+      // Picture ladders encode at nice 10 (the product's own fallback), not SCHED_IDLE: beside a second
+      // CI run the machine never idles, and idle-class encoders would wait for ever (decision 0525).
+      VARIANT_ENCODER_PRIORITY: "nice",
       // Start-up steps are logged at info: a failed start shows how far it got.
       LOG_LEVEL: "info",
       ...env,
