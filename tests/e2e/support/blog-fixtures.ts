@@ -42,9 +42,13 @@ async function finished<T extends WithImage>(api: AdminApi, adminPath: string, c
   );
 }
 
+/** A post made through the API as the API answers it: its image's ladder may still be encoding. */
+export const startPost = async (api: AdminApi, fields: Record<string, string>, width = 640) =>
+  api.multipart<WithImage>("POST", "/api/blogs", await formOf(fields, width));
+
 /** A post made through the API, its image's ladder finished; `width` of its image (small ones make fewer files, faster). */
 export const createPost = async (api: AdminApi, fields: Record<string, string>, width = 640) =>
-  finished(api, "/api/admin/blogs", await api.multipart<WithImage>("POST", "/api/blogs", await formOf(fields, width)));
+  finished(api, "/api/admin/blogs", await startPost(api, fields, width));
 
 /** A publication made through the API, its image's ladder finished. */
 export const createPublication = async (api: AdminApi, fields: Record<string, string>) =>
