@@ -37,13 +37,13 @@ function runProject(project: "e2e" | "unit", args: string[]): Promise<Outcome> {
 }
 
 const outcomes = await Promise.all([runProject("e2e", []), runProject("unit", ["--maxWorkers=1"])]);
-const total = [0, 0, 0];
+const total = { passed: 0, failed: 0, skipped: 0 };
 for (const { code, counts } of outcomes) {
   // A Vitest that died before its summary still fails the run.
   const [passed, failed, skipped] = counts ?? [0, 1, 0];
-  total[0] += passed;
-  total[1] += failed + (code !== 0 && failed === 0 ? 1 : 0);
-  total[2] += skipped;
+  total.passed += passed;
+  total.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
+  total.skipped += skipped;
 }
-process.stdout.write(`\n${total[0]} passed, ${total[1]} failed, ${total[2]} skipped\n`);
+process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(outcomes.every(({ code }) => code === 0) ? 0 : 1);
