@@ -1,24 +1,23 @@
 /**
- * The process variant-encoder.ts starts for one image: lowers its own priority before sharp and
- * its threads exist (new threads inherit it), encodes, answers, exits. Started through
- * `chrt --idle 0` where it can be, it runs under SCHED_IDLE already; the nice value is for where not.
+ * A process variant-encoder.ts keeps for encoding ladders (docs/decisions/0440): lowers its own
+ * priority before sharp and its threads exist (new threads inherit it), then encodes one image per
+ * message until the server lets go of it (idle) or goes away (stopped, killed: its jobs run again).
+ * Started through `chrt --idle 0` where it can be, it runs under SCHED_IDLE already; the nice value
+ * is for where not.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { serveParent } from "./child-pool.ts";
 import { lowerPriority } from "./lower-priority.ts";
+import type { EncoderAnswer, EncoderMessage } from "./variant-encoder.ts";
 
 lowerPriority(Number(process.env.VARIANT_ENCODER_NICE ?? 10));
 
 const { default: sharp } = await import("sharp");
-// One image at a time here, on one libvips thread: the parent runs one child per core.
+// One image at a time here, on one libvips thread: the parent keeps one child per core. libvips'
+// operation cache is off (image-pipeline.ts), so a child's memory does not grow from image to image.
 sharp.concurrency(1);
 const { encodeVariants } = await import("./image-pipeline.ts");
-
-/** Answers the parent and exits; a parent that is gone already (killed) just means exiting. */
-function answer(message: object, code: number) {
-  if (!process.connected) process.exit(code);
-  process.send?.(message, (error: Error | null) => process.exit(error ? 1 : code));
-}
 
 /** Linux's scheduling policy of this process (field 41 of /proc/self/stat; 5 is SCHED_IDLE), or 0 elsewhere. */
 function policy(): number {
@@ -30,20 +29,6 @@ function policy(): number {
   }
 }
 
-type Message = { probe: true } | { source: Uint8Array; skip: Parameters<typeof encodeVariants>[1] };
-
-process.once("message", async (message: Message) => {
-  if ("probe" in message) return answer({ priority: { policy: policy(), nice: os.getPriority() } }, 0);
-  try {
-    answer({ ok: true, result: await encodeVariants(message.source, message.skip) }, 0);
-  } catch (error) {
-    answer({ ok: false, error: error instanceof Error ? error.message : String(error) }, 1);
-  }
-});
-// The server went away (stopped or killed): its job will run again, so stop working for it.
-process.once("disconnect", () => process.exit(0));
-if (process.connected) {
-  process.send?.({ ready: true }, (error: Error | null) => {
-    if (error) process.exit(0);
-  });
-}
+serveParent<EncoderMessage, EncoderAnswer>((message) =>
+  "probe" in message ? { policy: policy(), nice: os.getPriority() } : encodeVariants(message.source, message.skip),
+);

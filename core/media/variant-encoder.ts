@@ -1,6 +1,7 @@
-import { execFile, fork } from "node:child_process";
+import { execFile } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { type ChildLaunch, createChildPool } from "./child-pool.ts";
 import type { ProcessedImage, SkipOutputs } from "./image-pipeline.ts";
 
 const CHILD = fileURLToPath(new URL("./variant-encoder.child.ts", import.meta.url));
@@ -15,11 +16,9 @@ export interface EncoderPriority {
   nice: number;
 }
 
-type ChildAnswer =
-  | { ready: true }
-  | { ok: true; result: ProcessedImage }
-  | { ok: false; error: string }
-  | { priority: EncoderPriority };
+/** What variant-encoder.child.ts is asked, and what it answers. */
+export type EncoderMessage = { probe: true } | { source: Uint8Array; skip: SkipOutputs };
+export type EncoderAnswer = ProcessedImage | EncoderPriority;
 
 /**
  * How a child is started. Linux's SCHED_IDLE (through util-linux's `chrt --idle 0`) runs it only
@@ -27,7 +26,7 @@ type ChildAnswer =
  * `chrt` is missing or refused, the child lowers itself to nice 10 (variant-encoder.child.ts).
  * `VARIANT_ENCODER_PRIORITY=nice` keeps the nice value alone.
  */
-let launcher: Promise<{ execPath?: string; execArgv: string[] }> | undefined;
+let launcher: Promise<ChildLaunch> | undefined;
 function childLauncher() {
   launcher ??= new Promise((resolve) => {
     const plain = { execArgv: [] };
@@ -39,75 +38,39 @@ function childLauncher() {
   return launcher;
 }
 
-/** Starts one child: it says `ready`, gets one message, answers once and exits. */
-function withChild<T>(message: object, settle: (answer: ChildAnswer) => T | undefined): Promise<T> {
-  return childLauncher().then(
-    ({ execPath, execArgv }) =>
-      new Promise<T>((resolve, reject) => {
-        const child = fork(CHILD, [], {
-          ...(execPath ? { execPath } : {}),
-          execArgv,
-          serialization: "advanced",
-          stdio: ["ignore", "inherit", "inherit", "ipc"],
-        });
-        let answered = false;
-        child.on("message", (answer: ChildAnswer) => {
-          if ("ready" in answer) {
-            child.send(message);
-            return;
-          }
-          answered = true;
-          try {
-            resolve(settle(answer) as T);
-          } catch (error) {
-            reject(error);
-          }
-        });
-        child.on("error", (error) => {
-          if (!answered) reject(error);
-        });
-        child.on("exit", (code, signal) => {
-          if (!answered) reject(new Error(`variant encoder stopped (${signal ?? `exit ${code}`}) before answering`));
-        });
-      }),
-  );
-}
-
-/** One child process for one image: at idle priority (or niced), one libvips thread; killed if the parent lets go. */
-function encodeInChild(source: Uint8Array, skip: SkipOutputs = []): Promise<ProcessedImage> {
-  return withChild({ source, skip }, (answer) => {
-    if ("ok" in answer && answer.ok) {
-      const { result } = answer;
-      return { ...result, outputs: result.outputs.map((o) => ({ ...o, data: Buffer.from(o.data) })) };
-    }
-    throw new Error(`variant encoding failed: ${"error" in answer ? answer.error : "no answer"}`);
+const encoderChildren = (size: number, idleMs: number) =>
+  createChildPool<EncoderMessage, EncoderAnswer>({
+    module: CHILD,
+    name: "variant encoder",
+    size,
+    idleMs,
+    launch: childLauncher,
   });
-}
 
 /** The priority an encoding child runs at on this machine (for tests and the operator). */
-export function encoderPriority(): Promise<EncoderPriority> {
-  return withChild({ probe: true }, (answer) => {
-    if ("priority" in answer) return answer.priority;
-    throw new Error("the encoder child did not report its priority");
-  });
+export async function encoderPriority(): Promise<EncoderPriority> {
+  const children = encoderChildren(1, 0);
+  try {
+    return (await children.ask({ probe: true })) as EncoderPriority;
+  } finally {
+    children.close();
+  }
 }
 
 /**
  * Encodes in child processes at a lower priority than requests (SCHED_IDLE, else nice 10: a page
  * request gets the CPU first), as many at once as this machine has cores and no more: with several
- * images waiting, every core works on one, and requests still preempt them.
+ * images waiting, every core works on one, and requests still preempt them. The children stay for
+ * `idleMs` after their last image (child-pool.ts), so a burst of uploads pays one Node start per
+ * child, not per image, and an idle server keeps none.
  */
-export function createVariantEncoder(parallel = Math.max(1, os.availableParallelism())): VariantEncoder {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (source, skip) => {
-    if (active >= parallel) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await encodeInChild(source, skip);
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
+export function createVariantEncoder(
+  parallel = Math.max(1, os.availableParallelism()),
+  idleMs = 15_000,
+): VariantEncoder {
+  const children = encoderChildren(parallel, idleMs);
+  return async (source, skip = []) => {
+    const result = (await children.ask({ source, skip })) as ProcessedImage;
+    return { ...result, outputs: result.outputs.map((o) => ({ ...o, data: Buffer.from(o.data) })) };
   };
 }
