@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Picture ladders encode at nice 10 (the product's fallback), not SCHED_IDLE: beside other test
+    // processes or a second CI run the machine never idles, and idle-class encoders would wait for
+    // ever (decision 0525). The journeys' servers get it through tests/e2e/support/server.ts.
+    env: { VARIANT_ENCODER_PRIORITY: "nice" },
     projects: [
       {
         test: {

@@ -1,11 +1,14 @@
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { pngImage } from "../../tests/support/images.ts";
 import { prepareSource } from "./image-pipeline.ts";
 import { createVariantEncoder, encoderPriority } from "./variant-encoder.ts";
 
 const SCHED_IDLE = 5;
+
+// The production default, not the nice 10 the other test files run their encoders at (vitest.config.ts).
+vi.stubEnv("VARIANT_ENCODER_PRIORITY", undefined);
 
 function hasChrt(): boolean {
   try {

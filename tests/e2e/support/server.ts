@@ -113,9 +113,10 @@ export async function startServer(
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SEED_DEMO: "false",
-      // Picture ladders encode at nice 10 (the product's own fallback), not SCHED_IDLE: beside a second
-      // CI run the machine never idles, and idle-class encoders would wait for ever (decision 0525).
-      VARIANT_ENCODER_PRIORITY: "nice",
+      // The test runs set it (vitest.config.ts, decision 0525); benchmarks measure the production default.
+      ...(process.env.VARIANT_ENCODER_PRIORITY
+        ? { VARIANT_ENCODER_PRIORITY: process.env.VARIANT_ENCODER_PRIORITY }
+        : {}),
       // Start-up steps are logged at info: a failed start shows how far it got.
       LOG_LEVEL: "info",
       ...env,
