@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { sourceOf, waitSeconds } from "./login-throttle.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../../tests/support/dialects.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { TooManyRequestsError } from "../shared/errors.ts";
+import { createLoginThrottle, FREE_GUESSES_PER_SOURCE, sourceKey, sourceOf, waitSeconds } from "./login-throttle.ts";
 
 describe("login throttle", () => {
   it.each([
@@ -16,5 +19,51 @@ describe("login throttle", () => {
     expect([4, 5, 6, 7, 8, 9, 10, 11, 40].map((failures) => waitSeconds(failures, 5))).toEqual([
       0, 30, 60, 120, 240, 480, 900, 900, 900,
     ]);
+  });
+});
+
+describe.each(DIALECTS)("login throttle under a flood on %s", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it("takes one key's attempts one at a time, so a flood holds one connection, not the whole pool", async () => {
+    const { db } = t.database;
+    let open = 0;
+    let most = 0;
+    // The database as the throttle sees it, counting its transactions in flight.
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== "transaction") return Reflect.get(target, property, receiver);
+        return () => {
+          const builder = target.transaction();
+          return {
+            async execute<T>(work: Parameters<typeof builder.execute<T>>[0]) {
+              open++;
+              most = Math.max(most, open);
+              try {
+                return await builder.execute(work);
+              } finally {
+                open--;
+              }
+            },
+          };
+        };
+      },
+    });
+    const throttle = createLoginThrottle(counting, () => new Date());
+    const flood = (ip: string) =>
+      Promise.allSettled(Array.from({ length: 40 }, () => throttle.reserve([sourceKey(ip)])));
+    const [first, second] = await Promise.all([flood("198.51.100.1"), flood("198.51.100.2")]);
+    for (const outcomes of [first, second]) {
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(FREE_GUESSES_PER_SOURCE);
+      const refused = outcomes.filter((o) => o.status === "rejected");
+      expect(refused).toHaveLength(40 - FREE_GUESSES_PER_SOURCE);
+      for (const o of refused) expect(o.reason).toBeInstanceOf(TooManyRequestsError);
+    }
+    // Two sources' floods side by side: never more than one transaction for each.
+    expect(most).toBe(2);
   });
 });
