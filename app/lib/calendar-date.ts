@@ -1,17 +1,36 @@
 /**
- * 'MMMM d, yyyy' (spec §9) for a date-only value ('yyyy-MM-dd'), as the same calendar day in
- * every time zone: the day is read as UTC and printed in UTC. Intl instead of date-fns keeps
- * ~5 KB of formatting code off public pages (JS budget).
+ * A calendar date ('yyyy-MM-dd') for people: 'MMMM d, yyyy' on public pages (spec §9) and
+ * 'MMM d, yyyy' in admin lists, as the same day in every time zone (read and printed as UTC). On
+ * Amharic pages, the Gregorian date in Amharic with the Ethiopian calendar's beside it
+ * (app/lib/ethiopian-date.ts). No Intl and no date library: islands format dates while they hydrate,
+ * and a page's first Intl.DateTimeFormat costs a phone 50–200 ms (decision 0540); the unit test
+ * checks these month names against ICU's.
  */
 import type { Locale } from "../../core/i18n/locale";
 import { formatAmharicDate } from "./ethiopian-date";
 
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+export type DateStyle = "long" | "short";
 
-/** In Amharic: the Gregorian date in Amharic and the Ethiopian calendar's beside it (app/lib/ethiopian-date.ts). */
-export function formatCalendarDate(value: string, locale: Locale = "en"): string {
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+export function formatCalendarDate(value: string, style: DateStyle = "long", locale: Locale = "en"): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return locale === "am" ? formatAmharicDate(day) : LONG_DATE.format(day);
+  if (locale === "am") return formatAmharicDate(day);
+  const month = MONTHS[day.getUTCMonth()] as string;
+  return `${style === "short" ? month.slice(0, 3) : month} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }

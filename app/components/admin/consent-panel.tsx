@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import { CONSENT_BASES, CONSENT_LABELS, type ConsentAttention } from "../../../core/consent/consent.schema";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { formatCalendarDate } from "../../lib/dates";
+import { formatCalendarDate } from "../../lib/calendar-date";
 import { youtubeThumbnail } from "../../lib/youtube";
 import { Button } from "../button";
 import { confirmInToast } from "./confirm-toast";

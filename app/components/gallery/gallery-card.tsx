@@ -64,7 +64,7 @@ export function GalleryCard({
         <Heading className="mt-1 font-bold text-ink" lang={fieldLang(item, "title")}>
           {item.title}
         </Heading>
-        <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate, locale)}</p>
+        <p className="mt-1 text-sm text-muted">{formatCalendarDate(item.eventDate, "long", locale)}</p>
       </div>
     </article>
   );

@@ -305,7 +305,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
           {item.title}
         </h2>
         <p className="mt-1 text-sm text-white/75">
-          {category(item.category)} · {formatCalendarDate(item.eventDate, locale)}
+          {category(item.category)} · {formatCalendarDate(item.eventDate, "long", locale)}
         </p>
         <p className="mt-2 line-clamp-3 text-sm text-white/85" lang={fieldLang(item, "description")}>
           {item.description}

@@ -1,7 +1,7 @@
 import type { Publication } from "../../../core/publications/publications.schema";
 import { type FieldLanguages, fieldLang } from "../../../core/translations/translations.schema";
 import { useI18n } from "../../i18n/i18n";
-import { formatCalendarDate } from "../../lib/dates";
+import { formatCalendarDate } from "../../lib/calendar-date";
 import { ResponsiveImage } from "../responsive-image";
 
 /** One publication as the public list shows it; the staff preview draws the same. */

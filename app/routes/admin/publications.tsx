@@ -14,7 +14,7 @@ import {
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
-import { formatCalendarDate } from "../../lib/dates";
+import { formatCalendarDate } from "../../lib/calendar-date";
 
 export const meta = () => adminMeta("Publications");
 
