@@ -91,7 +91,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
         </div>
       </section>
 
-      <section aria-labelledby="needs-title" className="bg-white">
+      <section aria-labelledby="needs-title" className="drawn-when-near bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
           <SectionHeading id="needs-title" eyebrow={t("home.needsEyebrow")} title={t("home.needsTitle")}>
             <p>{t("home.needsText")}</p>
@@ -102,7 +102,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
         </div>
       </section>
 
-      <section aria-labelledby="purpose-title" className="bg-brand-light/60">
+      <section aria-labelledby="purpose-title" className="drawn-when-near bg-brand-light/60">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
           <SectionHeading id="purpose-title" eyebrow={t("home.purposeEyebrow")} title={t("home.purposeTitle")}>
             <p>
