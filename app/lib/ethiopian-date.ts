@@ -51,8 +51,9 @@ const ETHIOPIAN_EPOCH_JULIAN_DAY = 1_724_221;
  */
 export function ethiopianParts(day: Date): { year: number; month: string; day: number } {
   const sinceEpoch = Math.floor(day.getTime() / DAY_MS) + UNIX_EPOCH_JULIAN_DAY - ETHIOPIAN_EPOCH_JULIAN_DAY;
-  let year = Math.floor(sinceEpoch / 1461) * 4 + 1;
-  let dayOfYear = sinceEpoch - Math.floor(sinceEpoch / 1461) * 1461;
+  const cycles = Math.floor(sinceEpoch / 1461);
+  let year = cycles * 4 + 1;
+  let dayOfYear = sinceEpoch - cycles * 1461;
   for (const length of [365, 365, 366]) {
     if (dayOfYear < length) break;
     dayOfYear -= length;
