@@ -18,7 +18,6 @@ export const ISLANDS = {
   "newsletter-form": () => import("../components/forms/newsletter-form").then((module) => module.NewsletterForm),
   "newsletter-link": () => import("../components/forms/newsletter-link").then((module) => module.NewsletterLink),
   "site-header": () => import("../components/layout/site-header").then((module) => module.SiteHeader),
-  "site-toaster": () => import("../components/site-toaster").then((module) => module.SiteToaster),
   "volunteer-form": () => import("../components/forms/volunteer-form").then((module) => module.VolunteerForm),
   "youtube-player": () => import("../components/videos/youtube-player").then((module) => module.YoutubePlayer),
 } satisfies Record<string, () => Promise<ComponentType<any>>>;

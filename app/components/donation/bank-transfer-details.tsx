@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { ACCOUNT_COPIED_MESSAGE, COPY_FEEDBACK_MS } from "../../../core/donations/donations.schema";
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
+import { siteToast } from "../../lib/site-toast";
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
@@ -40,11 +40,11 @@ export function BankTransferDetails({
     try {
       await copyText(bank.accountNumber.replace(/\s+/g, ""));
     } catch {
-      toast.error(t("donation.copyFailed"));
+      siteToast.error(t("donation.copyFailed"));
       return;
     }
     setCopied(true);
-    toast.success(error(ACCOUNT_COPIED_MESSAGE));
+    siteToast.success(error(ACCOUNT_COPIED_MESSAGE));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
   }

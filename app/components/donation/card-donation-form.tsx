@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import {
   type CheckoutSession,
   DONATION_FAILED_MESSAGE,
@@ -12,6 +11,7 @@ import {
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
+import { siteToast } from "../../lib/site-toast";
 import { Button } from "../button";
 
 /** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
@@ -70,7 +70,7 @@ export function CardDonationForm({
 
   function fail(message: string) {
     setError(message);
-    toast.error(translateError(message));
+    siteToast.error(translateError(message));
     setSubmitting(false);
   }
 

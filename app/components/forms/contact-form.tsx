@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import toast from "react-hot-toast";
 import { ContactMessageSchema } from "../../../core/messages/messages.schema";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import type { FormReply } from "../../lib/form-reply";
+import { siteToast } from "../../lib/site-toast";
 import { TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
@@ -40,15 +40,15 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
     if (!data) return;
     result.clear();
     setSubmitting(true);
-    const toastId = toast.loading(t("toast.contactSending"));
+    const toastId = siteToast.loading(t("toast.contactSending"));
     try {
       await api("/api/messages", { method: "POST", json: data });
-      toast.success(t("toast.contactSent"), { id: toastId });
+      siteToast.success(t("toast.contactSent"), { id: toastId });
       result.show(true, t("toast.contactSent"));
       reset();
       form.reset();
     } catch (failure) {
-      toast.error(t("toast.contactFailed"), { id: toastId });
+      siteToast.error(t("toast.contactFailed"), { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
       result.show(false, CONTACT_FAILED);
     } finally {

@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
 import { newsletterEmailError } from "../../../core/subscribers/newsletter-email";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";
 import type { FormReply } from "../../lib/form-reply";
+import { siteToast } from "../../lib/site-toast";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot, honeypotValue } from "./honeypot";
 
@@ -42,20 +42,20 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
     setError("");
     result.clear();
     setSubmitting(true);
-    const toastId = toast.loading(t("toast.subscribing"));
+    const toastId = siteToast.loading(t("toast.subscribing"));
     try {
       // The confirmation e-mail comes in the page's language (`?lang`, ours: the body is the spec's).
       await api(locale === "en" ? "/api/subscribe" : `/api/subscribe?lang=${locale}`, {
         method: "POST",
         json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
       });
-      toast.success(t("toast.subscribed"), { id: toastId });
+      siteToast.success(t("toast.subscribed"), { id: toastId });
       result.show(true, t("toast.subscribed"));
       setEmail("");
       form.reset();
     } catch (failure) {
       const message = translateError(errorMessage(failure, t("toast.subscribeFailed")));
-      toast.error(message, { id: toastId });
+      siteToast.error(message, { id: toastId });
       result.show(false, message);
     } finally {
       setSubmitting(false);

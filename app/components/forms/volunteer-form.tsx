@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import {
   AVAILABILITIES,
   VOLUNTEER_INTERESTS,
@@ -9,6 +8,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
 import type { FormReply } from "../../lib/form-reply";
+import { siteToast } from "../../lib/site-toast";
 import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
@@ -55,14 +55,14 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
     if (!data) return;
     result.clear();
     setSubmitting(true);
-    const toastId = toast.loading(t("toast.volunteerSending"));
+    const toastId = siteToast.loading(t("toast.volunteerSending"));
     try {
       await api("/api/volunteer", { method: "POST", json: data });
-      toast.success(t("toast.volunteerSent"), { id: toastId });
+      siteToast.success(t("toast.volunteerSent"), { id: toastId });
       setSubmitted(true);
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (failure) {
-      toast.error(t("toast.volunteerFailed"), { id: toastId });
+      siteToast.error(t("toast.volunteerFailed"), { id: toastId });
       if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
         showErrors(failure.fields);
       } else {

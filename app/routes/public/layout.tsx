@@ -7,7 +7,6 @@ import { sitePathLang } from "../../../core/site-content/site-content.translatio
 import { DonationRootIsland } from "../../components/donation/donation-root";
 import { type FooterContent, SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeaderIsland } from "../../components/layout/site-header";
-import { SiteToasterIsland } from "../../components/site-toaster";
 import type { DonationSettings } from "../../content/donation";
 import { i18nData, islandI18nData } from "../../i18n/catalogue";
 import { useI18n } from "../../i18n/i18n";
@@ -113,7 +112,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         </aside>
       )}
       <DonationRootIsland settings={loaderData.donation} />
-      <SiteToasterIsland />
     </SaveDataContext.Provider>
   );
 }
