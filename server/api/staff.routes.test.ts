@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN_MESSAGE } from "../../core/access/roles.ts";
 import { SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import {
   ALREADY_INVITED_MESSAGE,
@@ -251,17 +252,40 @@ describe.each(DIALECTS)("staff accounts and invitations on %s", (dialect) => {
       expect(demoteSelf.json()).toEqual({ message: LAST_ADMINISTRATOR_MESSAGE });
       await expect(t.services.staff.deactivate(adminId, SYSTEM_ACTOR)).rejects.toThrow(LAST_ADMINISTRATOR_MESSAGE);
 
-      // Two Administrators demoting each other at the same moment: one of them stays.
+      // Two demotions of the only two Administrators in flight at once: the check and the change are
+      // one step (the rows stay locked on PostgreSQL), so exactly one of them happens.
       const second = await t.staffHeaders("administrator");
       const secondId = await memberId("administrator@hopebehindbars.test");
+      const administrators = async () =>
+        (await t.services.staff.overview()).staff.filter((m) => m.role === "administrator").map((m) => m.id);
+      const demotions = await Promise.allSettled(
+        [secondId, adminId].map((id) => t.services.staff.changeRole(id, { role: "editor" }, SYSTEM_ACTOR)),
+      );
+      expect(demotions.map((d) => d.status).sort()).toEqual(["fulfilled", "rejected"]);
+      expect(demotions.find((d) => d.status === "rejected")?.reason?.message).toBe(LAST_ADMINISTRATOR_MESSAGE);
+      expect(await administrators()).toHaveLength(1);
+      await t.services.staff.changeRole(
+        (await administrators())[0] === adminId ? secondId : adminId,
+        { role: "administrator" },
+        SYSTEM_ACTOR,
+      );
+
+      // The same through the API, each Administrator demoting the other: one of them stays. The one
+      // answered second is refused either way: by the last-Administrator rule (409) when both checks
+      // ran together, or, when the machine ran one request after the other, because its sender is
+      // no longer an Administrator (403).
       const results = await Promise.all([
         call("PUT", `/api/admin/staff/${secondId}/role`, { role: "editor" }),
         call("PUT", `/api/admin/staff/${adminId}/role`, { role: "editor" }, second),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      const administrators = (await t.services.staff.overview()).staff.filter((m) => m.role === "administrator");
-      expect(administrators).toHaveLength(1);
-      const remaining = administrators[0]?.id as string;
+      const refused = results.find((r) => r.statusCode !== 200);
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect([
+        { statusCode: 409, message: LAST_ADMINISTRATOR_MESSAGE },
+        { statusCode: 403, message: FORBIDDEN_MESSAGE },
+      ]).toContainEqual({ statusCode: refused?.statusCode, message: refused?.json().message });
+      expect(await administrators()).toHaveLength(1);
+      const remaining = (await administrators())[0] as string;
       const other = remaining === adminId ? secondId : adminId;
       await t.services.staff.changeRole(other, { role: "administrator" }, SYSTEM_ACTOR);
       // A deactivated Administrator does not count.
