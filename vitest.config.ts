@@ -13,8 +13,10 @@ export default defineConfig({
           name: "unit",
           include: ["{core,server,db,config,app}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Timeouts catch a hang, not slowness: with a second CI run beside it a test takes up to 3×
+          // its time alone, and picture tests ~60 s (decision 0543).
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -23,7 +25,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup.ts"],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
           // Browser conditions (hydration, transitions) can take seconds on a busy shared CI machine:

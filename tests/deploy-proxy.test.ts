@@ -131,7 +131,7 @@ describe.runIf(caddyFound)("Caddy in front of the site (deploy/Caddyfile)", () =
         }
       })(),
     ]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (caddy && caddy.exitCode === null) {

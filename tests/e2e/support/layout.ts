@@ -32,8 +32,17 @@ export async function expectLaidOut(page: Page, elements: Record<string, Locator
   const broken = await page.evaluate(async () => {
     const images = [...document.images];
     for (const image of images) image.loading = "eager";
-    // decode() settles once the image has arrived (or failed): no waiting for a fixed time.
-    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    // decode() settles once the image has arrived (or failed): no waiting for a fixed time. It also
+    // rejects when the request it waited on is replaced (srcset choosing again, say); then the
+    // image's own load or error event says when the request that replaced it has settled.
+    const settled = (image: HTMLImageElement) =>
+      image.complete
+        ? undefined
+        : new Promise((resolve) => {
+            image.addEventListener("load", resolve, { once: true });
+            image.addEventListener("error", resolve, { once: true });
+          });
+    await Promise.all(images.map((image) => image.decode().catch(() => settled(image))));
     return images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.outerHTML);
   });
   expect(broken, `${where}: images that did not load`).toEqual([]);
