@@ -1,10 +1,11 @@
 import type { Toast } from "react-hot-toast";
+import type { SiteToastType } from "./site-toaster-root";
 
 let toaster: Promise<typeof import("./site-toaster-root")> | undefined;
 
 let lastId = 0;
 
-function show(type: "loading" | "success" | "error", message: string, options?: Pick<Toast, "id">): string {
+function show(type: SiteToastType, message: string, options?: Pick<Toast, "id">): string {
   // The id is known at once, as react-hot-toast's own calls return it, so a later call can replace the toast.
   const id = options?.id ?? `site-toast-${++lastId}`;
   // The toaster and its library arrive with the first toast a visitor causes, never with the page.
