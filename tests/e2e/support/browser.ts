@@ -84,9 +84,6 @@ export async function newPage(browser: Browser, server: RunningServer, options: 
     viewport: options.viewport ?? VIEWPORTS.desktop,
     ...options.context,
   });
-  // Like the test limits (decision 0543), a hang detector: with a second CI run beside this one a
-  // first navigation to a just-started server took over Playwright's default 30 s.
-  context.setDefaultTimeout(60_000);
   const problems = watchProblems(context, server.baseUrl);
   watched.set(context, { problems, keepOpen: options.keepOpen ?? false });
   const page = await context.newPage();
