@@ -70,7 +70,10 @@ export function createGalleryService(
   audit: Audit,
   scheduling: ScheduledPublishing,
   jobs: Pick<JobQueue, "enqueue" | "wake">,
-  /** Images checked and stripped at once in one request: the cores this machine has. */
+  /**
+   * Images of one request handed on at once: the cores this machine has. With the preparer's child
+   * processes (core/media/source-preparer.ts) their pool decides how many run; the rest wait there.
+   */
   parallel = Math.max(1, availableParallelism()),
 ) {
   /** Staff find an item in any state; the public only a published one. */

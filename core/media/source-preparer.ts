@@ -26,7 +26,7 @@ export function preparerChildrenFor(cores: number): number {
 
 /**
  * Prepares uploads in child processes a little below requests (nice 5), one core left to the pages
- * (`preparerChildrenFor`) (docs/decisions/0440). Children start on the first upload and are let go
+ * (`preparerChildrenFor`, docs/decisions/0440). Children start on the first upload and are let go
  * after `idleMs` without work, so an instance that takes no uploads keeps no such process (and its
  * memory).
  */
