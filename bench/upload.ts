@@ -5,19 +5,23 @@
  * 1. the time until the API answers (the staff member can go on) and until every image's variant
  *    ladder is ready (polled through the admin API);
  * 2. the p99 latency of a public page (`/impact/gallery`, as a browser asks for it) at a steady
- *    BENCH_RATE requests/s, first idle for BENCH_SECONDS, then while the upload is processed;
+ *    BENCH_RATE requests/s from a process of its own, first idle for BENCH_SECONDS, then while the
+ *    upload is processed; beside it, the server's and that process's longest event-loop delays,
+ *    which say whether a slow answer was held up by the server;
  * 3. unless BENCH_ONE_STEP=0, the one-step pipeline (`processImage`, every file in the request, as
  *    before) on the same 10 photos in this process: what the answer used to wait for.
  * Usage: `npm run bench:upload` (builds first if needed).
  */
+import { fork } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import autocannon from "autocannon";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { processImage } from "../core/media/image-pipeline.ts";
 import type { StoredImage } from "../core/media/media.schema.ts";
 import { adminApi } from "../tests/e2e/support/admin-api.ts";
-import { startServer } from "../tests/e2e/support/server.ts";
+import { freePort, startServer } from "../tests/e2e/support/server.ts";
 import { ensureBuild } from "./load.ts";
+import type { PageLoadResult, PageLoadStart } from "./page-load.child.ts";
 
 const PHOTOS = 10;
 const IDLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,37 +57,35 @@ async function phonePhoto(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** One answered page request: when it came back (performance.now()) and how long it took. */
-interface Sample {
-  at: number;
-  ms: number;
-}
+/** One answered page request: when it came back (ms since 1970) and how long it took. */
+type Sample = PageLoadResult["samples"][number];
 
 /**
- * A steady stream of page requests (fixed rate, so a slow answer shows in the latency, not the rate).
- * Every answer is also kept as a sample, so the p99 can be taken per phase (the request's own work,
- * then the background encoding) as well as over the whole run.
+ * A steady stream of page requests (fixed rate, so a slow answer shows in the latency, not the rate),
+ * from a process of its own (page-load.child.ts). Every answer is also kept as a sample, so the p99
+ * can be taken per phase (the request's own work, then the background encoding) as well as over
+ * the whole run. `loopMs` asks for that process's longest event-loop delay since the last ask.
  */
 function pageLoad(baseUrl: string, seconds?: number) {
-  let finish: (result: autocannon.Result) => void = () => undefined;
-  let fail: (error: Error) => void = () => undefined;
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
+  const child = fork(fileURLToPath(new URL("./page-load.child.ts", import.meta.url)), [], { stdio: "inherit" });
+  const loopAnswers: Array<(ms: number) => void> = [];
+  const done = new Promise<PageLoadResult>((resolve, reject) => {
+    child.on("message", (message: { done: PageLoadResult } | { loopMs: number }) => {
+      if ("done" in message) resolve(message.done);
+      else loopAnswers.shift()?.(message.loopMs);
+    });
+    child.once("exit", (code) => reject(new Error(`the page load stopped (exit ${code}) before it answered`)));
   });
-  const samples: Sample[] = [];
-  const instance = autocannon(
-    {
-      url: `${baseUrl}${PAGE}`,
-      connections: 4,
-      overallRate: RATE,
-      duration: seconds ?? 600,
-      headers: { accept: "text/html" },
-    },
-    (error, result) => (error ? fail(error) : finish(result)),
-  );
-  instance.on("response", (_client, _status, _bytes, ms: number) => samples.push({ at: performance.now(), ms }));
-  return { done, samples, stop: () => instance.stop() };
+  child.send({ start: { url: `${baseUrl}${PAGE}`, rate: RATE, seconds } satisfies PageLoadStart });
+  return {
+    done,
+    stop: () => child.send("stop"),
+    loopMs: () =>
+      new Promise<number>((resolve) => {
+        loopAnswers.push(resolve);
+        child.send("loop");
+      }),
+  };
 }
 
 /** The p99 of the samples that came back between `from` and `to` (the 99th of every hundred, nearest rank). */
@@ -101,6 +103,17 @@ function p99(samples: Sample[], from = 0, to = Number.POSITIVE_INFINITY): { ms: 
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * The server's longest event-loop delay since the previous call (its metrics listener resets the
+ * figure at each scrape), in ms: a slow page answer with a long delay here was held up by the
+ * server; without one, by the machine or by this process.
+ */
+async function serverLoopDelayMaxMs(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  const line = /^hbb_event_loop_delay_max_seconds (\S+)$/m.exec(text);
+  return Math.round(Number(line?.[1] ?? Number.NaN) * 1000);
+}
+
 if (import.meta.main) {
   ensureBuild();
   const photos: Buffer[] = [];
@@ -108,14 +121,17 @@ if (import.meta.main) {
   const averageMb = photos.reduce((sum, p) => sum + p.length, 0) / PHOTOS / 1e6;
 
   const loadBefore = loadavg();
-  const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
+  const metricsPort = await freePort();
+  const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error", METRICS_PORT: String(metricsPort) });
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   let result: Record<string, string | number> = {};
   try {
     const api = await adminApi(server);
     for (let i = 0; i < 5; i++) await fetch(`${server.baseUrl}${PAGE}`, { headers: { accept: "text/html" } });
 
-    const idleLoad = pageLoad(server.baseUrl, IDLE_SECONDS);
-    const idle = await idleLoad.done;
+    await serverLoopDelayMaxMs(metricsUrl);
+    const idle = await pageLoad(server.baseUrl, IDLE_SECONDS).done;
+    const idleServerLoopMs = await serverLoopDelayMaxMs(metricsUrl);
 
     const form = new FormData();
     for (const [field, value] of Object.entries({
@@ -130,19 +146,22 @@ if (import.meta.main) {
       form.append("images", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `IMG_${1000 + i}.jpg`);
     }
     const busy = pageLoad(server.baseUrl);
-    const started = performance.now();
+    await busy.loopMs();
+    const started = Date.now();
     const item = await api.multipart<{ _id: string; images: StoredImage[] }>("POST", "/api/gallery", form);
-    const answeredAt = performance.now();
+    const answeredAt = Date.now();
     const answeredMs = answeredAt - started;
+    const requestLoops = { server: await serverLoopDelayMaxMs(metricsUrl), visitors: await busy.loopMs() };
     let readyMs = 0;
     for (;;) {
       const current = await api.json<{ images: StoredImage[] }>("GET", `/api/admin/gallery/${item._id}`);
       if (!current.images.some((image) => image.processing)) {
-        readyMs = performance.now() - started;
+        readyMs = Date.now() - started;
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const backgroundLoops = { server: await serverLoopDelayMaxMs(metricsUrl), visitors: await busy.loopMs() };
     busy.stop();
     const during = await busy.done;
 
@@ -153,13 +172,13 @@ if (import.meta.main) {
       oneStepMs = performance.now() - before;
     }
 
-    const idleP99 = idle.latency.p99;
-    const duringP99 = during.latency.p99;
+    const idleP99 = idle.p99;
+    const duringP99 = during.p99;
     // Per phase, from each answer's own time (autocannon's figures above also count the answers a
     // slow one held up at the fixed rate, so they read higher than these).
-    const idleRaw = p99(idleLoad.samples);
-    const inRequest = p99(busy.samples, started, answeredAt);
-    const inBackground = p99(busy.samples, answeredAt);
+    const idleRaw = p99(idle.samples);
+    const inRequest = p99(during.samples, started, answeredAt);
+    const inBackground = p99(during.samples, answeredAt);
     const ratio = (ms: number, base: number) => `${(ms / Math.max(1, base)).toFixed(2)} ×`;
     result = {
       photos: `${PHOTOS} × 4032×3024 JPEG, ${averageMb.toFixed(1)} MB each, with EXIF and GPS`,
@@ -171,12 +190,14 @@ if (import.meta.main) {
             "one-step pipeline, same photos (before)": seconds(oneStepMs),
             "answer / one-step (this run)": ratio(answeredMs, oneStepMs),
           }),
-      [`${PAGE} p99 idle`]: `${idleP99} ms  (${idle.requests.total} requests, ${idle.non2xx} non-2xx)`,
-      [`${PAGE} p99 during processing`]: `${duringP99} ms  (${during.requests.total} requests, ${during.non2xx} non-2xx)`,
+      [`${PAGE} p99 idle`]: `${idleP99} ms  (${idle.total} requests, ${idle.non2xx} non-2xx)`,
+      [`${PAGE} p99 during processing`]: `${duringP99} ms  (${during.total} requests, ${during.non2xx} non-2xx)`,
       "p99 during / idle": `${ratio(duringP99, idleP99)}  (target ≤ 2 ×)`,
       "answer-time p99: idle": `${idleRaw.ms} ms  (${idleRaw.count} answers)`,
       "answer-time p99: while the request works": `${inRequest.ms} ms  (${inRequest.count} answers, ${ratio(inRequest.ms, idleRaw.ms)})`,
       "answer-time p99: background encoding": `${inBackground.ms} ms  (${inBackground.count} answers, ${ratio(inBackground.ms, idleRaw.ms)})`,
+      "server's longest event-loop delay": `idle ${idleServerLoopMs} ms, while the request works ${requestLoops.server} ms, background ${backgroundLoops.server} ms`,
+      "visitors' longest event-loop delay": `while the request works ${Math.round(requestLoops.visitors)} ms, background ${Math.round(backgroundLoops.visitors)} ms`,
     };
   } finally {
     await server.stop();

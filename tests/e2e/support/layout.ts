@@ -29,23 +29,27 @@ export async function expectLaidOut(page: Page, elements: Record<string, Locator
   }));
   expect(scrollWidth, `${where}: wider than the ${clientWidth} px viewport`).toBeLessThanOrEqual(clientWidth);
 
-  const broken = await page.evaluate(async () => {
-    const images = [...document.images];
-    for (const image of images) image.loading = "eager";
-    // decode() settles once the image has arrived (or failed): no waiting for a fixed time. It also
-    // rejects when the request it waited on is replaced (srcset choosing again, say); then the
-    // image's own load or error event says when the request that replaced it has settled.
-    const settled = (image: HTMLImageElement) =>
-      image.complete
-        ? undefined
-        : new Promise((resolve) => {
-            image.addEventListener("load", resolve, { once: true });
-            image.addEventListener("error", resolve, { once: true });
-          });
-    await Promise.all(images.map((image) => image.decode().catch(() => settled(image))));
-    return images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.outerHTML);
-  });
-  expect(broken, `${where}: images that did not load`).toEqual([]);
+  // Asked again until every image has loaded (or the poll gives up): a page that swaps an image
+  // while this looks (an admin list refreshing a photo whose sizes have just been made, say)
+  // leaves it empty for a moment, which is not a broken image.
+  const unloadedImages = () =>
+    page.evaluate(async () => {
+      const images = [...document.images];
+      for (const image of images) image.loading = "eager";
+      // decode() settles once the image has arrived (or failed): no waiting for a fixed time. It also
+      // rejects when the request it waited on is replaced (srcset choosing again, say); then the
+      // image's own load or error event says when the request that replaced it has settled.
+      const settled = (image: HTMLImageElement) =>
+        image.complete
+          ? undefined
+          : new Promise((resolve) => {
+              image.addEventListener("load", resolve, { once: true });
+              image.addEventListener("error", resolve, { once: true });
+            });
+      await Promise.all(images.map((image) => image.decode().catch(() => settled(image))));
+      return images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.outerHTML);
+    });
+  await expect.poll(unloadedImages, { message: `${where}: images that did not load`, timeout: 15_000 }).toEqual([]);
 
   const boxes: Array<[string, Box]> = [];
   for (const [name, locator] of Object.entries(elements)) {
