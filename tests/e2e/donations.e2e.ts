@@ -236,13 +236,13 @@ describe.runIf(browserAvailable)("donations", () => {
       { status: 500, body: { message: "Something went wrong on our side. Please try again." } },
       { status: 200, body: { id: "cs_without_url" } },
     ];
-    let release: () => void = () => {};
+    // Each request is held where it reached the route until the test lets it go: on a busy machine
+    // the button can show "Processing..." before the request has got here.
+    const held: Array<() => void> = [];
     await page.route(CHECKOUT_PATH, async (route) => {
       const reply = replies.shift();
       if (!reply) return route.abort();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      await new Promise<void>((resolve) => held.push(resolve));
       await route.fulfill({ status: reply.status, contentType: "application/json", body: JSON.stringify(reply.body) });
     });
     await page.goto("/");
@@ -254,7 +254,8 @@ describe.runIf(browserAvailable)("donations", () => {
       await submit.click();
       await expect.poll(() => submit.textContent()).toBe("Processing...");
       expect(await submit.isDisabled()).toBe(true);
-      release();
+      await expect.poll(() => held.length).toBe(1);
+      held.shift()?.();
       await expect.poll(() => dialog.getByRole("alert").textContent()).toBe(message);
       await expect.poll(() => toast(page, message).count()).toBe(1);
       expect(await submit.textContent()).toBe("Donate $50");
