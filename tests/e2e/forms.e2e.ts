@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createSmtpInbox } from "../support/smtp-inbox.ts";
-import { adminApi, breakTable } from "./support/admin-api.ts";
+import { adminApi, breakTable, refuseWrites } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import {
   browserAvailable,
@@ -406,8 +406,6 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     expectErrors(page, [
       /^500 PUT \/api\/volunteer\/status$/,
       /^500 DELETE \/api\/volunteer$/,
-      // A failed change reloads the list, which fails too while the table is away.
-      /^500 GET \/api\/volunteer$/,
       new RegExp(`^500 DELETE /api/messages/admin/${FAIL_MESSAGE_ID}$`),
       /^500 DELETE \/api\/subscribe$/,
     ]);
@@ -415,9 +413,10 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await openAdminPage(page, site.server, "/admin/volunteers");
     const row = page.getByRole("row").filter({ hasText: "Fana Desta" });
     await poll(() => row.isVisible());
-    // The database breaks only under a settled page, so no load of the page itself fails.
+    // Only writes fail: the screen and its reloads still read (it was seen mounted again, on a
+    // busy machine, after the whole table had been taken away, and then showed nothing to select).
     await page.waitForLoadState("networkidle");
-    let restore = breakTable(site.server, "volunteer_applications");
+    let restore = refuseWrites(site.server, "volunteer_applications");
     try {
       await page.getByRole("checkbox", { name: "Select Fana Desta" }).check();
       const bar = page.getByRole("region", { name: "Bulk actions" });
@@ -442,7 +441,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     const message = page.getByRole("listitem").filter({ hasText: "Fana Desta" });
     await poll(() => message.isVisible());
     await page.waitForLoadState("networkidle");
-    restore = breakTable(site.server, "contact_messages");
+    restore = refuseWrites(site.server, "contact_messages");
     try {
       await message.getByRole("button", { name: "Delete message from Fana Desta" }).click();
       await page.getByRole("button", { name: "Confirm Delete" }).click();
@@ -454,7 +453,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     await page.goto("/admin/subscribe");
     await poll(() => page.getByRole("button", { name: "Delete fana@example.org" }).isVisible());
     await page.waitForLoadState("networkidle");
-    restore = breakTable(site.server, "subscribers");
+    restore = refuseWrites(site.server, "subscribers");
     try {
       await page.getByRole("button", { name: "Delete fana@example.org" }).click();
       await page.getByRole("button", { name: "Confirm Delete" }).click();

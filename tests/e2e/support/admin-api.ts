@@ -33,6 +33,25 @@ export async function adminApi(server: RunningServer) {
  * Makes the running server's database fail for one table (a real server-side failure, not a mocked
  * response): renames it away until the returned function puts it back. SQLite servers only.
  */
+/**
+ * Makes every write to one table of the running server's SQLite database fail (reads go on), until
+ * the returned function restores it: a staff action that cannot be saved, while the screen around
+ * it still loads.
+ */
+export function refuseWrites(server: RunningServer, table: string): () => void {
+  const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
+  const kinds = ["insert", "update", "delete"];
+  for (const kind of kinds) {
+    db.exec(
+      `create trigger refuse_${kind}_${table} before ${kind} on ${table} begin select raise(abort, 'writes refused by the test'); end`,
+    );
+  }
+  return () => {
+    for (const kind of kinds) db.exec(`drop trigger refuse_${kind}_${table}`);
+    db.close();
+  };
+}
+
 export function breakTable(server: RunningServer, table: string): () => void {
   const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
   db.exec(`alter table ${table} rename to ${table}_unavailable`);
