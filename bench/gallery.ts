@@ -14,12 +14,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
-import type { StoredImage } from "../core/media/media.schema.ts";
-import { adminApi } from "../tests/e2e/support/admin-api.ts";
+import { adminApi, untilGalleryItemProcessed } from "../tests/e2e/support/admin-api.ts";
 import { type RunningServer, startServer } from "../tests/e2e/support/server.ts";
 import { type BenchResult, ensureBuild, machine, measure, printTable, ratioInRounds } from "./load.ts";
 
 const ITEMS = 9;
+/** The first page of the public gallery, as the page asks for it. */
+const GALLERY_LIST = "/api/gallery?page=1&limit=9";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -82,13 +83,7 @@ async function seedGallery(server: RunningServer): Promise<number> {
     form.append("images", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `photo-${i}.jpg`);
     ids.push((await api.multipart<{ _id: string }>("POST", "/api/gallery", form))._id);
   }
-  for (const id of ids) {
-    for (;;) {
-      const item = await api.json<{ images: StoredImage[] }>("GET", `/api/admin/gallery/${id}`);
-      if (!item.images.some((image) => image.processing)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  for (const id of ids) await untilGalleryItemProcessed(api, id);
   return originalBytes;
 }
 
@@ -135,9 +130,6 @@ async function imageBytesAt375(baseUrl: string, deviceScaleFactor: number) {
     await browser.close();
   }
 }
-
-/** The first page of the public gallery, as the page asks for it. */
-const GALLERY_LIST = "/api/gallery?page=1&limit=9";
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 

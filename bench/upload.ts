@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { processImage } from "../core/media/image-pipeline.ts";
 import type { StoredImage } from "../core/media/media.schema.ts";
-import { adminApi } from "../tests/e2e/support/admin-api.ts";
+import { adminApi, untilGalleryItemProcessed } from "../tests/e2e/support/admin-api.ts";
 import { freePort, startServer } from "../tests/e2e/support/server.ts";
 import { ensureBuild } from "./load.ts";
 import type { PageLoadResult, PageLoadStart } from "./page-load.child.ts";
@@ -152,15 +152,8 @@ if (import.meta.main) {
     const answeredAt = Date.now();
     const answeredMs = answeredAt - started;
     const requestLoops = { server: await serverLoopDelayMaxMs(metricsUrl), visitors: await busy.loopMs() };
-    let readyMs = 0;
-    for (;;) {
-      const current = await api.json<{ images: StoredImage[] }>("GET", `/api/admin/gallery/${item._id}`);
-      if (!current.images.some((image) => image.processing)) {
-        readyMs = Date.now() - started;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await untilGalleryItemProcessed(api, item._id);
+    const readyMs = Date.now() - started;
     const backgroundLoops = { server: await serverLoopDelayMaxMs(metricsUrl), visitors: await busy.loopMs() };
     busy.stop();
     const during = await busy.done;

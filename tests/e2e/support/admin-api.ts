@@ -30,10 +30,6 @@ export async function adminApi(server: RunningServer) {
 }
 
 /**
- * Makes the running server's database fail for one table (a real server-side failure, not a mocked
- * response): renames it away until the returned function puts it back. SQLite servers only.
- */
-/**
  * Makes every write to one table of the running server's SQLite database fail (reads go on), until
  * the returned function restores it: a staff action that cannot be saved, while the screen around
  * it still loads.
@@ -52,6 +48,10 @@ export function refuseWrites(server: RunningServer, table: string): () => void {
   };
 }
 
+/**
+ * Makes the running server's database fail for one table (a real server-side failure, not a mocked
+ * response): renames it away until the returned function puts it back. SQLite servers only.
+ */
 export function breakTable(server: RunningServer, table: string): () => void {
   const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
   db.exec(`alter table ${table} rename to ${table}_unavailable`);
@@ -59,4 +59,13 @@ export function breakTable(server: RunningServer, table: string): () => void {
     db.exec(`alter table ${table}_unavailable rename to ${table}`);
     db.close();
   };
+}
+
+/** Resolves once no image of the gallery item is still having its variants made (docs/decisions/0440). */
+export async function untilGalleryItemProcessed(api: Awaited<ReturnType<typeof adminApi>>, id: string): Promise<void> {
+  for (;;) {
+    const item = await api.json<{ images: Array<{ processing?: boolean }> }>("GET", `/api/admin/gallery/${id}`);
+    if (!item.images.some((image) => image.processing)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
