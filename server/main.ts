@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance } from "fastify";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { appContext } from "#app-context";
 import { ConfigError, loadConfig } from "../config/env.ts";
@@ -23,17 +23,39 @@ const SHUTDOWN_LIMIT_MS = 9_000;
 /**
  * The page router's catch-all takes every method but OPTIONS. Pages are same-origin and have no
  * answer to a preflight; with CORS_ORIGIN set the CORS handler owns OPTIONS on every path (and two
- * catch-alls for one method stop the start).
+ * catch-alls for one method stop the start). `beforePage` runs before each page request.
  */
-function pagesWithoutOptions<Options>(plugin: (pages: FastifyInstance, options: Options) => Promise<void>) {
+function pagesWithoutOptions<Options>(
+  plugin: (pages: FastifyInstance, options: Options) => Promise<void>,
+  beforePage?: () => Promise<void>,
+) {
   return async (pages: FastifyInstance, options: Options) => {
     pages.addHook("onRoute", (route) => {
       if (route.url === "*" && Array.isArray(route.method)) {
         route.method = route.method.filter((method) => method !== "OPTIONS");
+        if (beforePage) route.onRequest = [...[route.onRequest ?? []].flat(), beforePage];
       }
     });
     await plugin(pages, options);
   };
+}
+
+/**
+ * The pages' server build, imported by the first page request (not at start: it takes seconds) and
+ * then kept. React Router is handed the module object, filled in by `load`: handed a function that
+ * imports it instead, it would rank and compile every route again for each page it renders
+ * (docs/decisions/0545).
+ */
+function serverBuildOnFirstPage(file: string) {
+  const build = {} as ServerBuild;
+  let loading: Promise<void> | undefined;
+  const load = () => {
+    loading ??= import(pathToFileURL(file).href).then((module: ServerBuild) => {
+      Object.assign(build, module);
+    });
+    return loading;
+  };
+  return { build, load };
 }
 
 /**
@@ -63,10 +85,11 @@ export async function createServer(vite?: ViteDevServer) {
     keyGenerator: (request) => `${request.ip} ${request.url.split("?")[0]}`,
   });
 
-  await app.register(pagesWithoutOptions(fastifyReactRouter), {
+  const serverBuild = vite ? undefined : serverBuildOnFirstPage(path.join(projectRoot, "build/server/index.js"));
+  await app.register(pagesWithoutOptions(fastifyReactRouter, serverBuild?.load), {
     devServer: vite,
+    build: serverBuild?.build,
     mode: vite ? "development" : "production",
-    serverBuildPath: path.join(projectRoot, "build/server/index.js"),
     clientBuildDirectory: path.join(projectRoot, "build/client"),
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=3600",

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ChildPool, createChildPool } from "./child-pool.ts";
+import { type ChildLaunch, type ChildPool, createChildPool } from "./child-pool.ts";
 
 const CHILD = fileURLToPath(new URL("./child-pool.fixture.child.ts", import.meta.url));
 
@@ -18,8 +18,14 @@ function running(pid: number): boolean {
 
 describe("child pool (the image work's long-lived children, docs/decisions/0440)", () => {
   const pools: ChildPool<Message, { pid: number }>[] = [];
-  const pool = (size: number, idleMs = 60_000) => {
-    const created = createChildPool<Message, { pid: number }>({ module: CHILD, name: "test child", size, idleMs });
+  const pool = (size: number, idleMs = 60_000, launch?: () => ChildLaunch) => {
+    const created = createChildPool<Message, { pid: number }>({
+      module: CHILD,
+      name: "test child",
+      size,
+      idleMs,
+      launch,
+    });
     pools.push(created);
     return created;
   };
@@ -43,6 +49,27 @@ describe("child pool (the image work's long-lived children, docs/decisions/0440)
     const pids = new Set(answers.map((answer) => answer.pid));
     expect(pids.size).toBeLessThanOrEqual(2);
     expect(children.pids().length).toBeLessThanOrEqual(2);
+  });
+
+  it("starts one child at a time: the next once the last is ready (each start holds this process up)", async () => {
+    const children = pool(3);
+    const answers = [1, 2, 3].map(() => children.ask({ hang: true }));
+    expect(children.pids()).toHaveLength(1);
+    await vi.waitFor(() => expect(children.pids()).toHaveLength(3), { timeout: 10_000 });
+    for (const pid of children.pids()) process.kill(pid, "SIGKILL");
+    await Promise.allSettled(answers);
+  });
+
+  it("starts children plainly when the wrapper they are started through is missing, failing no work", async () => {
+    let wrapped = true;
+    const children = pool(1, 60_000, () =>
+      wrapped
+        ? { execPath: "/nonexistent/wrapper", execArgv: [process.execPath], onFailedStart: () => (wrapped = false) }
+        : { execArgv: [] },
+    );
+    const answer = await children.ask({});
+    expect(wrapped).toBe(false);
+    expect(children.pids()).toEqual([answer.pid]);
   });
 
   it("rejects with the child's error and keeps the child", async () => {

@@ -4,6 +4,11 @@ import { type ChildProcess, fork } from "node:child_process";
 export interface ChildLaunch {
   execPath?: string;
   execArgv: string[];
+  /**
+   * Called when a child started this way ends before it is ready (the wrapper missing or refused):
+   * the waiting work is then given to a child started anew (the launch asked again), not failed.
+   */
+  onFailedStart?: () => void;
 }
 
 export interface ChildPoolOptions {
@@ -15,8 +20,8 @@ export interface ChildPoolOptions {
   size: number;
   /** A child without work for this long is let go (it exits), so an idle server keeps none. */
   idleMs: number;
-  /** Asked before each start (cache it yourself); plain `node` with no flags by default. */
-  launch?: () => Promise<ChildLaunch> | ChildLaunch;
+  /** Asked before each start; plain `node` with no flags by default. */
+  launch?: () => ChildLaunch;
 }
 
 export interface ChildPool<M, A> {
@@ -38,6 +43,7 @@ interface Task<M, A> {
 
 interface Child<M, A> {
   process: ChildProcess;
+  launch: ChildLaunch;
   ready: boolean;
   gone: boolean;
   task?: Task<M, A> & { id: number };
@@ -58,8 +64,6 @@ export function createChildPool<M extends object, A>(options: ChildPoolOptions):
   const idle: Child<M, A>[] = [];
   const queue: Task<M, A>[] = [];
   let nextId = 0;
-  /** Starts asked for whose child does not exist yet (its launch is being looked up). */
-  let launching = 0;
 
   function holdOpen(child: Child<M, A>, hold: boolean) {
     if (hold) {
@@ -102,25 +106,25 @@ export function createChildPool<M extends object, A>(options: ChildPoolOptions):
     if (child.process.connected) child.process.disconnect();
   }
 
-  /** The child is dead or unusable: whatever it was doing fails, and waiting work gets a new child. */
+  /**
+   * The child is dead or unusable: whatever it was doing fails, and waiting work gets a new child.
+   * A child that never got ready through a launch with `onFailedStart` fails no work: it is retried.
+   */
   function stop(child: Child<M, A>, error: Error) {
     if (child.gone) return;
-    const task = child.task ?? (child.ready ? undefined : queue.shift());
+    const retry = !child.ready && child.launch.onFailedStart !== undefined;
+    const task = child.task ?? (child.ready || retry ? undefined : queue.shift());
     letGo(child);
     child.process.kill("SIGKILL");
+    if (retry) child.launch.onFailedStart?.();
     task?.reject(error);
     pump();
   }
 
-  async function start() {
-    launching++;
-    let launch: ChildLaunch;
-    try {
-      launch = (await options.launch?.()) ?? { execArgv: [] };
-    } finally {
-      launching--;
-    }
+  function start() {
+    const launch = options.launch?.() ?? { execArgv: [] };
     const child: Child<M, A> = {
+      launch,
       process: fork(module, [], {
         ...(launch.execPath ? { execPath: launch.execPath } : {}),
         execArgv: launch.execArgv,
@@ -134,7 +138,8 @@ export function createChildPool<M extends object, A>(options: ChildPoolOptions):
     child.process.on("message", (reply: Reply<A>) => {
       if ("ready" in reply) {
         child.ready = true;
-        return free(child);
+        free(child);
+        return pump();
       }
       const task = child.task;
       if (!task || task.id !== reply.id) return;
@@ -148,16 +153,16 @@ export function createChildPool<M extends object, A>(options: ChildPoolOptions):
     );
   }
 
-  /** Gives waiting work to idle children, and starts children while there is work and room. */
+  /**
+   * Gives waiting work to idle children, and starts a child while there is work and room: one at a
+   * time, the next once the last is ready. Each start forks this process, which holds its event
+   * loop for tens of milliseconds when it is large; two at once held every page request meanwhile
+   * for both (docs/decisions/0545).
+   */
   function pump() {
     while (queue.length > 0 && idle.length > 0) run(idle.pop() as Child<M, A>, queue.shift() as Task<M, A>);
-    const starting = launching + [...children].filter((child) => !child.ready).length;
-    for (let n = Math.min(queue.length - starting, size - children.size - launching); n > 0; n--) {
-      start().catch((error: Error) => {
-        queue.shift()?.reject(error);
-        pump();
-      });
-    }
+    const starting = [...children].some((child) => !child.ready);
+    if (!starting && queue.length > 0 && children.size < size) start();
   }
 
   return {

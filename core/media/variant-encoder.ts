@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { type ChildLaunch, createChildPool } from "./child-pool.ts";
@@ -23,19 +22,22 @@ export type EncoderAnswer = ProcessedImage | EncoderPriority;
 /**
  * How a child is started. Linux's SCHED_IDLE (through util-linux's `chrt --idle 0`) runs it only
  * on CPU time nothing else of ours wants, and a waking request thread preempts it at once; where
- * `chrt` is missing or refused, the child lowers itself to nice 10 (variant-encoder.child.ts).
- * `VARIANT_ENCODER_PRIORITY=nice` keeps the nice value alone.
+ * `chrt` is missing or refused (its child ends before it is ready), the children are started
+ * plainly from then on and lower themselves to nice 10 (variant-encoder.child.ts).
+ * `VARIANT_ENCODER_PRIORITY=nice` keeps the nice value alone. Nothing is run to find out first:
+ * each process started from the server forks it, which holds its event loop (docs/decisions/0545).
  */
-let launcher: Promise<ChildLaunch> | undefined;
-function childLauncher() {
-  launcher ??= new Promise((resolve) => {
-    const plain = { execArgv: [] };
-    if (process.platform !== "linux" || process.env.VARIANT_ENCODER_PRIORITY === "nice") return resolve(plain);
-    execFile("chrt", ["--idle", "0", process.execPath, "--version"], (error) =>
-      resolve(error ? plain : { execPath: "chrt", execArgv: ["--idle", "0", process.execPath] }),
-    );
-  });
-  return launcher;
+let throughChrt: boolean | undefined;
+function childLauncher(): ChildLaunch {
+  throughChrt ??= process.platform === "linux" && process.env.VARIANT_ENCODER_PRIORITY !== "nice";
+  if (!throughChrt) return { execArgv: [] };
+  return {
+    execPath: "chrt",
+    execArgv: ["--idle", "0", process.execPath],
+    onFailedStart: () => {
+      throughChrt = false;
+    },
+  };
 }
 
 const encoderChildren = (size: number, idleMs: number) =>

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY } from "../../core/shared/save-data.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -12,6 +12,15 @@ const FILLER = "<p>Hope Behind Bars supports women in prison and their children.
 describe.each(DIALECTS)("page cache on %s", (dialect) => {
   let t: TestApp;
   let renders = 0;
+  /** What /slow-page waits for: `open` lets its renders finish. */
+  const gate = () => {
+    let open = () => {};
+    const promise = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { promise, open };
+  };
+  let slowPageGate = gate();
   beforeAll(async () => {
     t = await createTestApp(dialect, { config: { pageCacheSeconds: 60 }, beforeReady: addPages });
   });
@@ -31,6 +40,17 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
           .send(Readable.from([html]));
       });
     publicPage("/cached-page");
+    // Rendered only once the test lets it go, so visitors can arrive while it renders.
+    app.get("/slow-page", { config: { access: "public" } }, async (_request, reply) => {
+      renders += 1;
+      const render = renders;
+      await slowPageGate.promise;
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("x-page-cache", "public")
+        .header(SCRIPTS_FROM_SELF_HEADER, "1")
+        .send(`<p>slow render ${render}</p>${FILLER}`);
+    });
     app.get("/stable-page", { config: { access: "public" } }, async (_request, reply) =>
       reply
         .type("text/html; charset=utf-8")
@@ -111,6 +131,36 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     expect(second.headers["x-page-cache"]).toBeUndefined();
     expect(second.headers[SCRIPTS_FROM_SELF_HEADER]).toBeUndefined();
+  });
+
+  it("renders a page once for the visitors who ask while it is being rendered (after a purge)", async () => {
+    await purge();
+    slowPageGate = gate();
+    const before = renders;
+    const first = get("/slow-page");
+    await vi.waitFor(() => expect(renders).toBe(before + 1));
+    const others = [get("/slow-page"), get("/slow-page", { "accept-encoding": "gzip" }), get("/slow-page")];
+    slowPageGate.open();
+    const answers = await Promise.all([first, ...others]);
+    expect(renders).toBe(before + 1);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.headers["x-cache"])).toEqual([undefined, "hit", "hit", "hit"]);
+    for (const answer of answers) expect(answer.body).toContain(`slow render ${before + 1}`);
+  });
+
+  it("lets a visitor who waited for a render that was purged meanwhile render the page afresh", async () => {
+    await purge();
+    slowPageGate = gate();
+    const before = renders;
+    const first = get("/slow-page");
+    await vi.waitFor(() => expect(renders).toBe(before + 1));
+    const waiting = get("/slow-page");
+    await purge();
+    slowPageGate.open();
+    const [old, fresh] = await Promise.all([first, waiting]);
+    expect(old.body).toContain(`slow render ${before + 1}`);
+    expect(fresh.body).toContain(`slow render ${before + 2}`);
+    expect(fresh.headers["x-cache"]).toBeUndefined();
   });
 
   it("lets browsers revalidate and CDNs keep it briefly: strong ETag, 304, Cache-Control and Vary", async () => {

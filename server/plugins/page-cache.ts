@@ -38,6 +38,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     pageCacheKey: string | null;
+    /** Set on the request that renders a page others may wait for: call once its answer is kept (or not). */
+    pageRendered: (() => void) | null;
     /** The purge generation when this request began (see CachePurge.generation). */
     pageCacheGeneration: number;
   }
@@ -91,8 +93,15 @@ export default fp(
         ? new ResponseStore({ seconds, maxUrls: MAX_URLS, keyedByCaller: [...LANGUAGE_HEADERS, ...LIGHT_PAGE_HEADERS] })
         : null;
     cachePurge.onPurge(() => pages?.clear());
+    /**
+     * Renders under way, by key. A request that misses while its page is being rendered waits for
+     * that render's answer instead of rendering the page again: after a purge, the visitors who
+     * arrive together cost one render, not one each (docs/decisions/0545).
+     */
+    const rendering = new Map<string, Promise<void>>();
     app.decorate("pageCache", pages);
     app.decorateRequest("pageCacheKey", null);
+    app.decorateRequest("pageRendered", null);
     app.decorateRequest("pageCacheGeneration", 0);
 
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -100,7 +109,25 @@ export default fp(
       const key = pageCacheKey(request);
       request.pageCacheKey = key;
       request.pageCacheGeneration = cachePurge.generation;
-      const hit = pages.lookup(key, request.headers);
+      let hit = pages.lookup(key, request.headers);
+      const running = hit ? undefined : rendering.get(key);
+      if (running) {
+        await running;
+        // Kept unless it varied, failed or a purge came meanwhile: then this request renders too.
+        hit = pages.lookup(key, request.headers);
+      } else if (!hit) {
+        let rendered = () => {};
+        const render = new Promise<void>((resolve) => {
+          rendered = () => {
+            if (rendering.get(key) === render) rendering.delete(key);
+            resolve();
+          };
+        });
+        rendering.set(key, render);
+        request.pageRendered = rendered;
+        // onSend tells the waiting ones as soon as the answer is kept; this covers every other end.
+        reply.raw.once("close", rendered);
+      }
       if (!hit) return;
       // Stored with every header it went out with: no other hook has anything to add.
       reply.hijack();
@@ -119,6 +146,7 @@ export default fp(
         reply.statusCode === 200 &&
         !reply.hasHeader("set-cookie");
       if (!cacheable) {
+        request.pageRendered?.();
         if (html && !reply.hasHeader("cache-control")) reply.header("cache-control", PRIVATE_PAGE_CACHE_CONTROL);
         return payload;
       }
@@ -140,6 +168,7 @@ export default fp(
               route: request.routeOptions.url ?? "*",
             }).hash
           : hashOf(body);
+      request.pageRendered?.();
       // Weak here: the compress plugin may still encode this answer (stored hits use strong tags).
       reply.header("etag", `W/"${hash}"`);
       if (revalidates(request.headers["if-none-match"], hash)) {
