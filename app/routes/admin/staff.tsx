@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/access/roles";

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import type { VolunteerApplication, VolunteerStatus } from "../../../core/volunteers/volunteers.schema";

@@ -1,4 +1,5 @@
-import { format, formatDistanceStrict } from "date-fns";
+import { format } from "date-fns/format";
+import { formatDistanceStrict } from "date-fns/formatDistanceStrict";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { PasskeySummary, SecondFactorStatus } from "../../../../core/second-factor/second-factor.service";
