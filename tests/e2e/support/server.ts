@@ -18,6 +18,8 @@ export const START_CEILING_MS = 110_000;
 
 /** How much of the end of the server's output a failed start shows. */
 const FAILURE_OUTPUT_TAIL = 64 * 1024;
+/** How much of it is printed when a server ends while its journeys still use it. */
+const UNEXPECTED_END_OUTPUT_TAIL = 4 * 1024;
 
 export interface RunningServer {
   baseUrl: string;
@@ -138,6 +140,20 @@ export async function startServer(
     throw new Error(`${(error as Error).message}; its output:\n${output.slice(-FAILURE_OUTPUT_TAIL) || "(none)"}`);
   }
 
+  // A server that goes away while its journeys run leaves them only "connection refused": say when
+  // and how it ended, with the end of its log (once, in the runner's output).
+  let stopping = false;
+  child.once("close", (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `e2e server ${baseUrl} (pid ${child.pid}) ended while in use (${signal ?? `exit code ${code}`}) at ${new Date().toISOString()}; the end of its output:\n${output.slice(-UNEXPECTED_END_OUTPUT_TAIL)}\n`,
+    );
+  });
+  const deliberately = (end: () => Promise<void>) => () => {
+    stopping = true;
+    return end();
+  };
+
   return {
     baseUrl,
     dataDir,
@@ -145,7 +161,7 @@ export async function startServer(
     pid: child.pid as number,
     startMs: Math.round(performance.now() - started),
     output: () => output,
-    crash: () => stopProcess(child, "SIGKILL"),
-    stop: () => stop(),
+    crash: deliberately(() => stopProcess(child, "SIGKILL")),
+    stop: deliberately(() => stop()),
   };
 }
