@@ -1,6 +1,6 @@
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi } from "./support/admin-api.ts";
+import { adminApi, untilGalleryItemProcessed } from "./support/admin-api.ts";
 import { blogFields, createPost } from "./support/blog-fixtures.ts";
 import { browserAvailable, launchBrowser, newPage } from "./support/browser.ts";
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
@@ -29,12 +29,16 @@ describe.runIf(browserAvailable)("a front end hosted on another origin", () => {
     browser = await launchBrowser();
     const api = await adminApi(server);
     // 10 items: 9 on the first page, one behind Load More.
+    const items: string[] = [];
     for (let day = 1; day <= 10; day++) {
-      await createGalleryItem(api, {
+      const item = await createGalleryItem(api, {
         title: `Workshop day ${day}`,
         eventDate: `2026-02-${String(day).padStart(2, "0")}`,
       });
+      items.push(item._id);
     }
+    // Each item's finished variants empty the page cache: the cached-page check below must not race them.
+    for (const id of items) await untilGalleryItemProcessed(api, id);
     for (const title of ["Amina's story", "A graduation"]) {
       const video = await api.json("POST", "/api/videos", {
         title,
