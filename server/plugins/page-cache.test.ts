@@ -133,12 +133,18 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
     expect(second.headers[SCRIPTS_FROM_SELF_HEADER]).toBeUndefined();
   });
 
-  it("renders a page once for the visitors who ask while it is being rendered (after a purge)", async () => {
+  /** After a purge, one request for /slow-page that is rendering (held until `slowPageGate.open()`). */
+  const slowRenderUnderWay = async () => {
     await purge();
     slowPageGate = gate();
     const before = renders;
     const first = get("/slow-page");
     await vi.waitFor(() => expect(renders).toBe(before + 1));
+    return { before, first };
+  };
+
+  it("renders a page once for the visitors who ask while it is being rendered (after a purge)", async () => {
+    const { before, first } = await slowRenderUnderWay();
     const others = [get("/slow-page"), get("/slow-page", { "accept-encoding": "gzip" }), get("/slow-page")];
     slowPageGate.open();
     const answers = await Promise.all([first, ...others]);
@@ -149,11 +155,7 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
   });
 
   it("lets a visitor who waited for a render that was purged meanwhile render the page afresh", async () => {
-    await purge();
-    slowPageGate = gate();
-    const before = renders;
-    const first = get("/slow-page");
-    await vi.waitFor(() => expect(renders).toBe(before + 1));
+    const { before, first } = await slowRenderUnderWay();
     const waiting = get("/slow-page");
     await purge();
     slowPageGate.open();
