@@ -6,8 +6,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { contentKey } from "../core/media/image-input.ts";
 import { processImage } from "../core/media/image-pipeline.ts";
-import { contentKey, PREPARED_MANIFEST, type PreparedManifest } from "../core/media/prepared-images.ts";
+import { PREPARED_MANIFEST, type PreparedManifest } from "../core/media/prepared-images.ts";
 import { demoArt } from "../db/seed/demo-art.ts";
 import { DEMO_IMAGES_DIR, DEMO_PICTURES } from "../db/seed/demo-pictures.ts";
 

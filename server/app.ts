@@ -1,3 +1,4 @@
+import path from "node:path";
 import { constants } from "node:zlib";
 import compress from "@fastify/compress";
 import cors from "@fastify/cors";
@@ -8,6 +9,7 @@ import { mayUse, STAFF_ROLES, type StaffRole } from "../core/access/roles.ts";
 import type { Clock } from "../core/shared/clock.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
+import { createUploadSpool, SPOOL_LEFTOVER_AGE_MS, type UploadSpool } from "./api/upload-spool.ts";
 import { frontDoor } from "./front-door.ts";
 import { metricsPlugin } from "./metrics.ts";
 import access from "./plugins/access.ts";
@@ -26,6 +28,8 @@ declare module "fastify" {
     services: Services;
     /** Every route with its access policy, for the deny-by-default tests and for operators. */
     routeCatalog: RouteEntry[];
+    /** Where multipart files wait while their request works (server/api/multipart.ts). */
+    uploadSpool: UploadSpool;
   }
 }
 
@@ -73,6 +77,13 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
 
   app.decorate("services", createServices({ config, database, clock }));
   app.decorate("routeCatalog", [] as RouteEntry[]);
+  // Each instance sweeps its own spool: what a crash left, at start and every hour after.
+  const spool = createUploadSpool(path.join(config.dataDir, "incoming"));
+  app.decorate("uploadSpool", spool);
+  const sweepSpool = () => spool.sweep().catch((error: unknown) => app.log.error({ err: error }, "spool sweep failed"));
+  await sweepSpool();
+  const spoolSweeps = setInterval(sweepSpool, SPOOL_LEFTOVER_AGE_MS).unref();
+  app.addHook("onClose", async () => clearInterval(spoolSweeps));
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {

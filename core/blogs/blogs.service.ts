@@ -2,6 +2,7 @@ import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
@@ -103,7 +104,7 @@ export function createBlogService(
    * Checks and strips the upload and stores its largest JPEG; the rest of the ladder is a background
    * job, queued with the row (docs/decisions/0440).
    */
-  const storeImage = (bytes: Uint8Array) => media.storeSource(bytes, { folder: "blog", field: "image" });
+  const storeImage = (image: ImageInput) => media.storeSource(image, { folder: "blog", field: "image" });
   const enqueueVariants = async (trx: Db, image: StoredImage | undefined) => {
     if (image?.processing) await jobs.enqueue(trx, variantsJobFor(image));
   };
@@ -135,10 +136,10 @@ export function createBlogService(
       return toPost(await findRow(id));
     },
 
-    async create(fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<BlogPost> {
+    async create(fields: unknown, image: ImageInput | undefined, actor: Actor): Promise<BlogPost> {
       const input = validate(fields, !image);
       const state = resolveState(fields, null, clock());
-      const stored = await storeImage(image as Uint8Array);
+      const stored = await storeImage(image as ImageInput);
       const now = clock().toISOString();
       const row: repo.BlogPostRow = {
         id: newId(),
@@ -179,7 +180,7 @@ export function createBlogService(
     },
 
     /** Without a new image the current one stays; with one, the old files are removed after the save. */
-    async update(id: string, fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<BlogPost> {
+    async update(id: string, fields: unknown, image: ImageInput | undefined, actor: Actor): Promise<BlogPost> {
       const existing = await findRow(id);
       const input = validate(fields, false);
       const before: ItemState = stateOf(existing);

@@ -3,6 +3,7 @@ import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import { variantsJobFor } from "../media/variant-job.ts";
@@ -29,7 +30,8 @@ export const GALLERY_ITEM_NOT_FOUND = "Gallery item not found.";
 /** The multipart form as the transport hands it over: text fields and the files sent as `images`. */
 export interface GalleryForm {
   fields: Record<string, unknown>;
-  images: Array<{ data: Uint8Array }>;
+  /** The files sent, in order: uploads in their spooled files, or bytes (the demo seed, tests). */
+  images: ImageInput[];
 }
 
 /** How the audit log names a gallery item. */
@@ -111,9 +113,9 @@ export function createGalleryService(
     const lane = async () => {
       while (!failed && next < files.length) {
         const index = next++;
-        const file = files[index] as GalleryForm["images"][number];
+        const file = files[index] as ImageInput;
         try {
-          stored[index] = await media.storeSource(file.data, { folder: "gallery", field: "images" });
+          stored[index] = await media.storeSource(file, { folder: "gallery", field: "images" });
         } catch (error) {
           failed = true;
           throw error;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { bytesOf, contentKeyOf, type ImageInput } from "./image-input.ts";
 import { type ProcessedImage, prepareSource, processImage, widthsFor } from "./image-pipeline.ts";
 import type { ImageVariant, StoredImage } from "./media.schema.ts";
 import type { PreparedImages } from "./prepared-images.ts";
@@ -35,7 +36,7 @@ export interface StoreImageOptions {
 export function createMediaService(
   storage: StorageDriver,
   prepared?: PreparedImages,
-  prepare: SourcePreparer = prepareSource,
+  prepare: SourcePreparer = async (input, field) => prepareSource(await bytesOf(input), field),
 ) {
   /**
    * Deletes an image's files: those its record names and every other key its ladder can have, so a
@@ -71,8 +72,10 @@ export function createMediaService(
   }
 
   return {
-    async storeImage(bytes: Uint8Array, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
-      const processed = (await prepared?.find(bytes)) ?? (await processImage(bytes, field));
+    /** The whole ladder at once, in this process: for images that are small or already ours. */
+    async storeImage(input: ImageInput, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
+      const processed =
+        (await prepared?.find(contentKeyOf(input))) ?? (await processImage(await bytesOf(input), field));
       const variants = await storeProcessed(processed, folder);
       const largestJpeg = variants.filter((v) => v.format === "jpeg").at(-1) as ImageVariant;
       return { url: largestJpeg.url, width: processed.width, height: processed.height, variants };
@@ -84,14 +87,14 @@ export function createMediaService(
      * `processing`, and the caller enqueues the variant job (variant-job.ts) with the record that
      * keeps it. A prepared input (a demo picture) comes back whole, with no job to run.
      */
-    async storeSource(bytes: Uint8Array, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
-      const ready = await prepared?.find(bytes);
+    async storeSource(input: ImageInput, { folder, field = "image" }: StoreImageOptions): Promise<StoredImage> {
+      const ready = await prepared?.find(contentKeyOf(input));
       if (ready) {
         const variants = await storeProcessed(ready, folder);
         const largestJpeg = variants.filter((v) => v.format === "jpeg").at(-1) as ImageVariant;
         return { url: largestJpeg.url, width: ready.width, height: ready.height, variants };
       }
-      const source = await prepare(bytes, field);
+      const source = await prepare(input, field);
       const [largest] = await storeProcessed(
         { width: source.width, height: source.height, outputs: [source.largest] },
         folder,

@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pngImage } from "../../tests/support/images.ts";
+import { contentKey } from "./image-input.ts";
 import { createMediaService } from "./media.service.ts";
-import { contentKey, createPreparedImages, PREPARED_MANIFEST, type PreparedManifest } from "./prepared-images.ts";
+import { createPreparedImages, PREPARED_MANIFEST, type PreparedManifest } from "./prepared-images.ts";
 import { createLocalStorage } from "./storage.ts";
 
 describe("prepared images", () => {
@@ -28,13 +29,13 @@ describe("prepared images", () => {
 
   it("finds the output of exactly the prepared bytes", async () => {
     const images = createPreparedImages(dir);
-    const found = await images.find(input);
+    const found = await images.find(contentKey(input));
     expect(found).toEqual({
       width: 640,
       height: 400,
       outputs: [{ format: "jpeg", width: 640, height: 400, contentType: "image/jpeg", data: output }],
     });
-    expect(await images.find(Buffer.concat([input, Buffer.from(" ")]))).toBeUndefined();
+    expect(await images.find(contentKey(Buffer.concat([input, Buffer.from(" ")])))).toBeUndefined();
   });
 
   it("lets the media service store a prepared input without encoding it, and encode anything else", async () => {
@@ -47,7 +48,15 @@ describe("prepared images", () => {
     expect(encoded.variants.length).toBe(3);
   });
 
+  it("finds a spooled upload by the hash taken while it was written, without reading its file", async () => {
+    const media = createMediaService(createLocalStorage(path.join(dir, "uploads")), createPreparedImages(dir));
+    const upload = { path: path.join(dir, "no-such-file"), sha256: contentKey(input) };
+    const stored = await media.storeSource(upload, { folder: "gallery" });
+    expect(stored.processing).toBeUndefined();
+    expect(stored.variants).toHaveLength(1);
+  });
+
   it("is empty, not an error, when the folder is missing", async () => {
-    expect(await createPreparedImages(path.join(dir, "missing")).find(input)).toBeUndefined();
+    expect(await createPreparedImages(path.join(dir, "missing")).find(contentKey(input))).toBeUndefined();
   });
 });

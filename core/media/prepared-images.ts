@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { EncodedImage, ProcessedImage } from "./image-pipeline.ts";
@@ -17,11 +16,9 @@ export interface PreparedEntry {
 export type PreparedManifest = Record<string, PreparedEntry>;
 
 export interface PreparedImages {
-  /** The pipeline's output for exactly these bytes, if it was prepared; otherwise undefined. */
-  find(bytes: Uint8Array): Promise<ProcessedImage | undefined>;
+  /** The pipeline's output for the bytes with this SHA-256 (image-input.ts), if prepared; otherwise undefined. */
+  find(contentKey: string): Promise<ProcessedImage | undefined>;
 }
-
-export const contentKey = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
 /**
  * Pipeline output computed ahead of time and kept in a folder (the demo pictures: `npm run
@@ -41,9 +38,9 @@ export function createPreparedImages(dir: string): PreparedImages {
   };
 
   return {
-    async find(bytes) {
+    async find(contentKey) {
       manifest ??= load();
-      const entry = (await manifest)[contentKey(bytes)];
+      const entry = (await manifest)[contentKey];
       if (!entry) return undefined;
       const outputs = await Promise.all(
         entry.outputs.map(async ({ file, ...output }) => ({ ...output, data: await readFile(path.join(dir, file)) })),

@@ -3,6 +3,7 @@
  * priority before sharp and its threads exist, then prepares one upload per message until the
  * server lets go of it. Refusals go back as the 400 the person sees.
  */
+import { readFile } from "node:fs/promises";
 import { serveParent } from "./child-pool.ts";
 import { lowerPriority } from "./lower-priority.ts";
 import type { PreparerAnswer, PreparerMessage } from "./source-preparer.ts";
@@ -15,8 +16,9 @@ sharp.concurrency(1);
 const { prepareSource } = await import("./image-pipeline.ts");
 const { ValidationError } = await import("../shared/errors.ts");
 
-serveParent<PreparerMessage, PreparerAnswer>(async ({ bytes, field }) => {
+serveParent<PreparerMessage, PreparerAnswer>(async ({ input, field }) => {
   try {
+    const bytes = input instanceof Uint8Array ? input : await readFile(input.path);
     return { source: await prepareSource(bytes, field) };
   } catch (error) {
     if (error instanceof ValidationError) return { refused: { message: error.message, fields: error.fields } };

@@ -2,15 +2,20 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { ValidationError } from "../shared/errors.ts";
 import { createChildPool } from "./child-pool.ts";
+import type { ImageInput } from "./image-input.ts";
 import type { PreparedSource } from "./image-pipeline.ts";
 
 const CHILD = fileURLToPath(new URL("./source-preparer.child.ts", import.meta.url));
 
 /** The request's part of an upload (`prepareSource`), done where it cannot hold up page requests. */
-export type SourcePreparer = (bytes: Uint8Array, field: string) => Promise<PreparedSource>;
+export type SourcePreparer = (input: ImageInput, field: string) => Promise<PreparedSource>;
 
-/** What source-preparer.child.ts is asked, and what it answers: the source, or the upload's 400. */
-export type PreparerMessage = { bytes: Uint8Array; field: string };
+/**
+ * What source-preparer.child.ts is asked, and what it answers: the source, or the upload's 400.
+ * An upload goes by the name of its file, which the child reads: the photo's bytes never pass
+ * through the server's memory (a copy of megabytes per photo for the channel, and collections).
+ */
+export type PreparerMessage = { input: Uint8Array | { path: string }; field: string };
 export type PreparerAnswer =
   | { source: PreparedSource }
   | { refused: { message: string; fields: Record<string, string> } };
@@ -40,8 +45,8 @@ export function createSourcePreparer(
     size: parallel,
     idleMs,
   });
-  return async (bytes, field) => {
-    const answer = await children.ask({ bytes, field });
+  return async (input, field) => {
+    const answer = await children.ask({ input: input instanceof Uint8Array ? input : { path: input.path }, field });
     if ("refused" in answer) throw new ValidationError(answer.refused.message, answer.refused.fields);
     const { source } = answer;
     return { ...source, largest: { ...source.largest, data: Buffer.from(source.largest.data) } };

@@ -73,7 +73,7 @@ describe.each(DIALECTS)("removing what interrupted uploads left, on %s", (dialec
             category: "Skills Training",
             eventDate: "2026-03-14",
           },
-          images: [{ data: await png("#0b5563") }, { data: await png("#a3541c") }],
+          images: [await png("#0b5563"), await png("#a3541c")],
         },
         SYSTEM_ACTOR,
       );

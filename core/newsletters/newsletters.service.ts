@@ -4,6 +4,7 @@ import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -271,8 +272,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
      * belongs to no newsletter until one's text shows it; until then the leftover sweep may remove it
      * after an hour.
      */
-    async uploadImage(bytes: Uint8Array, actor: Actor): Promise<StoredImage> {
-      const image = await deps.media.storeImage(bytes, { folder: NEWSLETTER_FOLDER });
+    async uploadImage(input: ImageInput, actor: Actor): Promise<StoredImage> {
+      const image = await deps.media.storeImage(input, { folder: NEWSLETTER_FOLDER });
       await audit.record(db, actor, { action: "create", entity: "newsletter-image", entityId: image.url });
       return image;
     },

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
@@ -86,7 +87,7 @@ export function createPublicationService(
    * Checks and strips the upload and stores its largest JPEG; the rest of the ladder is a background
    * job, queued with the row (docs/decisions/0440).
    */
-  const storeImage = (bytes: Uint8Array) => media.storeSource(bytes, { folder: "publications", field: "image" });
+  const storeImage = (image: ImageInput) => media.storeSource(image, { folder: "publications", field: "image" });
   const enqueueVariants = async (trx: Db, image: StoredImage | undefined) => {
     if (image?.processing) await jobs.enqueue(trx, variantsJobFor(image));
   };
@@ -113,10 +114,10 @@ export function createPublicationService(
       return toPublication(await findRow(id));
     },
 
-    async create(fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<Publication> {
+    async create(fields: unknown, image: ImageInput | undefined, actor: Actor): Promise<Publication> {
       const input = validate(fields, !image);
       const state = resolveState(fields, null, clock());
-      const stored = await storeImage(image as Uint8Array);
+      const stored = await storeImage(image as ImageInput);
       const now = clock().toISOString();
       const row: repo.PublicationRow = {
         id: newId(),
@@ -155,7 +156,7 @@ export function createPublicationService(
       return toPublication(row);
     },
 
-    async update(id: string, fields: unknown, image: Uint8Array | undefined, actor: Actor): Promise<Publication> {
+    async update(id: string, fields: unknown, image: ImageInput | undefined, actor: Actor): Promise<Publication> {
       const existing = await findRow(id);
       const input = validate(fields, false);
       const before: ItemState = stateOf(existing);

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { sanitizePostHtml } from "../blogs/blogs.sanitize.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -245,8 +246,8 @@ export function createSiteContentService(
      * A picture for a section's form, through the one media pipeline. It belongs to no section until a
      * draft names it; until then the leftover sweep may remove it after an hour.
      */
-    async uploadImage(bytes: Uint8Array, actor: Actor, sentConsent?: unknown): Promise<StoredImage> {
-      const image = await media.storeImage(bytes, { folder: "site" });
+    async uploadImage(input: ImageInput, actor: Actor, sentConsent?: unknown): Promise<StoredImage> {
+      const image = await media.storeImage(input, { folder: "site" });
       try {
         await db.transaction().execute(async (trx) => {
           await consent.recordSent(trx, { url: image.url, sent: sentConsent, field: "imageConsent" }, actor, image.url);

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { contentKey } from "../../core/media/image-input.ts";
 import { processImage } from "../../core/media/image-pipeline.ts";
-import { contentKey, PREPARED_MANIFEST, type PreparedManifest } from "../../core/media/prepared-images.ts";
+import { PREPARED_MANIFEST, type PreparedManifest } from "../../core/media/prepared-images.ts";
 import { demoArt } from "./demo-art.ts";
 import { DEMO_IMAGES_DIR, DEMO_PICTURES, demoPicture } from "./demo-pictures.ts";
 

@@ -82,7 +82,7 @@ export async function seedGalleryDemo(services: Services): Promise<void> {
   let picture = 0;
   for (const { images, ...fields } of ITEMS) {
     const files = [];
-    for (let i = 0; i < images; i++) files.push({ data: await demoPicture(`gallery-${++picture}`) });
+    for (let i = 0; i < images; i++) files.push(await demoPicture(`gallery-${++picture}`));
     await services.gallery.create({ fields, images: files }, SYSTEM_ACTOR);
   }
 }

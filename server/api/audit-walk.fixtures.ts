@@ -82,7 +82,7 @@ const blog = async (t: TestApp) => (await t.services.blogs.create(BLOG, await pn
 const publication = async (t: TestApp) =>
   (await t.services.publications.create(PUBLICATION, await png(), SYSTEM_ACTOR))._id;
 const galleryItem = async (t: TestApp) =>
-  (await t.services.gallery.create({ fields: GALLERY_ITEM, images: [{ data: await png() }] }, SYSTEM_ACTOR))._id;
+  (await t.services.gallery.create({ fields: GALLERY_ITEM, images: [await png()] }, SYSTEM_ACTOR))._id;
 const video = async (t: TestApp) => (await t.services.videos.create(VIDEO, SYSTEM_ACTOR))._id;
 
 async function adminIdOf(t: TestApp) {

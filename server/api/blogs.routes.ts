@@ -29,15 +29,15 @@ export default async function blogRoutes(app: FastifyInstance) {
   );
 
   app.post("/api/blogs", { config: { roles: EDITORS } }, async (request, reply) => {
-    const body = await readMultipart(request);
-    const post = await blogs.create(body.fields, filesOf(body, "image")[0]?.data, actorOf(request));
+    const body = await readMultipart(request, reply);
+    const post = await blogs.create(body.fields, filesOf(body, "image")[0], actorOf(request));
     return reply.code(201).send(publicUrls.withCover(post));
   });
 
-  app.put<IdParams>("/api/blogs/:id", { config: { roles: EDITORS } }, async (request) => {
-    const body = await readMultipart(request);
+  app.put<IdParams>("/api/blogs/:id", { config: { roles: EDITORS } }, async (request, reply) => {
+    const body = await readMultipart(request, reply);
     return publicUrls.withCover(
-      await blogs.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data, actorOf(request)),
+      await blogs.update(request.params.id, body.fields, filesOf(body, "image")[0], actorOf(request)),
     );
   });
 

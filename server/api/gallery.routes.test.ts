@@ -198,10 +198,7 @@ describe.each(DIALECTS)("gallery listing and search on %s", (dialect) => {
   const titles = (page: { images: Array<{ title: string }> }) => page.images.map((i) => i.title);
   const seed = (title: string, fields: Partial<Record<"description" | "category" | "eventDate", string>> = {}) => {
     now = new Date(now.getTime() + 1000);
-    return t.services.gallery.create(
-      { fields: { ...FIELDS, title, ...fields }, images: [{ data: png }] },
-      SYSTEM_ACTOR,
-    );
+    return t.services.gallery.create({ fields: { ...FIELDS, title, ...fields }, images: [png] }, SYSTEM_ACTOR);
   };
   let png: Buffer;
 

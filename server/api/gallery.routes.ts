@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
 import { GALLERY_MESSAGES } from "../../core/gallery/gallery.schema.ts";
 import type { GalleryForm } from "../../core/gallery/gallery.service.ts";
@@ -12,9 +12,9 @@ interface IdParams {
 }
 
 /** The gallery form: text fields plus the files sent (repeated) as `images`. */
-async function readGalleryForm(request: FastifyRequest): Promise<GalleryForm> {
+async function readGalleryForm(request: FastifyRequest, reply: FastifyReply): Promise<GalleryForm> {
   try {
-    const body = await readMultipart(request);
+    const body = await readMultipart(request, reply);
     return { fields: body.fields, images: filesOf(body, "images") };
   } catch (error) {
     // More files than the multipart limit is the person's choice, not a broken request.
@@ -51,11 +51,15 @@ export default async function galleryRoutes(app: FastifyInstance) {
   );
 
   app.post("/api/gallery", { config: { roles: EDITORS } }, async (request, reply) =>
-    reply.code(201).send(publicUrls.withImages(await gallery.create(await readGalleryForm(request), actorOf(request)))),
+    reply
+      .code(201)
+      .send(publicUrls.withImages(await gallery.create(await readGalleryForm(request, reply), actorOf(request)))),
   );
 
-  app.put<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request) =>
-    publicUrls.withImages(await gallery.update(request.params.id, await readGalleryForm(request), actorOf(request))),
+  app.put<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request, reply) =>
+    publicUrls.withImages(
+      await gallery.update(request.params.id, await readGalleryForm(request, reply), actorOf(request)),
+    ),
   );
 
   app.delete<{ Params: IdParams }>("/api/gallery/:id", { config: { roles: EDITORS } }, async (request, reply) => {

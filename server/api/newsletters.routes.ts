@@ -20,9 +20,9 @@ export default async function newslettersRoutes(app: FastifyInstance) {
   );
   // Before the :id routes, so "images" is never read as an id.
   app.post("/api/newsletters/images", staff, async (request, reply) => {
-    const file = filesOf(await readMultipart(request), "image")[0];
+    const file = filesOf(await readMultipart(request, reply), "image")[0];
     if (!file) throw new BadRequestError("Please choose an image to upload.");
-    return reply.code(201).send(await newsletters.uploadImage(file.data, actorOf(request)));
+    return reply.code(201).send(await newsletters.uploadImage(file, actorOf(request)));
   });
   app.get<IdParams>("/api/newsletters/:id", staff, async (request) => newsletters.get(request.params.id));
   app.put<IdParams>("/api/newsletters/:id", staff, async (request) =>

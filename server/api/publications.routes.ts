@@ -29,15 +29,15 @@ export default async function publicationRoutes(app: FastifyInstance) {
   );
 
   app.post("/api/publications", { config: { roles: EDITORS } }, async (request, reply) => {
-    const body = await readMultipart(request);
-    const publication = await publications.create(body.fields, filesOf(body, "image")[0]?.data, actorOf(request));
+    const body = await readMultipart(request, reply);
+    const publication = await publications.create(body.fields, filesOf(body, "image")[0], actorOf(request));
     return reply.code(201).send(publicUrls.withCover(publication));
   });
 
-  app.put<IdParams>("/api/publications/:id", { config: { roles: EDITORS } }, async (request) => {
-    const body = await readMultipart(request);
+  app.put<IdParams>("/api/publications/:id", { config: { roles: EDITORS } }, async (request, reply) => {
+    const body = await readMultipart(request, reply);
     return publicUrls.withCover(
-      await publications.update(request.params.id, body.fields, filesOf(body, "image")[0]?.data, actorOf(request)),
+      await publications.update(request.params.id, body.fields, filesOf(body, "image")[0], actorOf(request)),
     );
   });
 

@@ -34,11 +34,11 @@ export default async function siteContentRoutes(app: FastifyInstance) {
 
   // Before the :section routes, so "images" is never read as a section name.
   app.post("/api/site-content/images", staff, async (request, reply) => {
-    const body = await readMultipart(request);
+    const body = await readMultipart(request, reply);
     const file = filesOf(body, "image")[0];
     if (!file) throw new BadRequestError(NO_IMAGE_MESSAGE);
     const consent = body.fields.imageConsent;
-    return reply.code(201).send(await siteContent.uploadImage(file.data, actorOf(request), consent));
+    return reply.code(201).send(await siteContent.uploadImage(file, actorOf(request), consent));
   });
 
   app.get<{ Params: SectionParams }>("/api/site-content/:section", staff, async (request) =>
