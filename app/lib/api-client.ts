@@ -67,17 +67,21 @@ export function cancelSessionRequests(): void {
 }
 
 /**
- * fetch, joined to the session when the request carries the token. A request cancelled by signing
- * out never settles: the screen that asked is being left, and must not report a failure.
+ * Runs one request, answer and body, joined to the session when it carries the token. A request
+ * cancelled by signing out never settles, even when its answer had begun to arrive: the screen that
+ * asked is being left, and must not report a failure.
  */
-async function sessionFetch(url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
-  if (!init.headers.has("authorization")) return fetch(url, init);
+async function sessionRequest<T>(
+  headers: Headers,
+  own: AbortSignal | undefined,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!headers.has("authorization")) return run(own);
   const session = sessionRequests.signal;
-  const signal = init.signal ? AbortSignal.any([init.signal, session]) : session;
   try {
-    return await fetch(url, { ...init, signal });
+    return await run(own ? AbortSignal.any([own, session]) : session);
   } catch (error) {
-    if (session.aborted && !init.signal?.aborted) return new Promise<never>(() => {});
+    if (session.aborted && !own?.aborted) return new Promise<never>(() => {});
     throw error;
   }
 }
@@ -85,24 +89,28 @@ async function sessionFetch(url: string, init: RequestInit & { headers: Headers 
 /** One way to call the API from the browser. Statuses 200–299 are success; no timeout (spec §7). */
 export async function api<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers = headersFor(request);
-  const response = await sessionFetch(`${API_BASE_URL}${path}`, {
-    method: request.method ?? "GET",
-    headers,
-    body: request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json)),
-    signal: request.signal,
+  return sessionRequest(headers, request.signal, async (signal) => {
+    const response = await fetch(`${API_BASE_URL}${path}`, {
+      method: request.method ?? "GET",
+      headers,
+      body: request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json)),
+      signal,
+    });
+    const body = await readBody(response);
+    if (!response.ok) throw toError(response.status, body, headers.has("authorization"));
+    return body as T;
   });
-  const body = await readBody(response);
-  if (!response.ok) throw toError(response.status, body, headers.has("authorization"));
-  return body as T;
 }
 
 /** A GET whose answer is a file (an image preview), as a Blob; errors as api() throws them. */
 export async function apiBlob(path: string): Promise<Blob> {
   const headers = headersFor({});
   headers.set("accept", "image/*,application/json");
-  const response = await sessionFetch(`${API_BASE_URL}${path}`, { headers });
-  if (!response.ok) throw toError(response.status, await readBody(response), headers.has("authorization"));
-  return response.blob();
+  return sessionRequest(headers, undefined, async (signal) => {
+    const response = await fetch(`${API_BASE_URL}${path}`, { headers, signal });
+    if (!response.ok) throw toError(response.status, await readBody(response), headers.has("authorization"));
+    return response.blob();
+  });
 }
 
 /**
