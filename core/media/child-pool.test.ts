@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ChildLaunch, type ChildPool, createChildPool } from "./child-pool.ts";
+import { type ChildLaunch, type ChildPool, createChildPool, imageChildrenFor } from "./child-pool.ts";
 
 const CHILD = fileURLToPath(new URL("./child-pool.fixture.child.ts", import.meta.url));
 
@@ -17,6 +17,10 @@ function running(pid: number): boolean {
 }
 
 describe("child pool (the image work's long-lived children, docs/decisions/0440)", () => {
+  it("keeps a core for the pages: one child fewer than the cores, and one where there is only one", () => {
+    expect([1, 2, 4, 8].map(imageChildrenFor)).toEqual([1, 1, 3, 7]);
+  });
+
   const pools: ChildPool<Message, { pid: number }>[] = [];
   const pool = (size: number, idleMs = 60_000, launch?: () => ChildLaunch) => {
     const created = createChildPool<Message, { pid: number }>({

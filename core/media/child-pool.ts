@@ -1,5 +1,15 @@
 import { type ChildProcess, fork } from "node:child_process";
 
+/**
+ * How many image children a pool keeps at most: one fewer than the cores, at least one. Decoding and
+ * encoding also take memory bandwidth and cache, which no priority keeps from the pages: with a
+ * child on every core a page's p99 doubled while an upload was prepared (docs/decisions/0440) and
+ * was 2–3 × higher while its variants were encoded (docs/decisions/0548).
+ */
+export function imageChildrenFor(cores: number): number {
+  return Math.max(1, cores - 1);
+}
+
 /** How a pool's children are started: `fork`'s execPath and execArgv (e.g. through `chrt --idle 0`). */
 export interface ChildLaunch {
   execPath?: string;

@@ -7,7 +7,7 @@ import { jpegWithGps, pngImage, polyglotJpeg, truncatedJpeg } from "../../tests/
 import { ValidationError } from "../shared/errors.ts";
 import { contentKey, type SpooledFile } from "./image-input.ts";
 import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE } from "./media.schema.ts";
-import { createSourcePreparer, preparerChildrenFor } from "./source-preparer.ts";
+import { createSourcePreparer } from "./source-preparer.ts";
 
 describe("upload preparer (child processes below requests, docs/decisions/0440)", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-preparer-"));
@@ -32,10 +32,6 @@ describe("upload preparer (child processes below requests, docs/decisions/0440)"
     expect(meta).toMatchObject({ format: "jpeg", width: 1600, height: 2400 });
     expect(meta.exif).toBeUndefined();
     expect(Buffer.isBuffer(phone?.largest.data)).toBe(true);
-  });
-
-  it("leaves one core to the pages, and prepares on one core where there is only one", () => {
-    expect([1, 2, 4, 8].map(preparerChildrenFor)).toEqual([1, 1, 3, 7]);
   });
 
   it("refuses what the request refuses, with the field's 400, and goes on working after", async () => {

@@ -1,7 +1,7 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { ValidationError } from "../shared/errors.ts";
-import { createChildPool } from "./child-pool.ts";
+import { createChildPool, imageChildrenFor } from "./child-pool.ts";
 import type { ImageInput } from "./image-input.ts";
 import type { PreparedSource } from "./image-pipeline.ts";
 
@@ -21,22 +21,13 @@ export type PreparerAnswer =
   | { refused: { message: string; fields: Record<string, string> } };
 
 /**
- * How many uploads are prepared at once: one fewer than the cores, at least one. Decoding a 12 MP
- * photo also takes memory bandwidth and cache, which no nice value keeps from the pages: with one
- * child per core a page's p99 doubled while a request worked (docs/decisions/0440, measured 2026-11-26).
- */
-export function preparerChildrenFor(cores: number): number {
-  return Math.max(1, cores - 1);
-}
-
-/**
  * Prepares uploads in child processes a little below requests (nice 5), one core left to the pages
- * (`preparerChildrenFor`, docs/decisions/0440). Children start on the first upload and are let go
+ * (`imageChildrenFor`, docs/decisions/0440). Children start on the first upload and are let go
  * after `idleMs` without work, so an instance that takes no uploads keeps no such process (and its
  * memory).
  */
 export function createSourcePreparer(
-  parallel = preparerChildrenFor(os.availableParallelism()),
+  parallel = imageChildrenFor(os.availableParallelism()),
   idleMs = 15_000,
 ): SourcePreparer {
   const children = createChildPool<PreparerMessage, PreparerAnswer>({

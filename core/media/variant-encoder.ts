@@ -1,6 +1,6 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { type ChildLaunch, createChildPool } from "./child-pool.ts";
+import { type ChildLaunch, createChildPool, imageChildrenFor } from "./child-pool.ts";
 import type { ProcessedImage, SkipOutputs } from "./image-pipeline.ts";
 
 const CHILD = fileURLToPath(new URL("./variant-encoder.child.ts", import.meta.url));
@@ -61,13 +61,14 @@ export async function encoderPriority(): Promise<EncoderPriority> {
 
 /**
  * Encodes in child processes at a lower priority than requests (SCHED_IDLE, else nice 10: a page
- * request gets the CPU first), as many at once as this machine has cores and no more: with several
- * images waiting, every core works on one, and requests still preempt them. The children stay for
+ * request gets the CPU first), as many at once as there are cores less the one left to the pages
+ * (`imageChildrenFor`, docs/decisions/0548): SCHED_IDLE gives the pages the CPU at once, but not
+ * the memory bandwidth and caches an encoder on every core takes. The children stay for
  * `idleMs` after their last image (child-pool.ts), so a burst of uploads pays one Node start per
  * child, not per image, and an idle server keeps none.
  */
 export function createVariantEncoder(
-  parallel = Math.max(1, os.availableParallelism()),
+  parallel = imageChildrenFor(os.availableParallelism()),
   idleMs = 15_000,
 ): VariantEncoder {
   const children = encoderChildren(parallel, idleMs);
