@@ -26,12 +26,16 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Every text value in every table, for "does any row mention this file". */
+/**
+ * Every text value in every table but the job queue's, for "does any row mention this file". A
+ * job's payload names the image it works on (media.encode-variants), and a finished job keeps it
+ * after the item and its files are deleted: that is history, not a reference.
+ */
 function allRowText(sqliteFile: string): string {
   const db = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
   try {
     const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != 'jobs'")
       .pluck()
       .all() as string[];
     const parts: string[] = [];
@@ -41,6 +45,23 @@ function allRowText(sqliteFile: string): string {
       }
     }
     return parts.join("\n");
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Jobs still to run now or running (the restarted server re-encodes the ladders the kills cut
+ * short); a retry planned for later does not count. While one works, its files are not yet named
+ * by its row.
+ */
+export function jobsUnderWay(sqliteFile: string): number {
+  const db = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare("select count(*) from jobs where status = 'running' or (status = 'queued' and run_at <= ?)")
+      .pluck()
+      .get(new Date().toISOString()) as number;
   } finally {
     db.close();
   }

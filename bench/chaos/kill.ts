@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, watch } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ageUploads, auditUploads, integrityCheck } from "./audit.ts";
+import { ageUploads, auditUploads, integrityCheck, jobsUnderWay } from "./audit.ts";
 import type { FigureLog } from "./figures.ts";
 import { imagePool } from "./images.ts";
 import type { Random } from "./random.ts";
@@ -32,7 +32,7 @@ export const KILL_DEFAULTS: KillOptions = {
   killAfterMs: [300, 3000],
   uploadAimedShare: 0.5,
   orphanAgeHours: 24,
-  sweepWaitMs: 10_000,
+  sweepWaitMs: 30_000,
   verbose: false,
 };
 
@@ -160,6 +160,10 @@ function killMoment(dataDir: string, random: Random, options: KillOptions): Prom
 /** The clean-up may run in the background after start: wait until leftovers are gone or stop changing. */
 async function settledAudit(dataDir: string, sqliteFile: string, waitMs: number) {
   const deadline = Date.now() + waitMs;
+  // Files a job is writing are neither leftovers nor named by a row yet: audit once none works.
+  while (Date.now() < deadline && jobsUnderWay(sqliteFile) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   let audit = auditUploads(dataDir, sqliteFile);
   let stableSince = Date.now();
   while (Date.now() < deadline && audit.orphans.length + audit.temps.length > 0) {
