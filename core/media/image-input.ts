@@ -20,5 +20,5 @@ export const contentKeyOf = (input: ImageInput): string =>
   input instanceof Uint8Array ? contentKey(input) : input.sha256;
 
 /** The image's bytes; an upload's are read from its file (for work done where memory is not the server's). */
-export const bytesOf = async (input: ImageInput): Promise<Uint8Array> =>
+export const bytesOf = async (input: Uint8Array | Pick<SpooledFile, "path">): Promise<Uint8Array> =>
   input instanceof Uint8Array ? input : readFile(input.path);

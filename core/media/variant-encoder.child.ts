@@ -14,8 +14,9 @@ import type { EncoderAnswer, EncoderMessage } from "./variant-encoder.ts";
 lowerPriority(Number(process.env.VARIANT_ENCODER_NICE ?? 10));
 
 const { default: sharp } = await import("sharp");
-// One image at a time here, on one libvips thread: the parent keeps one child per core. libvips'
-// operation cache is off (image-pipeline.ts), so a child's memory does not grow from image to image.
+// One image at a time here, on one libvips thread: the parent keeps one child per core but one
+// (imageChildrenFor). libvips' operation cache is off (image-pipeline.ts), so a child's memory does
+// not grow from image to image.
 sharp.concurrency(1);
 const { encodeVariants } = await import("./image-pipeline.ts");
 
