@@ -106,8 +106,9 @@ export function createCachePurge(
       try {
         await sql`select pg_notify(${channel}, ${instanceId})`.execute(database.db);
       } catch (error) {
-        // The change itself is saved; other instances catch up when their listener reconnects or
-        // their entries expire (PAGE_CACHE_SECONDS).
+        // The change itself is saved. A database failover also drops the other instances'
+        // listeners, and they purge on reconnecting; otherwise their entries expire within
+        // KEPT_UNTIL_PURGED_SECONDS (server/plugins/stored-responses.ts).
         report(`cache purge: could not tell other instances (${(error as Error).message})`);
       }
     },

@@ -3,14 +3,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 import { publicPageCacheControl } from "./page-cache.ts";
-import { ResponseStore, writeStored } from "./stored-responses.ts";
+import { KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
- * A short-lived in-memory cache of public read-only API answers (the gallery and video lists), so
- * a burst of visitors costs one query and one serialisation. Routes opt in with
+ * An in-memory cache of public read-only API answers (the gallery and video lists), so visitors
+ * cost one query and one serialisation until content changes. Routes opt in with
  * `config: { cacheable: true }`. Requests that carry a token skip it, so staff always read fresh
  * data. Every change to public content clears it, on every instance (core/cache-purge); entries
- * live PAGE_CACHE_SECONDS, like the page cache's. Answers are kept as sent (stored-responses.ts):
+ * are kept as long as the page cache's, and caches in front are told PAGE_CACHE_SECONDS. Answers are kept as sent (stored-responses.ts):
  * a strong ETag, 304s, their compressed forms, and hits written before Fastify by the front door.
  */
 const MAX_URLS = 500;
@@ -38,7 +38,10 @@ export const isAnonymousRead = (request: Pick<IncomingMessage, "method" | "heade
 
 export default fp(
   async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
-    const answers = seconds > 0 ? new ResponseStore({ seconds, maxUrls: MAX_URLS }) : null;
+    const answers =
+      seconds > 0
+        ? new ResponseStore({ seconds: Math.max(seconds, KEPT_UNTIL_PURGED_SECONDS), maxUrls: MAX_URLS })
+        : null;
     cachePurge.onPurge(() => answers?.clear());
     app.decorate("apiCache", answers);
     app.decorateRequest("apiCacheKey", null);

@@ -5,6 +5,7 @@ import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY } from "../../core/shared/save-da
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { SCRIPTS_FROM_SELF_HEADER } from "./security-headers.ts";
+import { KEPT_UNTIL_PURGED_SECONDS } from "./stored-responses.ts";
 
 /** Longer than COMPRESS_FROM_BYTES, so the cache keeps compressed forms. */
 const FILLER = "<p>Hope Behind Bars supports women in prison and their children.</p>".repeat(40);
@@ -131,6 +132,31 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     expect(second.headers["x-page-cache"]).toBeUndefined();
     expect(second.headers[SCRIPTS_FROM_SELF_HEADER]).toBeUndefined();
+  });
+
+  it("keeps a page past what caches in front are told, until a purge or KEPT_UNTIL_PURGED_SECONDS", async () => {
+    await purge();
+    const first = await get("/cached-page");
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    const storedAt = Date.now();
+    const at = (seconds: number) => vi.spyOn(Date, "now").mockReturnValue(storedAt + seconds * 1000);
+    try {
+      at(KEPT_UNTIL_PURGED_SECONDS - 5);
+      const later = await get("/cached-page");
+      expect(later.headers["x-cache"]).toBe("hit");
+      expect(later.rawPayload.equals(first.rawPayload)).toBe(true);
+      await purge();
+      const renderedAgain = await get("/cached-page");
+      expect(renderedAgain.headers["x-cache"]).toBeUndefined();
+      expect(renderedAgain.body).not.toBe(first.body);
+      // Kept from then on, and no longer.
+      at(2 * KEPT_UNTIL_PURGED_SECONDS - 6);
+      expect((await get("/cached-page")).headers["x-cache"]).toBe("hit");
+      at(2 * KEPT_UNTIL_PURGED_SECONDS - 4);
+      expect((await get("/cached-page")).headers["x-cache"]).toBeUndefined();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   /** After a purge, one request for /slow-page that is rendering (held until `slowPageGate.open()`). */

@@ -5,10 +5,10 @@ import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 import { localeOfPath, suggestedLocale } from "../../core/i18n/locale.ts";
 import { LIGHT_PAGE_HEADERS, wantsLightPage } from "../../core/shared/save-data.ts";
-import { hashOf, ResponseStore, writeStored } from "./stored-responses.ts";
+import { hashOf, KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
- * A short-lived in-memory cache of public HTML pages, so a burst of visitors costs one render.
+ * An in-memory cache of public HTML pages, so visitors cost no render until content changes.
  *
  * Pages opt in by sending `x-page-cache: public` (the public layout does; a page that shows
  * per-visitor data, like a donation's thank-you page, exports its own `headers` without it). The
@@ -17,7 +17,7 @@ import { hashOf, ResponseStore, writeStored } from "./stored-responses.ts";
  * bytes for everyone: it is kept with its headers, a strong ETag and its compressed forms, and a
  * hit is written as stored, before Fastify when it comes through the front door
  * (server/front-door.ts). Every change to public content clears it, on every instance
- * (core/cache-purge). A light page (Save-Data or a slow connection, core/shared/save-data.ts) is
+ * (core/cache-purge); otherwise a page is kept KEPT_UNTIL_PURGED_SECONDS. A light page (Save-Data or a slow connection, core/shared/save-data.ts) is
  * another copy of the page: its key says so (decision 0432).
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
@@ -25,7 +25,7 @@ const MAX_URLS = 500;
 
 /**
  * What a public page tells caches: browsers revalidate each time (a 304 costs little), a CDN or
- * reverse proxy may keep it as long as this server does. A purge cannot reach those, so the time
+ * reverse proxy may keep it `seconds` (PAGE_CACHE_SECONDS). A purge cannot reach those, so the time
  * stays short: a withdrawn consent or an unpublished item is gone from them within it.
  */
 export const publicPageCacheControl = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
@@ -90,7 +90,11 @@ export default fp(
   async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
     const pages =
       seconds > 0
-        ? new ResponseStore({ seconds, maxUrls: MAX_URLS, keyedByCaller: [...LANGUAGE_HEADERS, ...LIGHT_PAGE_HEADERS] })
+        ? new ResponseStore({
+            seconds: Math.max(seconds, KEPT_UNTIL_PURGED_SECONDS),
+            maxUrls: MAX_URLS,
+            keyedByCaller: [...LANGUAGE_HEADERS, ...LIGHT_PAGE_HEADERS],
+          })
         : null;
     cachePurge.onPurge(() => pages?.clear());
     /**

@@ -51,6 +51,16 @@ const NOT_STORED = new Set([
   "x-request-id",
 ]);
 
+/**
+ * How long this server keeps a stored answer when no purge clears it first. Every change to what
+ * the public sees purges (core/cache-purge), so this is a backstop for a change that does not (a row
+ * edited by hand, the footer's year), not the freshness the site relies on. What caches in front are
+ * told (`s-maxage`, PAGE_CACHE_SECONDS) stays short, since no purge reaches them. Kept short here
+ * too, an idle site rendered each page again every few seconds: a 20–30 ms stall for whoever came
+ * next (docs/decisions/0549-keep-answers-until-purged.md).
+ */
+export const KEPT_UNTIL_PURGED_SECONDS = 300;
+
 /** Copies of one URL's answer kept for different values of the headers it varies by. */
 const MAX_VARIANTS_PER_URL = 8;
 
@@ -70,8 +80,8 @@ export function varyNames(vary: unknown): string[] {
 }
 
 /**
- * A short-lived, bounded map from URL (and the request headers the answer varies by) to stored
- * answers. Entries expire after `seconds`; a purge clears it all.
+ * A bounded map from URL (and the request headers the answer varies by) to stored answers.
+ * Entries expire after `seconds`; a purge clears it all.
  */
 export class ResponseStore {
   #byUrl = new Map<string, { vary: string[]; variants: Map<string, StoredResponse> }>();
@@ -91,10 +101,6 @@ export class ResponseStore {
     this.#seconds = seconds;
     this.#maxUrls = maxUrls;
     this.#keyedByCaller = new Set(keyedByCaller);
-  }
-
-  get seconds() {
-    return this.#seconds;
   }
 
   lookup(url: string, headers: IncomingHttpHeaders, now = Date.now()): StoredResponse | undefined {
