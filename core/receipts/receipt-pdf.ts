@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { renderPdf } from "./pdf.ts";
 import type { ReceiptDocument } from "./receipt-content.ts";
 
 const BRAND = "#0b5563";
@@ -9,17 +9,12 @@ const MUTED = "#4b5563";
  * lines as the e-mail; the standard Helvetica needs no embedded font, so it stays a few kilobytes.
  */
 export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: "A4",
-      margin: 56,
-      info: { Title: `Receipt ${receipt.number}`, Author: receipt.organisation.name },
-    });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-
+  const options = {
+    size: "A4",
+    margin: 56,
+    info: { Title: `Receipt ${receipt.number}`, Author: receipt.organisation.name },
+  };
+  return renderPdf(options, (doc) => {
     doc.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(receipt.organisation.name);
     doc.font("Helvetica").fontSize(10).fillColor(MUTED);
     for (const line of receipt.organisation.address) doc.text(line);
@@ -38,6 +33,5 @@ export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       doc.text(paragraph);
       doc.moveDown(0.5);
     }
-    doc.end();
   });
 }

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
@@ -8,6 +7,7 @@ import { formatMoney } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { renderPdf } from "./pdf.ts";
 import { NO_GOODS_STATEMENT, type Organisation } from "./receipt-content.ts";
 import type { YearStatement } from "./receipts.schema.ts";
 
@@ -48,12 +48,7 @@ export function renderStatementPdf(
   year: number,
   organisation: Organisation,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Giving statement ${year}` } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  return renderPdf({ size: "A4", margin: 56, info: { Title: `Giving statement ${year}` } }, (doc) => {
     doc.font("Helvetica-Bold").fontSize(20).fillColor("#0b5563").text(organisation.name);
     doc.font("Helvetica").fontSize(10).fillColor("#4b5563");
     for (const line of organisation.address) doc.text(line);
@@ -69,7 +64,6 @@ export function renderStatementPdf(
     doc.moveDown().font("Helvetica-Bold");
     doc.text(`Total: ${statement.totals.map((t) => formatMoney(t.minor, t.currency)).join(" and ")}`);
     doc.moveDown().font("Helvetica").text(NO_GOODS_STATEMENT);
-    doc.end();
   });
 }
 
