@@ -10,8 +10,9 @@ import { KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from "./stored-
  * cost one query and one serialisation until content changes. Routes opt in with
  * `config: { cacheable: true }`. Requests that carry a token skip it, so staff always read fresh
  * data. Every change to public content clears it, on every instance (core/cache-purge); entries
- * are kept as long as the page cache's, and caches in front are told PAGE_CACHE_SECONDS. Answers are kept as sent (stored-responses.ts):
- * a strong ETag, 304s, their compressed forms, and hits written before Fastify by the front door.
+ * are kept as long as the page cache's, and caches in front are told PAGE_CACHE_SECONDS. Answers
+ * are kept as sent (stored-responses.ts): a strong ETag, 304s, their compressed forms, and hits
+ * written before Fastify by the front door.
  */
 const MAX_URLS = 500;
 

@@ -17,8 +17,9 @@ import { hashOf, KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from ".
  * bytes for everyone: it is kept with its headers, a strong ETag and its compressed forms, and a
  * hit is written as stored, before Fastify when it comes through the front door
  * (server/front-door.ts). Every change to public content clears it, on every instance
- * (core/cache-purge); otherwise a page is kept KEPT_UNTIL_PURGED_SECONDS. A light page (Save-Data or a slow connection, core/shared/save-data.ts) is
- * another copy of the page: its key says so (decision 0432).
+ * (core/cache-purge); otherwise a page is kept KEPT_UNTIL_PURGED_SECONDS. A light page (Save-Data
+ * or a slow connection, core/shared/save-data.ts) is another copy of the page: its key says so
+ * (decision 0432).
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 const MAX_URLS = 500;
