@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  PAGE_CACHE_WARM_PAGES: z.coerce.number().int().min(0).max(100).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
@@ -86,6 +87,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** How many of the pages used lately a purge renders again at once; 0 leaves them to the next visitor. */
+  pageCacheWarmPages: number;
   /** Outgoing e-mail (staff notifications, invitations, password resets); undefined sends none. */
   mail: MailConfig | undefined;
   /** Where new volunteer applications and contact messages are announced; undefined announces none. */
@@ -169,6 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: env.STORAGE,
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
+    pageCacheWarmPages: env.PAGE_CACHE_WARM_PAGES,
     mail: mailConfig(env),
     staffEmail: env.STAFF_EMAIL,
     newsletterRate: env.NEWSLETTER_RATE ?? 10,

@@ -116,7 +116,11 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
   }
   // Before compression, so answers are stored uncompressed (the caches compress them once themselves).
   const { cachePurge } = app.services;
-  await app.register(pageCache, { seconds: config.pageCacheSeconds, cachePurge });
+  await app.register(pageCache, {
+    seconds: config.pageCacheSeconds,
+    warmAfterPurge: config.pageCacheWarmPages,
+    cachePurge,
+  });
   await app.register(apiCache, { seconds: config.pageCacheSeconds, cachePurge });
   app.addHook("onReady", () => door.open(app));
   app.addHook("preClose", () => door.close());

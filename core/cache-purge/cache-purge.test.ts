@@ -50,7 +50,11 @@ describe.each(DIALECTS)("cache purge on %s", (dialect) => {
   let png: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { pageCacheSeconds: 60 }, beforeReady: addPublicPage });
+    // Each change is checked on the page rendered after it (not a hit): nothing renders it earlier.
+    t = await createTestApp(dialect, {
+      config: { pageCacheSeconds: 60, pageCacheWarmPages: 0 },
+      beforeReady: addPublicPage,
+    });
     auth = await t.adminHeaders();
     png = await image();
   });

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY } from "../../core/shared/save-data.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -23,7 +23,11 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
   };
   let slowPageGate = gate();
   beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { pageCacheSeconds: 60 }, beforeReady: addPages });
+    // These count renders: no page is rendered again behind their back (see "after a purge" below).
+    t = await createTestApp(dialect, {
+      config: { pageCacheSeconds: 60, pageCacheWarmPages: 0 },
+      beforeReady: addPages,
+    });
   });
   afterAll(() => t.close());
 
@@ -352,5 +356,97 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
       expect(hit.headers.vary).toBe("save-data, ect, accept-language, cookie, accept-encoding");
       expect(hit.headers["accept-ch"]).toBe(LIGHT_PAGE_ACCEPT_CH);
     }
+  });
+});
+
+describe("page cache after a purge", () => {
+  let t: TestApp;
+  /** What each page shows: a purge comes with a change, so a page rendered after it shows the next edition. */
+  let edition = 1;
+  const renders: Array<{ url: string; cookie?: string; language?: string }> = [];
+  // An app each: what one test's visitors asked for is not rendered again after another's purge.
+  beforeEach(async () => {
+    t = await createTestApp("sqlite", {
+      config: { pageCacheSeconds: 60, pageCacheWarmPages: 2 },
+      beforeReady: (app) => {
+        for (const url of ["/first", "/second", "/third", "/am/third"]) {
+          app.get(url, { config: { access: "public" } }, async (request, reply) => {
+            renders.push({ url, cookie: request.headers.cookie, language: request.headers["accept-language"] });
+            return reply
+              .type("text/html; charset=utf-8")
+              .header("x-page-cache", "public")
+              .header(SCRIPTS_FROM_SELF_HEADER, "1")
+              .send(`<p>${url} edition ${edition} for ${request.headers["accept-language"] ?? "-"}</p>${FILLER}`);
+          });
+        }
+      },
+    });
+  });
+  afterEach(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: "text/html", ...headers } });
+  /** A change to public content: the next edition, then the purge that comes with it. */
+  const change = async () => {
+    edition += 1;
+    renders.length = 0;
+    await t.app.services.cachePurge.purgePublicCaches();
+  };
+
+  it("renders again at once the pages used latest, up to PAGE_CACHE_WARM_PAGES, so the next visitor finds them ready", async () => {
+    await change();
+    for (const url of ["/first", "/second", "/third"]) await get(url);
+    await get("/second");
+    await change();
+    // Latest first: /second (asked twice, last), then /third; /first is left to its next visitor.
+    await vi.waitFor(() => expect(renders.map((render) => render.url)).toEqual(["/second", "/third"]));
+    for (const url of ["/second", "/third"]) {
+      const next = await get(url);
+      expect(next.headers["x-cache"], url).toBe("hit");
+      expect(next.body).toContain(`${url} edition ${edition} `);
+    }
+    const first = await get("/first");
+    expect(first.headers["x-cache"]).toBeUndefined();
+    expect(first.body).toContain(`/first edition ${edition} `);
+  });
+
+  it("asks again as the cache's key says, never with the visitor's cookies", async () => {
+    await change();
+    // Someone who reads Amharic on the English page (the page offers the Amharic one), signed in somewhere.
+    const asked = await get("/third", { "accept-language": "am", cookie: "hbb_session=secret" });
+    expect(asked.body).toContain("for am");
+    await change();
+    await vi.waitFor(() => expect(renders).toHaveLength(1));
+    expect(renders[0]).toEqual({ url: "/third", cookie: undefined, language: "am" });
+    const again = await get("/third", { "accept-language": "am" });
+    expect(again.headers["x-cache"]).toBe("hit");
+    expect(again.body).toContain(`/third edition ${edition} for am`);
+  });
+
+  it("renders nothing again for pages nobody asked for lately", async () => {
+    await change();
+    const startedAt = Date.now();
+    await get("/first");
+    vi.spyOn(Date, "now").mockReturnValue(startedAt + 6 * 60_000);
+    try {
+      await get("/second");
+      await change();
+      await vi.waitFor(() => expect(renders.map((render) => render.url)).toEqual(["/second"]));
+      expect((await get("/second")).headers["x-cache"]).toBe("hit");
+      const first = await get("/first");
+      expect(first.headers["x-cache"]).toBeUndefined();
+      expect(renders.map((render) => render.url)).toEqual(["/second", "/first"]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("stops rendering the old list when another purge comes, which renders its own", async () => {
+    await change();
+    for (const url of ["/first", "/second"]) await get(url);
+    await change();
+    await change();
+    await vi.waitFor(() => expect(renders.map((render) => render.url).sort()).toEqual(["/first", "/second"]));
+    for (const url of ["/first", "/second"]) expect((await get(url)).body).toContain(`edition ${edition} `);
   });
 });

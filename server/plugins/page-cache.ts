@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import type { CachePurge } from "../../core/cache-purge/cache-purge.ts";
 import { localeOfPath, suggestedLocale } from "../../core/i18n/locale.ts";
 import { LIGHT_PAGE_HEADERS, wantsLightPage } from "../../core/shared/save-data.ts";
-import { hashOf, KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from "./stored-responses.ts";
+import { type AskAgain, hashOf, KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
  * An in-memory cache of public HTML pages, so visitors cost no render until content changes.
@@ -23,6 +23,8 @@ import { hashOf, KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from ".
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 const MAX_URLS = 500;
+/** A purge renders again the pages used within this long (PAGE_CACHE_WARM_PAGES of them at most). */
+const RENDERED_AGAIN_IF_USED_WITHIN_MS = 5 * 60_000;
 
 /**
  * What a public page tells caches: browsers revalidate each time (a 304 costs little), a CDN or
@@ -62,13 +64,33 @@ type PageRequest = Pick<IncomingMessage, "url" | "headers">;
  * is a light page (Save-Data or a slow connection, decision 0432).
  */
 export function pageCacheKey(request: PageRequest): string {
+  const { url, suggested, light } = whatDecidesThePage(request);
+  return `${url}${suggested ? ` suggest=${suggested}` : ""}${light ? " save-data" : ""}`;
+}
+
+function whatDecidesThePage(request: PageRequest) {
   const url = request.url ?? "/";
   const suggested = suggestedLocale(localeOfPath(url.split("?")[0] ?? "/"), {
     cookie: request.headers.cookie,
     acceptLanguage: request.headers["accept-language"],
   });
-  const light = wantsLightPage((name) => request.headers[name]) ? " save-data" : "";
-  return `${url}${suggested ? ` suggest=${suggested}` : ""}${light}`;
+  return { url, suggested, light: wantsLightPage((name) => request.headers[name]) };
+}
+
+/**
+ * A request with the same key as this one, made of what the key says (never the visitor's
+ * cookies): how the cache renders the page again after a purge.
+ */
+function askAgainFor(request: PageRequest): AskAgain {
+  const { url, suggested, light } = whatDecidesThePage(request);
+  return {
+    url,
+    headers: {
+      accept: "text/html",
+      ...(suggested ? { "accept-language": suggested } : {}),
+      ...(light ? { "save-data": "on" } : {}),
+    },
+  };
 }
 
 /**
@@ -88,7 +110,10 @@ const revalidates = (ifNoneMatch: string | undefined, hash: string) =>
   Boolean(ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "").startsWith(`"${hash}`)));
 
 export default fp(
-  async (app, { seconds, cachePurge }: { seconds: number; cachePurge: CachePurge }) => {
+  async (
+    app,
+    { seconds, warmAfterPurge, cachePurge }: { seconds: number; warmAfterPurge: number; cachePurge: CachePurge },
+  ) => {
     const pages =
       seconds > 0
         ? new ResponseStore({
@@ -97,7 +122,42 @@ export default fp(
             keyedByCaller: [...LANGUAGE_HEADERS, ...LIGHT_PAGE_HEADERS],
           })
         : null;
-    cachePurge.onPurge(() => pages?.clear());
+    let closing = false;
+    app.addHook("onClose", async () => {
+      closing = true;
+    });
+    /**
+     * The pages the latest purge renders again, one after the other, not yet rendered: the pages
+     * visitors asked for lately, so whoever comes next finds the page ready (or being rendered)
+     * instead of waiting for a whole render of their own (docs/decisions/0550). A purge that comes
+     * meanwhile takes over what is left, with its own list first.
+     */
+    let toRender: AskAgain[] = [];
+    async function renderAgain(generation: number) {
+      while (toRender.length > 0 && !closing && cachePurge.generation === generation) {
+        const { url, headers } = toRender[0] as AskAgain;
+        await app.inject({ method: "GET", url, headers }).catch(() => {});
+        // Rendered for this purge (a newer one keeps it on its list, since it was not kept).
+        if (cachePurge.generation === generation) toRender.shift();
+      }
+    }
+    cachePurge.onPurge(() => {
+      if (!pages) return;
+      const keys = new Set<string>();
+      toRender = [...pages.recentlyUsed(Date.now() - RENDERED_AGAIN_IF_USED_WITHIN_MS, warmAfterPurge), ...toRender]
+        .filter((asked) => {
+          const key = pageCacheKey(asked);
+          return !keys.has(key) && keys.add(key);
+        })
+        .slice(0, warmAfterPurge);
+      pages.clear();
+      if (toRender.length === 0) return;
+      // The purge's generation (already counted when caches are cleared). Not in the purge's own
+      // turn of the event loop: the change's request answers first, and the requests that came
+      // meanwhile are read and answered (a turn's I/O is read between two setImmediate rounds).
+      const generation = cachePurge.generation;
+      setImmediate(() => setImmediate(() => void renderAgain(generation)));
+    });
     /**
      * Renders under way, by key. A request that misses while its page is being rendered waits for
      * that render's answer instead of rendering the page again: after a purge, the visitors who
@@ -171,6 +231,7 @@ export default fp(
               headers: reply.getHeaders(),
               body,
               route: request.routeOptions.url ?? "*",
+              askAgain: askAgainFor(request),
             }).hash
           : hashOf(body);
       request.pageRendered?.();

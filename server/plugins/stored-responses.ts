@@ -34,6 +34,16 @@ export interface StoredResponse {
   route: string;
   /** Per encoding, the status line and every header that is the same for each hit (see writeStoredHit). */
   heads: Partial<Record<Encoding, string>>;
+  /** When it was stored or last answered a request (ms since 1970). */
+  usedAt: number;
+  /** How to ask for this answer again (the caller's, kept with it; see ResponseStore.recentlyUsed). */
+  askAgain?: AskAgain;
+}
+
+/** A request that gets the same answer again: its URL and the request headers that decide it. */
+export interface AskAgain {
+  url: string;
+  headers: Record<string, string>;
 }
 
 /** Headers that belong to one exchange, or that the writer sets itself. */
@@ -114,6 +124,7 @@ export class ResponseStore {
       if (forUrl.variants.size === 0) this.#byUrl.delete(url);
       return undefined;
     }
+    hit.usedAt = now;
     return hit;
   }
 
@@ -124,7 +135,7 @@ export class ResponseStore {
   store(
     url: string,
     requestHeaders: IncomingHttpHeaders,
-    answer: { headers: Record<string, unknown>; body: Buffer; route: string },
+    answer: { headers: Record<string, unknown>; body: Buffer; route: string; askAgain?: AskAgain },
   ) {
     const vary = varyNames(answer.headers.vary)
       .filter((name) => !this.#keyedByCaller.has(name))
@@ -148,6 +159,21 @@ export class ResponseStore {
   clear() {
     this.#byUrl.clear();
   }
+
+  /**
+   * How to ask again for the answers used since `since` (ms since 1970), the latest first, at most
+   * `max`: those stored with `askAgain`.
+   */
+  recentlyUsed(since: number, max: number): AskAgain[] {
+    const used: StoredResponse[] = [];
+    for (const { variants } of this.#byUrl.values()) {
+      for (const entry of variants.values()) if (entry.askAgain && entry.usedAt >= since) used.push(entry);
+    }
+    return used
+      .sort((a, b) => b.usedAt - a.usedAt)
+      .slice(0, max)
+      .map((entry) => entry.askAgain as AskAgain);
+  }
 }
 
 function variantKey(vary: string[], headers: IncomingHttpHeaders): string {
@@ -159,7 +185,12 @@ function variantKey(vary: string[], headers: IncomingHttpHeaders): string {
 export const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 24);
 
 function storedResponse(
-  { headers: answerHeaders, body, route }: { headers: Record<string, unknown>; body: Buffer; route: string },
+  {
+    headers: answerHeaders,
+    body,
+    route,
+    askAgain,
+  }: { headers: Record<string, unknown>; body: Buffer; route: string; askAgain?: AskAgain },
   expiresAt: number,
 ): StoredResponse {
   const headers: string[] = [];
@@ -177,15 +208,24 @@ function storedResponse(
     route,
     compressed: Promise.resolve(),
     heads: {},
+    usedAt: Date.now(),
+    ...(askAgain ? { askAgain } : {}),
   };
   if (body.length >= COMPRESS_FROM_BYTES) entry.compressed = compressInBackground(entry);
   return entry;
 }
 
-/** Once per stored answer, on libuv's threads: the best ratios, since every hit reuses them. */
+/**
+ * Brotli's quality for stored answers. 11 (what the built assets get, once) took 56–116 ms of a core
+ * per page, after every purge and for each page rendered again, on a two-core server with pages to
+ * answer; 5 takes 1–2 ms for pages 10–14 % larger than 11 makes them (docs/decisions/0550).
+ */
+const STORED_BROTLI_QUALITY = 5;
+
+/** Once per stored answer, on libuv's threads (every hit reuses them). */
 async function compressInBackground(entry: StoredResponse): Promise<void> {
   const params = {
-    [constants.BROTLI_PARAM_QUALITY]: 11,
+    [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
   };

@@ -12,6 +12,8 @@ export async function adminApi(server: RunningServer) {
   const { token } = (await login.json()) as { token: string };
   const authorization = `Bearer ${token}`;
   return {
+    /** The `Authorization` header these calls send, for a request made another way. */
+    authorization,
     async json<T = any>(method: string, pathname: string, body?: unknown): Promise<T> {
       const response = await fetch(`${server.baseUrl}${pathname}`, {
         method,
