@@ -147,7 +147,9 @@ export default fp(
       toRender = [...pages.recentlyUsed(Date.now() - RENDERED_AGAIN_IF_USED_WITHIN_MS, warmAfterPurge), ...toRender]
         .filter((asked) => {
           const key = pageCacheKey(asked);
-          return !keys.has(key) && keys.add(key);
+          if (keys.has(key)) return false;
+          keys.add(key);
+          return true;
         })
         .slice(0, warmAfterPurge);
       pages.clear();

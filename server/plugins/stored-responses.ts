@@ -46,6 +46,14 @@ export interface AskAgain {
   headers: Record<string, string>;
 }
 
+/** An answer to keep: its headers as sent, its uncompressed body, the route that answered, how to ask again. */
+interface AnswerToKeep {
+  headers: Record<string, unknown>;
+  body: Buffer;
+  route: string;
+  askAgain?: AskAgain;
+}
+
 /** Headers that belong to one exchange, or that the writer sets itself. */
 const NOT_STORED = new Set([
   "content-length",
@@ -132,11 +140,7 @@ export class ResponseStore {
    * Keeps an answer (status 200) given its headers as sent and its uncompressed body, under `url`
    * (the caller's key: the request's URL, or more).
    */
-  store(
-    url: string,
-    requestHeaders: IncomingHttpHeaders,
-    answer: { headers: Record<string, unknown>; body: Buffer; route: string; askAgain?: AskAgain },
-  ) {
+  store(url: string, requestHeaders: IncomingHttpHeaders, answer: AnswerToKeep) {
     const vary = varyNames(answer.headers.vary)
       .filter((name) => !this.#keyedByCaller.has(name))
       .sort();
@@ -185,12 +189,7 @@ function variantKey(vary: string[], headers: IncomingHttpHeaders): string {
 export const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 24);
 
 function storedResponse(
-  {
-    headers: answerHeaders,
-    body,
-    route,
-    askAgain,
-  }: { headers: Record<string, unknown>; body: Buffer; route: string; askAgain?: AskAgain },
+  { headers: answerHeaders, body, route, askAgain }: AnswerToKeep,
   expiresAt: number,
 ): StoredResponse {
   const headers: string[] = [];
