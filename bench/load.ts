@@ -4,10 +4,11 @@
  * serving its bytes in alternating rounds (BENCH_ROUNDS), the ratio being their median. Bounded:
  * each target runs for BENCH_SECONDS seconds. Usage: `npm run bench` (builds first if needed).
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { startServer } from "../tests/e2e/support/server.ts";
 import { NGINX, startNginx } from "./nginx.ts";
@@ -16,6 +17,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Rounds of target-then-reference for a ratio (BENCH_ROUNDS, default 3). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
 
 export function ensureBuild() {
@@ -33,42 +35,94 @@ export interface BenchResult {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** The measured server's CPU use during the run, in cores (1 = one core busy all along). */
+  serverBusy: number;
 }
 
 /**
  * `accept: text/html` marks a browser-like document request (the page cache serves those);
  * without it the page is rendered each time.
  */
+/**
+ * wrk (Debian's `wrk`), a load generator written in C. autocannon parses every answer in JavaScript
+ * and, on this two-core machine, runs out of CPU before the server does once answers carry more than
+ * a few headers or kilobytes: what it measures is then itself (decision 0551).
+ */
+const WRK = process.env.BENCH_CLIENT === "autocannon" ? undefined : ["/usr/bin/wrk"].find((p) => existsSync(p));
+export const CLIENT = WRK ? "wrk (one thread)" : "autocannon";
+
+/** A server to measure: where it listens and the process whose CPU it uses. */
+export interface BenchTarget {
+  baseUrl: string;
+  pid: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/** CPU seconds a process has used (user and system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 export async function measure(
-  baseUrl: string,
+  target: BenchTarget,
   name: string,
   pathname: string,
   headers: Record<string, string> = {},
 ): Promise<BenchResult> {
-  const result = await autocannon({
-    url: `${baseUrl}${pathname}`,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers,
-  });
+  const url = `${target.baseUrl}${pathname}`;
+  const cpuBefore = cpuSeconds(target.pid);
+  const started = performance.now();
+  const load = WRK ? await wrk(WRK, url, headers) : await autocannonLoad(url, headers);
+  const busy = (cpuSeconds(target.pid) - cpuBefore) / ((performance.now() - started) / 1000);
+  return { name, path: pathname, ...load, serverBusy: busy };
+}
+
+async function autocannonLoad(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx };
+}
+
+const WRK_UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+
+async function wrk(command: string, url: string, headers: Record<string, string>) {
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency"];
+  for (const [header, value] of Object.entries(headers)) args.push("-H", `${header}: ${value}`);
+  const { stdout } = await run(command, [...args, url]);
+  const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)$/m.exec(stdout);
+  if (!perSecond || !p99) throw new Error(`wrk's output not understood:\n${stdout}`);
+  const failed = /Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout);
   return {
-    name,
-    path: pathname,
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
+    requestsPerSecond: Math.round(Number(perSecond[1])),
+    p99Ms: Math.round(Number(p99[1]) * (WRK_UNITS[p99[2] as string] as number) * 10) / 10,
+    non2xx: failed ? Number(failed[1]) : 0,
   };
 }
+
+/** Below this share of a core, the server waited for the client: the client set the pace, not the server. */
+const SATURATED = 0.9;
 
 export function printTable(results: BenchResult[]) {
   const row = (cells: string[]) =>
     console.log(
-      `${cells[0]?.padEnd(24)} ${cells[1]?.padEnd(44)} ${cells[2]?.padStart(8)} ${cells[3]?.padStart(8)} ${cells[4]?.padStart(8)}`,
+      `${cells[0]?.padEnd(24)} ${cells[1]?.padEnd(44)} ${cells[2]?.padStart(8)} ${cells[3]?.padStart(8)} ${cells[4]?.padStart(8)} ${cells[5]?.padStart(11)}`,
     );
   console.log("");
-  row(["target", "path", "req/s", "p99 ms", "non-2xx"]);
-  for (const r of results) row([r.name, r.path, String(r.requestsPerSecond), String(r.p99Ms), String(r.non2xx)]);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${process.version}, 127.0.0.1 only.`);
+  row(["target", "path", "req/s", "p99 ms", "non-2xx", "server CPU"]);
+  for (const r of results) {
+    const busy = `${(r.serverBusy * 100).toFixed(0)} %${r.serverBusy < SATURATED ? " *" : ""}`;
+    row([r.name, r.path, String(r.requestsPerSecond), String(r.p99Ms), String(r.non2xx), busy]);
+  }
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s each, client ${CLIENT}, ${process.version}, 127.0.0.1 only.`,
+  );
+  if (results.some((r) => r.serverBusy < SATURATED)) {
+    console.log(
+      `* the server used less than ${SATURATED * 100} % of a core: the client, not the server, set that row's pace.`,
+    );
+  }
 }
 
 /** The median of a few numbers (the middle one; the mean of the two middle ones for an even count). */
@@ -101,6 +155,17 @@ export async function ratioInRounds(
   return { results, ratios, median: median(ratios) };
 }
 
+/** The reference for API speed: a bare Fastify hello-world (hello-world.ts) in its own process, like the site. */
+export async function startHelloWorld(): Promise<{ baseUrl: string; pid: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "hello-world.ts")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once("data", (chunk) => resolve(String(chunk).trim())),
+  );
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid as number, child };
+}
+
 /** Headers nginx writes on its own (or that belong to one exchange). */
 const NGINX_SETS_ITSELF = new Set([
   "date",
@@ -121,6 +186,22 @@ export const machine = () =>
     .map((load) => load.toFixed(1))
     .join(" ")}, ${new Date().toISOString().slice(0, 16)}Z`;
 
+/** A Fastify hello-world and nginx serving the same answer, in rounds. */
+async function nodeFloor() {
+  const hello = await startHelloWorld();
+  const body = await (await fetch(hello.baseUrl)).text();
+  const nginx = await startNginx({ "hello.json": body });
+  try {
+    return await ratioInRounds(
+      () => measure(hello, "Fastify hello-world", "/"),
+      () => measure(nginx, "nginx, same 17 bytes", "/hello.json"),
+    );
+  } finally {
+    hello.child.kill("SIGTERM");
+    await nginx.stop();
+  }
+}
+
 if (import.meta.main) {
   ensureBuild();
   const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
@@ -129,18 +210,18 @@ if (import.meta.main) {
     for (const accept of ["text/html", "*/*"]) await fetch(`${server.baseUrl}/`, { headers: { accept } });
     const asset = readdirSync(path.join(root, "build/client/assets")).find((f) => f.startsWith("entry.client"));
     console.log(`Before: ${machine()}`);
-    const cachedPage = () => measure(server.baseUrl, "home page (cached)", "/", { accept: "text/html" });
+    const cachedPage = () => measure(server, "home page (cached)", "/", { accept: "text/html" });
     const results = [
-      await measure(server.baseUrl, "home page (rendered)", "/"),
-      await measure(server.baseUrl, "home page (cached, br)", "/", { accept: "text/html", "accept-encoding": "br" }),
-      await measure(server.baseUrl, "health API", "/api/health"),
-      await measure(server.baseUrl, "static asset", `/assets/${asset}`),
+      await measure(server, "home page (rendered)", "/"),
+      await measure(server, "home page (cached, br)", "/", { accept: "text/html", "accept-encoding": "br" }),
+      await measure(server, "health API", "/api/health"),
+      await measure(server, "static asset", `/assets/${asset}`),
     ];
     if (NGINX) {
       const html = await (await fetch(`${server.baseUrl}/`, { headers: { accept: "text/html" } })).text();
       const nginx = await startNginx({ "index.html": html });
       try {
-        const reference = () => measure(nginx.baseUrl, "nginx, same bytes", "/index.html");
+        const reference = () => measure(nginx, "nginx, same bytes", "/index.html");
         const rounds = await ratioInRounds(cachedPage, reference);
         // The same again with nginx sending our headers too (CSP, security headers, Vary…): how much
         // of the gap is the headers every answer must carry, and not the server.
@@ -154,16 +235,19 @@ if (import.meta.main) {
         let withHeaders: Awaited<ReturnType<typeof ratioInRounds>>;
         try {
           withHeaders = await ratioInRounds(cachedPage, () =>
-            measure(nginxWithHeaders.baseUrl, "nginx, same headers", "/index.html"),
+            measure(nginxWithHeaders, "nginx, same headers", "/index.html"),
           );
         } finally {
           await nginxWithHeaders.stop();
         }
-        printTable([...rounds.results, ...withHeaders.results, ...results]);
+        // What no Node server goes below: Fastify's hello-world against nginx sending the same 17 bytes.
+        const floor = await nodeFloor();
+        printTable([...rounds.results, ...withHeaders.results, ...floor.results, ...results]);
         console.log(`After: ${machine()}`);
         const summary = (r: typeof rounds) => `${percent(r.median)} (median of ${r.ratios.map(percent).join(", ")})`;
         console.log(`cached home page / nginx static: ${summary(rounds)}; target: >= 80 %, issue 18`);
         console.log(`cached home page / nginx static with the same headers: ${summary(withHeaders)}`);
+        console.log(`Fastify hello-world / nginx serving its bytes: ${summary(floor)}`);
       } finally {
         await nginx.stop();
       }

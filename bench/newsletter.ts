@@ -61,7 +61,7 @@ try {
   // The first render of a page compiles its code: seconds on a busy machine, not what is measured.
   await fetch(`${server.baseUrl}/`, { headers: page });
   await autocannon({ url: `${server.baseUrl}/`, connections: 10, duration: 3, headers: page });
-  const idle = await measure(server.baseUrl, "idle", "/", page);
+  const idle = await measure(server, "idle", "/", page);
   const idleMb = rssMb(server.pid);
   const api = await adminApi(server);
   const { _id: id } = await api.json<{ _id: string }>("POST", "/api/newsletters", {
@@ -81,7 +81,7 @@ try {
   // Measured once the worker has picked the send up.
   while (inbox.received < Math.min(50, SUBSCRIBERS)) await new Promise((resolve) => setTimeout(resolve, 50));
   process.stderr.write("sending; measuring / during the send\n");
-  const during = await measure(server.baseUrl, "during send", "/", page);
+  const during = await measure(server, "during send", "/", page);
   const deliveredUnderLoad = inbox.received;
   const deadline = started + 15 * 60_000;
   let reported = 0;

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +20,10 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The one worker process of an nginx master (with `daemon off`, the master is the process we spawned). */
+const workerOf = (master: number) =>
+  Number(readFileSync(`/proc/${master}/task/${master}/children`, "utf8").trim().split(" ")[0]);
+
 /**
  * nginx serving `files` (name → bytes) as static files on 127.0.0.1, the reference the
  * performance budget is a ratio of (docs/architecture.md#performance-budgets), with `headers`
@@ -31,11 +35,13 @@ export async function startNginx(files: Record<string, string | Buffer>, headers
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
   const port = await freePort();
   const conf = path.join(dir, "nginx.conf");
+  // Not `tcp_nopush`: with it, answers the size of our pages stalled 40 ms now and then (a delayed ACK
+  // held the last segment), and nginx served a third of what it can (decision 0551).
   writeFileSync(
     conf,
     `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; types { text/html html; application/json json; }
+http { access_log off; sendfile on; keepalive_requests 100000; types { text/html html; application/json json; }
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server { listen 127.0.0.1:${port}; root ${dir};${addHeaders(headers)} } }`,
   );
@@ -49,6 +55,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: workerOf(child.pid as number),
     stop: async () => {
       child.kill("SIGTERM");
     },
