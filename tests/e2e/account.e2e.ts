@@ -44,7 +44,7 @@ describe.runIf(browserAvailable)("own account: forgotten password and sessions",
 
   it("resets a forgotten password through the e-mailed link, then signs in", async () => {
     const before = await apiLogin(server.admin.password);
-    const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(browser, server);
     // The used link is checked once more and answered 410 Gone.
     expectErrors(page, [/^410 POST \/api\/admin\/password-reset\/check$/]);
 
@@ -98,7 +98,7 @@ describe.runIf(browserAvailable)("own account: forgotten password and sessions",
 
   it("lists two sessions on the account screen, ends the other one, and changes the password", async () => {
     const other = await apiLogin(NEW_PASSWORD, FIREFOX_ON_WINDOWS);
-    const { page, context } = await newPage(browser, server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(browser, server);
     // The wrong current password is answered 400.
     expectErrors(page, [/^400 PUT \/api\/admin\/account\/password$/]);
     await page.goto("/admin/login");

@@ -75,6 +75,7 @@ describe.runIf(browserAvailable)("blog content safety", () => {
     const stored = (await api.json<Array<{ title: string }>>("GET", "/api/blogs")).map((post) => post.title);
     for (const title of refused) expect(stored).not.toContain(title);
 
+    // CSP is bypassed (as the test's name says) so the sanitiser alone must stop every payload.
     const tabs = await Promise.all(
       Array.from({ length: TABS }, async () => {
         const tab = await newPage(site.browser, site.server, { context: { bypassCSP: true } });

@@ -445,7 +445,7 @@ describe.runIf(browserAvailable)("blog", () => {
     await createPost(api, blogFields("A second story, so the list has two cards"));
     for (const viewport of Object.values(VIEWPORTS)) {
       const width = viewport.width;
-      const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await page.goto("/blog");
       await screenshot(page, `blog-list-${width}`);
       await expectLaidOut(page, publicParts(page), `/blog at ${width}`);

@@ -505,7 +505,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     );
     db.close();
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-      const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await page.goto("/join-team");
       await page.getByRole("button", { name: "Submit Application" }).click();
       await poll(() => page.getByText("Full name is required").isVisible()).toBe(true);

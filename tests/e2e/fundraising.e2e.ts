@@ -48,10 +48,7 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
   });
 
   it("records an offline gift in birr at the day's rate, edits and deletes it, at 375 and 1280 px", async () => {
-    const { page } = await newPage(site.browser, site.server, {
-      viewport: VIEWPORTS.desktop,
-      context: { bypassCSP: true },
-    });
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
     expectErrors(page, [/^400 POST \/api\/offline-gifts$/]);
     await openAdminPage(page, site.server, "/admin/donations/offline");
     const form = page.getByRole("form", { name: "Record an offline gift" });
@@ -108,10 +105,7 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
       redirect: "manual",
     });
 
-    const { page } = await newPage(site.browser, site.server, {
-      viewport: VIEWPORTS.mobile,
-      context: { bypassCSP: true },
-    });
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await openAdminPage(page, site.server, "/admin/donations");
     const thisMonth = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
     const table = page.getByRole("table", { name: "Gifts per month in US dollars" });

@@ -63,11 +63,7 @@ describe.runIf(browserAvailable)("My giving: a donor signs in by e-mailed link a
     await expect.poll(() => linkMail() !== undefined, { timeout: 15_000 }).toBe(true);
     const link = linkIn(linkMail() as string, `${site.server.baseUrl}/giving?token=`);
 
-    // bypassCSP: axe is injected as a script, which the site's policy rightly refuses.
-    const { page } = await newPage(site.browser, site.server, {
-      viewport: VIEWPORTS.mobile,
-      context: { bypassCSP: true },
-    });
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await page.goto("/giving");
     expect(await axeViolations(page, "main")).toEqual([]);
     await page.goto(link);

@@ -167,7 +167,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
     await createPublication(api, publication("Newspaper feature on the children's centre", "2026-05-20"));
     for (const viewport of Object.values(VIEWPORTS)) {
       const where = (screen: string) => `${screen} at ${viewport.width} px`;
-      const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
       await page.goto("/publications");
       await screenshot(page, `publications-${viewport.width}`);
       const first = page.getByRole("main").getByRole("article").first();

@@ -37,7 +37,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
   const site = journeySite({ PAGE_CACHE_SECONDS: "60" });
 
   it("records consent on the blog form: the guard names the image and why, and the post publishes once consent is on file", async () => {
-    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server);
     await openAdminPage(page, site.server, "/admin/blogs/new");
     expectErrors(page, [/^400 POST \/api\/blogs$/]); // the two refusals
     await page.getByLabel("Title").fill("Mothers' reading circle");
@@ -123,10 +123,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
       .toMatch(/\/images\/story-\d+\.(jpg|webp|avif)$/);
     await context.close();
 
-    const mobile = await newPage(site.browser, site.server, {
-      viewport: VIEWPORTS.mobile,
-      context: { bypassCSP: true },
-    });
+    const mobile = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await openAdminPage(mobile.page, site.server, "/admin/blogs/new");
     await mobile.page
       .getByRole("group", { name: "Consent for this image" })
@@ -152,7 +149,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
       expect(await (await fetch(`${site.server.baseUrl}${pathname}`)).text(), pathname).toContain(youtubeId);
     }
 
-    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server);
     await stubYoutube(page);
     await openAdminPage(page, site.server, "/admin");
     const panel = page.getByRole("region", { name: "Images that need consent" });
@@ -177,7 +174,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     const api = await adminApi(site.server);
     const post = await createPost(api, { ...blogFields("Draft for the preview"), status: "draft" }, 320);
 
-    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server);
     // Opened as staff open it: from the edit screen (a new tab; the post's islands are the app's here).
     await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
     const [preview] = await Promise.all([
@@ -191,10 +188,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     await context.close();
 
     const inbox = addInboxMember(site.server);
-    const member = await newPage(site.browser, site.server, {
-      viewport: VIEWPORTS.mobile,
-      context: { bypassCSP: true },
-    });
+    const member = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     const login = await fetch(`${site.server.baseUrl}/api/admin/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -218,7 +212,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     const post = await createPost(api, { ...blogFields("Name tags at the workshop"), status: "draft" }, 640);
     const filesBefore = uploadedFiles(site.server, "blog").length;
 
-    const { page, context } = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server);
     await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
     await page.getByRole("button", { name: "Blur faces or details" }).click();
     const editor = page.getByRole("region", { name: "Blur faces or details" });
@@ -247,10 +241,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     await expect.poll(() => uploadedFiles(site.server, "blog").length, { timeout: 60_000 }).toBe(filesBefore);
     await context.close();
 
-    const mobile = await newPage(site.browser, site.server, {
-      viewport: VIEWPORTS.mobile,
-      context: { bypassCSP: true },
-    });
+    const mobile = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await openAdminPage(mobile.page, site.server, `/admin/blogs/edit/${post._id}`);
     await mobile.page.getByRole("button", { name: "Blur faces or details" }).click();
     await mobile.page.getByRole("button", { name: "Add rectangle" }).click();

@@ -201,7 +201,7 @@ describe.runIf(browserAvailable)("site content", () => {
   });
 
   it.each(Object.entries(VIEWPORTS))("has no axe findings on the new screens (%s)", async (name, viewport) => {
-    const { page, context } = await newPage(site.browser, site.server, { viewport, context: { bypassCSP: true } });
+    const { page, context } = await newPage(site.browser, site.server, { viewport });
     await openAdminPage(page, site.server, "/admin/site");
     await page.getByRole("heading", { name: "Site content", level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

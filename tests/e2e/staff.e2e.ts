@@ -12,7 +12,7 @@ import {
 import { journeySite } from "./support/journey-site.ts";
 
 const PHONE = { width: 390, height: 844 };
-const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"], bypassCSP: true };
+const CLIPBOARD: PageOptions["context"] = { permissions: ["clipboard-read", "clipboard-write"] };
 const INVITEE = { email: "hanna@example.org", name: "Hanna Bekele", password: "a long and private passphrase" };
 
 /** The sidebar's screens (its list; the account link below it is everyone's). */
@@ -63,7 +63,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await screenshot(admin.page, "admin-staff-invited-1280");
 
     // The invitee, in a browser of their own.
-    const invitee = await newPage(site.browser, site.server, { context: { bypassCSP: true } });
+    const invitee = await newPage(site.browser, site.server);
     // The one refusal: the too-short password, answered 400 with its field messages.
     expectErrors(invitee.page, [/^400 POST \/api\/admin\/invitations\/accept$/]);
     await invitee.page.goto(pathOf(link));
