@@ -14,6 +14,7 @@ import { frontDoor } from "./front-door.ts";
 import { metricsPlugin } from "./metrics.ts";
 import access from "./plugins/access.ts";
 import apiCache from "./plugins/api-cache.ts";
+import builtFiles from "./plugins/built-files.ts";
 import errors from "./plugins/errors.ts";
 import jsonBody from "./plugins/json-body.ts";
 import pageCache from "./plugins/page-cache.ts";
@@ -48,6 +49,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   clock?: Clock;
   logger?: FastifyServerOptions["logger"];
+  /** The built site's client files (build/client), answered from memory once asked for; none in tests and dev. */
+  clientBuildDirectory?: string;
 }
 
 /**
@@ -61,7 +64,13 @@ export const MAX_UPLOAD_FILE_BYTES = 15 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 10;
 
 /** Builds the API (no listen, no pages): tests use it with inject(); server/main.ts adds pages. */
-export async function buildApp({ config, database, clock, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock,
+  logger,
+  clientBuildDirectory,
+}: AppOptions): Promise<FastifyInstance> {
   const door = frontDoor({ requestTimeout: REQUEST_TIMEOUT_MS });
   const app = Fastify({
     // Cached hits are answered before Fastify (server/front-door.ts).
@@ -122,6 +131,7 @@ export async function buildApp({ config, database, clock, logger }: AppOptions):
     cachePurge,
   });
   await app.register(apiCache, { seconds: config.pageCacheSeconds, cachePurge });
+  await app.register(builtFiles, { directory: clientBuildDirectory });
   app.addHook("onReady", () => door.open(app));
   app.addHook("preClose", () => door.close());
   app.addHook("onReady", () => cachePurge.start());

@@ -11,9 +11,13 @@ const LOGGED_LEVELS = new Set(["trace", "debug", "info"]);
 /** Fastify's own default (it applies it only to servers it creates itself). */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
+/** A built file kept in memory (server/plugins/built-files.ts); a range of it is Fastify's to answer. */
+const builtFile = (app: FastifyInstance, request: IncomingMessage) =>
+  request.headers.range === undefined ? app.builtFiles?.lookup(request.url as string, request.headers) : undefined;
+
 /**
  * The HTTP server in front of Fastify: a request the page cache or the API cache holds an answer
- * for is written straight from the stored bytes, which carry every header they were first sent
+ * for, or for a built file kept in memory (plugins/built-files.ts), is written straight from the stored bytes, which carry every header they were first sent
  * with (security headers and CSP included); everything else goes to Fastify. A hit skips only
  * work that cannot change its answer: routing, request objects and hooks. It is counted in the
  * metrics and, at `info`, logged like any request. The caches also answer hits inside Fastify
@@ -28,8 +32,8 @@ export function frontDoor({ requestTimeout }: { requestTimeout: number }) {
     const page = app.pageCache !== null && isPageRequest(request);
     const hit = page
       ? app.pageCache?.lookup(pageCacheKey(request), request.headers)
-      : app.apiCache !== null && isAnonymousRead(request)
-        ? app.apiCache.lookup(request.url, request.headers)
+      : isAnonymousRead(request)
+        ? (app.apiCache?.lookup(request.url, request.headers) ?? builtFile(app, request))
         : undefined;
     if (!hit) return false;
     const started = performance.now();

@@ -66,7 +66,8 @@ export async function createServer(vite?: ViteDevServer) {
   const config = resolveSessionSecret(loadConfig());
   const database = openConfiguredDatabase(config);
   const { fresh } = await prepareDatabase(database);
-  const app = await buildApp({ config, database });
+  const clientBuildDirectory = path.join(projectRoot, "build/client");
+  const app = await buildApp({ config, database, clientBuildDirectory: vite ? undefined : clientBuildDirectory });
   const worker = startJobWorker(app.services.jobs, app.log);
   const backlogWatch = watchJobBacklog(app.services.jobs, app.log);
   if (config.metrics) await startMetricsServer(app, config.metrics);
@@ -90,7 +91,7 @@ export async function createServer(vite?: ViteDevServer) {
     devServer: vite,
     build: serverBuild?.build,
     mode: vite ? "development" : "production",
-    clientBuildDirectory: path.join(projectRoot, "build/client"),
+    clientBuildDirectory,
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=3600",
     // scripts/compress-assets.ts writes .br/.gz beside each built file at build time.

@@ -52,6 +52,8 @@ interface AnswerToKeep {
   body: Buffer;
   route: string;
   askAgain?: AskAgain;
+  /** Compressed forms made already (the build's): kept as given, and nothing is compressed here. */
+  compressed?: { br?: Buffer | undefined; gzip?: Buffer | undefined };
 }
 
 /** Headers that belong to one exchange, or that the writer sets itself. */
@@ -189,7 +191,7 @@ function variantKey(vary: string[], headers: IncomingHttpHeaders): string {
 export const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 24);
 
 function storedResponse(
-  { headers: answerHeaders, body, route, askAgain }: AnswerToKeep,
+  { headers: answerHeaders, body, route, askAgain, compressed }: AnswerToKeep,
   expiresAt: number,
 ): StoredResponse {
   const headers: string[] = [];
@@ -210,7 +212,12 @@ function storedResponse(
     usedAt: Date.now(),
     ...(askAgain ? { askAgain } : {}),
   };
-  if (body.length >= COMPRESS_FROM_BYTES) entry.compressed = compressInBackground(entry);
+  if (compressed) {
+    if (compressed.br) entry.br = compressed.br;
+    if (compressed.gzip) entry.gzip = compressed.gzip;
+  } else if (body.length >= COMPRESS_FROM_BYTES) {
+    entry.compressed = compressInBackground(entry);
+  }
   return entry;
 }
 

@@ -41,11 +41,19 @@ export async function createTestApp(
     clock?: Clock;
     beforeReady?: (app: FastifyInstance) => void;
     database?: TestDatabase;
+    /** A built site's client files, answered from memory once asked for (server/plugins/built-files.ts). */
+    clientBuildDirectory?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(dialect));
   const config = testConfig(database.dir, options.config);
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    logger: false,
+    clientBuildDirectory: options.clientBuildDirectory,
+  });
   options.beforeReady?.(app);
   await app.ready();
   let adminCreated = false;
