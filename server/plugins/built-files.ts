@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
@@ -25,9 +25,10 @@ declare module "fastify" {
 /** A built file never changes while the server runs: kept until the server stops. */
 const KEPT_SECONDS = 365 * 24 * 3600;
 
-/** The URL of every built file under `directory` (not their compressed copies, not dotfiles). */
+/** The URL of every built file under `directory` (not their compressed copies, not dotfiles); none if it is missing. */
 export function builtFileUrls(directory: string): Set<string> {
   const urls = new Set<string>();
+  if (!existsSync(directory)) return urls;
   for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const relative = path.relative(directory, path.join(entry.parentPath, entry.name));
@@ -38,6 +39,12 @@ export function builtFileUrls(directory: string): Set<string> {
   return urls;
 }
 
+/**
+ * Headers of the first answer that a stored one does not keep: the stored answer has its own
+ * validator (a strong ETag from the bytes, which a 304 answers) and the front door sends no ranges.
+ */
+const NOT_KEPT = ["last-modified", "accept-ranges"];
+
 /** The file's bytes, or undefined when it is not there (no compressed copy was made for it). */
 const readIfThere = (file: string) => readFile(file).catch(() => undefined);
 
@@ -47,22 +54,35 @@ export default fp(
     const files = urls.size > 0 ? new ResponseStore({ seconds: KEPT_SECONDS, maxUrls: urls.size }) : null;
     app.decorate("builtFiles", files);
     if (!files || !directory) return;
-    const reading = new Set<string>();
+    /**
+     * Each file's bytes, read once: answers that vary by a request header (Origin, with CORS_ORIGIN
+     * set) are kept once per value, and share these instead of reading and holding the file again.
+     */
+    const bytes = new Map<string, Promise<{ body: Buffer; br?: Buffer; gzip?: Buffer }>>();
+    const read = (url: string) => {
+      const file = path.join(directory, ...url.slice(1).split("/"));
+      const reading = Promise.all([readFile(file), readIfThere(`${file}.br`), readIfThere(`${file}.gz`)]).then(
+        ([body, br, gzip]) => ({ body, br, gzip }),
+      );
+      bytes.set(url, reading);
+      return reading;
+    };
+    const storing = new Set<string>();
 
     async function keep(url: string, headers: Record<string, unknown>, requestHeaders: IncomingHttpHeaders) {
-      reading.add(url);
+      const key = `${url}\n${JSON.stringify(requestHeaders.origin ?? "")}`;
+      if (storing.has(key)) return;
+      storing.add(key);
       try {
-        const file = path.join(directory as string, ...url.slice(1).split("/"));
-        const [body, br, gzip] = await Promise.all([
-          readFile(file),
-          readIfThere(`${file}.br`),
-          readIfThere(`${file}.gz`),
-        ]);
+        const { body, br, gzip } = await (bytes.get(url) ?? read(url));
+        for (const name of NOT_KEPT) delete headers[name];
         files?.store(url, requestHeaders, { headers, body, route: url, compressed: { br, gzip } });
       } catch (error) {
+        // Not asked again: the file stays with @fastify/static, and this is said once.
+        urls.delete(url);
         app.log.warn({ err: error, url }, "built file not kept in memory: it is served from disk");
       } finally {
-        reading.delete(url);
+        storing.delete(key);
       }
     }
 
@@ -73,7 +93,6 @@ export default fp(
         reply.statusCode === 200 &&
         urls.has(url) &&
         request.headers.range === undefined &&
-        !reading.has(url) &&
         !files.lookup(url, request.headers)
       ) {
         void keep(url, { ...reply.getHeaders() }, request.headers);
