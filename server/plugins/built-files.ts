@@ -88,10 +88,16 @@ export default fp(
 
     app.addHook("onSend", async (request, reply, payload) => {
       const { url } = request;
+      if (!urls.has(url)) return payload;
+      // The bundled @fastify/static sends a file's `.br` or `.gz` form without saying it chose by
+      // Accept-Encoding: a cache in front could give brotli to a client that cannot read it.
+      const vary = String(reply.getHeader("vary") ?? "");
+      if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) {
+        reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+      }
       if (
         request.method === "GET" &&
         reply.statusCode === 200 &&
-        urls.has(url) &&
         request.headers.range === undefined &&
         !files.lookup(url, request.headers)
       ) {
