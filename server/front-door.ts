@@ -17,8 +17,9 @@ const builtFile = (app: FastifyInstance, request: IncomingMessage) =>
 
 /**
  * The HTTP server in front of Fastify: a request the page cache or the API cache holds an answer
- * for, or for a built file kept in memory (plugins/built-files.ts), is written straight from the stored bytes, which carry every header they were first sent
- * with (security headers and CSP included); everything else goes to Fastify. A hit skips only
+ * for, or for a built file kept in memory (plugins/built-files.ts), is written straight from the
+ * stored bytes, which carry every header they were first sent with (security headers and CSP
+ * included); everything else goes to Fastify. A hit skips only
  * work that cannot change its answer: routing, request objects and hooks. It is counted in the
  * metrics and, at `info`, logged like any request. The caches also answer hits inside Fastify
  * (for `inject()` and as the fallback), with the same writer.

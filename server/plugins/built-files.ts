@@ -68,6 +68,8 @@ export default fp(
       return reading;
     };
     const storing = new Set<string>();
+    /** Files whose read failed: left to @fastify/static from then on (still with their Vary). */
+    const unreadable = new Set<string>();
 
     async function keep(url: string, headers: Record<string, unknown>, requestHeaders: IncomingHttpHeaders) {
       const key = `${url}\n${JSON.stringify(requestHeaders.origin ?? "")}`;
@@ -79,7 +81,7 @@ export default fp(
         files?.store(url, requestHeaders, { headers, body, route: url, compressed: { br, gzip } });
       } catch (error) {
         // Not asked again: the file stays with @fastify/static, and this is said once.
-        urls.delete(url);
+        unreadable.add(url);
         app.log.warn({ err: error, url }, "built file not kept in memory: it is served from disk");
       } finally {
         storing.delete(key);
@@ -99,6 +101,7 @@ export default fp(
         request.method === "GET" &&
         reply.statusCode === 200 &&
         request.headers.range === undefined &&
+        !unreadable.has(url) &&
         !files.lookup(url, request.headers)
       ) {
         void keep(url, { ...reply.getHeaders() }, request.headers);
