@@ -22,8 +22,11 @@ export default function AdminVolunteers() {
   const [openId, setOpenId] = useState<string | null>(null);
   const list = usePagedList(applications ?? [], searchText);
   const selectAllRef = useRef<HTMLInputElement>(null);
-  /** The bulk bar goes away after Clear or an action: focus goes to the select-all box, not nowhere. */
-  const focusSelectAll = () =>
+  /**
+   * The bulk bar goes away after an action: focus goes to the select-all box, not nowhere. After the
+   * change is drawn, because deleting every row takes the box away too (then the page's main region).
+   */
+  const focusSelectAllAfterChange = () =>
     requestAnimationFrame(() => (selectAllRef.current ?? document.querySelector<HTMLElement>("main"))?.focus());
 
   const load = useCallback(async () => {
@@ -86,7 +89,7 @@ export default function AdminVolunteers() {
         toast.success("Selected applications have been deleted.", { id: toastId });
       }
       setSelected(new Set());
-      focusSelectAll();
+      focusSelectAllAfterChange();
     } catch {
       toast.error(`Failed to ${action} applications.`, { id: toastId });
       void load();
@@ -162,8 +165,9 @@ export default function AdminVolunteers() {
             <button
               type="button"
               onClick={() => {
+                // The box stays on the page: focus moves before the bar goes, never through <body>.
+                selectAllRef.current?.focus();
                 setSelected(new Set());
-                focusSelectAll();
               }}
               className="rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-white/10"
             >
