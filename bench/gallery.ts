@@ -15,7 +15,17 @@ import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { adminApi, untilGalleryItemProcessed } from "../tests/e2e/support/admin-api.ts";
 import { type RunningServer, startServer } from "../tests/e2e/support/server.ts";
-import { type BenchResult, ensureBuild, machine, measure, printTable, ratioInRounds, startHelloWorld } from "./load.ts";
+import {
+  type BenchResult,
+  CLIENT_SET_THE_PACE,
+  describeRatio,
+  ensureBuild,
+  machine,
+  measure,
+  printTable,
+  ratioInRounds,
+  startHelloWorld,
+} from "./load.ts";
 
 const ITEMS = 9;
 /** The first page of the public gallery, as the page asks for it. */
@@ -152,13 +162,9 @@ if (import.meta.main) {
     ];
     printTable(results);
     console.log(`After: ${machine()}`);
-    const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
-    console.log(
-      `gallery API / Fastify hello-world: ${percent(rounds.median)} (median of ${rounds.ratios.map(percent).join(", ")}; target: >= 60 %, issue 18)`,
-    );
-    console.log(
-      `the same, asked with Accept-Encoding: br, gzip: ${percent(encodedRounds.median)} (median of ${encodedRounds.ratios.map(percent).join(", ")})`,
-    );
+    console.log(`gallery API / Fastify hello-world: ${describeRatio(rounds)}; target: >= 60 %, issue 18`);
+    console.log(`the same, asked with Accept-Encoding: br, gzip: ${describeRatio(encodedRounds)}`);
+    console.log(CLIENT_SET_THE_PACE);
 
     if (process.env.BENCH_IMAGE_BYTES === "off") {
       console.log("Image bytes at 375 px not measured (BENCH_IMAGE_BYTES=off)");

@@ -134,6 +134,18 @@ export const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** Answers per second of CPU the server used: what an answer costs, whoever set the pace. */
+const answersPerCpuSecond = (result: BenchResult) => result.requestsPerSecond / Math.max(result.serverBusy, 0.01);
+
+export interface RatioInRounds {
+  results: BenchResult[];
+  ratios: number[];
+  median: number;
+  /** The same rounds compared by answers per CPU second (the ratio of what one answer costs each). */
+  perCpuRatios: number[];
+  perCpuMedian: number;
+}
+
 /**
  * A target and its reference, measured in turns (target, reference, target, reference…) so that
  * the shared machine's changing load weighs on both alike; the ratio is the median of the rounds'.
@@ -141,9 +153,10 @@ export const median = (values: number[]) => {
 export async function ratioInRounds(
   target: () => Promise<BenchResult>,
   reference: () => Promise<BenchResult>,
-): Promise<{ results: BenchResult[]; ratios: number[]; median: number }> {
+): Promise<RatioInRounds> {
   const results: BenchResult[] = [];
   const ratios: number[] = [];
+  const perCpuRatios: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const [mine, theirs] = [await target(), await reference()];
     mine.name = `${mine.name} #${round}`;
@@ -151,8 +164,9 @@ export async function ratioInRounds(
     results.push(mine, theirs);
     if (theirs.requestsPerSecond === 0) throw new Error(`${theirs.name} answered nothing: no ratio`);
     ratios.push(mine.requestsPerSecond / theirs.requestsPerSecond);
+    perCpuRatios.push(answersPerCpuSecond(mine) / answersPerCpuSecond(theirs));
   }
-  return { results, ratios, median: median(ratios) };
+  return { results, ratios, median: median(ratios), perCpuRatios, perCpuMedian: median(perCpuRatios) };
 }
 
 /** The reference for API speed: a bare Fastify hello-world (hello-world.ts) in its own process, like the site. */
@@ -178,6 +192,16 @@ const NGINX_SETS_ITSELF = new Set([
 ]);
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+
+/** A ratio's median and rounds, by answers per second and by answers per CPU second. */
+export const describeRatio = (r: RatioInRounds) =>
+  `${percent(r.median)} (median of ${r.ratios.map(percent).join(", ")}); per CPU second ` +
+  `${percent(r.perCpuMedian)} (median of ${r.perCpuRatios.map(percent).join(", ")})`;
+
+/** Printed under a table where a row is marked: which of the two ratios to read then. */
+export const CLIENT_SET_THE_PACE =
+  "Where a row is marked *, the client set the pace: answers per second say little there; answers per CPU " +
+  "second compare what one answer costs each server.";
 
 /** The machine's state, printed with every result (the README quotes it). */
 export const machine = () =>
@@ -232,7 +256,7 @@ if (import.meta.main) {
           [...sent.headers].filter(([name]) => !NGINX_SETS_ITSELF.has(name) && name !== "content-type"),
         );
         const nginxWithHeaders = await startNginx({ "index.html": html }, ours);
-        let withHeaders: Awaited<ReturnType<typeof ratioInRounds>>;
+        let withHeaders: RatioInRounds;
         try {
           withHeaders = await ratioInRounds(cachedPage, () =>
             measure(nginxWithHeaders, "nginx, same headers", "/index.html"),
@@ -244,10 +268,10 @@ if (import.meta.main) {
         const floor = await nodeFloor();
         printTable([...rounds.results, ...withHeaders.results, ...floor.results, ...results]);
         console.log(`After: ${machine()}`);
-        const summary = (r: typeof rounds) => `${percent(r.median)} (median of ${r.ratios.map(percent).join(", ")})`;
-        console.log(`cached home page / nginx static: ${summary(rounds)}; target: >= 80 %, issue 18`);
-        console.log(`cached home page / nginx static with the same headers: ${summary(withHeaders)}`);
-        console.log(`Fastify hello-world / nginx serving its bytes: ${summary(floor)}`);
+        console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %, issue 18`);
+        console.log(`cached home page / nginx static with the same headers: ${describeRatio(withHeaders)}`);
+        console.log(`Fastify hello-world / nginx serving its bytes: ${describeRatio(floor)}`);
+        console.log(CLIENT_SET_THE_PACE);
       } finally {
         await nginx.stop();
       }
