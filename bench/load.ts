@@ -5,7 +5,7 @@
  * each target runs for BENCH_SECONDS seconds. Usage: `npm run bench` (builds first if needed).
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -169,15 +169,28 @@ export async function ratioInRounds(
   return { results, ratios, median: median(ratios), perCpuRatios, perCpuMedian: median(perCpuRatios) };
 }
 
-/** The reference for API speed: a bare Fastify hello-world (hello-world.ts) in its own process, like the site. */
-export async function startHelloWorld(): Promise<{ baseUrl: string; pid: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, "hello-world.ts")], {
+/** A server of bench/ in its own process, like the site: it prints the port it listens on. */
+async function startBenchServer(
+  script: string,
+  args: string[] = [],
+): Promise<{ baseUrl: string; pid: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, script), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<string>((resolve) =>
     child.stdout?.once("data", (chunk) => resolve(String(chunk).trim())),
   );
   return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid as number, child };
+}
+
+/** The reference for API speed: a bare Fastify hello-world (hello-world.ts). */
+export const startHelloWorld = () => startBenchServer("hello-world.ts");
+
+/** node:http alone writing these bytes and headers for every request (node-http-floor.ts). */
+function startNodeHttpFloor(headers: Record<string, string>, body: string) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "hbb-floor-")), "answer.json");
+  writeFileSync(file, JSON.stringify({ headers, body: Buffer.from(body).toString("base64") }));
+  return startBenchServer("node-http-floor.ts", [file]);
 }
 
 /** Headers nginx writes on its own (or that belong to one exchange). */
@@ -190,6 +203,9 @@ const NGINX_SETS_ITSELF = new Set([
   "server",
   "last-modified",
 ]);
+
+/** Headers node:http writes on its own (or that belong to one exchange). */
+const NODE_HTTP_SETS_ITSELF = new Set(["date", "content-length", "connection", "keep-alive", "transfer-encoding"]);
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 
@@ -256,20 +272,26 @@ if (import.meta.main) {
           [...sent.headers].filter(([name]) => !NGINX_SETS_ITSELF.has(name) && name !== "content-type"),
         );
         const nginxWithHeaders = await startNginx({ "index.html": html }, ours);
+        // And what node:http alone costs for the same answer: no framework, no work of its own.
+        const floorHeaders = Object.fromEntries([...sent.headers].filter(([name]) => !NODE_HTTP_SETS_ITSELF.has(name)));
+        const nodeHttp = await startNodeHttpFloor(floorHeaders, html);
         let withHeaders: RatioInRounds;
+        let nodeHttpFloor: RatioInRounds;
         try {
-          withHeaders = await ratioInRounds(cachedPage, () =>
-            measure(nginxWithHeaders, "nginx, same headers", "/index.html"),
-          );
+          const sameHeaders = () => measure(nginxWithHeaders, "nginx, same headers", "/index.html");
+          withHeaders = await ratioInRounds(cachedPage, sameHeaders);
+          nodeHttpFloor = await ratioInRounds(() => measure(nodeHttp, "node:http, same answer", "/"), sameHeaders);
         } finally {
           await nginxWithHeaders.stop();
+          nodeHttp.child.kill("SIGTERM");
         }
         // What no Node server goes below: Fastify's hello-world against nginx sending the same 17 bytes.
         const floor = await nodeFloor();
-        printTable([...rounds.results, ...withHeaders.results, ...floor.results, ...results]);
+        printTable([...rounds.results, ...withHeaders.results, ...nodeHttpFloor.results, ...floor.results, ...results]);
         console.log(`After: ${machine()}`);
         console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %, issue 18`);
         console.log(`cached home page / nginx static with the same headers: ${describeRatio(withHeaders)}`);
+        console.log(`node:http alone, same answer / nginx with the same headers: ${describeRatio(nodeHttpFloor)}`);
         console.log(`Fastify hello-world / nginx serving its bytes: ${describeRatio(floor)}`);
         console.log(CLIENT_SET_THE_PACE);
       } finally {
