@@ -51,10 +51,23 @@ export async function expectLaidOut(page: Page, elements: Record<string, Locator
     });
   await expect.poll(unloadedImages, { message: `${where}: images that did not load`, timeout: 15_000 }).toEqual([]);
 
-  const boxes: Array<[string, Box]> = [];
   for (const [name, locator] of Object.entries(elements)) {
     expect(await locator.isVisible(), `${where}: ${name} is visible`).toBe(true);
-    const box = (await locator.boundingBox()) as Box;
+  }
+  // Every box read in one go, from one layout: read one by one, a list that redraws meanwhile (an
+  // admin grid showing a photo whose sizes have just been made, say) gave boxes from two layouts.
+  const handles = await Promise.all(Object.values(elements).map((locator) => locator.elementHandle()));
+  const measured = await page.evaluate(
+    (shown) =>
+      shown.map((element) => {
+        const { x, y, width, height } = (element as Element).getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    handles,
+  );
+  const boxes: Array<[string, Box]> = [];
+  for (const [index, name] of Object.keys(elements).entries()) {
+    const box = measured[index] as Box;
     expect(
       box.x >= 0 && box.x + box.width <= clientWidth + 0.5,
       `${where}: ${name} (x ${Math.round(box.x)}, width ${Math.round(box.width)}) fits in ${clientWidth} px`,
