@@ -155,6 +155,30 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     );
   });
 
+  it("staff schedule a newsletter in Addis Ababa time, wherever their browser is, and cancel it", async () => {
+    const api = await adminApi(server);
+    const draft = await api.json<{ _id: string }>("POST", "/api/newsletters", {
+      subject: "Visiting day",
+      previewText: "",
+      content: "<p>Families visit on Saturday.</p>",
+      buttonLabel: "",
+      buttonUrl: "",
+    });
+    // A browser seven or eight hours behind Addis Ababa: 09:00 typed is 09:00 there, not in New York.
+    const { page } = await newPage(browser, server, { context: { timezoneId: "America/New_York" } });
+    await openAdminPage(page, server, `/admin/newsletters/${draft._id}`);
+    await page.getByLabel("Or at (Addis Ababa time)").fill("2030-01-01T09:00");
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await poll(() => page.getByText("Newsletter scheduled.").isVisible()).toBe(true);
+    const status = page.getByRole("status").filter({ hasText: "Scheduled" });
+    await poll(() => status.textContent()).toBe("Scheduled for Jan 1, 2030, 09:00 (Addis Ababa time)");
+    const stored = await api.json<{ scheduledAt: string }>("GET", `/api/newsletters/${draft._id}`);
+    expect(stored.scheduledAt).toBe("2030-01-01T06:00:00.000Z");
+
+    await page.getByRole("button", { name: "Cancel schedule" }).click();
+    await poll(() => page.getByRole("status").filter({ hasText: "Draft" }).count()).toBe(1);
+  });
+
   it("staff write a newsletter with a picture and a button, preview it as an e-mail, test it, send it; subscribers get one copy; it joins the archive", async () => {
     const { page } = await newPage(browser, server);
     // The editor asks for a picture's alt text and a button's text and link in the browser's prompts.

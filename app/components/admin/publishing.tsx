@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { dateToZonedLocal, SITE_TIME_ZONE } from "../../../core/shared/site-time";
+import { dateToZonedLocal } from "../../../core/shared/site-time";
 import { DOCUMENT_STATES, type DocumentState, type ItemState, STATE_LABELS } from "../../../core/versions/states";
+import { formatInstantDateTime } from "../../lib/dates";
 import { Button } from "../button";
 
 /** What each state means, where an editor picks one. */
@@ -16,21 +17,11 @@ const BADGE: Record<DocumentState, string> = {
   published: "bg-green-100 text-green-800 ring-green-600/20",
 };
 
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: SITE_TIME_ZONE,
-});
-
 /** "Draft", "Scheduled · Mar 1, 2026, 12:00" (the organisation's time), "Published". */
 export function StateBadge({ state }: { state: ItemState }) {
   const label =
     state.status === "scheduled" && state.publishAt
-      ? `${STATE_LABELS.scheduled} · ${when.format(new Date(state.publishAt))}`
+      ? `${STATE_LABELS.scheduled} · ${formatInstantDateTime(state.publishAt)}`
       : STATE_LABELS[state.status];
   return (
     <span

@@ -4,12 +4,14 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { StoredImage } from "../../../core/media/media.schema";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
 import type { FailedDelivery, Newsletter, NewsletterProgress } from "../../../core/newsletters/newsletters.schema";
+import { zonedLocalToDate } from "../../../core/shared/site-time";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, apiUpload, errorMessage } from "../../lib/api-client";
+import { formatInstantDateTime } from "../../lib/dates";
 
 export const meta = () => adminMeta("Newsletter");
 
@@ -128,7 +130,7 @@ export default function NewsletterEdit() {
           <span className="font-semibold">{NEWSLETTER_STATE_LABELS[detail.state]}</span>
           {detail.state === "scheduled" &&
             detail.scheduledAt &&
-            ` for ${new Date(detail.scheduledAt).toLocaleString()}`}
+            ` for ${formatInstantDateTime(detail.scheduledAt)} (Addis Ababa time)`}
           {progress && (detail.state === "sending" || detail.state === "sent") && (
             <span>
               {" "}
@@ -203,7 +205,7 @@ export default function NewsletterEdit() {
                 Send now
               </button>
               <label className="flex items-center gap-2 text-sm">
-                <span className="font-medium">Or at</span>
+                <span className="font-medium">Or at (Addis Ababa time)</span>
                 <input
                   type="datetime-local"
                   value={at}
@@ -214,7 +216,7 @@ export default function NewsletterEdit() {
               <button
                 type="button"
                 disabled={busy || !at}
-                onClick={() => act("send", { at: new Date(at).toISOString() }, "Newsletter scheduled.")}
+                onClick={() => act("send", { at: zonedLocalToDate(at)?.toISOString() }, "Newsletter scheduled.")}
                 className={`${pill} ring-1 ring-brand/30 text-brand`}
               >
                 Schedule
