@@ -138,7 +138,7 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     /** A webhook delivery: verified by the provider, then applied once. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<"applied" | "duplicate" | "ignored"> {
       if (provider?.name !== "stripe") throw new ServiceUnavailableError("Stripe webhooks are not configured here.");
-      const event = provider.parseWebhook(rawBody, signature);
+      const event = await provider.parseWebhook(rawBody, signature);
       if (!event) return "ignored";
       return applyEvent(event);
     },

@@ -95,9 +95,9 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequestForProvider): Promise<{ id: string; url: string }>;
   /**
    * Verifies a webhook delivery (raw body + signature header) and translates it; null for event
-   * types we do not act on. Throws WebhookSignatureError when it cannot be trusted.
+   * types we do not act on. Rejects with WebhookSignatureError when it cannot be trusted.
    */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent | null>;
   /** The invoice a payment intent paid (monthly renewals), to match a refund to its payment. */
   invoiceForPaymentIntent(paymentIntentId: string): Promise<string | undefined>;
   /**

@@ -16,7 +16,7 @@ export function createSandboxProvider(siteUrl: string, clock: Clock = systemCloc
       const id = `${SANDBOX_SESSION_PREFIX}${randomBytes(18).toString("base64url")}`;
       return { id, url: `${siteUrl}/donate/sandbox/${id}` };
     },
-    parseWebhook() {
+    async parseWebhook() {
       throw new WebhookSignatureError("the sandbox receives no webhooks");
     },
     async invoiceForPaymentIntent() {

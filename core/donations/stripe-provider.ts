@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { StripeConfig } from "../../config/env.ts";
 import { isFundId } from "../funds/funds.schema.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
@@ -29,8 +29,12 @@ const signedAt = (header: string): number | undefined => {
   return match ? Number(match[1]) : undefined;
 };
 
-/** Stripe's HTTP client pointed at `apiUrl` when given (stripe-mock, a recording test server). */
-export function createStripeClient(config: StripeConfig): Stripe {
+/**
+ * Stripe's HTTP client pointed at `apiUrl` when given (stripe-mock, a recording test server). The
+ * SDK is loaded by the first checkout or webhook, not at start (docs/decisions/0554).
+ */
+async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
   const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -47,8 +51,13 @@ export function createStripeClient(config: StripeConfig): Stripe {
 /** Stripe Checkout: `payment` mode for one-time gifts, `subscription` with a monthly price for monthly. */
 export function createStripeProvider(
   config: StripeConfig,
-  { stripe = createStripeClient(config), clock = systemClock }: { stripe?: Stripe; clock?: Clock } = {},
+  { clock = systemClock }: { clock?: Clock } = {},
 ): PaymentProvider {
+  let client: Promise<Stripe> | undefined;
+  const sdk = () => {
+    client ??= createStripeClient(config);
+    return client;
+  };
   return {
     name: "stripe",
 
@@ -65,6 +74,7 @@ export function createStripeProvider(
         product_data: { name: PRODUCT_NAMES[request.frequency] },
         ...(monthly && { recurring: { interval: "month" as const } }),
       };
+      const stripe = await sdk();
       const session = await stripe.checkout.sessions.create(
         {
           mode: monthly ? "subscription" : "payment",
@@ -85,7 +95,8 @@ export function createStripeProvider(
       return { id: session.id, url: session.url };
     },
 
-    parseWebhook(rawBody, signature) {
+    async parseWebhook(rawBody, signature) {
+      const stripe = await sdk();
       let event: Stripe.Event;
       const receivedAt = clock().getTime();
       try {
@@ -110,6 +121,7 @@ export function createStripeProvider(
     },
 
     async invoiceForPaymentIntent(paymentIntentId) {
+      const stripe = await sdk();
       const payments = await stripe.invoicePayments.list({
         payment: { type: "payment_intent", payment_intent: paymentIntentId },
         limit: 1,
@@ -120,6 +132,7 @@ export function createStripeProvider(
     // Stripe's subscription API; the ledger changes when Stripe's webhook reports the result
     // (customer.subscription.deleted / .updated), never here.
     async changeSubscription({ subscriptionId }, change) {
+      const stripe = await sdk();
       if ("stop" in change) {
         await stripe.subscriptions.cancel(subscriptionId);
         return null;

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MailConfig } from "../../config/env.ts";
 import type { EmailTransport } from "./email.service.ts";
 
@@ -13,12 +13,19 @@ const preparedHeaders = (headers: Record<string, string>) =>
  */
 const POOL = { pool: true, maxConnections: 1, maxMessages: 500, idleTimeout: 5_000 } as const;
 
-/** Nodemailer over the configured SMTP server, with timeouts so a stuck server frees the worker. */
+/**
+ * Nodemailer over the configured SMTP server, with timeouts so a stuck server frees the worker.
+ * Nodemailer is loaded by the first message, not at start (docs/decisions/0554).
+ */
 export function createSmtpTransport(config: MailConfig): EmailTransport {
   const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
   const server = typeof config.smtp === "string" ? { url: config.smtp } : config.smtp;
-  const transport = nodemailer.createTransport({ ...server, ...timeouts, ...POOL });
+  let opened: Promise<Transporter> | undefined;
   return async (mail) => {
+    opened ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ ...server, ...timeouts, ...POOL }),
+    );
+    const transport = await opened;
     await transport.sendMail({
       from: config.from,
       to: mail.to,
