@@ -9,6 +9,7 @@ import {
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { formatInstantDate } from "../../lib/dates";
 import { Button } from "../button";
+import { AmharicVersion, englishHint } from "./amharic-version";
 import { ContentEditorField } from "./content-editor-field";
 import { TextArea, TextInput } from "./form-controls";
 import { CoverageBadge } from "./translation-coverage";
@@ -19,20 +20,6 @@ interface TranslationSectionProps {
   id: string | undefined;
   /** Ids of the controls start with it, e.g. `blog` → `blog-am-title`. */
   idPrefix: string;
-}
-
-/** The English a field is translated from, shortened, shown under its Amharic field. */
-function englishHint(english: string | undefined) {
-  const text = (english ?? "")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (!text) return undefined;
-  return (
-    <>
-      English: <span lang="en">{text.length > 160 ? `${text.slice(0, 160)}…` : text}</span>
-    </>
-  );
 }
 
 /**
@@ -102,28 +89,17 @@ export function TranslationSection({ kind, id, idPrefix }: TranslationSectionPro
 
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
+  const phase = !id ? "unsaved" : !open ? "closed" : failed ? "failed" : !state ? "loading" : "open";
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-bold">
-          Amharic version
-        </h2>
-        {state && <CoverageBadge coverage={state.coverage} />}
-      </div>
-      {!id ? (
-        <p className="mt-2 text-sm text-muted">Save the item first; then you can add its Amharic version here.</p>
-      ) : !open ? (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted">Amharic pages show the English text where a field has no Amharic.</p>
-          <Button variant="secondary" onClick={() => setOpen(true)}>
-            Edit the Amharic version
-          </Button>
-        </div>
-      ) : failed ? (
-        <p className="mt-2 text-sm text-muted">The Amharic version could not be loaded.</p>
-      ) : !state ? (
-        <p className="mt-2 text-sm text-muted">Loading the Amharic version...</p>
-      ) : (
+    <AmharicVersion
+      headingId={headingId}
+      phase={phase}
+      unsavedNote="Save the item first; then you can add its Amharic version here."
+      closedNote="Amharic pages show the English text where a field has no Amharic."
+      onOpen={() => setOpen(true)}
+      badge={state && <CoverageBadge coverage={state.coverage} />}
+    >
+      {state && (
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5">
           <p className="text-sm text-muted">
             Leave a field empty to show its English text on the Amharic page. Saved on its own: it goes live with the
@@ -183,6 +159,6 @@ export function TranslationSection({ kind, id, idPrefix }: TranslationSectionPro
           </div>
         </form>
       )}
-    </section>
+    </AmharicVersion>
   );
 }

@@ -5,23 +5,11 @@ import type { SiteTranslationEditorState } from "../../../../core/site-content/s
 import { ApiError, api, errorMessage } from "../../../lib/api-client";
 import { formatInstantDate } from "../../../lib/dates";
 import { Button } from "../../button";
+import { AmharicVersion, englishHint } from "../amharic-version";
 import { ContentEditorField } from "../content-editor-field";
 import { TextArea } from "../form-controls";
 
 const fieldId = (path: string) => `am-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
-
-/** The English a text is translated from, shortened, under its Amharic field. */
-const englishHint = (english: string) => {
-  const text = english
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return (
-    <>
-      English: <span lang="en">{text.length > 160 ? `${text.slice(0, 160)}…` : text}</span>
-    </>
-  );
-};
 
 /**
  * The Amharic version of a site-content section (issue #15): every text of the section beside its
@@ -85,26 +73,15 @@ export function SectionTranslation({ section }: { section: SiteSection }) {
 
   const translated = state ? state.fields.filter((f) => state.published[f.key]).length : 0;
 
+  const phase = !open ? "closed" : failed ? "failed" : !state ? "loading" : "open";
   return (
-    <section
-      aria-labelledby="section-am-title"
-      className="mt-10 rounded-2xl border border-gray-200 bg-white p-4 sm:p-6"
+    <AmharicVersion
+      headingId="section-am-title"
+      phase={phase}
+      closedNote="Amharic pages show the English text where a text has no Amharic."
+      onOpen={() => setOpen(true)}
     >
-      <h2 id="section-am-title" className="text-xl font-bold">
-        Amharic version
-      </h2>
-      {!open ? (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted">Amharic pages show the English text where a text has no Amharic.</p>
-          <Button variant="secondary" onClick={() => setOpen(true)}>
-            Edit the Amharic version
-          </Button>
-        </div>
-      ) : failed ? (
-        <p className="mt-2 text-sm text-muted">The Amharic version could not be loaded.</p>
-      ) : !state ? (
-        <p className="mt-2 text-sm text-muted">Loading the Amharic version...</p>
-      ) : (
+      {state && (
         <form onSubmit={onSubmit} noValidate className="mt-3 space-y-5">
           <p className="text-sm text-muted">
             {translated} of {state.fields.length} texts published in Amharic
@@ -150,6 +127,6 @@ export function SectionTranslation({ section }: { section: SiteSection }) {
           </div>
         </form>
       )}
-    </section>
+    </AmharicVersion>
   );
 }
