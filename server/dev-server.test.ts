@@ -3,13 +3,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../tests/e2e/support/server.ts";
 
 const reactRouterCli = path.resolve("node_modules/@react-router/dev/bin.cjs");
 
 describe("npm run dev", () => {
   it("listens on PORT and builds the site's URLs from it", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-dev-"));
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    // A port the system just handed out: a random one could be another test's server, whose
+    // robots.txt names another port.
+    const port = await freePort();
     // Its own process group: the CLI relaunches itself, and the test must stop both.
     const child = spawn(process.execPath, [reactRouterCli, "dev"], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn" },

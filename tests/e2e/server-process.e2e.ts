@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "./support/server.ts";
 
 interface ServerProcess {
   child: ChildProcess;
@@ -26,7 +27,8 @@ describe("server process", () => {
   /** `node server/main.ts` on a free port with a data folder of its own, once it listens. */
   async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-main-"));
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    // A port the system just handed out: a random one could be another test's server.
+    const port = await freePort();
     const child = spawn(process.execPath, ["server/main.ts"], {
       cwd: root,
       env: {
@@ -65,7 +67,7 @@ describe("server process", () => {
   const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
   it("finishes in-flight work and exits cleanly on SIGTERM", { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
-    const metricsPort = 30_000 + Math.floor(Math.random() * 20_000);
+    const metricsPort = await freePort();
     const server = await startServerProcess({ METRICS_PORT: String(metricsPort) });
     const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
     expect(await health.json()).toMatchObject({ status: "ok", database: "sqlite" });
