@@ -7,7 +7,7 @@
 #   arena and seldom returns their pages: two arenas keep an upload from adding ~300 MB for good.
 # - V8 sizes its heap from the machine's memory (a 128 MB young generation and 4x old-space growth
 #   on 24 GB): fixed sizes make it collect the garbage of a burst of page renders instead. 8 MB
-#   semi-spaces hold 15-35 MB less than 16 MB after a burst, at the same answers per second and
+#   semi-spaces held 5-35 MB less than 16 MB after a burst, at the same answers per second and
 #   upload latency (docs/decisions/0555-smaller-young-generation.md).
 # - A server that allocates slowly gets V8's smallest heap growth (1.1x), so a live heap of ~65 MB
 #   ran a full collection (10-25 ms on the main thread) after every ~7 MB that outlived a request:
