@@ -11,7 +11,6 @@ import { render, toPlainText } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement as h, type ReactNode } from "react";
-
 import type { EmailContent, RenderedEmail } from "./render-email.ts";
 
 /**
@@ -71,7 +70,7 @@ const RICH_STYLES: Record<string, string> = {
 };
 
 /** Gives the editor's tags their inline styles; a tag that already has its own (e.g. a table button's link) keeps them. */
-export function styleRichHtml(html: string): string {
+function styleRichHtml(html: string): string {
   return html.replace(
     /<(p|h2|h3|a|blockquote|ul|ol|li)(?=[\s>])(?![^>]*\sstyle=)/g,
     (tag, name: string) => `${tag} style="${RICH_STYLES[name]}"`,

@@ -19,7 +19,7 @@ export function englishHint(english: string | undefined): ReactNode {
 }
 
 /** Where the panel is: nothing to translate yet, closed, loading, failed to load, or showing its form. */
-export type AmharicVersionPhase = "unsaved" | "closed" | "loading" | "failed" | "open";
+type AmharicVersionPhase = "unsaved" | "closed" | "loading" | "failed" | "open";
 
 interface AmharicVersionProps {
   headingId: string;
