@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { appContext } from "#app-context";
@@ -19,7 +20,7 @@ import { ENGLISH_I18N } from "./i18n/english";
 import { I18nProvider, useI18n } from "./i18n/i18n";
 import { IslandPage } from "./islands/island-page";
 import { metaLanguage, seoMeta } from "./lib/seo";
-import type { loader as publicLoader } from "./routes/public/layout";
+import type { PublicLayoutHandle, loader as publicLoader } from "./routes/public/layout";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { services, cspNonce } = context.get(appContext);
@@ -48,6 +49,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Public pages hydrate only their islands; the back office (and errors outside the site) run the router.
   // Public pages carry no nonce: the same bytes for every visitor (entry.server.tsx, decision 0450).
   const publicPage = useRouteLoaderData<typeof publicLoader>("routes/public/layout");
+  // The page's catalogues, from the public layout's handle (not its loader data: decision 0558).
+  const texts = useMatches().find((match) => match.id === "routes/public/layout")?.handle as
+    | PublicLayoutHandle
+    | undefined;
   return (
     <html lang={data?.locale ?? "en"}>
       <head>
@@ -63,9 +68,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {publicPage ? (
-          <I18nProvider value={publicPage.i18n}>
-            <IslandPage assets={publicPage.islands} i18n={publicPage.islandI18n}>
+        {publicPage && texts ? (
+          <I18nProvider value={texts.i18n(publicPage.locale)}>
+            <IslandPage assets={publicPage.islands} i18n={texts.islandI18n(publicPage.locale)}>
               {children}
             </IslandPage>
           </I18nProvider>

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { alternates, DEFAULT_LOCALE, type Locale, localizePath } from "../../core/i18n/locale";
-import { type I18n, type I18nData, i18nFrom } from "../i18n/i18n";
+import { type I18n, i18nFrom } from "../i18n/i18n";
+import type { PublicLayoutHandle } from "../routes/public/layout";
 
 export const PRODUCT_NAME = "Hope Behind Bars";
 export const DEFAULT_TITLE = "Restoring Dignity, Rebuilding Lives";
@@ -96,7 +97,7 @@ export function seoMeta(
 const OG_LOCALES: Record<Locale, string> = { en: "en_US", am: "am_ET" };
 
 interface MetaArgsLike {
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown; handle?: unknown } | undefined>;
 }
 
 /** Reads the site URL the root loader provides, for canonical and share URLs. */
@@ -105,16 +106,16 @@ export function siteUrlFrom(args: MetaArgsLike): string {
   return root?.siteUrl ?? "";
 }
 
-/** The page's language from the root loader, and its texts from the public layout's loader. */
+/** The page's language from the root loader, and its texts from the public layout's handle (0558). */
 export function metaLanguage(args: MetaArgsLike): MetaLanguage {
   const root = args.matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale; path?: string } | undefined;
-  const layout = args.matches.find((m) => m?.id === "routes/public/layout")?.loaderData as
-    | { i18n?: I18nData }
-    | undefined;
+  const layoutMatch = args.matches.find((m) => m?.id === "routes/public/layout");
+  const layout = layoutMatch?.loaderData as { locale?: Locale } | undefined;
+  const texts = layoutMatch?.handle as PublicLayoutHandle | undefined;
   return {
     locale: root?.locale ?? DEFAULT_LOCALE,
     path: root?.path,
-    t: layout?.i18n ? i18nFrom(layout.i18n).t : undefined,
+    t: layout?.locale && texts ? i18nFrom(texts.i18n(layout.locale)).t : undefined,
   };
 }
 

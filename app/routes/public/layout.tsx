@@ -1,6 +1,13 @@
 import { Outlet, useLocation } from "react-router";
 import { type AppContext, appContext } from "#app-context";
-import { LANGUAGE_NAMES, localeOf, localizePath, stripLocale, suggestedLocale } from "../../../core/i18n/locale";
+import {
+  LANGUAGE_NAMES,
+  type Locale,
+  localeOf,
+  localizePath,
+  stripLocale,
+  suggestedLocale,
+} from "../../../core/i18n/locale";
 import { LIGHT_PAGE_ACCEPT_CH, LIGHT_PAGE_VARY, wantsLightPage } from "../../../core/shared/save-data";
 import type { DonatingContent } from "../../../core/site-content/site-content.schema";
 import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
@@ -9,7 +16,7 @@ import { type FooterContent, SiteFooter } from "../../components/layout/site-foo
 import { SiteHeaderIsland } from "../../components/layout/site-header";
 import type { DonationSettings } from "../../content/donation";
 import { i18nData, islandI18nData } from "../../i18n/catalogue";
-import { useI18n } from "../../i18n/i18n";
+import { type I18nData, useI18n } from "../../i18n/i18n";
 import { SaveDataContext } from "../../lib/save-data";
 import type { Route } from "./+types/layout";
 
@@ -22,6 +29,19 @@ export const headers = () => ({
   vary: LIGHT_PAGE_VARY,
   "accept-ch": LIGHT_PAGE_ACCEPT_CH,
 });
+
+/** A public page's texts, for the page (root.tsx) and its islands, and for `meta` (app/lib/seo.ts). */
+export interface PublicLayoutHandle {
+  i18n: (locale: Locale) => I18nData;
+  islandI18n: (locale: Locale) => I18nData;
+}
+
+/**
+ * The catalogues reach the page through the route's handle, by the loader's `locale`, and not as
+ * loader data: React Router serializes every document's loader data for its client router, which
+ * public pages never run, and the catalogue was most of that work (decision 0558).
+ */
+export const handle: PublicLayoutHandle = { i18n: i18nData, islandI18n: islandI18nData };
 
 /**
  * Public pages are server-rendered documents with islands (app/islands): the root layout sees this
@@ -52,8 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     islands,
     donation: donationSettings(services, donating),
     footer,
-    i18n: i18nData(locale),
-    islandI18n: islandI18nData(locale),
+    locale,
     suggestion,
     saveData,
   };
