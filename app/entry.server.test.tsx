@@ -1,5 +1,6 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PUBLIC_LAYOUT } from "./routes/public/layout-id";
 
 /**
  * React's renderer stands in for itself here: what is under test is entry.server's own give-up
@@ -18,7 +19,7 @@ vi.mock("react-dom/server", () => ({
   },
 }));
 
-const { default: handleRequest, PUBLIC_LAYOUT, streamTimeout } = await import("./entry.server");
+const { default: handleRequest, streamTimeout } = await import("./entry.server");
 
 const islandPage = { staticHandlerContext: { loaderData: { [PUBLIC_LAYOUT]: {} } } } as unknown as EntryContext;
 const startRender = () =>

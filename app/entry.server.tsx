@@ -4,11 +4,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "#app-context";
 import { SCRIPTS_FROM_SELF_HEADER } from "../server/plugins/security-headers";
+import { PUBLIC_LAYOUT } from "./routes/public/layout-id";
 
 export const streamTimeout = 5_000;
-
-/** The route whose data makes a page an islands document (root.tsx reads it the same way). */
-export const PUBLIC_LAYOUT = "routes/public/layout";
 
 /**
  * Renders the whole document before sending (onAllReady): complete HTML for crawlers and for

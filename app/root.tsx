@@ -21,6 +21,7 @@ import { I18nProvider, useI18n } from "./i18n/i18n";
 import { IslandPage } from "./islands/island-page";
 import { metaLanguage, seoMeta } from "./lib/seo";
 import type { PublicLayoutHandle, loader as publicLoader } from "./routes/public/layout";
+import { PUBLIC_LAYOUT } from "./routes/public/layout-id";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { services, cspNonce } = context.get(appContext);
@@ -48,11 +49,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.cspNonce;
   // Public pages hydrate only their islands; the back office (and errors outside the site) run the router.
   // Public pages carry no nonce: the same bytes for every visitor (entry.server.tsx, decision 0450).
-  const publicPage = useRouteLoaderData<typeof publicLoader>("routes/public/layout");
+  const publicPage = useRouteLoaderData<typeof publicLoader>(PUBLIC_LAYOUT);
   // The page's catalogues, from the public layout's handle (not its loader data: decision 0558).
-  const texts = useMatches().find((match) => match.id === "routes/public/layout")?.handle as
-    | PublicLayoutHandle
-    | undefined;
+  const texts = useMatches().find((match) => match.id === PUBLIC_LAYOUT)?.handle as PublicLayoutHandle | undefined;
   return (
     <html lang={data?.locale ?? "en"}>
       <head>

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { alternates, DEFAULT_LOCALE, type Locale, localizePath } from "../../core/i18n/locale";
 import { type I18n, i18nFrom } from "../i18n/i18n";
 import type { PublicLayoutHandle } from "../routes/public/layout";
+import { PUBLIC_LAYOUT } from "../routes/public/layout-id";
 
 export const PRODUCT_NAME = "Hope Behind Bars";
 export const DEFAULT_TITLE = "Restoring Dignity, Rebuilding Lives";
@@ -109,7 +110,7 @@ export function siteUrlFrom(args: MetaArgsLike): string {
 /** The page's language from the root loader, and its texts from the public layout's handle (0558). */
 export function metaLanguage(args: MetaArgsLike): MetaLanguage {
   const root = args.matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale; path?: string } | undefined;
-  const layoutMatch = args.matches.find((m) => m?.id === "routes/public/layout");
+  const layoutMatch = args.matches.find((m) => m?.id === PUBLIC_LAYOUT);
   const layout = layoutMatch?.loaderData as { locale?: Locale } | undefined;
   const texts = layoutMatch?.handle as PublicLayoutHandle | undefined;
   return {
