@@ -1,16 +1,19 @@
 /**
  * Load benchmark of the built site on 127.0.0.1 only: requests/s and p99 latency for a public page,
  * the health API and a static asset, measured side by side in one run; the cached page and nginx
- * serving its bytes in alternating rounds (BENCH_ROUNDS), the ratio being their median. Bounded:
+ * serving its bytes in alternating rounds (BENCH_ROUNDS), the ratio being their median, also as
+ * browsers get it (brotli) and as deployed (through Caddy over HTTPS, decision 0559). Bounded:
  * each target runs for BENCH_SECONDS seconds. Usage: `npm run bench` (builds first if needed).
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { startServer } from "../tests/e2e/support/server.ts";
+import { CADDY_FOUND, startCaddy } from "../tests/support/caddy.ts";
 import { NGINX, startNginx } from "./nginx.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,8 +38,10 @@ export interface BenchResult {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
-  /** The measured server's CPU use during the run, in cores (1 = one core busy all along). */
+  /** The measured server's CPU use during the run, in cores (1 = one core busy all along), its front's included. */
   serverBusy: number;
+  /** Of serverBusy, what the front (BenchTarget.frontPid) used. */
+  frontBusy: number;
 }
 
 /**
@@ -55,6 +60,8 @@ export const CLIENT = WRK ? "wrk (one thread)" : "autocannon";
 export interface BenchTarget {
   baseUrl: string;
   pid: number;
+  /** A proxy every answer passes through first (Caddy, as deployed): its CPU counts as the answer's too. */
+  frontPid?: number;
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
@@ -72,11 +79,19 @@ export async function measure(
   headers: Record<string, string> = {},
 ): Promise<BenchResult> {
   const url = `${target.baseUrl}${pathname}`;
-  const cpuBefore = cpuSeconds(target.pid);
+  const frontCpu = () => (target.frontPid === undefined ? 0 : cpuSeconds(target.frontPid));
+  const [serverBefore, frontBefore] = [cpuSeconds(target.pid), frontCpu()];
   const started = performance.now();
   const load = WRK ? await wrk(WRK, url, headers) : await autocannonLoad(url, headers);
-  const busy = (cpuSeconds(target.pid) - cpuBefore) / ((performance.now() - started) / 1000);
-  return { name, path: pathname, ...load, serverBusy: busy };
+  const seconds = (performance.now() - started) / 1000;
+  const frontBusy = (frontCpu() - frontBefore) / seconds;
+  return {
+    name,
+    path: pathname,
+    ...load,
+    serverBusy: (cpuSeconds(target.pid) - serverBefore) / seconds + frontBusy,
+    frontBusy,
+  };
 }
 
 async function autocannonLoad(url: string, headers: Record<string, string>) {
@@ -91,7 +106,7 @@ async function wrk(command: string, url: string, headers: Record<string, string>
   for (const [header, value] of Object.entries(headers)) args.push("-H", `${header}: ${value}`);
   const { stdout } = await run(command, [...args, url]);
   const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
-  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)$/m.exec(stdout);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(stdout);
   if (!perSecond || !p99) throw new Error(`wrk's output not understood:\n${stdout}`);
   const failed = /Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout);
   return {
@@ -107,7 +122,7 @@ const SATURATED = 0.9;
 export function printTable(results: BenchResult[]) {
   const row = (cells: string[]) =>
     console.log(
-      `${cells[0]?.padEnd(24)} ${cells[1]?.padEnd(44)} ${cells[2]?.padStart(8)} ${cells[3]?.padStart(8)} ${cells[4]?.padStart(8)} ${cells[5]?.padStart(11)}`,
+      `${cells[0]?.padEnd(26)} ${cells[1]?.padEnd(42)} ${cells[2]?.padStart(8)} ${cells[3]?.padStart(8)} ${cells[4]?.padStart(8)} ${cells[5]?.padStart(11)}`,
     );
   console.log("");
   row(["target", "path", "req/s", "p99 ms", "non-2xx", "server CPU"]);
@@ -242,6 +257,55 @@ async function nodeFloor() {
   }
 }
 
+/** An answer's body as sent, still compressed (fetch would decode it). */
+const bytesAsSent = (url: string, headers: Record<string, string>) =>
+  new Promise<Buffer>((resolve, reject) =>
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+      })
+      .on("error", reject),
+  );
+
+/** What a browser asks for a page: HTML, compressed. */
+const BROWSER = { accept: "text/html", "accept-encoding": "br" };
+
+/**
+ * The cached page as browsers get it (brotli), from the site alone and as deployed: over HTTPS
+ * through Caddy with the shipped Caddyfile (tests/support/caddy.ts), Caddy's CPU counted with the
+ * site's; against nginx sending the same compressed bytes, over HTTP and over HTTPS.
+ * Caddy runs on one core, as nginx's one worker does (GOMAXPROCS=1).
+ */
+async function asBrowsersGetIt(site: BenchTarget) {
+  const compressed = await bytesAsSent(`${site.baseUrl}/`, BROWSER);
+  const files = { "index.html": compressed };
+  const encoded = { "Content-Encoding": "br" };
+  const nginx = await startNginx(files, encoded);
+  const nginxTls = CADDY_FOUND ? await startNginx(files, encoded, { tls: true }) : undefined;
+  const caddy = CADDY_FOUND ? await startCaddy(Number(new URL(site.baseUrl).port), { GOMAXPROCS: "1" }) : undefined;
+  try {
+    const siteAlone = await ratioInRounds(
+      () => measure(site, "home page (cached, br)", "/", BROWSER),
+      () => measure(nginx, "nginx, same br bytes", "/index.html"),
+    );
+    const deployed =
+      caddy && nginxTls
+        ? await ratioInRounds(
+            () =>
+              measure({ ...site, baseUrl: caddy.baseUrl, frontPid: caddy.pid }, "Caddy + site, https", "/", BROWSER),
+            () => measure(nginxTls, "nginx, https, same br", "/index.html"),
+          )
+        : undefined;
+    return { siteAlone, deployed };
+  } finally {
+    await caddy?.stop();
+    await nginxTls?.stop();
+    await nginx.stop();
+  }
+}
+
 if (import.meta.main) {
   ensureBuild();
   const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
@@ -253,7 +317,6 @@ if (import.meta.main) {
     const cachedPage = () => measure(server, "home page (cached)", "/", { accept: "text/html" });
     const results = [
       await measure(server, "home page (rendered)", "/"),
-      await measure(server, "home page (cached, br)", "/", { accept: "text/html", "accept-encoding": "br" }),
       await measure(server, "health API", "/api/health"),
       await measure(server, "static asset", `/assets/${asset}`),
     ];
@@ -287,12 +350,35 @@ if (import.meta.main) {
         }
         // What no Node server goes below: Fastify's hello-world against nginx sending the same 17 bytes.
         const floor = await nodeFloor();
-        printTable([...rounds.results, ...withHeaders.results, ...nodeHttpFloor.results, ...floor.results, ...results]);
+        const browsers = await asBrowsersGetIt(server);
+        printTable([
+          ...rounds.results,
+          ...withHeaders.results,
+          ...nodeHttpFloor.results,
+          ...floor.results,
+          ...browsers.siteAlone.results,
+          ...(browsers.deployed?.results ?? []),
+          ...results,
+        ]);
         console.log(`After: ${machine()}`);
         console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %, issue 18`);
         console.log(`cached home page / nginx static with the same headers: ${describeRatio(withHeaders)}`);
         console.log(`node:http alone, same answer / nginx with the same headers: ${describeRatio(nodeHttpFloor)}`);
         console.log(`Fastify hello-world / nginx serving its bytes: ${describeRatio(floor)}`);
+        console.log(
+          `cached home page as browsers get it (br) / nginx, same bytes: ${describeRatio(browsers.siteAlone)}`,
+        );
+        if (browsers.deployed) {
+          const caddyShare = median(
+            browsers.deployed.results.filter((r) => r.frontBusy > 0).map((r) => r.frontBusy / r.serverBusy),
+          );
+          console.log(
+            `as deployed, Caddy in front over HTTPS (br) / nginx over HTTPS, same bytes: ${describeRatio(browsers.deployed)}; ` +
+              `Caddy's share of each answer's CPU: ${percent(caddyShare)}`,
+          );
+        } else {
+          console.log("caddy not installed (apt-get install caddy): the deployed path was not measured");
+        }
         console.log(CLIENT_SET_THE_PACE);
       } finally {
         await nginx.stop();

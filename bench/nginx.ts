@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -24,17 +24,50 @@ async function freePort(): Promise<number> {
 const workerOf = (master: number) =>
   Number(readFileSync(`/proc/${master}/task/${master}/children`, "utf8").trim().split(" ")[0]);
 
+/** Whether the port takes a connection yet. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
+
+/** A self-signed certificate for `localhost` (ECDSA P-256, as Caddy's local authority issues). */
+function selfSignedCertificate(dir: string) {
+  const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
+  const args = "req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=localhost";
+  execFileSync(
+    "openssl",
+    [...args.split(" "), "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", cert],
+    {
+      stdio: "ignore",
+    },
+  );
+  return { key, cert };
+}
+
 /**
  * nginx serving `files` (name → bytes) as static files on 127.0.0.1, the reference the
  * performance budget is a ratio of (docs/architecture.md#performance-budgets), with `headers`
- * added to every answer if given. Needs Debian's nginx (`apt-get install nginx-light`).
+ * added to every answer if given; over HTTPS (a self-signed certificate for `localhost`) with
+ * `tls`. Needs Debian's nginx (`apt-get install nginx-light`).
  */
-export async function startNginx(files: Record<string, string | Buffer>, headers: Record<string, string> = {}) {
+export async function startNginx(
+  files: Record<string, string | Buffer>,
+  headers: Record<string, string> = {},
+  { tls = false }: { tls?: boolean } = {},
+) {
   if (!NGINX) throw new Error("nginx not installed: apt-get install nginx-light");
   const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-nginx-"));
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
   const port = await freePort();
   const conf = path.join(dir, "nginx.conf");
+  const certificate = tls ? selfSignedCertificate(dir) : undefined;
+  const listen = certificate
+    ? `listen 127.0.0.1:${port} ssl; ssl_certificate ${certificate.cert}; ssl_certificate_key ${certificate.key};`
+    : `listen 127.0.0.1:${port};`;
   // Not `tcp_nopush`: with it, answers the size of our pages stalled 40 ms now and then (a delayed ACK
   // held the last segment), and nginx served a third of what it can (decision 0551).
   writeFileSync(
@@ -43,18 +76,14 @@ export async function startNginx(files: Record<string, string | Buffer>, headers
 events { worker_connections 1024; }
 http { access_log off; sendfile on; keepalive_requests 100000; types { text/html html; application/json json; }
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir};${addHeaders(headers)} } }`,
+  server { ${listen} root ${dir};${addHeaders(headers)} } }`,
   );
   const child = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/${Object.keys(files)[0]}`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const ready = async () =>
+    (await listening(port)) && readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim() !== "";
+  for (let i = 0; i < 50 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`,
     pid: workerOf(child.pid as number),
     stop: async () => {
       child.kill("SIGTERM");

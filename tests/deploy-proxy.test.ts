@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -9,36 +8,22 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "../db/database.ts";
 import { buildApp } from "../server/app.ts";
+import { CADDY_FOUND, type RunningCaddy, startCaddy } from "./support/caddy.ts";
 import { testConfig } from "./support/test-app.ts";
 
 /**
- * The runbook's step 5 on this machine: deploy/Caddyfile, as shipped, run by Caddy with its own
- * local certificate authority (no public name here) in front of the site started with the service's
- * TRUST_PROXY. Only what a test machine needs differs: ports, storage and log paths, the upstream port.
+ * The runbook's step 5 on this machine: deploy/Caddyfile, as shipped (tests/support/caddy.ts), in
+ * front of the site started with the service's TRUST_PROXY.
  */
-const root = path.resolve(import.meta.dirname, "..");
-const caddyFound = spawnSync("sh", ["-c", "command -v caddy"]).status === 0;
-if (!caddyFound) {
+if (!CADDY_FOUND) {
   if (process.env.CI) throw new Error("caddy not found: apt-get install caddy (.ci/run does)");
   console.warn("caddy not found: the Caddy test is skipped (it is required under CI).");
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = https.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-describe.runIf(caddyFound)("Caddy in front of the site (deploy/Caddyfile)", () => {
+describe.runIf(CADDY_FOUND)("Caddy in front of the site (deploy/Caddyfile)", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-caddy-"));
   let app: FastifyInstance;
-  let caddy: ChildProcess;
-  let caddyOutput = "";
-  let httpsPort: number;
-  let ca: Buffer;
+  let caddy: RunningCaddy;
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     new Promise<{
@@ -50,10 +35,10 @@ describe.runIf(caddyFound)("Caddy in front of the site (deploy/Caddyfile)", () =
       const request = https.get(
         {
           host: "127.0.0.1",
-          port: httpsPort,
+          port: caddy.httpsPort,
           path: url,
           servername: "localhost",
-          ca,
+          ca: caddy.ca,
           headers: { host: "localhost", ...headers },
         },
         (response) => {
@@ -92,53 +77,11 @@ describe.runIf(caddyFound)("Caddy in front of the site (deploy/Caddyfile)", () =
     await app.listen({ host: "127.0.0.1", port: 0 });
     const appPort = (app.server.address() as AddressInfo).port;
 
-    httpsPort = await freePort();
-    const httpPort = await freePort();
-    const shipped = readFileSync(path.join(root, "deploy/Caddyfile"), "utf8");
-    expect(shipped).toContain("reverse_proxy 127.0.0.1:3000\n");
-    const caddyfile = shipped
-      .replace(
-        "{\n",
-        `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n`,
-      )
-      .replace("reverse_proxy 127.0.0.1:3000", `reverse_proxy 127.0.0.1:${appPort}`)
-      .replace("/var/log/caddy/hope-behind-bars.log", path.join(dir, "access.log"));
-    writeFileSync(path.join(dir, "Caddyfile"), caddyfile);
-    caddy = spawn("caddy", ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
-      env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    caddy.stdout?.on("data", (chunk) => (caddyOutput += chunk));
-    caddy.stderr?.on("data", (chunk) => (caddyOutput += chunk));
-    const exited = new Promise<never>((_, reject) =>
-      caddy.once("exit", (code) => reject(new Error(`caddy exited (${code}):\n${caddyOutput}`))),
-    );
-    const rootCert = path.join(dir, "caddy/pki/authorities/local/root.crt");
-    // Caddy issues the certificate from its new local authority at start: wait until it answers.
-    await Promise.race([
-      exited,
-      (async () => {
-        for (;;) {
-          if (existsSync(rootCert)) {
-            ca = readFileSync(rootCert);
-            const ready = await get("/api/health").then(
-              (response) => response.status === 200,
-              () => false,
-            );
-            if (ready) return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      })(),
-    ]);
+    caddy = await startCaddy(appPort);
   });
 
   afterAll(async () => {
-    if (caddy && caddy.exitCode === null) {
-      const exited = new Promise((resolve) => caddy.once("exit", resolve));
-      caddy.kill("SIGTERM");
-      await exited;
-    }
+    await caddy?.stop();
     await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -170,6 +113,6 @@ describe.runIf(caddyFound)("Caddy in front of the site (deploy/Caddyfile)", () =
   });
 
   it("writes an access log", () => {
-    expect(readFileSync(path.join(dir, "access.log"), "utf8")).toContain('"uri":"/api/health"');
+    expect(readFileSync(caddy.accessLog, "utf8")).toContain('"uri":"/api/health"');
   });
 });
