@@ -45,7 +45,10 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-/** Throughput and failures; a timeout is a request still unanswered after autocannon's 10 s. */
+/**
+ * Throughput and failures; a timeout is a request still unanswered after autocannon's 10 s. Under
+ * the bursts' overload those are new connections' first answers (decision 0560), not lost requests.
+ */
 const describe = (result: autocannon.Result) =>
   `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
   `${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors - result.timeouts} other errors`;
