@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../tests/e2e/support/server.ts";
 
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 
@@ -11,18 +12,9 @@ const addHeaders = (headers: Record<string, string>) =>
     .map(([name, value]) => ` add_header ${name} "${value.replace(/["\\]/g, "")}" always;`)
     .join("");
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The one worker process of an nginx master (with `daemon off`, the master is the process we spawned). */
-const workerOf = (master: number) =>
-  Number(readFileSync(`/proc/${master}/task/${master}/children`, "utf8").trim().split(" ")[0]);
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+const workerOf = (master: number) => Number(childrenOf(master).split(" ")[0]);
 
 /** Whether the port takes a connection yet. */
 const listening = (port: number) =>
@@ -79,8 +71,7 @@ http { access_log off; sendfile on; keepalive_requests 100000; types { text/html
   server { ${listen} root ${dir};${addHeaders(headers)} } }`,
   );
   const child = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
-  const ready = async () =>
-    (await listening(port)) && readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim() !== "";
+  const ready = async () => (await listening(port)) && childrenOf(child.pid as number) !== "";
   for (let i = 0; i < 50 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
   return {
     baseUrl: tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`,

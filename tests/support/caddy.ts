@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../e2e/support/server.ts";
 
 /**
  * deploy/Caddyfile, as shipped, run by Caddy in front of a site on 127.0.0.1 (the runbook's step 5):
@@ -15,15 +15,6 @@ export const CADDY_FOUND = spawnSync("sh", ["-c", "command -v caddy"]).status ==
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = https.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface RunningCaddy {
   /** `https://localhost:<port>`: the certificate is for `localhost`, Caddy's default site name. */
   baseUrl: string;
@@ -33,8 +24,6 @@ export interface RunningCaddy {
   /** The local authority's root certificate, for a client that checks the chain. */
   ca: Buffer;
   accessLog: string;
-  /** What Caddy wrote to its standard output and error so far. */
-  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -94,7 +83,6 @@ export async function startCaddy(upstreamPort: number, env: Record<string, strin
     pid: caddy.pid as number,
     ca,
     accessLog,
-    output: () => output,
     stop: async () => {
       if (caddy.exitCode === null) {
         const ended = new Promise((resolve) => caddy.once("exit", resolve));
