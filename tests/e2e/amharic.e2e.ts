@@ -366,6 +366,8 @@ describe.runIf(browserAvailable)("English and Amharic public pages (decision 041
       // Reduced motion: focus scrolls at once (the site scrolls smoothly otherwise).
       context: { locale: "am-ET", reducedMotion: "reduce" },
     });
+    // Scrolled to its foot, /impact shows the latest videos' thumbnails, which are YouTube's.
+    await stubYoutube(page);
     const response = await page.goto("/impact");
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe("/impact");

@@ -34,7 +34,9 @@ interface Stop {
 const focusedStop = (page: Page) =>
   page.evaluate((): Stop | null => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return null;
+    // Tab into an embedded page (the map) focuses something in that page's own document, ringed by
+    // its own styles; the frame element stands for it here and draws nothing.
+    if (!element || element === document.body || element.tagName === "IFRAME") return null;
     // Colour transitions include the outline: read the ring as it ends, as the screenshot shows it.
     for (const animation of element.getAnimations()) animation.finish();
     const style = getComputedStyle(element);

@@ -31,7 +31,8 @@ const counter = (page: Page, label: string) => page.locator(`[data-counter="${la
 async function scrollThrough(page: Page) {
   const [height, step] = await page.evaluate(() => [document.body.scrollHeight, window.innerHeight / 2]);
   for (let y = 0; y <= height; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
+    // Instantly: the site scrolls smoothly, and a smooth scroll held each step for half a second.
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
   }
   await expect.poll(() => page.locator('[data-reveal="waiting"]').count()).toBe(0);

@@ -79,6 +79,8 @@ describe.runIf(browserAvailable)("site content", () => {
   // Publishes the draft the test above saved (split in two so each stays well inside the timeout under load).
   it("publishes the changed figure, and the public sees it on Home and in the Impact page's description", async () => {
     const { page, context } = await newPage(site.browser, site.server, { context: { reducedMotion: "reduce" } });
+    // The home page shows the video the first test added: its thumbnail is YouTube's.
+    await stubYoutube(page);
     await openAdminPage(page, site.server, "/admin/site/home");
     await expect.poll(() => page.locator("#site-impactFigures-2-value").inputValue()).toBe("34");
     await publish(page);
@@ -115,6 +117,7 @@ describe.runIf(browserAvailable)("site content", () => {
 
   it("compares with an older version and restores it", async () => {
     const { page, context } = await newPage(site.browser, site.server, { context: { reducedMotion: "reduce" } });
+    await stubYoutube(page);
     await openAdminPage(page, site.server, "/admin/site/home");
     await page.locator("#site-impactFigures-2-value").fill("35");
     await publish(page);

@@ -6,13 +6,24 @@ import { chromium } from "playwright-core";
  * browser here, outside any test file, where browser.ts's per-file hooks cannot be registered.
  */
 
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's headless shell (package chromium-headless-shell) when it is there: the same Blink as the
+ * chromium package without a browser's window furniture. The full browser in headless mode starts
+ * an omnibox pop-up renderer for every context a journey opens, and a whole run spent over half its
+ * CPU in Chromium: on the shell the journeys take half the CPU (decision 0561).
+ */
+const CHROME_PATH =
+  process.env.CHROME_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((candidate) => existsSync(candidate)) ??
+  "/usr/bin/chromium";
 
 /** Under CI a missing browser fails the run; locally the browser suites are skipped with a notice. */
 export const browserAvailable = existsSync(CHROME_PATH);
 if (!browserAvailable) {
   if (process.env.CI)
-    throw new Error(`Chromium not found at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`);
+    throw new Error(
+      `Chromium not found at ${CHROME_PATH}: install Debian's chromium-headless-shell or set CHROME_PATH`,
+    );
   console.warn(`Chromium not found at ${CHROME_PATH}: browser journeys skipped (they are required under CI).`);
 }
 
