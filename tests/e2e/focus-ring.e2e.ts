@@ -67,11 +67,22 @@ const focusedStop = (page: Page) =>
  * 3:1 against the pixels right outside it and in the gap inside it (WCAG 1.4.11 / 2.4.13).
  */
 async function measureRing(page: Page, stop: Stop) {
-  // The whole viewport: the element's box is in viewport coordinates.
-  const png = await page.screenshot({ animations: "disabled", caret: "hide", scale: "css" });
+  // Only the ring's surroundings, cut from the viewport (the box is in viewport coordinates): a
+  // whole-viewport picture per stop cost most of this file's time.
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const margin = Math.ceil(stop.offset + stop.width) + 4;
+  const clipLeft = Math.max(0, Math.floor(stop.box.x) - margin);
+  const clipTop = Math.max(0, Math.floor(stop.box.y) - margin);
+  const clip = {
+    x: clipLeft,
+    y: clipTop,
+    width: Math.min(viewport.width, Math.ceil(stop.box.x + stop.box.width) + margin) - clipLeft,
+    height: Math.min(viewport.height, Math.ceil(stop.box.y + stop.box.height) + margin) - clipTop,
+  };
+  const png = await page.screenshot({ animations: "disabled", caret: "hide", scale: "css", clip });
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixel = (x: number, y: number) => {
-    const i = (Math.round(y) * info.width + Math.round(x)) * 3;
+    const i = ((Math.round(y) - clipTop) * info.width + (Math.round(x) - clipLeft)) * 3;
     return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
   };
   // Points around the middle of each side, where a ring lies at the same distance from the border box
@@ -91,7 +102,8 @@ async function measureRing(page: Page, stop: Stop) {
             ]),
       ];
       for (const [x = -1, y = -1] of sides) {
-        if (x >= 0 && x < info.width && y >= 0 && y < info.height) points.push(pixel(x, y));
+        if (x >= clipLeft && x < clipLeft + info.width && y >= clipTop && y < clipTop + info.height)
+          points.push(pixel(x, y));
       }
     }
     return points;
