@@ -65,3 +65,35 @@ describe("entry.server's give-up timer", () => {
     expect(render.abort).toHaveBeenCalledOnce();
   });
 });
+
+describe("a page whose loader met the database unavailable", () => {
+  const failedPage = (error: unknown) =>
+    ({ staticHandlerContext: { loaderData: {}, errors: { "routes/public/home": error } } }) as unknown as EntryContext;
+  const head = (error: unknown) =>
+    handleRequest(
+      new Request("http://localhost/", { method: "HEAD" }),
+      500,
+      new Headers(),
+      failedPage(error),
+      {} as unknown as RouterContextProvider,
+    );
+
+  it("answers 503 with Retry-After, as the API does", async () => {
+    const { DatabaseUnavailableError } = await import("../db/postgres-failover.ts");
+    const response = await head(new DatabaseUnavailableError(new Error("Connection terminated unexpectedly")));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+  });
+
+  it("answers 503 when SQLite stayed locked past its busy timeout", async () => {
+    const response = await head(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+  });
+
+  it("keeps 500 for any other failure", async () => {
+    const response = await head(new Error("a bug"));
+    expect(response.status).toBe(500);
+    expect(response.headers.get("retry-after")).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "#app-context";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../server/plugins/errors";
 import { SCRIPTS_FROM_SELF_HEADER } from "../server/plugins/security-headers";
 import { PUBLIC_LAYOUT } from "./routes/public/layout-id";
 
@@ -22,6 +23,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A loader that met the database unavailable answers as the API does: 503 with Retry-After.
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  }
   const islandPage = routerContext.staticHandlerContext.loaderData[PUBLIC_LAYOUT] !== undefined;
   if (islandPage) responseHeaders.set(SCRIPTS_FROM_SELF_HEADER, "1");
   if (request.method.toUpperCase() === "HEAD") {

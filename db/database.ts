@@ -19,7 +19,12 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** How this process's connections appear in `pg_stat_activity` (tests end only their own by it). */
   applicationName?: string;
+  /** PostgreSQL: how long the pool's statements may take before the request gives up (default 5 s). */
+  queryTimeoutMs?: number;
 }
+
+/** How long a request waits on one PostgreSQL statement; migrations and own connections have no limit. */
+export const QUERY_TIMEOUT_MS = 5000;
 
 export interface DatabaseHandle {
   db: Db;
@@ -65,13 +70,25 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pgClientConfig: pg.ClientConfig = {
       connectionString: options.databaseUrl,
       application_name: options.applicationName ?? "hope-behind-bars",
-      // A server that vanished without a word (failover behind a virtual IP) is noticed, and a
-      // request waits at most this long for a connection instead of hanging.
+      // A server that vanished without a word (failover behind a virtual IP, a network partition)
+      // is noticed by the kernel after a few seconds of silence, not the system's default two hours;
+      // and a request waits at most this long for a connection instead of hanging.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 5000,
       connectionTimeoutMillis: 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     };
-    const pool = new pg.Pool({ ...pgClientConfig, max: 10 });
+    const queryTimeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      ...pgClientConfig,
+      // The site's statements take milliseconds. The server cancels one that runs longer (its
+      // connection stays usable); a database that stops answering altogether is given up on by the
+      // client a little later, and that connection is discarded. Either way the request answers 503
+      // with Retry-After within seconds instead of hanging (docs/decisions/0150-postgres-failover.md).
+      options: [pgClientConfig.options, `-c statement_timeout=${queryTimeoutMs - 500}`].filter(Boolean).join(" "),
+      query_timeout: queryTimeoutMs,
+      max: 10,
+    });
     // A connection the server drops (restart, failover) emits 'error' whether it is idle or busy,
     // and an 'error' nobody listens to ends the process. The pool listens only while a client is
     // idle, so every client gets a listener of its own for its whole life; the query it was running
@@ -151,8 +168,20 @@ export async function migrationStatus(handle: Pick<DatabaseHandle, "db" | "schem
 }
 
 /** Applies pending migrations; a no-op when the database is current. Throws on failure. */
-export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "schema">): Promise<string[]> {
-  const { error, results } = await migrator(handle).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+export async function migrateToLatest(
+  handle: Pick<DatabaseHandle, "db" | "schema" | "pgClientConfig">,
+): Promise<string[]> {
+  // On PostgreSQL migrations run on a connection of their own without the pool's statement timeout:
+  // building an index on a grown table, or waiting for another instance's migration lock, may take
+  // longer than a request should.
+  const own = handle.pgClientConfig
+    ? new Kysely<Database>({ dialect: new FailoverPostgresDialect(new pg.Pool({ ...handle.pgClientConfig, max: 1 })) })
+    : undefined;
+  try {
+    const { error, results } = await migrator({ db: own ?? handle.db, schema: handle.schema }).migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  } finally {
+    await own?.destroy();
+  }
 }

@@ -40,8 +40,29 @@ export function isConnectionFailure(error: unknown): boolean {
     // Class 08 is "connection exception".
     return UNAVAILABLE_CODES.has(code) || code.startsWith("08") || NETWORK_CODES.has(code);
   }
-  return /^Connection terminated|not queryable|timeout exceeded when trying to connect/.test(error.message);
+  return (
+    /^Connection terminated|not queryable|timeout exceeded when trying to connect/.test(error.message) ||
+    isSilence(error)
+  );
 }
+
+/**
+ * The client gave up waiting for an answer (the pool's `query_timeout`): the database or the network
+ * went silent. The connection is lost (its answer may still arrive, out of turn), but the statement
+ * is not repeated: it has already made the request wait as long as one may.
+ */
+const isSilence = (error: Error) => error.message === "Query read timeout";
+
+/** The server cancelled a statement that ran past `statement_timeout`: the connection is fine. */
+const isStatementTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === "57014";
+
+/**
+ * Refusals a server gives to a new connection while it cannot take one: besides the codes above,
+ * 55000 "database is not currently accepting connections" (a database being moved or restored).
+ * At connect time no statement has run, so nothing can be half-done.
+ */
+const isConnectRefusal = (error: unknown) =>
+  isConnectionFailure(error) || (error as { code?: unknown } | null)?.code === "55000";
 
 const WRITE_NODES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
 
@@ -78,13 +99,16 @@ class FailoverConnection implements DatabaseConnection {
     try {
       return await this.inner.executeQuery<R>(query, options);
     } catch (error) {
+      if (isStatementTimeout(error)) throw new DatabaseUnavailableError(error);
       if (!isConnectionFailure(error)) throw error;
       // A write may have committed just before its connection died, so only a read is repeated.
       // Inside a transaction the earlier statements died with the connection: never repeat there.
-      if (this.inTransaction || !isPlainRead(query)) throw new DatabaseUnavailableError(error);
+      if (this.inTransaction || !isPlainRead(query) || isSilence(error as Error)) {
+        throw new DatabaseUnavailableError(error);
+      }
       await pendingIo();
       const fresh = await this.driver.acquireConnection().catch((retryError) => {
-        throw isConnectionFailure(retryError) ? new DatabaseUnavailableError(retryError) : retryError;
+        throw isConnectRefusal(retryError) ? new DatabaseUnavailableError(retryError) : retryError;
       });
       try {
         return await fresh.executeQuery<R>(query, options);
@@ -133,7 +157,7 @@ class FailoverDriver implements Driver {
     try {
       return new FailoverConnection(await this.inner.acquireConnection(), this.inner);
     } catch (error) {
-      throw isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
+      throw isConnectRefusal(error) ? new DatabaseUnavailableError(error) : error;
     }
   }
 

@@ -14,6 +14,18 @@ export const OUT_OF_SPACE_MESSAGE = "The server has run out of storage space. Pl
 const OUT_OF_SPACE_CODES = new Set(["ENOSPC", "EDQUOT", "SQLITE_FULL", "53100"]);
 const isOutOfSpace = (error: unknown) => OUT_OF_SPACE_CODES.has(String((error as { code?: unknown }).code));
 
+/**
+ * The database cannot answer for now: PostgreSQL lost, silent or refusing connections
+ * (DatabaseUnavailableError), or SQLite still locked by another writer after its busy timeout.
+ * Such a request answers 503 with Retry-After, as an API call and as a page: it is over within
+ * seconds and the client should simply try again.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const isDatabaseUnavailable = (error: unknown) =>
+  error instanceof DatabaseUnavailableError ||
+  ["SQLITE_BUSY", "SQLITE_LOCKED"].includes(String((error as { code?: unknown } | null)?.code));
+const DATABASE_UNAVAILABLE_MESSAGE = new DatabaseUnavailableError(undefined).message;
+
 /** One error shape for the whole API: `{ message }`, plus `fields` for validation errors. Never a stack trace. */
 export default fp(
   async (app) => {
@@ -27,11 +39,15 @@ export default fp(
       if (error instanceof DomainError && error.status < 500) {
         return reply.code(error.status).send({ message: error.message });
       }
+      if (isDatabaseUnavailable(error)) {
+        // Expected and brief (a failover, a silent network, a busy writer): no stack trace.
+        request.log.warn({ cause: String(error.cause ?? error.message) }, "database unavailable");
+        reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.code(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       if (error instanceof ServiceUnavailableError) {
-        // Expected and brief (the database failing over, a provider not configured): no stack trace.
-        request.log.warn({ reason: error.message, cause: String(error.cause ?? "") }, "service unavailable");
-        // A failover is over within seconds; "not configured" is not worth retrying.
-        if (error instanceof DatabaseUnavailableError) reply.header("retry-after", "5");
+        // A provider not configured: not worth retrying, so no Retry-After.
+        request.log.warn({ reason: error.message }, "service unavailable");
         return reply.code(503).send({ message: error.message });
       }
       if (isOutOfSpace(error)) {
