@@ -28,6 +28,12 @@ export interface QueuedEmail extends OutgoingEmail {
   replyTo?: string | undefined;
   /** Extra headers, e.g. a newsletter's List-Unsubscribe (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * The local part of the message's `Message-ID` (its domain is the sender's): the same for every
+   * attempt at one message (the `email` job's id, a newsletter's delivery), so a copy sent again
+   * after a crash is recognisably the same message.
+   */
+  messageId?: string;
 }
 
 /** Hands one e-mail to the mail server; throws when it refuses or cannot be reached. */
@@ -52,10 +58,15 @@ export function createEmailService(jobs: JobQueue, transport: EmailTransport | u
   if (transport) {
     jobs.register<QueuedEmail>({
       type: EMAIL_JOB,
-      async handle(mail) {
+      async handle(mail, job) {
+        // An earlier run handed it over and then lost its claim before recording the outcome:
+        // sending again would deliver it twice.
+        if ((job.recorded as { accepted?: boolean } | null)?.accepted) return;
         const to = mail.to ?? staffAddress;
         if (!to) throw new Error("a staff notification waits for STAFF_EMAIL to be set");
-        await transport({ ...mail, to });
+        await transport({ messageId: job.id, ...mail, to });
+        // Recorded before anything else can fail, so a crash from here on does not send it again.
+        await job.progress({ accepted: true });
       },
     });
   }

@@ -13,6 +13,9 @@ const preparedHeaders = (headers: Record<string, string>) =>
  */
 const POOL = { pool: true, maxConnections: 1, maxMessages: 500, idleTimeout: 5_000 } as const;
 
+/** The domain of the From address ("Hope <news@example.org>" → example.org), for Message-IDs. */
+export const senderDomain = (from: string) => /@([^\s>]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? "localhost";
+
 /**
  * Nodemailer over the configured SMTP server, with timeouts so a stuck server frees the worker.
  * Nodemailer is loaded by the first message, not at start (docs/decisions/0554).
@@ -28,6 +31,7 @@ export function createSmtpTransport(config: MailConfig): EmailTransport {
     const transport = await opened;
     await transport.sendMail({
       from: config.from,
+      ...(mail.messageId ? { messageId: `<${mail.messageId}@${senderDomain(config.from)}>` } : {}),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

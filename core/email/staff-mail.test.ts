@@ -63,6 +63,41 @@ describe.each(DIALECTS)("staff e-mail notifications on %s", (dialect) => {
     expect(inbox.messages).toHaveLength(1);
   });
 
+  it("gives each message a Message-ID that stays the same for every attempt at it", async () => {
+    inbox = await createSmtpInbox();
+    await inbox.start();
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port), clock });
+    expect((await submit("/api/volunteer", application)).statusCode).toBe(201);
+    const [job] = await outbox();
+    await deliverDue();
+    expect(inbox.messages[0]).toContain(`Message-ID: <${job?.id}@hopebehindbars.test>`);
+  });
+
+  it("does not send again a message the mail server accepted when its run died before recording the outcome", async () => {
+    inbox = await createSmtpInbox();
+    await inbox.start();
+    t = await createTestApp(dialect, { config: staffNotifications(inbox.port), clock });
+    expect((await submit("/api/volunteer", application)).statusCode).toBe(201);
+    expect(await deliverDue()).toEqual({ done: 1, failed: 0 });
+    expect(inbox.messages).toHaveLength(1);
+    const [sent] = await outbox();
+    expect(sent?.progress).toBe('{"accepted":true}');
+    // What a kill right after the acceptance was recorded leaves: the job still claimed, its claim expired.
+    await t.database.db
+      .updateTable("jobs")
+      .set({
+        status: "running",
+        locked_by: "killed-worker",
+        locked_until: "2026-11-21T08:00:00.000Z",
+        finished_at: null,
+      })
+      .where("id", "=", sent?.id as string)
+      .execute();
+    expect(await deliverDue()).toEqual({ done: 1, failed: 0 });
+    expect(inbox.messages).toHaveLength(1);
+    expect((await outbox())[0]).toMatchObject({ status: "done", attempts: 1, interruptions: 1 });
+  });
+
   it("keeps the submission when the mail server is down and delivers once it is back", async () => {
     inbox = await createSmtpInbox(); // not started: connections are refused
     t = await createTestApp(dialect, { config: staffNotifications(inbox.port), clock });

@@ -12,7 +12,7 @@ export async function insertJob(
 ): Promise<boolean> {
   const result = await db
     .insertInto("jobs")
-    .values({ ...job, status: "queued", attempts: 0, updated_at: job.created_at })
+    .values({ ...job, status: "queued", attempts: 0, interruptions: 0, updated_at: job.created_at })
     .onConflict((oc) => oc.column("key").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -28,7 +28,14 @@ export async function scheduleNow(
 ): Promise<void> {
   await db
     .insertInto("jobs")
-    .values({ ...job, status: "queued", attempts: 0, run_at: job.created_at, updated_at: job.created_at })
+    .values({
+      ...job,
+      status: "queued",
+      attempts: 0,
+      interruptions: 0,
+      run_at: job.created_at,
+      updated_at: job.created_at,
+    })
     .onConflict((oc) =>
       oc
         .column("key")
@@ -38,13 +45,46 @@ export async function scheduleNow(
     .execute();
 }
 
-/** Waiting and due, or running under a claim that has expired (its worker died). */
+/**
+ * How many times a job's run may be cut short (its worker killed, the machine restarted) before it
+ * is given up: a job that kills its worker every time must not loop for ever. Interruptions are not
+ * failures of the job, so they never use up its attempts (docs/decisions/0641).
+ */
+export const MAX_INTERRUPTIONS = 25;
+
+/**
+ * Waiting, due and with attempts left; or running under a claim that expired (its worker died),
+ * which takes the interrupted run's attempt over.
+ */
 const claimable = (now: string) => (eb: ExpressionBuilder<Database, "jobs">) =>
   eb.and([
     eb("run_at", "<=", now),
-    eb("attempts", "<", eb.ref("max_attempts")),
-    eb.or([eb("status", "=", "queued"), eb.and([eb("status", "=", "running"), eb("locked_until", "<=", now)])]),
+    eb.or([
+      eb.and([eb("status", "=", "queued"), eb("attempts", "<", eb.ref("max_attempts"))]),
+      eb.and([
+        eb("status", "=", "running"),
+        eb("locked_until", "<=", now),
+        // The expired run is itself an interruption, counted by this takeover.
+        eb("interruptions", "<", MAX_INTERRUPTIONS - 1),
+      ]),
+    ]),
   ]);
+
+/** A fresh claim counts an attempt; taking over an interrupted run counts an interruption instead. */
+const counted = (eb: ExpressionBuilder<Database, "jobs">) => ({
+  attempts: eb
+    .case()
+    .when("jobs.status", "=", "running")
+    .then(eb.ref("jobs.attempts"))
+    .else(eb("jobs.attempts", "+", 1))
+    .end(),
+  interruptions: eb
+    .case()
+    .when("jobs.status", "=", "running")
+    .then(eb("jobs.interruptions", "+", 1))
+    .else(eb.ref("jobs.interruptions"))
+    .end(),
+});
 
 /**
  * Claims up to `limit` due jobs of the given types for one run, in one statement, re-checking on
@@ -84,7 +124,7 @@ export async function claimDue(
   if (dialect === "sqlite") {
     return db
       .updateTable("jobs")
-      .set((eb) => ({ ...claimed, locked_until: lockedUntil(eb), attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({ ...claimed, locked_until: lockedUntil(eb), ...counted(eb) }))
       .where("id", "in", due)
       .where(claimable(claim.now))
       .returningAll()
@@ -97,14 +137,14 @@ export async function claimDue(
     )
     .updateTable("jobs")
     .from("due")
-    .set((eb) => ({ ...claimed, locked_until: lockedUntil(eb), attempts: eb("jobs.attempts", "+", 1) }))
+    .set((eb) => ({ ...claimed, locked_until: lockedUntil(eb), ...counted(eb) }))
     .whereRef("jobs.id", "=", "due.id")
     .where(claimable(claim.now))
     .returningAll("jobs")
     .execute();
 }
 
-/** Running jobs whose claim expired on their last allowed attempt: nobody will claim them again. */
+/** Running jobs whose claim expired once too often: nobody will claim them again. */
 export async function findAbandoned(db: Db, now: string, types: string[]): Promise<JobRow[]> {
   if (types.length === 0) return [];
   return db
@@ -113,7 +153,7 @@ export async function findAbandoned(db: Db, now: string, types: string[]): Promi
     .where("type", "in", types)
     .where("status", "=", "running")
     .where("locked_until", "<=", now)
-    .where((eb) => eb("attempts", ">=", eb.ref("max_attempts")))
+    .where("interruptions", ">=", MAX_INTERRUPTIONS - 1)
     .execute();
 }
 
@@ -127,8 +167,27 @@ export async function release(
   outcome:
     | { status: "done" }
     | { status: "failed"; error: string }
-    | { status: "queued"; runAt: string; error: string | null; resetAttempts: boolean },
+    | { status: "queued"; runAt: string; error: string | null; resetAttempts: boolean }
+    | { status: "interrupted" },
 ): Promise<boolean> {
+  if (outcome.status === "interrupted") {
+    // Stopped by its own worker (a shutdown): due again at once, its attempt given back.
+    const result = await db
+      .updateTable("jobs")
+      .set((eb) => ({
+        status: "queued",
+        locked_by: null,
+        locked_until: null,
+        updated_at: job.now,
+        run_at: job.now,
+        attempts: eb("attempts", "-", 1),
+        interruptions: eb("interruptions", "+", 1),
+      }))
+      .where("id", "=", job.id)
+      .where("locked_by", "=", job.token)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
   const result = await db
     .updateTable("jobs")
     .set({
@@ -137,7 +196,11 @@ export async function release(
       locked_until: null,
       updated_at: job.now,
       ...(outcome.status === "queued"
-        ? { run_at: outcome.runAt, last_error: outcome.error, ...(outcome.resetAttempts ? { attempts: 0 } : {}) }
+        ? {
+            run_at: outcome.runAt,
+            last_error: outcome.error,
+            ...(outcome.resetAttempts ? { attempts: 0, interruptions: 0 } : {}),
+          }
         : { finished_at: job.now }),
       ...(outcome.status === "failed" ? { last_error: outcome.error } : {}),
     })

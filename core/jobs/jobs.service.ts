@@ -10,8 +10,20 @@ export interface RunningJob {
   id: string;
   /** 1 on the first run. */
   attempt: number;
-  /** Records how far the job got (any JSON value), e.g. `{ sent: 120, of: 500 }`. */
+  /**
+   * Records how far the job got (any JSON value), e.g. `{ sent: 120, of: 500 }`; a lost connection
+   * is retried for a few seconds, so a record of work done outside (a message the mail server
+   * accepted) survives a database hiccup.
+   */
   progress(value: unknown): Promise<void>;
+  /** What an earlier, interrupted run of this job recorded with `progress` (null on a first run). */
+  recorded: unknown;
+  /**
+   * Aborted when this instance shuts down. A long handler calls `signal.throwIfAborted()` between
+   * units of work; the job is then due again at once elsewhere, its attempt given back, instead of
+   * waiting for its claim to expire (docs/decisions/0641).
+   */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition<P = unknown> {
@@ -42,6 +54,8 @@ export interface JobState {
   type: string;
   status: JobStatus;
   attempts: number;
+  /** Runs cut short by a crash or a shutdown (not failures). */
+  interruptions: number;
   maxAttempts: number;
   runAt: string;
   lastError: string | null;
@@ -69,6 +83,22 @@ const DEFAULT_CLAIM_MS = 5 * 60_000;
 
 /** The one row a recurring job type keeps, whichever instance scheduled it. */
 export const recurringKey = (type: string) => `recurring:${type}`;
+/**
+ * Repeats an idempotent bookkeeping write (a claim's release or renewal, guarded by its token) for a
+ * few seconds when the database is briefly unreachable: the work itself is done, and recording it
+ * late beats running it again (an e-mail sent twice).
+ */
+async function persistently<T>(write: () => Promise<T>): Promise<T> {
+  for (let wait = 250; ; wait *= 2) {
+    try {
+      return await write();
+    } catch (error) {
+      if (wait > 2000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
@@ -155,7 +185,13 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
   async function claim(limit: number): Promise<ClaimedJob[]> {
     const types = [...definitions.keys()];
     for (const job of await repo.findAbandoned(db, iso(), types)) {
-      if (job.locked_by) await fail(job, job.locked_by, "the worker stopped while running it (claim expired)");
+      if (!job.locked_by) continue;
+      const error = `its run was cut short ${Number(job.interruptions) + 1} times (the worker stopped while running it)`;
+      if (definitionOf(job.type).everyMs === undefined) {
+        await repo.release(db, { id: job.id, token: job.locked_by, now: iso() }, { status: "failed", error });
+      } else {
+        await fail({ ...job, attempts: job.max_attempts }, job.locked_by, error);
+      }
     }
     const token = randomUUID();
     const lockedUntil = Object.fromEntries(
@@ -165,13 +201,20 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
     return rows.map((row) => ({ ...row, token }));
   }
 
-  /** Runs one claimed job to its outcome; a handler's failure is recorded, never thrown. */
-  async function run(job: ClaimedJob): Promise<"done" | "retry" | "failed" | "lost"> {
+  /**
+   * Runs one claimed job to its outcome; a handler's failure is recorded, never thrown. When
+   * `signal` is aborted (the worker is stopping) and the handler stops early, the job is handed back.
+   */
+  async function run(
+    job: ClaimedJob,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<"done" | "retry" | "failed" | "lost" | "interrupted"> {
     const definition = definitionOf(job.type);
     const claimMs = definition.claimMs ?? DEFAULT_CLAIM_MS;
     const owner = { id: job.id, token: job.token };
     const renew = (progress?: string) =>
       repo.renewClaim(db, { ...owner, now: iso(), lockedUntil: iso(claimMs), progress });
+    const recorded = job.progress === null ? null : JSON.parse(job.progress);
     const heartbeat = setInterval(() => void renew().catch(() => undefined), claimMs / 3);
     heartbeat.unref();
     try {
@@ -179,10 +222,13 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
         id: job.id,
         attempt: job.attempts,
         progress: async (value) => {
-          await renew(JSON.stringify(value));
+          await persistently(() => renew(JSON.stringify(value)));
         },
+        recorded,
+        signal,
       });
     } catch (error) {
+      if (signal.aborted) return await handBack(job);
       return await fail(job, job.token, errorText(error));
     } finally {
       clearInterval(heartbeat);
@@ -191,7 +237,13 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
       definition.everyMs === undefined
         ? ({ status: "done" } as const)
         : ({ status: "queued", runAt: iso(definition.everyMs), error: null, resetAttempts: true } as const);
-    return (await repo.release(db, { ...owner, now: iso() }, outcome)) ? "done" : "lost";
+    return (await persistently(() => repo.release(db, { ...owner, now: iso() }, outcome))) ? "done" : "lost";
+  }
+
+  async function handBack(job: ClaimedJob): Promise<"interrupted" | "lost"> {
+    const released = await repo.release(db, { id: job.id, token: job.token, now: iso() }, { status: "interrupted" });
+    if (released) wake();
+    return released ? "interrupted" : "lost";
   }
 
   /** Claims and runs what is due, one at a time, until nothing is (or `limit` ran). */
@@ -215,6 +267,7 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
       type: row.type,
       status: row.status,
       attempts: Number(row.attempts),
+      interruptions: Number(row.interruptions),
       maxAttempts: Number(row.max_attempts),
       runAt: row.run_at,
       lastError: row.last_error,

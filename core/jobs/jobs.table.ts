@@ -9,8 +9,10 @@ export interface JobTable {
   /** JSON. */
   payload: string;
   status: JobStatus;
-  /** Runs started so far (counted at claim, so a run that crashed the worker counts too). */
+  /** Runs started so far, counted at claim; a run cut short (its claim expired, or the worker stopped it) is given back. */
   attempts: number;
+  /** Runs cut short by a crash or a restart: not the job's failures, but bounded (a job that kills its worker every time). */
+  interruptions: number;
   max_attempts: number;
   run_at: string;
   /** The claim token of the run that owns the job. */

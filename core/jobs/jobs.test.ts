@@ -115,20 +115,22 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
     expect(ids.length).toBe(60);
   });
 
-  it("gives a job whose worker died to another once the claim expires, and counts that attempt", async () => {
+  it("gives a job whose worker died to another once the claim expires, without using up an attempt", async () => {
     const { db, queue, ran } = await setUp({ claimMs: 60_000, maxAttempts: 2 });
     await queue.enqueue(db, { type: "test.record", payload: { n: 1 }, key: "k" });
     const [crashed] = await queue.claim(1); // its worker is killed before it finishes
     expect(crashed).toBeDefined();
     expect(await queue.claim(1)).toEqual([]); // still claimed
-    later(60_000);
+    later(59_999);
+    expect(await queue.claim(1)).toEqual([]); // a millisecond before the claim expires
+    later(1);
     expect(await queue.runDue()).toEqual({ done: 1, failed: 0 });
     expect(ran).toEqual([1]);
-    expect(await queue.state({ key: "k" })).toMatchObject({ status: "done", attempts: 2 });
+    expect(await queue.state({ key: "k" })).toMatchObject({ status: "done", attempts: 1, interruptions: 1 });
     // The first run can no longer record an outcome: its claim is gone.
     expect(await queue.run(crashed as NonNullable<typeof crashed>)).toBe("lost");
     expect(ran).toEqual([1, 1]);
-    expect(await queue.state({ key: "k" })).toMatchObject({ status: "done", attempts: 2 });
+    expect(await queue.state({ key: "k" })).toMatchObject({ status: "done", attempts: 1 });
   });
 
   it("holds each claim for its own type's time, however long other types claimed with it take", async () => {
@@ -148,17 +150,79 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
     expect((await queue.claim(2)).map((job) => job.type)).toEqual(["test.slow"]);
   });
 
-  it("fails a job whose worker died on its last attempt", async () => {
+  it("runs a job whose worker died on its last attempt again: an interruption is not a failure", async () => {
     const { db, queue, ran } = await setUp({ claimMs: 60_000, maxAttempts: 1 });
     await queue.enqueue(db, { type: "test.record", payload: { n: 1 }, key: "k" });
     await queue.claim(1);
     later(60_000);
+    expect(await queue.runDue()).toEqual({ done: 1, failed: 0 });
+    expect(ran).toEqual([1]);
+    expect(await queue.state({ key: "k" })).toMatchObject({ status: "done", attempts: 1, interruptions: 1 });
+  });
+
+  it("gives up a job whose runs were cut short 25 times (it kills its worker every time), not 24", async () => {
+    const { db, queue, ran } = await setUp({ claimMs: 60_000, maxAttempts: 3 });
+    await queue.enqueue(db, { type: "test.record", payload: { n: 1 }, key: "k" });
+    for (let interrupted = 0; interrupted < 25; interrupted++) {
+      expect(await queue.claim(1)).toHaveLength(1); // and its worker dies
+      later(60_000);
+    }
+    expect(await queue.state({ key: "k" })).toMatchObject({ status: "running", interruptions: 24, attempts: 1 });
     expect(await queue.runDue()).toEqual({ done: 0, failed: 0 });
+    expect(ran).toEqual([]);
     expect(await queue.state({ key: "k" })).toMatchObject({
       status: "failed",
-      lastError: "the worker stopped while running it (claim expired)",
+      lastError: "its run was cut short 25 times (the worker stopped while running it)",
     });
-    expect(ran).toEqual([]);
+  });
+
+  it("hands a job back at once when its worker stops and the handler stops at the signal", async () => {
+    database ??= await createTestDatabase(dialect);
+    const queue = createJobQueue(database, clock);
+    const handled: number[] = [];
+    let release: () => void = () => undefined;
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    queue.register<{ n: number }>({
+      type: "test.long",
+      async handle({ n }, job) {
+        handled.push(n);
+        await blocked;
+        job.signal.throwIfAborted();
+      },
+    });
+    await queue.enqueue(database.db, { type: "test.long", payload: { n: 1 }, key: "long" });
+    const worker = startJobWorker(queue, quietLog, { pollMs: 60_000, stopGraceMs: 5_000 });
+    await expect.poll(() => handled).toEqual([1]);
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(await queue.state({ key: "long" })).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      interruptions: 1,
+      runAt: now.toISOString(),
+    });
+  });
+
+  it("hands a run what an earlier run of the same job recorded", async () => {
+    database ??= await createTestDatabase(dialect);
+    const queue = createJobQueue(database, clock);
+    const seen: unknown[] = [];
+    queue.register({
+      type: "test.resume",
+      async handle(_payload, job) {
+        seen.push(job.recorded);
+        await job.progress({ done: seen.length * 3 });
+        if (seen.length === 1) throw new Error("the mail server went away after three");
+      },
+    });
+    await queue.enqueue(database.db, { type: "test.resume", payload: null, key: "r" });
+    expect(await queue.runDue()).toEqual({ done: 0, failed: 1 });
+    later(FIRST_RETRY_MS);
+    expect(await queue.runDue()).toEqual({ done: 1, failed: 0 });
+    expect(seen).toEqual([null, { done: 3 }]);
   });
 
   it("keeps one row per recurring job across instances and runs it at start and every period", async () => {

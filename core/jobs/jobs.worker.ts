@@ -39,13 +39,18 @@ export function startJobWorker(
   let wokenWhileFilling = false;
   let recurringScheduled = false;
   const running = new Set<Promise<void>>();
+  const stopping = new AbortController();
 
   function start(job: ClaimedJob) {
     const run = queue
-      .run(job)
+      .run(job, stopping.signal)
       .then(
         (outcome) => {
           if (outcome === "done") return;
+          if (outcome === "interrupted") {
+            log.warn({ jobId: job.id, type: job.type }, "job stopped for the shutdown; handed back");
+            return;
+          }
           const details = { jobId: job.id, type: job.type, attempts: job.attempts };
           if (outcome === "lost") log.warn(details, "job finished after its claim expired; it may run again");
           else log.warn(details, outcome === "retry" ? "job failed; will retry" : "job failed; giving up");
@@ -100,6 +105,9 @@ export function startJobWorker(
       stopped = true;
       unsubscribe();
       clearTimeout(timer);
+      // Long handlers watch this and stop between units of work, so their jobs are handed back now
+      // rather than held until their claims expire.
+      stopping.abort();
       await filling;
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([

@@ -85,13 +85,15 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
         live.map((delivery) => delivery.subscriberId),
       );
       for (const delivery of live) {
+        // A shutdown stops the send between messages; the queue hands the job on at once.
+        job.signal.throwIfAborted();
         const began = performance.now();
         const attempts = Number(delivery.attempts) + 1;
         try {
-          await email.deliver(
-            delivery.email,
-            forRecipient(rendered, deps.unsubscribeToken(delivery.subscriberId), links),
-          );
+          await email.deliver(delivery.email, {
+            ...forRecipient(rendered, deps.unsubscribeToken(delivery.subscriberId), links),
+            messageId: `newsletter-${id}-${delivery.subscriberId}`,
+          });
           // Recorded at once, but without waiting for the disk: a flush per message held the event
           // loop (and every page) ~6 ms a message on SQLite; a lost mark only resends (0481).
           await withoutDiskFlush({ db, dialect: deps.dialect }, (connection) =>

@@ -138,7 +138,13 @@ describe.each(DIALECTS)("gallery uploads encoded in the background, on %s", (dia
           (await import("../../core/media/image-pipeline.ts")).encodeVariants(source, skip),
       });
       const pair = await create();
-      const running = { id: "test", attempt: 1, progress: async () => undefined };
+      const running = {
+        id: "test",
+        attempt: 1,
+        recorded: null,
+        signal: new AbortController().signal,
+        progress: async () => undefined,
+      };
       await settledOnly.handle({ url: onSite(pair.images[0]?.url as string) }, running);
       expect(purges.count).toBe(0);
       await settledOnly.handle({ url: onSite(pair.images[1]?.url as string) }, running);
@@ -203,7 +209,13 @@ describe.each(DIALECTS)("gallery uploads encoded in the background, on %s", (dia
             return result;
           },
         });
-      const running = { id: "test", attempt: 1, progress: async () => undefined };
+      const running = {
+        id: "test",
+        attempt: 1,
+        recorded: null,
+        signal: new AbortController().signal,
+        progress: async () => undefined,
+      };
 
       const during = await create([photo]);
       const url = onSite(during.images[0]?.url as string);
