@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 export type ButtonVariant = "primary" | "secondary";
 export type ButtonSize = "sm" | "md" | "lg";
@@ -30,6 +30,6 @@ export function Button({
   className,
   type = "button",
   ...rest
-}: ButtonStyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: ButtonStyleProps & ComponentProps<"button">) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...rest} />;
 }

@@ -214,8 +214,16 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
 
     const { page, context } = await newPage(site.browser, site.server);
     await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
-    await page.getByRole("button", { name: "Blur faces or details" }).click();
+    await page.getByRole("button", { name: "Blur faces or details" }).press("Enter");
     const editor = page.getByRole("region", { name: "Blur faces or details" });
+    // Focus moves into the tool it opened (it used to fall to <body>), and back to its button on Cancel.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect.poll(focused).toBe("Blur faces or details");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H2");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("BUTTON");
+    expect(await focused()).toBe("Blur faces or details");
+    await page.keyboard.press("Enter");
     await editor.getByRole("button", { name: "Add rectangle" }).click();
     // The new rectangle has the focus: the arrow keys move it, Shift + arrows resize it.
     const rectangle = editor.getByRole("button", { name: /^Rectangle 1:/ });

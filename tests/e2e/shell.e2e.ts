@@ -34,6 +34,20 @@ describe.runIf(browserAvailable)("public and admin shells", () => {
     await context.close();
   });
 
+  it("closes the phone menu with Escape from inside it and gives focus back to its button", async () => {
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await menu.getByRole("button", { name: "Who We Are" }).focus();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("mobile-menu");
+    await context.close();
+  });
+
   it("opens a desktop dropdown with one click, tap or hover, closes it with Escape and marks the current section", async () => {
     const { page } = await newPage(site.browser, site.server);
     await page.goto("/impact/gallery");

@@ -21,7 +21,7 @@ const describeRect = (rect: BlurRectangle, index: number) =>
   `Rectangle ${index + 1}: ${percent(rect.x)} % from the left, ${percent(rect.y)} % from the top, ${percent(rect.width)} % wide, ${percent(rect.height)} % high`;
 
 /**
- * Blur faces or identifying details before publishing (issue #14 §3, decision 0471). Staff draw
+ * Blur faces or identifying details before publishing (decision 0471). Staff draw
  * rectangles with the pointer, or add one and move it with the arrow keys (Shift + arrows resizes)
  * or type its position in the number fields; "Preview blur" shows what the server will make, "Apply
  * blur" replaces the picture for good (the unblurred files are deleted).
@@ -44,6 +44,17 @@ export function BlurEditor({
   const [announcement, setAnnouncement] = useState("");
   const surface = useRef<HTMLDivElement>(null);
   const handles = useRef<Array<HTMLButtonElement | null>>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // The button that opens the tool and the tool replace each other: focus follows, so a keyboard
+  // user lands in the tool on opening and back on its button on closing, never on <body>.
+  useEffect(() => {
+    if (open) heading.current?.focus();
+    else if (wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   // A changed rectangle makes the old preview wrong.
@@ -183,7 +194,7 @@ export function BlurEditor({
 
   if (!open) {
     return (
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+      <Button ref={opener} variant="secondary" size="sm" onClick={() => setOpen(true)}>
         Blur faces or details
       </Button>
     );
@@ -191,7 +202,7 @@ export function BlurEditor({
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-gray-200 bg-white p-4">
-      <h2 id={`${id}-heading`} className="text-base font-bold text-ink">
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-base font-bold text-ink focus:outline-none">
         Blur faces or details
       </h2>
       <p className="mt-1 text-sm text-muted">

@@ -13,10 +13,20 @@ import { OtherLanguageLink } from "./language-switcher";
  */
 export function SiteHeader({ pathname, search = "" }: { pathname: string; search?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { t, path } = useI18n();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur">
+    <header
+      className="sticky top-0 z-40 border-b border-black/5 bg-white/95 backdrop-blur"
+      // Escape closes the phone menu from anywhere inside it, and focus goes back to its button.
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && menuOpen) {
+          setMenuOpen(false);
+          menuButtonRef.current?.focus();
+        }
+      }}
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:h-20">
         <a href={path("/")} aria-label={t("header.homeLink")} className="shrink-0">
           <Logo />
@@ -38,6 +48,7 @@ export function SiteHeader({ pathname, search = "" }: { pathname: string; search
             {t("header.donateNow")}
           </DonateButton>
           <button
+            ref={menuButtonRef}
             type="button"
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-sand lg:hidden"
             aria-expanded={menuOpen}
