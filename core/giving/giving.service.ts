@@ -21,6 +21,7 @@ import {
 } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
+import { zonedDate } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./giving.repository.ts";
 import {
@@ -126,7 +127,8 @@ export function createGivingService(deps: GivingDeps) {
   jobs.register(housekeeping);
 
   const titleOf = async (fund: string | null) => (fund ? ((await deps.fundTitle(fund)) ?? fund) : null);
-  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+  // Dates as the organisation reads them (Addis Ababa), not UTC's.
+  const day = (iso: string | null) => (iso ? zonedDate(iso) : null);
 
   async function overview(session: DonorSession): Promise<GivingOverview> {
     const address = session.email;
@@ -152,7 +154,7 @@ export function createGivingService(deps: GivingDeps) {
         date: day(d.paid_at ?? d.created_at) as string,
         payments: Number(d.payments ?? 0),
         // Stripe bills a monthly gift on the same day each month: a month after the last payment.
-        nextDate: running && last ? addMonths(new Date(last), 1).toISOString().slice(0, 10) : null,
+        nextDate: running && last ? zonedDate(addMonths(new Date(last), 1).toISOString()) : null,
         changeable: running,
         endedOn: day(d.ended_at),
         receipts: receiptsFor((r) => r.donation_id === d.id),

@@ -1,5 +1,6 @@
 import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { formatMoney } from "../money/money.ts";
+import { zonedDate } from "../shared/site-time.ts";
 import type { ReceiptTable } from "./receipts.table.ts";
 
 /** Who receipts are from. */
@@ -55,7 +56,7 @@ export function receiptDocument(
   if (receipt.frequency === "monthly") statements.push(changeOrStop(options.portalUrl, organisation));
   if (receipt.voided_at) {
     // Kept with its number so the year's numbers have no gap; it stands for no gift.
-    statements.unshift(`${VOID_STATEMENT} (${receipt.voided_at.slice(0, 10)})`);
+    statements.unshift(`${VOID_STATEMENT} (${zonedDate(receipt.voided_at)})`);
     return { number: receipt.number, title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
   }
   return { number: receipt.number, title: `Receipt ${receipt.number}`, organisation, lines, statements };

@@ -8,6 +8,7 @@ import type { Clock } from "../shared/clock.ts";
 import { ConflictError, NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
+import { zonedDate } from "../shared/site-time.ts";
 import { type Organisation, receiptDocument } from "./receipt-content.ts";
 import { renderReceiptPdf } from "./receipt-pdf.ts";
 import * as repo from "./receipts.repository.ts";
@@ -125,7 +126,8 @@ export function createReceiptsService(deps: ReceiptsDeps) {
           offline_gift_id: null,
           donor_email: payment.donor_email,
           donor_name: payment.donor_name,
-          gift_date: payment.paid_at.slice(0, 10),
+          // The organisation's date (Addis Ababa), which also decides the receipt's year and number.
+          gift_date: zonedDate(payment.paid_at),
           amount_minor: Number(payment.amount_cents),
           currency: payment.currency,
           fund_id: payment.fund_id,

@@ -56,3 +56,10 @@ export function dateToZonedLocal(iso: string, timeZone = SITE_TIME_ZONE): string
   if (Number.isNaN(instant)) return "";
   return new Date(instant + offsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 16);
 }
+
+/**
+ * The calendar date of an instant in `timeZone` ('2026-12-31T21:30:00Z' is '2027-01-01' in Addis
+ * Ababa): the date a receipt, a statement or "My giving" gives a gift, and the year it counts in.
+ */
+export const zonedDate = (iso: string, timeZone = SITE_TIME_ZONE): string =>
+  dateToZonedLocal(iso, timeZone).slice(0, 10);

@@ -1,22 +1,10 @@
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { attachedPdf, pdfText } from "../../tests/support/receipt-pdf.ts";
 import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
-
-/** The PDF attached to a raw e-mail, decoded. */
-function attachedPdf(raw: string): Buffer {
-  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/i.exec(raw);
-  if (!part?.[1]) throw new Error("no PDF attached");
-  return Buffer.from(part[1].replace(/\s+/g, ""), "base64");
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, " ");
-}
 
 /** The plain-text part, as a mail client shows it. */
 const plain = (raw: string) =>
