@@ -236,7 +236,7 @@ export async function recordRefund(
 export async function findReceipt(db: Db, sessionId: string) {
   return db
     .selectFrom("donations")
-    .select(["amount_cents", "currency", "frequency", "status", "provider", "fund_id"])
+    .select(["amount_cents", "currency", "frequency", "status", "provider", "fund_id", "donor_email"])
     .where("checkout_session_id", "=", sessionId)
     .executeTakeFirst();
 }

@@ -62,6 +62,10 @@ export interface DonationReceipt {
   currency: string;
   frequency: DonationFrequency;
   status: DonationStatus;
+  /** The fund's title; null: where most needed. */
+  fund: string | null;
+  /** Whether we know where to send the receipt (the provider tells us the donor's address). */
+  hasDonorEmail: boolean;
 }
 
 /** One row of the admin ledger. */
@@ -107,10 +111,16 @@ export interface ReceiptView {
   status: DonationStatus;
   amount: string;
   frequency: DonationFrequency;
+  /** The fund's title; null: where most needed. */
+  fund: string | null;
+  /** A paid gift whose receipt is e-mailed (we have the address and the site sends e-mail). */
+  receiptByEmail: boolean;
 }
 
-export const receiptView = (receipt: DonationReceipt): ReceiptView => ({
+export const receiptView = (receipt: DonationReceipt, { sendsEmail }: { sendsEmail: boolean }): ReceiptView => ({
   status: receipt.status,
   amount: formatMoney(receipt.amountCents, receipt.currency),
   frequency: receipt.frequency,
+  fund: receipt.fund,
+  receiptByEmail: sendsEmail && receipt.hasDonorEmail && receipt.status === "paid",
 });

@@ -89,6 +89,18 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
   });
 
   /** The fund a checkout is for: null for where most needed; an id no published card has is refused. */
+  /** The thank-you page's facts about one donation row. */
+  async function toReceipt(row: Awaited<ReturnType<typeof repo.findReceipt>> & object): Promise<DonationReceipt> {
+    return {
+      amountCents: Number(row.amount_cents),
+      currency: row.currency,
+      frequency: row.frequency as DonationReceipt["frequency"],
+      status: row.status as DonationReceipt["status"],
+      fund: row.fund_id ? ((await deps.fundTitle?.(row.fund_id)) ?? row.fund_id) : null,
+      hasDonorEmail: row.donor_email !== null,
+    };
+  }
+
   async function designation(fund: string | null | undefined): Promise<string | null> {
     if (!fund) return null;
     if (deps.fundTitle && !(await deps.fundTitle(fund))) {
@@ -211,7 +223,7 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
       const row = await repo.findReceipt(db, sessionId);
       if (row?.provider !== "sandbox") return undefined;
       // The test checkout shows what a Stripe page would carry in its metadata: the fund.
-      return { ...toReceipt(row), fundId: row.fund_id };
+      return { ...(await toReceipt(row)), fundId: row.fund_id };
     },
 
     /** The thank-you page's facts, by checkout session id. */
@@ -268,13 +280,5 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     },
   };
 }
-
-const toReceipt = (row: { amount_cents: number; currency: string; frequency: string; status: string }) =>
-  ({
-    amountCents: Number(row.amount_cents),
-    currency: row.currency,
-    frequency: row.frequency,
-    status: row.status,
-  }) as DonationReceipt;
 
 export type DonationsService = ReturnType<typeof createDonationsService>;

@@ -79,10 +79,12 @@ describe.each(DIALECTS)("donation checkout API with the sandbox on %s", (dialect
       currency: "usd",
       frequency: "monthly",
       status: "pending",
+      fund: null,
+      hasDonorEmail: false,
     });
     await t.services.donations.completeSandboxCheckout(id, { email: "donor@example.org", name: "Test Donor" });
     await t.services.donations.completeSandboxCheckout(id);
-    expect((await t.services.donations.findReceipt(id))?.status).toBe("paid");
+    expect(await t.services.donations.findReceipt(id)).toMatchObject({ status: "paid", hasDonorEmail: true });
     const ledger = await t.services.donations.ledger();
     const donation = ledger.donations.find((d) => d.donorEmail === "donor@example.org");
     expect(donation).toMatchObject({ paymentCount: 1, receivedCents: 1500, status: "paid", donorName: "Test Donor" });

@@ -332,6 +332,8 @@ describe.runIf(browserAvailable)("donations", () => {
     expect(await page.getByText("For: Life Skill Training").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Pay $25 (test)" }).click();
     await page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
+    // The thank-you page names the fund the gift went to.
+    expect(await page.getByText("It goes to Life Skill Training.").isVisible()).toBe(true);
 
     await page.goto("/");
     expect(await card().getByText("$240 raised").isVisible()).toBe(true);

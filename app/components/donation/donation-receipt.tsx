@@ -31,6 +31,14 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
     </strong>
   );
 
+  const fund = receipt && (
+    <p className="mt-3 text-muted">
+      {receipt.fund
+        ? rich("receipt.fund", { fund: <strong className="font-semibold text-ink">{receipt.fund}</strong> })
+        : t("receipt.whereMostNeeded")}
+    </p>
+  );
+
   return (
     <>
       {!receipt ? (
@@ -45,6 +53,8 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
           </p>
           <h1 className="mt-2 text-3xl font-extrabold text-brand sm:text-4xl">{t("receipt.thanks")}</h1>
           <p className="mt-4 text-lg text-muted">{rich("receipt.received", { gift })}</p>
+          {fund}
+          {receipt.receiptByEmail && <p className="mt-3 text-muted">{t("receipt.byEmail")}</p>}
           <p className="mt-3 text-muted">
             {receipt.frequency === "monthly" ? t("receipt.supportMonthly") : t("receipt.support")}
           </p>
@@ -53,6 +63,7 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
         <div role="status">
           <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">{t("receipt.confirming")}</h1>
           <p className="mt-4 text-lg text-muted">{rich("receipt.beingConfirmed", { gift })}</p>
+          {fund}
           <p className="mt-3 text-muted">{rechecks < MAX_RECHECKS ? t("receipt.fewSeconds") : t("receipt.longer")}</p>
         </div>
       ) : (

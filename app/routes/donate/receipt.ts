@@ -8,8 +8,9 @@ import type { Route } from "./+types/receipt";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  const receipt = await context.get(appContext).services.donations.findReceipt(sessionId);
+  const { services } = context.get(appContext);
+  const receipt = await services.donations.findReceipt(sessionId);
   const headers = { "cache-control": "no-store" };
   if (!receipt) return Response.json({ message: "Donation not found." }, { status: 404, headers });
-  return Response.json(receiptView(receipt), { headers });
+  return Response.json(receiptView(receipt, { sendsEmail: services.email.enabled }), { headers });
 }

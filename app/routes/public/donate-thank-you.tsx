@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Amount and frequency come from our records for this session, never from the address bar.
   const receipt = await services.donations.findReceipt(sessionId);
   if (!receipt) return data({ receipt: null, sessionId }, { status: 404 });
-  return { receipt: receiptView(receipt), sessionId };
+  return { receipt: receiptView(receipt, { sendsEmail: services.email.enabled }), sessionId };
 }
 
 /** Per-donor content: never cached (overrides the public layout's page cache opt-in). */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { type DonationReceipt, receiptView } from "./donations.schema.ts";
+
+const paid: DonationReceipt = {
+  amountCents: 2500,
+  currency: "usd",
+  frequency: "one-time",
+  status: "paid",
+  fund: "ECCD Package",
+  hasDonorEmail: true,
+};
+
+describe("the thank-you page's view of a gift", () => {
+  it("names the fund and says a receipt is coming when the gift is paid, we have the address and the site sends e-mail", () => {
+    expect(receiptView(paid, { sendsEmail: true })).toEqual({
+      status: "paid",
+      amount: "$25",
+      frequency: "one-time",
+      fund: "ECCD Package",
+      receiptByEmail: true,
+    });
+  });
+
+  it("promises no receipt without an address, without e-mail, or before the gift is paid", () => {
+    expect(receiptView({ ...paid, hasDonorEmail: false }, { sendsEmail: true }).receiptByEmail).toBe(false);
+    expect(receiptView(paid, { sendsEmail: false }).receiptByEmail).toBe(false);
+    expect(receiptView({ ...paid, status: "pending" }, { sendsEmail: true }).receiptByEmail).toBe(false);
+  });
+
+  it("says where most needed when no fund was chosen", () => {
+    expect(receiptView({ ...paid, fund: null }, { sendsEmail: true }).fund).toBeNull();
+  });
+});
