@@ -361,7 +361,7 @@ if (import.meta.main) {
           ...results,
         ]);
         console.log(`After: ${machine()}`);
-        console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %, issue 18`);
+        console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %`);
         console.log(`cached home page / nginx static with the same headers: ${describeRatio(withHeaders)}`);
         console.log(`node:http alone, same answer / nginx with the same headers: ${describeRatio(nodeHttpFloor)}`);
         console.log(`Fastify hello-world / nginx serving its bytes: ${describeRatio(floor)}`);
