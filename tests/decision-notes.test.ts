@@ -56,6 +56,19 @@ describe("decision notes", () => {
     expect(notes.flatMap((note) => headerProblems(note, read(`docs/decisions/${note}`), notes))).toEqual([]);
   });
 
+  it("the performance log's README lists every entry, and a note under a log entry's number links to it", () => {
+    const entries = readdirSync(path.join(root, "docs/performance-log")).filter(
+      (name) => name.endsWith(".md") && name !== "README.md",
+    );
+    const index = read("docs/performance-log/README.md");
+    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.filter((entry) => !index.includes(`](${entry})`))).toEqual([]);
+    const notesOfEntries = notes.filter((note) => entries.includes(note));
+    expect(
+      notesOfEntries.filter((note) => !read(`docs/decisions/${note}`).includes(`](../performance-log/${note})`)),
+    ).toEqual([]);
+  });
+
   it("recognises a note without a date or status, and a status naming a missing note", () => {
     const known = ["0001-a.md", "0002-b.md"];
     expect(headerProblems("0002-b.md", "# 0002 — B\n\n- Date: 2026-11-21\n- Status: accepted\n", known)).toEqual([]);
