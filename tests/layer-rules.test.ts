@@ -23,13 +23,11 @@ const coreFiles = appFiles.filter((file) => file.startsWith("core/"));
 
 /** Modules of core/ that query the database without being a `*.repository.ts`, as the doc lists them. */
 const QUERYING_MODULES = [
-  "core/audit/audit.ts",
   "core/auth/auth-housekeeping.ts",
   "core/auth/login-throttle.ts",
   "core/cache-purge/cache-purge.ts",
   "core/media/one-image-owner.ts",
   "core/media/upload-references.ts",
-  "core/settings/settings.ts",
   "core/versions/versions.ts",
 ];
 
