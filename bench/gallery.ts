@@ -162,7 +162,7 @@ if (import.meta.main) {
     ];
     printTable(results);
     console.log(`After: ${machine()}`);
-    console.log(`gallery API / Fastify hello-world: ${describeRatio(rounds)}; target: >= 60 %, issue 18`);
+    console.log(`gallery API / Fastify hello-world: ${describeRatio(rounds)}; target: >= 60 %`);
     console.log(`the same, asked with Accept-Encoding: br, gzip: ${describeRatio(encodedRounds)}`);
     console.log(CLIENT_SET_THE_PACE);
 

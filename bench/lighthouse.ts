@@ -24,7 +24,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3190);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The pages issue #18's Lighthouse budget names. */
+/** The pages the Lighthouse budget names (README, "Performance budgets"). */
 const BUDGET_PATHS = ["/", "/about", "/impact", "/impact/gallery", "/blog"];
 const PATHS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : BUDGET_PATHS;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;

@@ -2,7 +2,7 @@
  * Load benchmark of the built site on 127.0.0.1 only: requests/s and p99 latency for a public page,
  * the health API and a static asset, measured side by side in one run; the cached page and nginx
  * serving its bytes in alternating rounds (BENCH_ROUNDS), the ratio being their median, also as
- * browsers get it (brotli) and as deployed (through Caddy over HTTPS, decision 0559). Bounded:
+ * browsers get it (brotli) and as deployed (through Caddy over HTTPS, docs/performance-log/0559-the-deployed-cached-page-is-mostly-caddy.md). Bounded:
  * each target runs for BENCH_SECONDS seconds. Usage: `npm run bench` (builds first if needed).
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
@@ -361,7 +361,7 @@ if (import.meta.main) {
           ...results,
         ]);
         console.log(`After: ${machine()}`);
-        console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %, issue 18`);
+        console.log(`cached home page / nginx static: ${describeRatio(rounds)}; target: >= 80 %`);
         console.log(`cached home page / nginx static with the same headers: ${describeRatio(withHeaders)}`);
         console.log(`node:http alone, same answer / nginx with the same headers: ${describeRatio(nodeHttpFloor)}`);
         console.log(`Fastify hello-world / nginx serving its bytes: ${describeRatio(floor)}`);

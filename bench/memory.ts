@@ -47,7 +47,7 @@ function rssMb(pid: number): number {
 
 /**
  * Throughput and failures; a timeout is a request still unanswered after autocannon's 10 s. Under
- * the bursts' overload those are new connections' first answers (decision 0560), not lost requests.
+ * the bursts' overload those are new connections' first answers (docs/performance-log/0560-overload-tail-is-new-connections.md), not lost requests.
  */
 const describe = (result: autocannon.Result) =>
   `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +

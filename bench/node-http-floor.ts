@@ -1,5 +1,5 @@
 /**
- * What node:http alone costs for an answer (docs/decisions/0553): a server with no framework and no
+ * What node:http alone costs for an answer (docs/performance-log/0553-benches-compare-cost-per-answer.md): a server with no framework and no
  * work of its own, writing the bytes and headers it was given (a JSON file `{ headers, body }`, the body
  * base64) for every request, on 127.0.0.1, as its own process like the site. Prints the port it listens on.
  */

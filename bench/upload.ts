@@ -1,5 +1,5 @@
 /**
- * Upload benchmark on 127.0.0.1 only (issue #18, docs/decisions/0440): a staff member uploads one
+ * Upload benchmark on 127.0.0.1 only (docs/decisions/0440-gallery-variants-in-the-background.md): a staff member uploads one
  * gallery item with 10 phone photos (12 MP JPEGs of about 3.3 MB, with EXIF and GPS). Measured in
  * one run, side by side:
  * 1. the time until the API answers (the staff member can go on) and until every image's variant

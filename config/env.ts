@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { S3Settings } from "../core/media/s3-storage.ts";
+import type { VariantEncoderPriority } from "../core/media/variant-encoder.ts";
 
 const booleanFromString = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -57,6 +58,10 @@ const EnvSchema = z.object({
     .url()
     .regex(/^https:\/\//, "must be an https:// address")
     .optional(),
+  // "nice": picture ladders encode at nice 10 only, never SCHED_IDLE (test runs, docs/decisions/0525).
+  VARIANT_ENCODER_PRIORITY: z.enum(["idle", "nice"]).default("idle"),
+  // "inline": an upload is prepared in the server's own process, for comparison (docs/decisions/0440).
+  UPLOAD_PREPARE: z.enum(["child", "inline"]).default("child"),
   // Until the campaign URL is configured, the link goes to the platform itself, never a guessed campaign.
   CROWDFUNDING_URL: z.url().default("https://www.gofundme.com/"),
 });
@@ -99,6 +104,10 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** External crowdfunding campaign linked from the donation pop-up. */
   crowdfundingUrl: string;
+  /** How picture-ladder encoders yield to requests: SCHED_IDLE where allowed, or nice 10 only. */
+  variantEncoderPriority: VariantEncoderPriority;
+  /** Where an upload is prepared: child processes below requests, or inline in the server. */
+  uploadPrepare: Env["UPLOAD_PREPARE"];
 }
 
 export interface MailConfig {
@@ -186,6 +195,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     crowdfundingUrl: env.CROWDFUNDING_URL,
+    variantEncoderPriority: env.VARIANT_ENCODER_PRIORITY,
+    uploadPrepare: env.UPLOAD_PREPARE,
   };
 }
 

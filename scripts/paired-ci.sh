@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Is CI reliable under load? Clones the given commit (default: HEAD of this checkout) twice and runs
-# `.ci/run` in both at once, ROUNDS times (default 3), printing one line per round. Issue #20 asks for
-# three green rounds in a row. A round takes about 29 minutes on a 2-core machine; run it with nothing
+# `.ci/run` in both at once, ROUNDS times (default 3), printing one line per round. The suite must
+# pass three rounds in a row like this (docs/decisions/0543-test-timeouts-sized-for-a-paired-run.md).
+# A round takes about 29 minutes on a 2-core machine; run it with nothing
 # else on the machine, and read a failing round's log before calling it noise.
 set -uo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"

@@ -83,7 +83,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const media = createMediaService(
     storage,
     demoImages,
-    process.env.UPLOAD_PREPARE === "inline" ? undefined : createSourcePreparer(),
+    config.uploadPrepare === "inline" ? undefined : createSourcePreparer(),
   );
   const subscribers = createSubscribersService({
     db,
@@ -103,7 +103,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     variantJob({
       db,
       storage,
-      encode: createVariantEncoder(),
+      encode: createVariantEncoder({ priority: config.variantEncoderPriority }),
       owners: variantOwners,
       purgePublicCaches,
     }),

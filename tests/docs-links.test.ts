@@ -124,6 +124,23 @@ describe("docs name only what exists", () => {
     expect(cited.filter((citation) => !anchors.has(citation.split("#")[1] as string))).toEqual([]);
   });
 
+  it("docs/architecture.md names every folder of core/ in its folder list", () => {
+    const layers = read("docs/architecture.md");
+    const folders = dirs.filter((dir) => /^core\/[^/]+$/.test(dir));
+    expect(folders.length).toBeGreaterThan(20);
+    expect(folders.filter((folder) => !layers.includes(`- \`${folder}/\`: `))).toEqual([]);
+  });
+
+  it("docs/architecture.md's Data table names every table of db/schema.ts", () => {
+    const data =
+      read("docs/architecture.md")
+        .split(/^## Data$/m)[1]
+        ?.split(/^## /m)[0] ?? "";
+    const tables = [...read("db/schema.ts").matchAll(/^\s+(\w+): \w+Table;$/gm)].map(([, table]) => table as string);
+    expect(tables.length).toBeGreaterThan(30);
+    expect(tables.filter((table) => !data.includes(`\`${table}\``))).toEqual([]);
+  });
+
   it("recognises a path that does not exist, a placeholder and a heading anchor", () => {
     const isTopLevel = (name: string) => topLevel.has(name);
     expect(namedPaths("see `core/jobs/nothing-here.ts` and `text/html`", isTopLevel)).toEqual([

@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD } from "../../core/shared/honeypot";
 import type { FormReply } from "./form-reply";
 
 /**
- * A public form posted to its page without JavaScript (issue #18, decision 0430): the page's action
+ * A public form posted to its page without JavaScript (docs/decisions/0430-forms-work-before-javascript.md): the page's action
  * runs the API's service (so the API's zod schema), and the page is drawn again with the result.
  * Nothing typed ever goes into a URL: the browser sends the form as a POST body.
  *

@@ -5,7 +5,7 @@ import type { Clock } from "../shared/clock.ts";
 import { deleteBefore } from "./activity.repository.ts";
 
 /**
- * The audit log is kept at least two years (issue #17 §4; README "Activity log"). Entries are removed
+ * The audit log is kept at least two years (docs/decisions/0250-audit-walk.md; README "Activity log"). Entries are removed
  * once older than 25 months: the month beyond two years means a record is never gone before its
  * second anniversary, whenever in the month the job runs.
  */

@@ -1,4 +1,4 @@
-/** One staff write (or sign-in event), written only by core/audit/audit.ts. */
+/** One staff write (or sign-in event), written only through core/audit/audit.ts. */
 export interface AuditLogTable {
   id: string;
   at: string;

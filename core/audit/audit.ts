@@ -1,11 +1,12 @@
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
+import { insertAuditEntry } from "./audit.repository.ts";
 
 /**
  * The audit log (docs/decisions/0200-staff-roles-and-audit.md): who did what, when, from where. Services
  * call `record` inside the transaction of the write it describes, so the change and its record are
- * stored together or not at all. This module is the only writer of `audit_log`.
+ * stored together or not at all. This module is the only writer of `audit_log` (through `audit.repository.ts`).
  */
 
 /** Who acted: a signed-in staff member (routes build it with `actorOf(request)`), or the system. */
@@ -91,20 +92,17 @@ export function createAudit(clock: Clock) {
   return {
     /** Records one staff action. Pass the write's own transaction. */
     async record(trx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-      await trx
-        .insertInto("audit_log")
-        .values({
-          id: newId(),
-          at: clock().toISOString(),
-          actor_id: actor.id,
-          actor_email: actor.email.slice(0, 254),
-          ip: actor.ip.slice(0, 64),
-          action: entry.action,
-          entity: entry.entity,
-          entity_id: entry.entityId ?? null,
-          changes: JSON.stringify(auditChanges(entry)),
-        })
-        .execute();
+      await insertAuditEntry(trx, {
+        id: newId(),
+        at: clock().toISOString(),
+        actor_id: actor.id,
+        actor_email: actor.email.slice(0, 254),
+        ip: actor.ip.slice(0, 64),
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entityId ?? null,
+        changes: JSON.stringify(auditChanges(entry)),
+      });
     },
   };
 }

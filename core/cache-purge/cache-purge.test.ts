@@ -15,7 +15,7 @@ function addPublicPage(app: FastifyInstance) {
     const { videos, gallery, blogs, publications, siteContent, funds } = app.services;
     const titles = [
       ...(await siteContent.published()).home.heroSlides,
-      // The need cards' figures (issue #16): "<fund>=<raised cents>".
+      // The need cards' figures: "<fund>=<raised cents>".
       ...(await funds.list()).map((fund) => ({ title: `${fund.id}=${fund.raised}` })),
       ...(await videos.list()).videos,
       ...(await gallery.list()).images,

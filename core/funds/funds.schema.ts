@@ -1,7 +1,7 @@
 import type { Currency } from "../money/money.ts";
 
 /**
- * Funds (issue #16): each donation-need card of the site content is a fund, named by the card's id.
+ * Funds (docs/decisions/0321-funds-are-need-cards.md): each donation-need card of the site content is a fund, named by the card's id.
  * Zod-free: the pop-up and the cards import it.
  */
 

@@ -7,7 +7,7 @@ import { serveParent } from "./child-pool.ts";
 import { lowerPriority } from "./lower-priority.ts";
 import type { PreparerAnswer, PreparerMessage } from "./source-preparer.ts";
 
-lowerPriority(Number(process.env.SOURCE_PREPARER_NICE ?? 5));
+lowerPriority(5);
 
 const { default: sharp } = await import("sharp");
 // One upload at a time here, on one libvips thread: the server keeps one such process per core

@@ -11,7 +11,7 @@ import { serveParent } from "./child-pool.ts";
 import { lowerPriority } from "./lower-priority.ts";
 import type { EncoderAnswer, EncoderMessage } from "./variant-encoder.ts";
 
-lowerPriority(Number(process.env.VARIANT_ENCODER_NICE ?? 10));
+lowerPriority(10);
 
 const { default: sharp } = await import("sharp");
 // One image at a time here, on one libvips thread: the parent keeps one child per core but one

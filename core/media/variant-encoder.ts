@@ -8,6 +8,9 @@ const CHILD = fileURLToPath(new URL("./variant-encoder.child.ts", import.meta.ur
 /** Encodes an image's variant ladder away from the requests (docs/decisions/0440). */
 export type VariantEncoder = (source: Uint8Array, skip?: SkipOutputs) => Promise<ProcessedImage>;
 
+/** SCHED_IDLE where the machine allows it (production), or nice 10 only (test runs, docs/decisions/0525). */
+export type VariantEncoderPriority = "idle" | "nice";
+
 /** What a child reports about itself when probed: its scheduling policy and nice value. */
 export interface EncoderPriority {
   /** Linux's policy number: 0 normal, 5 idle (SCHED_IDLE). */
@@ -24,34 +27,36 @@ export type EncoderAnswer = ProcessedImage | EncoderPriority;
  * on CPU time nothing else of ours wants, and a waking request thread preempts it at once; where
  * `chrt` is missing or refused (its child ends before it is ready), the children are started
  * plainly from then on and lower themselves to nice 10 (variant-encoder.child.ts).
- * `VARIANT_ENCODER_PRIORITY=nice` keeps the nice value alone. Nothing is run to find out first:
- * each process started from the server forks it, which holds its event loop (docs/decisions/0545).
+ * `"nice"` (`VARIANT_ENCODER_PRIORITY=nice`, config/env.ts) keeps the nice value alone. Nothing is
+ * run to find out first: each process started from the server forks it, which holds its event loop
+ * (docs/decisions/0545).
  */
-let throughChrt: boolean | undefined;
-function childLauncher(): ChildLaunch {
-  throughChrt ??= process.platform === "linux" && process.env.VARIANT_ENCODER_PRIORITY !== "nice";
-  if (!throughChrt) return { execArgv: [] };
-  return {
-    execPath: "chrt",
-    execArgv: ["--idle", "0", process.execPath],
-    onFailedStart: () => {
-      throughChrt = false;
-    },
+function childLauncher(priority: VariantEncoderPriority): () => ChildLaunch {
+  let throughChrt = process.platform === "linux" && priority === "idle";
+  return () => {
+    if (!throughChrt) return { execArgv: [] };
+    return {
+      execPath: "chrt",
+      execArgv: ["--idle", "0", process.execPath],
+      onFailedStart: () => {
+        throughChrt = false;
+      },
+    };
   };
 }
 
-const encoderChildren = (size: number, idleMs: number) =>
+const encoderChildren = (size: number, idleMs: number, priority: VariantEncoderPriority) =>
   createChildPool<EncoderMessage, EncoderAnswer>({
     module: CHILD,
     name: "variant encoder",
     size,
     idleMs,
-    launch: childLauncher,
+    launch: childLauncher(priority),
   });
 
 /** The priority an encoding child runs at on this machine (for tests and the operator). */
-export async function encoderPriority(): Promise<EncoderPriority> {
-  const children = encoderChildren(1, 0);
+export async function encoderPriority(priority: VariantEncoderPriority = "idle"): Promise<EncoderPriority> {
+  const children = encoderChildren(1, 0, priority);
   try {
     return (await children.ask({ probe: true })) as EncoderPriority;
   } finally {
@@ -67,11 +72,16 @@ export async function encoderPriority(): Promise<EncoderPriority> {
  * `idleMs` after their last image (child-pool.ts), so a burst of uploads pays one Node start per
  * child, not per image, and an idle server keeps none.
  */
-export function createVariantEncoder(
+export function createVariantEncoder({
+  priority = "idle",
   parallel = imageChildrenFor(os.availableParallelism()),
   idleMs = 15_000,
-): VariantEncoder {
-  const children = encoderChildren(parallel, idleMs);
+}: {
+  priority?: VariantEncoderPriority;
+  parallel?: number;
+  idleMs?: number;
+} = {}): VariantEncoder {
+  const children = encoderChildren(parallel, idleMs, priority);
   return async (source, skip = []) => {
     const result = (await children.ask({ source, skip })) as ProcessedImage;
     return { ...result, outputs: result.outputs.map((o) => ({ ...o, data: Buffer.from(o.data) })) };

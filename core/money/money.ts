@@ -1,5 +1,5 @@
 /**
- * Money, the one module that formats and converts it (DESIGN §8; docs/decisions/0320-money.md).
+ * Money, the one module that formats and converts it (docs/decisions/0320-money.md).
  * Amounts are integers in the currency's minor unit (cents, santim) and always travel with their
  * currency; a total in US dollars only ever adds dollars, and birr reach it only through
  * `etbToUsd` with the rate staff entered for that day. Zod-free and Intl-only: the donation pop-up

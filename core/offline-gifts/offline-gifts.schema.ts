@@ -4,7 +4,7 @@ import { isCalendarDate } from "../publications/publications.schema.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
 import { HONEYPOT_FIELD } from "../shared/honeypot.ts";
 
-/** Issue #16 §2: gifts that did not come through the card checkout, and donors' transfer notices. */
+/** docs/decisions/0322-offline-gifts-and-pledges.md: gifts that did not come through the card checkout, and donors' transfer notices. */
 
 export const GIFT_METHODS = ["bank-transfer", "cash", "cheque"] as const;
 export type GiftMethod = (typeof GIFT_METHODS)[number];

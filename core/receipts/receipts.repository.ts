@@ -88,3 +88,29 @@ export async function unreceiptedPayments(db: Db, donationId: string) {
     .orderBy("p.paid_at")
     .execute();
 }
+
+/** A year's receipts for its statements, by donor, date and number. */
+export async function liveReceiptsOfYear(db: Db, year: number) {
+  return (
+    db
+      .selectFrom("receipts")
+      .select(["donor_email", "donor_name", "gift_date", "number", "amount_minor", "currency"])
+      .where("year", "=", year)
+      // A void receipt's gift was deleted: it counts in no statement (its number stays taken).
+      .where("voided_at", "is", null)
+      .orderBy("donor_email")
+      .orderBy("gift_date")
+      .orderBy("number")
+      .execute()
+  );
+}
+
+/** Records that a statement run sent to `donorEmail`; false when that run did already. */
+export async function markStatementSent(db: Db, batchId: string, donorEmail: string, sentAt: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto("statement_sends")
+    .values({ batch_id: batchId, donor_email: donorEmail, sent_at: sentAt })
+    .onConflict((oc) => oc.columns(["batch_id", "donor_email"]).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}

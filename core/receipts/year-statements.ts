@@ -9,21 +9,13 @@ import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { renderPdf } from "./pdf.ts";
 import { NO_GOODS_STATEMENT, type Organisation } from "./receipt-content.ts";
+import { liveReceiptsOfYear, markStatementSent } from "./receipts.repository.ts";
 import type { YearStatement } from "./receipts.schema.ts";
 
 export const STATEMENTS_JOB = "year-statements";
 
 export async function statementsOf(db: Db, year: number): Promise<YearStatement[]> {
-  const rows = await db
-    .selectFrom("receipts")
-    .select(["donor_email", "donor_name", "gift_date", "number", "amount_minor", "currency"])
-    .where("year", "=", year)
-    // A void receipt's gift was deleted: it counts in no statement (its number stays taken).
-    .where("voided_at", "is", null)
-    .orderBy("donor_email")
-    .orderBy("gift_date")
-    .orderBy("number")
-    .execute();
+  const rows = await liveReceiptsOfYear(db, year);
   const byEmail = new Map<string, YearStatement>();
   for (const row of rows) {
     const key = row.donor_email.toLowerCase();
@@ -67,7 +59,7 @@ export function renderStatementPdf(
   });
 }
 
-/** Year-end statements (issue #16 §3): one per donor e-mail, downloadable, and sent to all as one job. */
+/** Year-end statements (docs/decisions/0323-receipts.md): one per donor e-mail, downloadable, and sent to all as one job. */
 export function createYearStatements(deps: {
   db: Db;
   clock: Clock;
@@ -103,12 +95,7 @@ export function createYearStatements(deps: {
         });
         await db.transaction().execute(async (trx) => {
           // Once per donor and run: a retried run skips those it already queued.
-          const inserted = await trx
-            .insertInto("statement_sends")
-            .values({ batch_id: batch, donor_email: statement.email, sent_at: clock().toISOString() })
-            .onConflict((oc) => oc.columns(["batch_id", "donor_email"]).doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+          if (!(await markStatementSent(trx, batch, statement.email, clock().toISOString()))) return;
           await email.send(trx, statement.email, {
             ...mail,
             attachments: [

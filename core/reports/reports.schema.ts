@@ -1,6 +1,6 @@
 import type { Fund } from "../funds/funds.schema.ts";
 
-/** Admin → Donations' dashboard (issue #16 §5); every amount in US cents. */
+/** Admin → Donations' dashboard; every amount in US cents. */
 export interface GivingReport {
   currency: "usd";
   /** The last 12 calendar months (UTC), oldest first: money received by card (net of refunds) and offline. */

@@ -12,7 +12,7 @@ export function lastTwelveMonths(now: Date): string[] {
   });
 }
 
-/** What staff see first under Admin → Donations: giving by month, by fund, by kind (issue #16 §5). */
+/** What staff see first under Admin → Donations: giving by month, by fund, by kind (docs/decisions/0324-giving-dashboard.md). */
 export function createReportsService(db: Db, clock: Clock, funds: Pick<FundsService, "list">) {
   return {
     async giving(): Promise<GivingReport> {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit, AuditValue } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { parseInput } from "../shared/validation.ts";
+import { findSettingValue, saveSettingValue } from "./settings.repository.ts";
 
 /**
  * Site settings an Administrator changes in the back office, kept as key → JSON value. Each setting
@@ -26,10 +27,10 @@ const isAuditValue = (value: unknown): value is AuditValue =>
 
 export function createSettings(db: Db, clock: Clock, audit: Audit) {
   async function get<T>(setting: Setting<T>, trx: Db = db): Promise<T> {
-    const row = await trx.selectFrom("settings").select("value").where("key", "=", setting.key).executeTakeFirst();
-    if (!row) return setting.fallback;
+    const stored = await findSettingValue(trx, setting.key);
+    if (stored === undefined) return setting.fallback;
     // A value an older release stored in another shape reads as the default rather than breaking pages.
-    const parsed = setting.schema.safeParse(JSON.parse(row.value));
+    const parsed = setting.schema.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : setting.fallback;
   }
 
@@ -41,12 +42,7 @@ export function createSettings(db: Db, clock: Clock, audit: Audit) {
       const value = parseInput(setting.schema, input);
       const now = clock().toISOString();
       await db.transaction().execute(async (trx) => {
-        const json = JSON.stringify(value);
-        await trx
-          .insertInto("settings")
-          .values({ key: setting.key, value: json, updated_at: now })
-          .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
-          .execute();
+        await saveSettingValue(trx, setting.key, JSON.stringify(value), now);
         await audit.record(trx, actor, {
           action: "update",
           entity: "setting",

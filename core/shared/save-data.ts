@@ -1,5 +1,5 @@
 /**
- * Whether a visitor asked for a light page (issue #18, decision 0432): the browser's data saver
+ * Whether a visitor asked for a light page (docs/decisions/0432-light-pages-for-save-data.md): the browser's data saver
  * (`Save-Data: on`) or a slow connection by its Effective Connection Type client hint (`ECT`, sent
  * once the site asks for it with `Accept-CH: ECT`). Light pages get the smallest images, no carousel
  * autoplay and no third-party video thumbnails until the visitor asks.

@@ -1,6 +1,6 @@
 /**
- * Which words of a site-content section have an Amharic version (issue #15,
- * docs/decisions/0420-content-translations.md): every text a visitor reads. Each is named twice:
+ * Which words of a site-content section have an Amharic version
+ * (docs/decisions/0420-content-translations.md): every text a visitor reads. Each is named twice:
  * by its `path` in the section as it is now ("faq.2.answer", positions: what pages and the form's
  * labels use) and by its `key`, where a list item is named by its id instead of its position
  * ("faq.question-where.answer"): what the translation is stored under, so it stays with its item

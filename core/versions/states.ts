@@ -1,5 +1,5 @@
 /**
- * The one vocabulary of publishing states (DESIGN §8), for versioned documents (versions.ts) and
+ * The one vocabulary of publishing states, for versioned documents (versions.ts) and
  * content items (item-states.ts). Free of zod and Node, so screens can import it.
  */
 export const DOCUMENT_STATES = ["draft", "scheduled", "published"] as const;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Frozen once merged. Invitations to the back office (issue #17 §1, core/staff): an Administrator
+// Frozen once merged. Invitations to the back office (core/staff, docs/decisions/0220-staff-invitations.md): an Administrator
 // invites an address with a role; the invitee follows a single-use link, valid 72 hours, and sets a
 // name and password. Only a hash of the link's token is stored.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Frozen once merged. Consent for every uploaded image (issue #14, docs/decisions/0301-image-consent.md),
+// Frozen once merged. Consent for every uploaded image (docs/decisions/0301-image-consent.md),
 // one row per image named by its plain URL. The expiry index answers the daily expiry job and the
 // dashboard's "expiring within 30 days".
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen once merged. Issue #16: a gift may be designated to a fund (a donation-need card's id in
+// Frozen once merged. docs/decisions/0321-funds-are-need-cards.md: a gift may be designated to a fund (a donation-need card's id in
 // the site content); null means "where most needed". Fund totals group payments by it.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Frozen once merged. Issue #16 §2: gifts recorded by staff (bank transfer, cash, cheque) in USD or
+// Frozen once merged. docs/decisions/0322-offline-gifts-and-pledges.md: gifts recorded by staff (bank transfer, cash, cheque) in USD or
 // ETB, and donors' notices of a transfer (pledges) that staff confirm or dismiss. Money is integer
 // minor units with its currency; a birr gift keeps the day's rate as typed and its dollar value.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Frozen once merged. Issue #16 §3: donor receipts, numbered per calendar year by a counter row that
+// Frozen once merged. Donor receipts (docs/decisions/0323-receipts.md), numbered per calendar year by a counter row that
 // one upsert increments, so two gifts never share a number. A receipt is for one card payment or one
 // offline gift (each unique), and keeps what it says so a resend is the same receipt.
 

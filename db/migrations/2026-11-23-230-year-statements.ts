@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen once merged. Issue #16 §3: a "send all year-end statements" run records each donor it sent
+// Frozen once merged. Year-end statements (docs/decisions/0323-receipts.md): a "send all year-end statements" run records each donor it sent
 // to, in the transaction that queues the e-mail, so a retried run never sends one twice.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
-// Frozen once merged. Other-language versions of content items' text fields (issue #15,
-// docs/decisions/0420-content-translations.md): one row per item, locale and field. The English text
+// Frozen once merged. Other-language versions of content items' text fields
+// (docs/decisions/0420-content-translations.md): one row per item, locale and field. The English text
 // stays on the item's own row; a field without a row is shown in English.
 
 export async function up(db: Kysely<any>): Promise<void> {

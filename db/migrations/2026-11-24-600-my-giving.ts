@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen once merged. Issue #16 §4, "My giving" (core/giving): a donor signs in with a single-use
+// Frozen once merged. "My giving" (core/giving, docs/decisions/0460-my-giving.md): a donor signs in with a single-use
 // link sent to their address (15 minutes) and gets a short session of their own, apart from staff
 // sessions. Only HMACs of the link's and the session's secrets are stored. A monthly gift's amount
 // can change through the payment provider; `amount_changed_at` keeps the time of the provider event

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen once merged. Issue #15, docs/decisions/0506: site-content list items get stable ids, and
+// Frozen once merged. docs/decisions/0506-site-content-list-items-have-ids.md: site-content list items get stable ids, and
 // their Amharic versions are stored under those ids instead of the items' positions, so reordering
 // or deleting an English item keeps each translation with its item.
 //

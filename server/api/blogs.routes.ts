@@ -19,7 +19,7 @@ export default async function blogRoutes(app: FastifyInstance) {
     publicUrls.withCover(await inLanguage.one(request, "blog", await blogs.get(request.params.id))),
   );
 
-  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  // Staff read every state (docs/decisions/0300-publishing-states.md): the admin list, the editor and the preview.
   app.get("/api/admin/blogs", { config: { roles: EDITORS } }, async (request) =>
     (await blogs.listForStaff(request.query)).map(publicUrls.withCover),
   );

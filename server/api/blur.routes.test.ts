@@ -8,7 +8,7 @@ import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 /**
- * Issue #14 §3, blur before publishing (docs/decisions/0471-blur-before-publishing.md): the blurred
+ * Blur before publishing (docs/decisions/0471-blur-before-publishing.md): the blurred
  * image differs from the original only inside the rectangles, in every variant; no unblurred file
  * is left in storage, in any row, in site content's drafts, copies or kept versions.
  */

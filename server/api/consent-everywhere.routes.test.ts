@@ -8,7 +8,7 @@ import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 /**
- * Issue #14, consent on every type (docs/decisions/0470-consent-everywhere.md): consent sent with
+ * Consent on every type (docs/decisions/0470-consent-everywhere.md): consent sent with
  * the write itself (blog, publication, gallery, video, site-content upload), the publish guard for
  * each case on each, expiry read in Addis Ababa's calendar, drafts that need settling listed, and a
  * video's or a site-content picture's withdrawal.

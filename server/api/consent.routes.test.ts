@@ -9,7 +9,7 @@ import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 /**
- * Issue #14, consent for every image: the publish guard for each consent case, withdrawal removing
+ * Consent for every image (docs/decisions/0301-image-consent.md): the publish guard for each consent case, withdrawal removing
  * every file and every public trace, and expiry withdrawing as a person would.
  */
 describe.each(DIALECTS)("image consent on %s", (dialect) => {

@@ -3,7 +3,7 @@ import { EDITORS } from "../../core/access/roles.ts";
 import { actorOf } from "../plugins/access.ts";
 
 /**
- * Consent for uploaded images (issue #14). Images are named by the URL the API answered with;
+ * Consent for uploaded images (docs/decisions/0301-image-consent.md). Images are named by the URL the API answered with;
  * the site's own origin is taken off again, since rows keep root-relative URLs.
  */
 export default async function consentRoutes(app: FastifyInstance) {

@@ -8,7 +8,7 @@ export default async function donationsRoutes(app: FastifyInstance) {
 
   app.get("/api/donations", async () => donations.ledger());
 
-  // Issue #16 §5: the dashboard above the ledger.
+  // The dashboard above the ledger (docs/decisions/0324-giving-dashboard.md).
   app.get("/api/donations/report", async () => reports.giving());
 
   app.get("/api/donations/export.csv", async (request, reply) => {

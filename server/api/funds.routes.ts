@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
-/** Issue #16: each need card's goal and what it has raised, live from the ledger (public, briefly cached). */
+/** Each need card's goal and what it has raised, live from the ledger (public, briefly cached;
+ * docs/decisions/0321-funds-are-need-cards.md). */
 export default async function fundsRoutes(app: FastifyInstance) {
   const { funds } = app.services;
 

@@ -40,7 +40,7 @@ export default async function galleryRoutes(app: FastifyInstance) {
     publicUrls.withImages(await inLanguage.one(request, "gallery-item", await gallery.get(request.params.id))),
   );
 
-  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  // Staff read every state (docs/decisions/0300-publishing-states.md): the admin list, the editor and the preview.
   app.get("/api/admin/gallery", { config: { roles: EDITORS } }, async (request) => {
     const page = await gallery.listForStaff(request.query);
     return { ...page, images: page.images.map(publicUrls.withImages) };

@@ -57,7 +57,7 @@ function formErrorOf(error: FastifyError, request: FastifyRequest): GivingFormEr
 }
 
 /**
- * "My giving" (issue #16 §4, docs/decisions/0460-my-giving.md): public routes, the donor's own cookie
+ * "My giving" (docs/decisions/0460-my-giving.md): public routes, the donor's own cookie
  * instead of a staff token. Each POST takes JSON (an API client) or a plain form post (the page,
  * with or without JavaScript), which is answered with a 303 back to /giving.
  */

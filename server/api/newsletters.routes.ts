@@ -6,7 +6,7 @@ import { filesOf, readMultipart } from "./multipart.ts";
 
 type IdParams = { Params: { id: string } };
 
-/** Admin → Newsletters (issue 13): write, preview, test, send or schedule, follow the send. */
+/** Admin → Newsletters (docs/decisions/0341-newsletter-sending.md): write, preview, test, send or schedule, follow the send. */
 export default async function newslettersRoutes(app: FastifyInstance) {
   const { newsletters } = app.services;
   const staff = { config: { roles: EDITORS } };

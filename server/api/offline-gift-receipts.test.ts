@@ -11,7 +11,8 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return text.replace(/\s+/g, " ");
 }
 
-/** Issue #16 defects: receipt numbers stay gap-free, a late e-mail gets a receipt, totals count offline gifts. */
+/** Receipt numbers stay gap-free, a late e-mail gets a receipt, totals count offline gifts
+ * (docs/decisions/0461-void-receipts.md). */
 describe.each(DIALECTS)("offline gifts' receipts and totals on %s", (dialect) => {
   let t: TestApp;
   let inbox: SmtpInbox;

@@ -3,7 +3,7 @@ import { actorOf } from "../plugins/access.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
 
 /**
- * Issue #16 §2. Staff (Administrators, like the ledger) record, edit and delete offline gifts and
+ * Offline gifts (docs/decisions/0322-offline-gifts-and-pledges.md). Staff (Administrators, like the ledger) record, edit and delete offline gifts and
  * decide donors' transfer notices; a visitor sends a notice from the pop-up's Local tab.
  */
 export default async function offlineGiftsRoutes(app: FastifyInstance) {

@@ -19,7 +19,7 @@ export default async function publicationRoutes(app: FastifyInstance) {
     publicUrls.withCover(await inLanguage.one(request, "publication", await publications.get(request.params.id))),
   );
 
-  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  // Staff read every state (docs/decisions/0300-publishing-states.md): the admin list, the editor and the preview.
   app.get("/api/admin/publications", { config: { roles: EDITORS } }, async (request) =>
     (await publications.listForStaff(request.query)).map(publicUrls.withCover),
   );

@@ -7,7 +7,7 @@ import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 
 /**
- * Issue #14: drafts, schedules and unpublishing, for every content type, through the API. A draft
+ * Drafts, schedules and unpublishing, for every content type, through the API. A draft
  * is a 404 to the public and absent from every public list; staff read it; a create that names no
  * status publishes at once (spec §7 clients); a scheduled item goes live through the job at its time.
  */

@@ -18,7 +18,7 @@ interface VersionParams extends SectionParams {
 
 const NO_IMAGE_MESSAGE = "Please choose an image to upload.";
 
-/** Site content (issue #12): the public reads what is published; Editors and Administrators edit. */
+/** Site content (docs/decisions/0260-versions-and-states.md): the public reads what is published; Editors and Administrators edit. */
 export default async function siteContentRoutes(app: FastifyInstance) {
   const { siteContent, siteContentTranslations, publicUrls } = app.services;
   const staff = { config: { roles: EDITORS } };
@@ -53,7 +53,7 @@ export default async function siteContentRoutes(app: FastifyInstance) {
     siteContent.publish(request.params.section, request.body, actorOf(request)),
   );
 
-  // The section's Amharic version (issue #15): drafted and published like the English.
+  // The section's Amharic version (docs/decisions/0420-content-translations.md): drafted and published like the English.
   app.get<{ Params: LocaleParams }>("/api/site-content/:section/translations/:locale", staff, async (request) =>
     siteContentTranslations.editor(request.params.section, request.params.locale),
   );

@@ -12,7 +12,7 @@ import { visitorIp } from "../../tests/support/visitor-ip.ts";
  */
 const keys = (value: object) => Object.keys(value).sort();
 const sorted = (...names: string[]) => [...names].sort();
-/** Ours (issue #14): the publishing state of content; public answers always read "published". */
+/** Ours (docs/decisions/0300-publishing-states.md): the publishing state of content; public answers always read "published". */
 const STATE = ["status", "publishAt"];
 
 describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) => {

@@ -21,7 +21,7 @@ export default async function videosRoutes(app: FastifyInstance) {
     inLanguage.one(request, "video", await videos.get(request.params.id)),
   );
 
-  // Staff read every state (issue #14): the admin list, the editor and the preview.
+  // Staff read every state (docs/decisions/0300-publishing-states.md): the admin list, the editor and the preview.
   app.get("/api/admin/videos", { config: { roles: EDITORS } }, async (request) => videos.listForStaff(request.query));
 
   app.get<{ Params: IdParams }>("/api/admin/videos/:id", { config: { roles: EDITORS } }, async (request) =>

@@ -3,24 +3,24 @@ import { STAFF_ROLES } from "../../core/access/roles.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
-/** Spec §6 (and issue #17): the only routes a visitor may call without a token. Everything else must be denied. */
+/** Spec §6 (and docs/decisions/0200-staff-roles-and-audit.md): the only routes a visitor may call without a token. Everything else must be denied. */
 const PUBLIC_ROUTES = new Set([
   "GET /api/health",
   "GET /api/health/live",
   "GET /api/health/ready",
   "POST /api/admin/login",
-  // Issue #17: "Forgot password?" is for people who cannot sign in.
+  // "Forgot password?" (docs/decisions/0230-password-reset-and-sessions.md) is for people who cannot sign in.
   "POST /api/admin/password-reset",
   "POST /api/admin/password-reset/check",
   "POST /api/admin/password-reset/complete",
-  // The login's second step (issue 17): a ticket from the first step, or a passkey, instead of a token.
+  // The login's second step (docs/decisions/0240-second-factor.md): a ticket from the first step, or a passkey, instead of a token.
   "POST /api/admin/login/second-factor",
   "POST /api/admin/login/passkey/options",
   "POST /api/admin/login/passkey",
   "POST /api/payments/create-checkout-session",
   "POST /api/payments/webhook",
   "POST /api/subscribe",
-  // Issue #13: the links in newsletter e-mails; a single-use or signed token is the proof.
+  // The links in newsletter e-mails (docs/decisions/0340-newsletter-consent.md); a single-use or signed token is the proof.
   "POST /api/subscribe/confirm",
   "POST /api/subscribe/unsubscribe",
   "POST /api/subscribe/resubscribe",
@@ -34,16 +34,16 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/publications/:id",
   "POST /api/volunteer",
   "POST /api/messages",
-  // Issue #17 §1: an invitee has no account yet; the link's single-use token is their proof.
+  // An invitee (docs/decisions/0220-staff-invitations.md) has no account yet; the link's single-use token is their proof.
   "POST /api/admin/invitations/check",
   "POST /api/admin/invitations/accept",
-  // Issue #12: the published site content every public page shows.
+  // The published site content every public page shows.
   "GET /api/site-content",
-  // Issue #16: the need cards' live goals and totals.
+  // The need cards' live goals and totals.
   "GET /api/funds",
-  // Issue #16: "Tell us about your transfer" on the pop-up's Local tab.
+  // "Tell us about your transfer" on the pop-up's Local tab.
   "POST /api/pledges",
-  // Issue #16 §4, My giving: a donor's single-use link and their own short session (cookie) are the proof.
+  // My giving (docs/decisions/0460-my-giving.md): a donor's single-use link and their own short session (cookie) are the proof.
   "POST /api/giving/link",
   "POST /api/giving/session",
   "POST /api/giving/sign-out",

@@ -4,7 +4,7 @@ import { browserAvailable, newPage, openAdminPage, VIEWPORTS } from "./support/b
 import { journeySite } from "./support/journey-site.ts";
 
 /**
- * The back office with the keyboard only (issue 21, items 13–16): after each key the journey reads
+ * The back office with the keyboard only (docs/decisions/0380-dialogs-and-questions-for-keyboard-users.md): after each key the journey reads
  * where focus is, as a screen reader would announce it.
  */
 const APPLICANTS = ["Abeba Girma", "Bontu Lemma", "Chaltu Daba"];

@@ -59,7 +59,7 @@ async function head(url: string) {
 /**
  * Latin-script words that may stand unmarked on an Amharic page, because Amharic writing itself
  * keeps them in Latin letters (the Amharic catalogue has them so): e-mail and web addresses; the
- * codes of the currencies amounts keep (issue 15: "amounts stay in their currency"; core/money writes
+ * codes of the currencies amounts keep (amounts stay in their currency; core/money writes
  * "ETB 500") and of banks (SWIFT); and proper names: the brand (it "stays as it is", app/i18n/am.ts),
  * the payment provider, card schemes, networks and RSS. Everything else in Latin letters is English
  * and must be inside an element whose language is "en": untranslated content (`fieldLang`,

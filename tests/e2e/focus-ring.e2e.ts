@@ -140,7 +140,7 @@ async function walkFocus(page: Page, maxStops: number) {
   return { problems, measured };
 }
 
-describe.skipIf(!browserAvailable)("focus rings (issue 21, item 19)", () => {
+describe.skipIf(!browserAvailable)("focus rings", () => {
   const site = journeySite();
 
   for (const [width, viewport] of Object.entries(VIEWPORTS)) {

@@ -374,7 +374,7 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
     release();
     await visible(page, "Thank you for subscribing!");
     await poll(() => footer.getByRole("button", { name: "Subscribe" }).getAttribute("aria-disabled")).toBe(null);
-    // The result takes the keyboard focus inside the form (issue 21, item 17), so it is read where the visitor is
+    // The result takes the keyboard focus inside the form, so it is read where the visitor is
     // and the next Tab goes on from the form; it stays after the toast has gone, until the visitor types again.
     const focused = () =>
       page.evaluate(() => document.activeElement?.closest("form") && document.activeElement.textContent);

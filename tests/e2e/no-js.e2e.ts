@@ -5,7 +5,8 @@ import { browserAvailable, expectErrors, newPage, screenshot, VIEWPORTS } from "
 import { journeySite } from "./support/journey-site.ts";
 
 /**
- * Issue #18 "Before the JavaScript arrives": every public form and the way to a card checkout work
+ * Before the JavaScript arrives (docs/decisions/0430-forms-work-before-javascript.md,
+ * docs/decisions/0431-donation-page-without-javascript.md): every public form and the way to a card checkout work
  * with JavaScript turned off (a slow phone whose scripts have not arrived, or failed), and nothing a
  * visitor types ever lands in an address (history, logs, referrers). Decisions 0430 and 0431.
  */

@@ -11,7 +11,13 @@ export const TEST_ADMIN = { email: "staff@hopebehindbars.test", password: "corre
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-1234" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "test-secret-test-secret-test-secret-1234",
+      // nice 10 in test runs (vitest.config.ts, docs/decisions/0525).
+      VARIANT_ENCODER_PRIORITY: process.env.VARIANT_ENCODER_PRIORITY,
+    }),
     ...overrides,
   };
 }

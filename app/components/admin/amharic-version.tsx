@@ -36,7 +36,7 @@ interface AmharicVersionProps {
 }
 
 /**
- * The "Amharic version" panel under an English form (issue #15), for items (TranslationSection) and
+ * The "Amharic version" panel under an English form (docs/decisions/0420-content-translations.md), for items (TranslationSection) and
  * site-content sections (SectionTranslation) alike: closed until asked for, so the English form stays
  * the page's only "Title", "Content"… and nothing more loads until someone wants the Amharic.
  */

@@ -21,7 +21,7 @@ const describeRect = (rect: BlurRectangle, index: number) =>
   `Rectangle ${index + 1}: ${percent(rect.x)} % from the left, ${percent(rect.y)} % from the top, ${percent(rect.width)} % wide, ${percent(rect.height)} % high`;
 
 /**
- * Blur faces or identifying details before publishing (decision 0471). Staff draw
+ * Blur faces or identifying details before publishing (docs/decisions/0471-blur-before-publishing.md). Staff draw
  * rectangles with the pointer, or add one and move it with the arrow keys (Shift + arrows resizes)
  * or type its position in the number fields; "Preview blur" shows what the server will make, "Apply
  * blur" replaces the picture for good (the unblurred files are deleted).

@@ -5,7 +5,7 @@ import { api, errorMessage } from "../../lib/api-client";
 import { confirmInToast } from "./confirm-toast";
 
 /**
- * The consent of one image (or video) as a form holds it (issue #14, docs/decisions/0470). `basis`
+ * The consent of one image (or video) as a form holds it (docs/decisions/0470-consent-everywhere.md). `basis`
  * "" is "not recorded": nothing is sent and what is recorded stays.
  */
 export interface ConsentValue {

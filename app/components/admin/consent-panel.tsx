@@ -37,7 +37,7 @@ function reasonText(item: ConsentAttention): string {
 
 const input = "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-ink";
 
-/** Records the consent of one image (issue #14). */
+/** Records the consent of one image (docs/decisions/0301-image-consent.md). */
 function ConsentForm({ imageUrl, onSaved }: { imageUrl: string; onSaved: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -118,7 +118,7 @@ function ConsentForm({ imageUrl, onSaved }: { imageUrl: string; onSaved: () => v
 }
 
 /**
- * The dashboard's consent list (issue #14): every public image whose consent is not recorded, and
+ * The dashboard's consent list: every public image whose consent is not recorded, and
  * consent ending within 30 days, each with its item, a way to record consent, and withdrawal.
  */
 export function ConsentPanel() {

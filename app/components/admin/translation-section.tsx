@@ -23,7 +23,7 @@ interface TranslationSectionProps {
 }
 
 /**
- * The Amharic version of an item (issue #15): its own form under the English one, saved on its own.
+ * The Amharic version of an item (docs/decisions/0420-content-translations.md): its own form under the English one, saved on its own.
  * An empty field has no translation: Amharic pages show the English text there, marked as English.
  */
 export function TranslationSection({ kind, id, idPrefix }: TranslationSectionProps) {

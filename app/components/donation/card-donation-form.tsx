@@ -35,7 +35,7 @@ const failureMessage = (error: unknown) =>
 
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
-/** A need card a gift starts from (issue #16). */
+/** A need card a gift starts from (docs/decisions/0321-funds-are-need-cards.md). */
 export interface DesignatedFund {
   id: string;
   title: string;

@@ -7,7 +7,7 @@ import type { DesignatedFund } from "./card-donation-form";
 interface DonationRequest {
   /** Preset amount from a card or slide; undefined opens with the default. */
   amount?: number;
-  /** The need card the gift starts from (issue #16); undefined: where most needed. */
+  /** The need card the gift starts from (docs/decisions/0321-funds-are-need-cards.md); undefined: where most needed. */
   fund?: DesignatedFund;
   /** Bumped on every open so the pop-up resets even when opened twice with the same amount. */
   openedAt: number;

@@ -21,7 +21,7 @@ export const TRANSFER_NOTICE_FAILED = "Could not send. Please try again.";
 export const TRANSFER_NOTICE_ANCHOR = "transfer-notice";
 
 /**
- * "Tell us about your transfer" (issue #16 §2): a donor who gave by bank transfer tells us, so that
+ * "Tell us about your transfer" (docs/decisions/0322-offline-gifts-and-pledges.md): a donor who gave by bank transfer tells us, so that
  * staff can match it in the statement and confirm it; checked by the server, spam-trapped. In the
  * pop-up it sends itself; on the donation page (/donate, drawn by the server) it is a plain form
  * posted to that page, whose answer comes back as `reply` with `thanks` (decision 0431).

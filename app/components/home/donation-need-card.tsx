@@ -12,7 +12,7 @@ const CTA_CLASSES: Record<CtaColor, string> = {
 
 /**
  * Spec §3 donation-need card: progress = raised / goal, and a button that opens the pop-up with its
- * amount and its fund (issue #16: the gift goes to this need).
+ * amount and its fund (the gift goes to this need: docs/decisions/0321-funds-are-need-cards.md).
  */
 export function DonationNeedCard({
   need,

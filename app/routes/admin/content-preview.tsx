@@ -37,7 +37,7 @@ type Previewed =
   | { kind: "videos"; item: Video };
 
 /**
- * An item in any state drawn as the public will see it (issue #14). Only a signed-in staff member
+ * An item in any state drawn as the public will see it (docs/decisions/0300-publishing-states.md). Only a signed-in staff member
  * can open it: the item comes from a staff-only API route with their token, and the page is noindex.
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

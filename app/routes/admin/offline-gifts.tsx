@@ -23,7 +23,8 @@ interface Data {
   voided: VoidReceipt[];
 }
 
-/** Issue #16 §2: gifts by bank, cash or cheque, and donors' transfer notices waiting to be confirmed. */
+/** Gifts by bank, cash or cheque, and donors' transfer notices waiting to be confirmed
+ * (docs/decisions/0322-offline-gifts-and-pledges.md). */
 export default function OfflineGifts() {
   const [data, setData] = useState<Data | null>(null);
   const [editing, setEditing] = useState<OfflineGift | null>(null);

@@ -50,7 +50,7 @@ function compare(section: SiteSection, number: number, version: unknown, current
   return { number, changes: [...rows.values()] };
 }
 
-/** Admin → Site content → one section: draft, preview, publish, history (issue #12). */
+/** Admin → Site content → one section: draft, preview, publish, history (docs/decisions/0260-versions-and-states.md). */
 export default function AdminSiteContentSection() {
   const { section: name = "" } = useParams();
   const section = isSiteSection(name) ? name : null;

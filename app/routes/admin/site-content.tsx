@@ -4,7 +4,7 @@ import { adminMeta } from "../../lib/admin-meta";
 
 export const meta = () => adminMeta("Site content");
 
-/** Admin → Site content (issue #12): the sections staff can edit. */
+/** Admin → Site content (docs/decisions/0260-versions-and-states.md): the sections staff can edit. */
 export default function AdminSiteContent() {
   return (
     <div>

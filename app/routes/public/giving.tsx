@@ -20,7 +20,7 @@ const isFormError = (value: string | null): value is GivingFormError =>
   value !== null && Object.hasOwn(GIVING_FORM_ERRORS, value);
 
 /**
- * "My giving" (issue #16 §4, docs/decisions/0460-my-giving.md). Every form here is a plain HTML form
+ * "My giving" (docs/decisions/0460-my-giving.md). Every form here is a plain HTML form
  * posting to /api/giving/…, which answers with a redirect back here: it works without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ const HEIGHT = 160;
 const TOP = 8;
 const AXIS = 22;
 
-/** Gifts per month, card and offline stacked: an SVG with a table for screen readers (issue #16 §5). */
+/** Gifts per month, card and offline stacked: an SVG with a table for screen readers (docs/decisions/0324-giving-dashboard.md). */
 function MonthlyChart({ months }: { months: GivingReport["months"] }) {
   const largest = Math.max(1, ...months.map((m) => m.cardCents + m.offlineCents));
   const y = (cents: number) => (cents / largest) * (HEIGHT - TOP);

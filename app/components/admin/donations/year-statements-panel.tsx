@@ -13,7 +13,7 @@ interface Run {
   of: number | null;
 }
 
-/** Year-end statements (issue #16 §3): one per donor e-mail; download one, or e-mail them all with progress. */
+/** Year-end statements (docs/decisions/0323-receipts.md): one per donor e-mail; download one, or e-mail them all with progress. */
 export function YearStatementsPanel() {
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(String(thisYear));

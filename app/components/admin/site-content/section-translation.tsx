@@ -12,7 +12,7 @@ import { TextArea } from "../form-controls";
 const fieldId = (path: string) => `am-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
 
 /**
- * The Amharic version of a site-content section (issue #15): every text of the section beside its
+ * The Amharic version of a site-content section (docs/decisions/0420-content-translations.md): every text of the section beside its
  * English, saved as a draft and published like the English. Opened on demand.
  */
 export function SectionTranslation({ section }: { section: SiteSection }) {
