@@ -86,7 +86,6 @@ export const ActivityQuerySchema = z
       .default(ACTIVITY_PAGE_SIZE),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to.", path: ["to"] });
-export type ActivityQuery = z.output<typeof ActivityQuerySchema>;
 export interface ActivityFilters {
   person?: string | undefined;
   action?: string | undefined;

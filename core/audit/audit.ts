@@ -71,9 +71,6 @@ export function auditChanges(entry: Pick<AuditEntry, "fields" | "values">): Audi
   return { fields, values };
 }
 
-/** Field names of a write's input, for `fields`: what the staff member sent, never the values. */
-export const changedFields = (input: object): string[] => Object.keys(input);
-
 const noValue = (value: unknown) => value === undefined || value === null || value === "";
 
 /**

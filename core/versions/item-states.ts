@@ -4,7 +4,7 @@ import { ValidationError } from "../shared/errors.ts";
 import { zonedLocalToDate } from "../shared/site-time.ts";
 import { DOCUMENT_STATES, type ItemState } from "./states.ts";
 
-export { type ItemState, STATE_LABELS } from "./states.ts";
+export type { ItemState } from "./states.ts";
 
 /**
  * The publishing state of a content item (blog post, publication, gallery item, video): the same

@@ -18,7 +18,7 @@ import type { DocumentVersionTable, VersionedDocumentTable } from "./versions.ta
  * re-parses them with its own schema when it reads them (a schema may have grown since).
  */
 
-export { DOCUMENT_STATES, type DocumentState } from "./states.ts";
+export type { DocumentState } from "./states.ts";
 
 /** How many versions a document keeps unless its feature says otherwise. */
 export const VERSIONS_KEPT = 50;
