@@ -13,7 +13,6 @@ import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { SubscribersService } from "../subscribers/subscribers.service.ts";
-import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
 import { sanitizeNewsletterHtml } from "./newsletter-html.ts";
 import { isNewsletterPicture, NEWSLETTER_FOLDER, type PictureStorage } from "./newsletter-pictures.ts";
 import { NEWSLETTER_SEND_JOB, newsletterSendJob, type SendJobPayload } from "./newsletter-sending.ts";
@@ -25,6 +24,7 @@ import {
 } from "./newsletters.constants.ts";
 import * as repo from "./newsletters.repository.ts";
 import { FromPostSchema, type Newsletter, NewsletterInputSchema, ScheduleSchema } from "./newsletters.schema.ts";
+import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_AUDIT_ENTITY = "newsletter";
 
