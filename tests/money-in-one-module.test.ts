@@ -60,15 +60,15 @@ describe("money is scaled and formatted only in core/money", () => {
       "if (!isValidDonationAmount(amountCents / 100)) throw error;",
       "defaultValue={(gift.amountMinor / 100).toString()}",
       "const cents = Math.round(amount * 100);",
-      "const total = `${(totalCents / 100).toLocaleString()}`;",
+      "const total = (totalCents / 100).toLocaleString();",
       "label: price.toFixed(2),",
     ].join("\n");
     expect(moneyArithmetic(planted)).toHaveLength(6);
 
     const unrelated = [
       "const percent = Math.round(fraction * 100);",
-      "left: `${rect.x * 100}%`,",
-      "const statusClass = `${Math.floor(status / 100)}xx`;",
+      "left: rect.x * 100 + \"%\",",
+      "const statusClass = Math.floor(status / 100) + \"xx\";",
       "const ratio = (ms / base).toFixed(2);",
       "const limit = amountCents / 1000;",
       "const budget = amountCents * 100_000;",
