@@ -1,12 +1,9 @@
 import type { Config } from "../config/env.ts";
 import { createActivity } from "../core/audit/activity.ts";
 import { createAudit } from "../core/audit/audit.ts";
-import { auditPruneJob } from "../core/audit/audit-retention.ts";
 import { createAccountService } from "../core/auth/account.service.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
-import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
-import { blogImageOwner } from "../core/blogs/blogs.repository.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
@@ -15,7 +12,6 @@ import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
-import { galleryImageOwner } from "../core/gallery/gallery.repository.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createGivingService } from "../core/giving/giving.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
@@ -23,13 +19,9 @@ import { createMediaService } from "../core/media/media.service.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createSourcePreparer } from "../core/media/source-preparer.ts";
 import { createStorage } from "../core/media/storage.ts";
-import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
-import { createVariantEncoder } from "../core/media/variant-encoder.ts";
-import { variantJob } from "../core/media/variant-job.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
-import { publicationImageOwner } from "../core/publications/publications.repository.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
@@ -48,6 +40,7 @@ import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { demoImages } from "../db/seed/demo-pictures.ts";
+import { registerJobHandlers, VARIANT_OWNERS } from "./job-handlers.ts";
 
 export interface ServiceDeps {
   config: Config;
@@ -75,9 +68,6 @@ export function createServices({ config, database, clock = systemClock }: Servic
     config.publicSiteUrl,
   );
   const storage = createStorage(config);
-  jobs.register(uploadSweepJob(db, storage, clock));
-  jobs.register(authHousekeepingJob(db, clock));
-  jobs.register(auditPruneJob(db, clock));
   // An upload's checks and capped re-encode run in child processes a little below requests
   // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
   const media = createMediaService(
@@ -93,22 +83,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
     tokenSecret: config.sessionSecret,
     siteUrl: config.publicSiteUrl,
   });
-  jobs.register(subscribers.expirePendingJob);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
-  /** The folders whose variants the background job encodes (decision 0440): their rows can take the finished ladder. */
-  const variantOwners = { gallery: galleryImageOwner, blog: blogImageOwner, publications: publicationImageOwner };
-  jobs.register(
-    variantJob({
-      db,
-      storage,
-      encode: createVariantEncoder(),
-      owners: variantOwners,
-      purgePublicCaches,
-    }),
-  );
-  jobs.register(consent.expiryJob());
   const scheduling = createScheduledPublishing(
     db,
     clock,
@@ -156,7 +133,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     afterPayment: receipts.issueForDonation,
     jobs,
   });
-  return {
+  const services = {
     config,
     clock,
     database,
@@ -195,7 +172,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     consent,
     blur: createBlurService(db, audit, media, purgePublicCaches, {
       jobs,
-      inBackground: (folder) => Object.hasOwn(variantOwners, folder),
+      inBackground: (folder) => Object.hasOwn(VARIANT_OWNERS, folder),
     }),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
@@ -234,6 +211,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
     reports: createReportsService(db, clock, funds),
   };
+  registerJobHandlers(services);
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

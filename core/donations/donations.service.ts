@@ -4,7 +4,7 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { REPORTING_CURRENCY, toMinor } from "../money/money.ts";
 import { listGifts } from "../offline-gifts/offline-gifts.repository.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -81,12 +81,12 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     return outcome;
   }
 
-  deps.jobs?.register<PaymentEvent>({
+  const sandboxEventJob: JobDefinition<PaymentEvent> = {
     type: SANDBOX_EVENT_JOB,
     async handle(event) {
       await applyEvent(event);
     },
-  });
+  };
 
   /** The fund a checkout is for: null for where most needed; an id no published card has is refused. */
   async function designation(fund: string | null | undefined): Promise<string | null> {
@@ -98,6 +98,8 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
   }
 
   return {
+    /** Applies the sandbox provider's events; registered with every other job kind in server/job-handlers.ts. */
+    sandboxEventJob,
     /** Card giving is possible here (Stripe or the sandbox). */
     cardPaymentsAvailable: provider !== undefined,
     providerName: provider?.name,

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { RenderedEmail } from "./render-email.ts";
 
 /**
@@ -49,16 +49,15 @@ export const headerSafe = (value: string, max = 150) =>
     .slice(0, max);
 
 export function createEmailService(jobs: JobQueue, transport: EmailTransport | undefined, staffAddress?: string) {
-  if (transport) {
-    jobs.register<QueuedEmail>({
-      type: EMAIL_JOB,
-      async handle(mail) {
-        const to = mail.to ?? staffAddress;
-        if (!to) throw new Error("a staff notification waits for STAFF_EMAIL to be set");
-        await transport({ ...mail, to });
-      },
-    });
-  }
+  /** Without SMTP there is none: queued e-mails wait for an instance that can send them. */
+  const deliveryJob: JobDefinition<QueuedEmail> | undefined = transport && {
+    type: EMAIL_JOB,
+    async handle(mail) {
+      const to = mail.to ?? staffAddress;
+      if (!to) throw new Error("a staff notification waits for STAFF_EMAIL to be set");
+      await transport({ ...mail, to });
+    },
+  };
 
   async function enqueue(trx: Db, mail: QueuedEmail): Promise<void> {
     const payload: QueuedEmail = { ...mail, subject: headerSafe(mail.subject) };
@@ -66,6 +65,8 @@ export function createEmailService(jobs: JobQueue, transport: EmailTransport | u
   }
 
   return {
+    /** Sends one queued e-mail; registered with every other job kind in server/job-handlers.ts. */
+    deliveryJob,
     /** Whether the site can send e-mail at all (SMTP is configured). */
     enabled: transport !== undefined,
     /** Whether new applications and messages are announced to staff. */

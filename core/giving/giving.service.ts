@@ -115,15 +115,18 @@ export function createGivingService(deps: GivingDeps) {
     email.wake();
   }
 
-  jobs.register<{ email: string; locale?: Locale }>({ type: GIVING_LINK_JOB, maxAttempts: 5, handle: sendLink });
+  const linkJob: JobDefinition<{ email: string; locale?: Locale }> = {
+    type: GIVING_LINK_JOB,
+    maxAttempts: 5,
+    handle: sendLink,
+  };
 
-  const housekeeping: JobDefinition<null> = {
+  const housekeepingJob: JobDefinition<null> = {
     type: GIVING_HOUSEKEEPING_JOB,
     everyMs: 60 * 60_000,
     maxAttempts: 3,
     handle: () => repo.deleteExpired(db, nowIso()),
   };
-  jobs.register(housekeeping);
 
   const titleOf = async (fund: string | null) => (fund ? ((await deps.fundTitle(fund)) ?? fund) : null);
   const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
@@ -188,6 +191,9 @@ export function createGivingService(deps: GivingDeps) {
   const actorOf = (session: DonorSession, ip: string): Actor => ({ id: null, email: session.email, ip });
 
   return {
+    /** Its jobs, registered with every other job kind in server/job-handlers.ts. */
+    linkJob,
+    housekeepingJob,
     /** Someone asked for a link: the same answer, at the same cost, for any address. */
     async requestLink(input: unknown): Promise<void> {
       const { email: address } = parseInput(GivingLinkRequestSchema, input);

@@ -57,20 +57,18 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
   const render = (newsletter: Newsletter) => renderNewsletter(newsletter, siteUrl, links, deps.storage);
 
-  jobs.register(
-    newsletterSendJob({
-      db,
-      dialect: deps.dialect,
-      clock,
-      email,
-      purgePublicCaches: deps.purgePublicCaches,
-      siteUrl,
-      links,
-      storage: deps.storage,
-      unsubscribeToken: subscribers.unsubscribeToken,
-      rate: deps.rate,
-    }),
-  );
+  const sendJob = newsletterSendJob({
+    db,
+    dialect: deps.dialect,
+    clock,
+    email,
+    purgePublicCaches: deps.purgePublicCaches,
+    siteUrl,
+    links,
+    storage: deps.storage,
+    unsubscribeToken: subscribers.unsubscribeToken,
+    rate: deps.rate,
+  });
 
   async function findRow(id: string) {
     const row = isRecordId(id) ? await repo.findNewsletter(db, id) : undefined;
@@ -105,6 +103,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
   }
 
   return {
+    /** Sends a newsletter to its recipients; registered with every other job kind in server/job-handlers.ts. */
+    sendJob,
     list: async () => (await repo.listNewsletters(db)).map(repo.toNewsletter),
 
     /** A newsletter with how its send is going and the addresses that failed, with why. */

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ValidationError } from "../shared/errors.ts";
 import { findDue, STATEFUL_TABLES, settleDue } from "./item-states.repository.ts";
@@ -65,14 +65,16 @@ export function createScheduledPublishing(
     return published;
   }
 
-  jobs.register<null>({
+  const publishJob: JobDefinition<null> = {
     type: SCHEDULED_PUBLISH_JOB,
     handle: async () => {
       await publishNow();
     },
-  });
+  };
 
   return {
+    /** Publishes what is due; registered with every other job kind in server/job-handlers.ts. */
+    publishJob,
     publishNow,
     /**
      * Call in the write's transaction, before assertMayGoPublic: records the consent the write sent
