@@ -55,26 +55,30 @@ export interface ServiceDeps {
 export function createServices({ config, database, clock = systemClock }: ServiceDeps) {
   const { db } = database;
   if (!config.sessionSecret) throw new Error("SESSION_SECRET must be resolved before services start");
-  const jobs = createJobQueue(database, clock);
-  const email = createEmailService(jobs, config.mail && createSmtpTransport(config.mail), config.staffEmail);
-  const audit = createAudit(clock);
-  const settings = createSettings(db, clock, audit);
-  const secondFactor = createSecondFactorService(
+  const jobs = createJobQueue({ database, clock });
+  const email = createEmailService({
+    jobs,
+    transport: config.mail && createSmtpTransport(config.mail),
+    staffAddress: config.staffEmail,
+  });
+  const audit = createAudit({ clock });
+  const settings = createSettings({ db, clock, audit });
+  const secondFactor = createSecondFactorService({
     db,
     clock,
-    config.sessionSecret,
+    sessionSecret: config.sessionSecret,
     audit,
     settings,
-    config.publicSiteUrl,
-  );
+    publicSiteUrl: config.publicSiteUrl,
+  });
   const storage = createStorage(config);
   // An upload's checks and capped re-encode run in child processes a little below requests
   // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
-  const media = createMediaService(
+  const media = createMediaService({
     storage,
-    demoImages,
-    process.env.UPLOAD_PREPARE === "inline" ? undefined : createSourcePreparer(),
-  );
+    prepared: demoImages,
+    prepare: process.env.UPLOAD_PREPARE === "inline" ? undefined : createSourcePreparer(),
+  });
   const subscribers = createSubscribersService({
     db,
     clock,
@@ -83,18 +87,18 @@ export function createServices({ config, database, clock = systemClock }: Servic
     tokenSecret: config.sessionSecret,
     siteUrl: config.publicSiteUrl,
   });
-  const cachePurge = createCachePurge(database);
+  const cachePurge = createCachePurge({ database });
   const { purgePublicCaches } = cachePurge;
-  const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
-  const scheduling = createScheduledPublishing(
+  const consent = createConsentService({ db, clock, audit, media, purgePublicCaches });
+  const scheduling = createScheduledPublishing({
     db,
     clock,
     jobs,
     audit,
     purgePublicCaches,
-    consent.assertPublishable,
-    consent.recordSent,
-  );
+    publishGuard: consent.assertPublishable,
+    consentRecorder: consent.recordSent,
+  });
   const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling, jobs);
   const newsletters = createNewslettersService({
     db,
@@ -111,8 +115,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });
-  const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches, consent);
-  const funds = createFundsService(db, siteContent);
+  const siteContent = createSiteContentService({ db, clock, audit, media, purgePublicCaches, consent });
+  const funds = createFundsService({ db, siteContent });
   const organisation = async () => {
     const { contact } = await siteContent.published();
     return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
@@ -127,7 +131,11 @@ export function createServices({ config, database, clock = systemClock }: Servic
     organisation,
     portalUrl: config.stripe?.portalUrl,
   });
-  const donations = createDonationsService(db, clock, config, audit, {
+  const donations = createDonationsService({
+    db,
+    clock,
+    config,
+    audit,
     fundTitle: funds.titleOf,
     purgePublicCaches,
     afterPayment: receipts.issueForDonation,
@@ -141,7 +149,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     jobs,
     email,
     audit,
-    activity: createActivity(db, audit),
+    activity: createActivity({ db, audit }),
     settings,
     secondFactor,
     auth: createAuthService(db, clock, config.sessionSecret, audit, secondFactor),
@@ -170,15 +178,18 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publicUrls: createPublicUrls(config.publicSiteUrl),
     scheduling,
     consent,
-    blur: createBlurService(db, audit, media, purgePublicCaches, {
-      jobs,
-      inBackground: (folder) => Object.hasOwn(VARIANT_OWNERS, folder),
+    blur: createBlurService({
+      db,
+      audit,
+      media,
+      purgePublicCaches,
+      variants: { jobs, inBackground: (folder) => Object.hasOwn(VARIANT_OWNERS, folder) },
     }),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,
-    volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
-    messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
+    volunteers: createVolunteersService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),
+    messages: createMessagesService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),
     blogs,
     newsletters,
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling, jobs),
@@ -195,8 +206,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
       fundTitle: funds.titleOf,
     }),
     siteContent,
-    translations: createTranslationService(db, clock, audit, purgePublicCaches),
-    siteContentTranslations: createSiteContentTranslations(db, clock, audit, purgePublicCaches, siteContent),
+    translations: createTranslationService({ db, clock, audit, purgePublicCaches }),
+    siteContentTranslations: createSiteContentTranslations({ db, clock, audit, purgePublicCaches, siteContent }),
     funds,
     offlineGifts: createOfflineGiftsService({
       db,
@@ -209,7 +220,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     }),
     receipts,
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
-    reports: createReportsService(db, clock, funds),
+    reports: createReportsService({ db, clock, funds }),
   };
   registerJobHandlers(services);
   return services;

@@ -84,7 +84,7 @@ export function fieldsChanged(before: object, after: object): string[] {
     .map(([key]) => key);
 }
 
-export function createAudit(clock: Clock) {
+export function createAudit({ clock }: { clock: Clock }) {
   return {
     /** Records one staff action. Pass the write's own transaction. */
     async record(trx: Db, actor: Actor, entry: AuditEntry): Promise<void> {

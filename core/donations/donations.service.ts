@@ -43,8 +43,9 @@ export class PaymentProviderError extends DomainError {
  * real deployment without a key, none (card giving is off, bank transfer still shown).
  */
 export function providerFor(config: Config, clock: Clock): PaymentProvider | undefined {
-  if (config.stripe) return createStripeProvider(config.stripe, { clock });
-  if (!config.isProduction || config.isLocalSite) return createSandboxProvider(config.publicSiteUrl, clock);
+  if (config.stripe) return createStripeProvider({ config: config.stripe, clock });
+  if (!config.isProduction || config.isLocalSite)
+    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock });
   return undefined;
 }
 
@@ -52,6 +53,10 @@ export function providerFor(config: Config, clock: Clock): PaymentProvider | und
 export const DONATION_AUDIT_ENTITY = "donation";
 
 export interface DonationsDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  audit: Audit;
   /** Stripe, the sandbox or none; by default from the config (`providerFor`). */
   provider?: PaymentProvider | undefined;
   /** The title of an open fund (core/funds), to check a designation when a checkout opens. */
@@ -70,10 +75,11 @@ export const SANDBOX_EVENT_JOB = "donations.sandbox-event";
 export const MONTHLY_NOT_RUNNING_MESSAGE = "This monthly gift is not running, so it cannot be changed.";
 export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
-export function createDonationsService(db: Db, clock: Clock, config: Config, audit: Audit, deps: DonationsDeps = {}) {
+export function createDonationsService(deps: DonationsDeps) {
+  const { db, clock, config, audit } = deps;
   const nowIso = () => clock().toISOString();
   const provider = "provider" in deps ? deps.provider : providerFor(config, clock);
-  const applyEventOnce = createEventApplier(db, clock, provider, deps.afterPayment);
+  const applyEventOnce = createEventApplier({ db, clock, provider, afterPayment: deps.afterPayment });
 
   async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
     const outcome = await applyEventOnce(event);

@@ -48,7 +48,15 @@ export const headerSafe = (value: string, max = 150) =>
     .trim()
     .slice(0, max);
 
-export function createEmailService(jobs: JobQueue, transport: EmailTransport | undefined, staffAddress?: string) {
+export interface EmailServiceDeps {
+  jobs: JobQueue;
+  /** None without SMTP: the site then queues e-mail but sends none. */
+  transport: EmailTransport | undefined;
+  /** Where staff notifications go (STAFF_EMAIL). */
+  staffAddress?: string;
+}
+
+export function createEmailService({ jobs, transport, staffAddress }: EmailServiceDeps) {
   /** Without SMTP there is none: queued e-mails wait for an instance that can send them. */
   const deliveryJob: JobDefinition<QueuedEmail> | undefined = transport && {
     type: EMAIL_JOB,

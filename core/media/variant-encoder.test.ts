@@ -28,7 +28,7 @@ describe("variant encoder (background ladder, docs/decisions/0440)", () => {
 
   it("encodes the ladder from a prepared source in a child, leaving out what is stored already", async () => {
     const source = await prepareSource(await pngImage({ width: 1000, height: 600, alpha: false }));
-    const encode = createVariantEncoder(1);
+    const encode = createVariantEncoder({ parallel: 1 });
     const result = await encode(source.largest.data, [{ format: "jpeg", width: 1000 }]);
     expect(result).toMatchObject({ width: 1000, height: 600 });
     expect(result.outputs.map((o) => `${o.format}${o.width}`)).toEqual([

@@ -67,10 +67,15 @@ export async function encoderPriority(): Promise<EncoderPriority> {
  * `idleMs` after their last image (child-pool.ts), so a burst of uploads pays one Node start per
  * child, not per image, and an idle server keeps none.
  */
-export function createVariantEncoder(
+export function createVariantEncoder({
   parallel = imageChildrenFor(os.availableParallelism()),
   idleMs = 15_000,
-): VariantEncoder {
+}: {
+  /** How many child processes at most. */
+  parallel?: number;
+  /** How long an idle child is kept before it exits. */
+  idleMs?: number;
+} = {}): VariantEncoder {
   const children = encoderChildren(parallel, idleMs);
   return async (source, skip = []) => {
     const result = (await children.ask({ source, skip })) as ProcessedImage;

@@ -13,7 +13,13 @@ export function lastTwelveMonths(now: Date): string[] {
 }
 
 /** What staff see first under Admin → Donations: giving by month, by fund, by kind (issue #16 §5). */
-export function createReportsService(db: Db, clock: Clock, funds: Pick<FundsService, "list">) {
+export interface ReportsServiceDeps {
+  db: Db;
+  clock: Clock;
+  funds: Pick<FundsService, "list">;
+}
+
+export function createReportsService({ db, clock, funds }: ReportsServiceDeps) {
   return {
     async giving(): Promise<GivingReport> {
       const months = lastTwelveMonths(clock());

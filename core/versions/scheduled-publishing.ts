@@ -26,17 +26,27 @@ export type ConsentRecorder = (
  * job for an item rescheduled later finds nothing to do, and two jobs due together publish once.
  * docs/decisions/0300-publishing-states.md
  */
-export function createScheduledPublishing(
-  db: Db,
-  clock: Clock,
-  jobs: JobQueue,
-  audit: Audit,
-  purgePublicCaches: PurgePublicCaches,
+export interface ScheduledPublishingDeps {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  audit: Audit;
+  purgePublicCaches: PurgePublicCaches;
   /** Refuses an item whose images may not be public (core/consent); none: every image may. */
-  publishGuard: (trx: Db, imageUrls: readonly string[]) => Promise<void> = async () => {},
+  publishGuard?: (trx: Db, imageUrls: readonly string[]) => Promise<void>;
   /** Records consent a write sent for one of its images (core/consent); none: consent is not kept. */
-  consentRecorder: ConsentRecorder = async () => {},
-) {
+  consentRecorder?: ConsentRecorder;
+}
+
+export function createScheduledPublishing({
+  db,
+  clock,
+  jobs,
+  audit,
+  purgePublicCaches,
+  publishGuard = async () => {},
+  consentRecorder = async () => {},
+}: ScheduledPublishingDeps) {
   /**
    * Publishes what is due. An item whose images may no longer go public (consent withdrawn to "not
    * yet" since it was scheduled) goes back to draft instead, and the audit log says why.

@@ -92,7 +92,17 @@ const toSummary = (row: Pick<VersionRow, "number" | "created_at" | "created_by_e
   createdBy: row.created_by_email,
 });
 
-export function createVersionStore(clock: Clock, { keep = VERSIONS_KEPT, staleMessage = STALE_REVISION_MESSAGE } = {}) {
+export function createVersionStore({
+  clock,
+  keep = VERSIONS_KEPT,
+  staleMessage = STALE_REVISION_MESSAGE,
+}: {
+  clock: Clock;
+  /** How many versions a document keeps. */
+  keep?: number;
+  /** The conflict's message when a save started from an older revision. */
+  staleMessage?: string;
+}) {
   async function get(db: Db, kind: string, key: string): Promise<VersionedDocument | null> {
     const row = await db
       .selectFrom("versioned_documents")
