@@ -116,5 +116,3 @@ export function createActivity({ db, audit }: { db: Db; audit: Audit }) {
     },
   };
 }
-
-export type Activity = ReturnType<typeof createActivity>;

@@ -95,5 +95,3 @@ export function createBlurService({ db, audit, media, purgePublicCaches, variant
     },
   };
 }
-
-export type BlurService = ReturnType<typeof createBlurService>;

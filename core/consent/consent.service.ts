@@ -283,5 +283,3 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
     },
   };
 }
-
-export type ConsentService = ReturnType<typeof createConsentService>;

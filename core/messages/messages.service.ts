@@ -83,5 +83,3 @@ export function createMessagesService({ db, clock, email, audit, siteUrl }: Mess
     unreadCount: () => repo.countUnread(db),
   };
 }
-
-export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -279,5 +279,3 @@ export function createNewslettersService(deps: NewslettersDeps) {
     },
   };
 }
-
-export type NewslettersService = ReturnType<typeof createNewslettersService>;

@@ -168,5 +168,3 @@ export function createYearStatements(deps: {
     },
   };
 }
-
-export type YearStatements = ReturnType<typeof createYearStatements>;

@@ -57,5 +57,3 @@ export function createReportsService({ db, clock, funds }: ReportsServiceDeps) {
     },
   };
 }
-
-export type ReportsService = ReturnType<typeof createReportsService>;

@@ -178,5 +178,3 @@ export function createSiteContentTranslations({
     },
   };
 }
-
-export type SiteContentTranslations = ReturnType<typeof createSiteContentTranslations>;

@@ -253,8 +253,6 @@ export function createVersionStore({
   };
 }
 
-export type VersionStore = ReturnType<typeof createVersionStore>;
-
 /** Every stored snapshot of a kind (drafts, published copies, kept versions): for owners of uploaded files. */
 export async function allSnapshots(db: Db, kind: string): Promise<unknown[]> {
   const documents = await db

@@ -110,5 +110,3 @@ export function createVolunteersService({ db, clock, email, audit, siteUrl }: Vo
     },
   };
 }
-
-export type VolunteersService = ReturnType<typeof createVolunteersService>;
