@@ -67,8 +67,8 @@ describe("money is scaled and formatted only in core/money", () => {
 
     const unrelated = [
       "const percent = Math.round(fraction * 100);",
-      "left: rect.x * 100 + \"%\",",
-      "const statusClass = Math.floor(status / 100) + \"xx\";",
+      'left: rect.x * 100 + "%",',
+      'const statusClass = Math.floor(status / 100) + "xx";',
       "const ratio = (ms / base).toFixed(2);",
       "const limit = amountCents / 1000;",
       "const budget = amountCents * 100_000;",
