@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuditValue } from "./audit.ts";
 
-/** What the Activity screen (Administrators) and its API show and filter (issue #17 §4). */
+/** What the Activity screen (Administrators) and its API show and filter (docs/decisions/0200-staff-roles-and-audit.md). */
 
 export const ACTIVITY_PAGE_SIZE = 50;
 export const MAX_ACTIVITY_PAGE_SIZE = 200;

@@ -17,7 +17,7 @@ import * as repo from "./consent.repository.ts";
 import { CONSENT_MESSAGES } from "./consent.schema.ts";
 
 /**
- * Blur before publishing (issue #14 §3, docs/decisions/0471-blur-before-publishing.md): staff draw
+ * Blur before publishing (docs/decisions/0471-blur-before-publishing.md): staff draw
  * rectangles over faces or identifying details; the server blurs them in the image's largest file
  * and encodes a whole new set of files from it under a new name. Every row, site-content snapshot
  * (kept versions too) and consent record moves to the new image in one transaction; then the caches

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** How an image may be shown (issue #14). An image with no record came through the spec's API. */
+/** How an image may be shown (docs/decisions/0301-image-consent.md). An image with no record came through the spec's API. */
 export const CONSENT_BASES = ["no-identifiable-people", "on-file", "not-yet"] as const;
 export type ConsentBasis = (typeof CONSENT_BASES)[number];
 

@@ -72,7 +72,7 @@ const DAY_MS = 24 * 3600_000;
 export const EXPIRING_WITHIN_DAYS = 30;
 
 /**
- * Consent for every uploaded image (issue #14, docs/decisions/0301-image-consent.md): recorded per
+ * Consent for every uploaded image (docs/decisions/0301-image-consent.md): recorded per
  * image, checked before an item goes public, withdrawn in one action (files, public traces, the
  * item unpublished when it has no other image), and withdrawn by a job when it expires.
  */

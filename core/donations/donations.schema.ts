@@ -40,7 +40,7 @@ export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
       .number({ error: INVALID_AMOUNT_MESSAGE })
       .check(z.refine(isValidDonationAmount, { error: INVALID_AMOUNT_MESSAGE })),
     frequency: z.enum(DONATION_FREQUENCIES, { error: INVALID_FREQUENCY_MESSAGE }),
-    /** A need card's id (issue #16); absent or null: where most needed. */
+    /** A need card's id (docs/decisions/0321-funds-are-need-cards.md); absent or null: where most needed. */
     fund: z.optional(
       z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
     ),

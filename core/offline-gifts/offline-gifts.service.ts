@@ -41,7 +41,7 @@ export interface OfflineGiftsDeps {
 
 /**
  * Gifts that reached the bank or the office without the card checkout, recorded by staff, and the
- * transfer notices donors send from the pop-up, which staff confirm into gifts (issue #16 §2).
+ * transfer notices donors send from the pop-up, which staff confirm into gifts (docs/decisions/0322-offline-gifts-and-pledges.md).
  */
 export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
   const { db, clock, audit } = deps;

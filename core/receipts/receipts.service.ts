@@ -47,7 +47,7 @@ export interface ReceiptsDeps {
 type NewReceipt = Omit<ReceiptTable, "id" | "number" | "year" | "issued_at" | "sent_count" | "voided_at">;
 
 /**
- * Donor receipts (issue #16 §3). A receipt is issued, with the next number of its year, in the
+ * Donor receipts (docs/decisions/0323-receipts.md). A receipt is issued, with the next number of its year, in the
  * transaction that records the money; a `receipt` job then renders it (PDF attached) and queues the
  * e-mail through core/email. A resend queues the same receipt again.
  */

@@ -67,7 +67,10 @@ export function renderStatementPdf(
   });
 }
 
-/** Year-end statements (issue #16 §3): one per donor e-mail, downloadable, and sent to all as one job. */
+/**
+ * Year-end statements (docs/decisions/0323-receipts.md): one per donor e-mail, downloadable, and sent
+ * to all as one job.
+ */
 export function createYearStatements(deps: {
   db: Db;
   clock: Clock;

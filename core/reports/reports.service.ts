@@ -12,7 +12,7 @@ export function lastTwelveMonths(now: Date): string[] {
   });
 }
 
-/** What staff see first under Admin → Donations: giving by month, by fund, by kind (issue #16 §5). */
+/** What staff see first under Admin → Donations: giving by month, by fund, by kind. */
 export interface ReportsServiceDeps {
   db: Db;
   clock: Clock;

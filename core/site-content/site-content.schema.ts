@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Site content (issue #12): every word, figure and picture of the Home, Our Impact, Who We Are and
+ * Site content: every word, figure and picture of the Home, Our Impact, Who We Are and
  * Contact pages, the donation pop-up and the footer, one schema per section. The back-office form,
  * the API and the pages share these; pages import only the types. Rich-text fields hold the HTML the
  * blog editor makes and are sanitised by the service like posts.

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Other-language versions of content items' text fields (issue #15,
- * docs/decisions/0420-content-translations.md). English lives on each item's own row, as before;
+ * Other-language versions of content items' text fields
+ * (docs/decisions/0420-content-translations.md). English lives on each item's own row, as before;
  * a translation holds only the fields staff translated. The back-office form, the API and the
  * public pages share these definitions; pages import only the types and the field lists.
  */

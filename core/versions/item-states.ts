@@ -8,7 +8,7 @@ export type { ItemState } from "./states.ts";
 
 /**
  * The publishing state of a content item (blog post, publication, gallery item, video): the same
- * `draft | scheduled | published` as versioned documents (DESIGN §8), kept on the item's own row
+ * `draft | scheduled | published` as versioned documents (docs/decisions/0260-versions-and-states.md), kept on the item's own row
  * because that row is what the public reads (docs/decisions/0300-publishing-states.md).
  */
 

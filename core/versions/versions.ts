@@ -8,8 +8,8 @@ import type { DocumentState } from "./states.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "./versions.table.ts";
 
 /**
- * The one pattern for content that is drafted, published and versioned (DESIGN §8,
- * docs/decisions/0260-versions-and-states.md). A document is named by (kind, key), e.g.
+ * The one pattern for content that is drafted, published and versioned
+ * (docs/decisions/0260-versions-and-states.md). A document is named by (kind, key), e.g.
  * ("site-content", "home"). It keeps a draft and a published snapshot; every publish writes a
  * version (who, when, snapshot); the newest `keep` versions are kept. Every draft write names the
  * revision it started from, so a second editor's stale save is refused instead of overwriting.
