@@ -1,12 +1,9 @@
 import type { Config } from "../config/env.ts";
 import { createActivity } from "../core/audit/activity.ts";
 import { createAudit } from "../core/audit/audit.ts";
-import { auditPruneJob } from "../core/audit/audit-retention.ts";
 import { createAccountService } from "../core/auth/account.service.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
-import { authHousekeepingJob } from "../core/auth/auth-housekeeping.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
-import { blogImageOwner } from "../core/blogs/blogs.repository.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
@@ -15,7 +12,6 @@ import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
-import { galleryImageOwner } from "../core/gallery/gallery.repository.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createGivingService } from "../core/giving/giving.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
@@ -23,13 +19,9 @@ import { createMediaService } from "../core/media/media.service.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createSourcePreparer } from "../core/media/source-preparer.ts";
 import { createStorage } from "../core/media/storage.ts";
-import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
-import { createVariantEncoder } from "../core/media/variant-encoder.ts";
-import { variantJob } from "../core/media/variant-job.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
-import { publicationImageOwner } from "../core/publications/publications.repository.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
@@ -48,6 +40,7 @@ import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { demoImages } from "../db/seed/demo-pictures.ts";
+import { registerJobHandlers, VARIANT_OWNERS } from "./job-handlers.ts";
 
 export interface ServiceDeps {
   config: Config;
@@ -62,29 +55,30 @@ export interface ServiceDeps {
 export function createServices({ config, database, clock = systemClock }: ServiceDeps) {
   const { db } = database;
   if (!config.sessionSecret) throw new Error("SESSION_SECRET must be resolved before services start");
-  const jobs = createJobQueue(database, clock);
-  const email = createEmailService(jobs, config.mail && createSmtpTransport(config.mail), config.staffEmail);
-  const audit = createAudit(clock);
-  const settings = createSettings(db, clock, audit);
-  const secondFactor = createSecondFactorService(
+  const jobs = createJobQueue({ database, clock });
+  const email = createEmailService({
+    jobs,
+    transport: config.mail && createSmtpTransport(config.mail),
+    staffAddress: config.staffEmail,
+  });
+  const audit = createAudit({ clock });
+  const settings = createSettings({ db, clock, audit });
+  const secondFactor = createSecondFactorService({
     db,
     clock,
-    config.sessionSecret,
+    sessionSecret: config.sessionSecret,
     audit,
     settings,
-    config.publicSiteUrl,
-  );
+    publicSiteUrl: config.publicSiteUrl,
+  });
   const storage = createStorage(config);
-  jobs.register(uploadSweepJob(db, storage, clock));
-  jobs.register(authHousekeepingJob(db, clock));
-  jobs.register(auditPruneJob(db, clock));
   // An upload's checks and capped re-encode run in child processes a little below requests
   // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
-  const media = createMediaService(
+  const media = createMediaService({
     storage,
-    demoImages,
-    config.uploadPrepare === "inline" ? undefined : createSourcePreparer(),
-  );
+    prepared: demoImages,
+    prepare: config.uploadPrepare === "inline" ? undefined : createSourcePreparer(),
+  });
   const subscribers = createSubscribersService({
     db,
     clock,
@@ -93,31 +87,18 @@ export function createServices({ config, database, clock = systemClock }: Servic
     tokenSecret: config.sessionSecret,
     siteUrl: config.publicSiteUrl,
   });
-  jobs.register(subscribers.expirePendingJob);
-  const cachePurge = createCachePurge(database);
+  const cachePurge = createCachePurge({ database });
   const { purgePublicCaches } = cachePurge;
-  const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
-  /** The folders whose variants the background job encodes (decision 0440): their rows can take the finished ladder. */
-  const variantOwners = { gallery: galleryImageOwner, blog: blogImageOwner, publications: publicationImageOwner };
-  jobs.register(
-    variantJob({
-      db,
-      storage,
-      encode: createVariantEncoder({ priority: config.variantEncoderPriority }),
-      owners: variantOwners,
-      purgePublicCaches,
-    }),
-  );
-  jobs.register(consent.expiryJob());
-  const scheduling = createScheduledPublishing(
+  const consent = createConsentService({ db, clock, audit, media, purgePublicCaches });
+  const scheduling = createScheduledPublishing({
     db,
     clock,
     jobs,
     audit,
     purgePublicCaches,
-    consent.assertPublishable,
-    consent.recordSent,
-  );
+    publishGuard: consent.assertPublishable,
+    consentRecorder: consent.recordSent,
+  });
   const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling, jobs);
   const newsletters = createNewslettersService({
     db,
@@ -134,8 +115,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });
-  const siteContent = createSiteContentService(db, clock, audit, media, purgePublicCaches, consent);
-  const funds = createFundsService(db, siteContent);
+  const siteContent = createSiteContentService({ db, clock, audit, media, purgePublicCaches, consent });
+  const funds = createFundsService({ db, siteContent });
   const organisation = async () => {
     const { contact } = await siteContent.published();
     return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
@@ -150,13 +131,17 @@ export function createServices({ config, database, clock = systemClock }: Servic
     organisation,
     portalUrl: config.stripe?.portalUrl,
   });
-  const donations = createDonationsService(db, clock, config, audit, {
+  const donations = createDonationsService({
+    db,
+    clock,
+    config,
+    audit,
     fundTitle: funds.titleOf,
     purgePublicCaches,
     afterPayment: receipts.issueForDonation,
     jobs,
   });
-  return {
+  const services = {
     config,
     clock,
     database,
@@ -164,7 +149,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     jobs,
     email,
     audit,
-    activity: createActivity(db, audit),
+    activity: createActivity({ db, audit }),
     settings,
     secondFactor,
     auth: createAuthService(db, clock, config.sessionSecret, audit, secondFactor),
@@ -193,15 +178,18 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publicUrls: createPublicUrls(config.publicSiteUrl),
     scheduling,
     consent,
-    blur: createBlurService(db, audit, media, purgePublicCaches, {
-      jobs,
-      inBackground: (folder) => Object.hasOwn(variantOwners, folder),
+    blur: createBlurService({
+      db,
+      audit,
+      media,
+      purgePublicCaches,
+      variants: { jobs, inBackground: (folder) => Object.hasOwn(VARIANT_OWNERS, folder) },
     }),
     gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
     videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
     subscribers,
-    volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
-    messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
+    volunteers: createVolunteersService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),
+    messages: createMessagesService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),
     blogs,
     newsletters,
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling, jobs),
@@ -218,8 +206,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
       fundTitle: funds.titleOf,
     }),
     siteContent,
-    translations: createTranslationService(db, clock, audit, purgePublicCaches),
-    siteContentTranslations: createSiteContentTranslations(db, clock, audit, purgePublicCaches, siteContent),
+    translations: createTranslationService({ db, clock, audit, purgePublicCaches }),
+    siteContentTranslations: createSiteContentTranslations({ db, clock, audit, purgePublicCaches, siteContent }),
     funds,
     offlineGifts: createOfflineGiftsService({
       db,
@@ -232,8 +220,10 @@ export function createServices({ config, database, clock = systemClock }: Servic
     }),
     receipts,
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
-    reports: createReportsService(db, clock, funds),
+    reports: createReportsService({ db, clock, funds }),
   };
+  registerJobHandlers(services);
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,7 +4,7 @@
  */
 import type { MessageKey } from "../i18n/en";
 
-export type { BoardMember, TeamMember } from "../../core/site-content/site-content.schema";
+export type { BoardMember } from "../../core/site-content/site-content.schema";
 
 /** Section anchors of /about (spec §2); the navigation links to them. */
 export const ABOUT_SECTIONS = [

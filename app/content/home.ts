@@ -4,7 +4,6 @@
  */
 export type {
   CtaColor,
-  DonationNeed,
   FaqItem,
   HeroSlide,
   ImpactFigure,

@@ -104,12 +104,21 @@ export async function api<T = unknown>(path: string, request: ApiRequest = {}): 
 
 /** A GET whose answer is a file (an image preview), as a Blob; errors as api() throws them. */
 export async function apiBlob(path: string): Promise<Blob> {
+  return (await apiFile(path, "image/*,application/json")).blob;
+}
+
+/**
+ * A GET whose answer is a file, with the name the server gave it (`content-disposition`), if any;
+ * errors as api() throws them, so an expired session answers like everywhere else in the admin.
+ */
+export async function apiFile(path: string, accept = "*/*"): Promise<{ blob: Blob; filename: string | undefined }> {
   const headers = headersFor({});
-  headers.set("accept", "image/*,application/json");
+  headers.set("accept", accept);
   return sessionRequest(headers, undefined, async (signal) => {
     const response = await fetch(`${API_BASE_URL}${path}`, { headers, signal });
     if (!response.ok) throw toError(response.status, await readBody(response), headers.has("authorization"));
-    return response.blob();
+    const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+    return { blob: await response.blob(), filename };
   });
 }
 

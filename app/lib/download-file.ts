@@ -1,23 +1,16 @@
-import { getAdminToken } from "./admin-session";
-
-const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? "";
+import { apiFile } from "./api-client";
 
 /**
- * Saves an admin-only file (a CSV export): a plain link cannot carry the bearer token, so the
- * file is fetched with it and handed to the browser's download.
+ * Saves an admin-only file (a CSV export, a receipt): a plain link cannot carry the bearer token, so
+ * the file is fetched with it (through the API client, so errors and an expired session behave as
+ * for any other call) and handed to the browser's download under the name the server gave it.
  */
 export async function downloadFile(path: string): Promise<void> {
-  const token = getAdminToken();
-  const response = await fetch(`${API_BASE_URL}${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`Download failed (${response.status})`);
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? path.split("/").pop() ?? "download";
-  const url = URL.createObjectURL(await response.blob());
+  const { blob, filename } = await apiFile(path);
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = name;
+  link.download = filename ?? path.split("/").pop() ?? "download";
   document.body.append(link);
   link.click();
   link.remove();

@@ -39,8 +39,6 @@ export interface MetaLanguage {
   t?: I18n["t"];
 }
 
-export const pageTitle = (title?: string) => `${title || DEFAULT_TITLE} | ${PRODUCT_NAME}`;
-
 const absolute = (siteUrl: string, pathOrUrl: string) =>
   /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 

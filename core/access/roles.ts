@@ -37,6 +37,3 @@ export function mayUse(role: StaffRole, routeRoles: readonly DelegableRole[] | u
   if (role === "administrator") return true;
   return (routeRoles ?? []).includes(role);
 }
-
-export const isStaffRole = (value: unknown): value is StaffRole =>
-  typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuditValue } from "./audit.ts";
 
-/** What the Activity screen (Administrators) and its API show and filter. */
+/** What the Activity screen (Administrators) and its API show and filter (docs/decisions/0200-staff-roles-and-audit.md). */
 
 export const ACTIVITY_PAGE_SIZE = 50;
 export const MAX_ACTIVITY_PAGE_SIZE = 200;
@@ -86,7 +86,6 @@ export const ActivityQuerySchema = z
       .default(ACTIVITY_PAGE_SIZE),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to.", path: ["to"] });
-export type ActivityQuery = z.output<typeof ActivityQuerySchema>;
 export interface ActivityFilters {
   person?: string | undefined;
   action?: string | undefined;

@@ -47,7 +47,7 @@ const CSV_COLUMNS: CsvColumn<ActivityEntry>[] = [
 ];
 
 /** The Activity screen's reading of the audit log (core/audit/audit.ts is its only writer). */
-export function createActivity(db: Db, audit: Audit) {
+export function createActivity({ db, audit }: { db: Db; audit: Audit }) {
   async function entries(trx: Db, rows: repo.ActivityRow[]): Promise<ActivityEntry[]> {
     const labels = await repo.labelsOf(trx, rows);
     return rows.map((row) => {
@@ -116,5 +116,3 @@ export function createActivity(db: Db, audit: Audit) {
     },
   };
 }
-
-export type Activity = ReturnType<typeof createActivity>;

@@ -72,9 +72,6 @@ export function auditChanges(entry: Pick<AuditEntry, "fields" | "values">): Audi
   return { fields, values };
 }
 
-/** Field names of a write's input, for `fields`: what the staff member sent, never the values. */
-export const changedFields = (input: object): string[] => Object.keys(input);
-
 const noValue = (value: unknown) => value === undefined || value === null || value === "";
 
 /**
@@ -88,7 +85,7 @@ export function fieldsChanged(before: object, after: object): string[] {
     .map(([key]) => key);
 }
 
-export function createAudit(clock: Clock) {
+export function createAudit({ clock }: { clock: Clock }) {
   return {
     /** Records one staff action. Pass the write's own transaction. */
     async record(trx: Db, actor: Actor, entry: AuditEntry): Promise<void> {

@@ -2,7 +2,7 @@ import type { Db } from "../../db/database.ts";
 import type { Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { GoneError, ServiceUnavailableError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -86,7 +86,7 @@ export function createPasswordResets({ db, clock, tokenSecret, audit, email, job
     email.wake();
   }
 
-  jobs.register<{ email: string }>({ type: PASSWORD_RESET_JOB, maxAttempts: 5, handle: sendLink });
+  const linkJob: JobDefinition<{ email: string }> = { type: PASSWORD_RESET_JOB, maxAttempts: 5, handle: sendLink };
 
   async function liveReset(token: string) {
     const reset = await repo.findLiveReset(db, tokenHash(token), nowIso());
@@ -95,6 +95,8 @@ export function createPasswordResets({ db, clock, tokenSecret, audit, email, job
   }
 
   return {
+    /** Sends the link that was asked for; registered with every other job kind in server/job-handlers.ts. */
+    linkJob,
     /** Someone asked for a link; nothing in the answer or its timing says whether the address exists. */
     async request(input: unknown): Promise<void> {
       const { email: address } = parseInput(ResetRequestSchema, input);

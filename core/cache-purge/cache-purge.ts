@@ -33,10 +33,14 @@ const RECONNECT_MAX_MS = 2000;
  * each instance LISTENs on a channel named after its schema on a connection of its own, and a
  * purge NOTIFYs it. docs/decisions/0110-cache-purge-across-instances.md
  */
-export function createCachePurge(
-  database: DatabaseHandle,
-  report: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
-): CachePurge {
+export function createCachePurge({
+  database,
+  report = (message) => process.stderr.write(`${message}\n`),
+}: {
+  database: DatabaseHandle;
+  /** Where a lost listening connection is reported. */
+  report?: (message: string) => void;
+}): CachePurge {
   const caches: Array<() => void> = [];
   const instanceId = randomUUID();
   const channel = `public_caches:${database.schema ?? "public"}`;

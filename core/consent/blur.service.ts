@@ -23,18 +23,20 @@ import { CONSENT_MESSAGES } from "./consent.schema.ts";
  * (kept versions too) and consent record moves to the new image in one transaction; then the caches
  * are purged and every unblurred file is deleted, so the unblurred pixels are kept nowhere.
  */
-export function createBlurService(
-  db: Db,
-  audit: Audit,
-  media: MediaService,
-  purgePublicCaches: PurgePublicCaches,
+export interface BlurServiceDeps {
+  db: Db;
+  audit: Audit;
+  media: MediaService;
+  purgePublicCaches: PurgePublicCaches;
   /**
    * Where the background variant job (decision 0440) can finish a ladder: there the blurred picture
    * is stored as its source (`storeSource`) and the job encodes the rest; elsewhere the whole ladder
    * is encoded at once (`storeImage`).
    */
-  variants: { jobs: Pick<JobQueue, "enqueue" | "wake">; inBackground: (folder: UploadFolder) => boolean } | null = null,
-) {
+  variants?: { jobs: Pick<JobQueue, "enqueue" | "wake">; inBackground: (folder: UploadFolder) => boolean } | null;
+}
+
+export function createBlurService({ db, audit, media, purgePublicCaches, variants = null }: BlurServiceDeps) {
   async function source(url: string) {
     if (url.startsWith("youtube:")) throw new ValidationError(BLUR_MESSAGES.video, { imageUrl: BLUR_MESSAGES.video });
     const owners = await repo.imagesWithOwners(db, { url });
@@ -93,5 +95,3 @@ export function createBlurService(
     },
   };
 }
-
-export type BlurService = ReturnType<typeof createBlurService>;

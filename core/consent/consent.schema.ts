@@ -56,7 +56,6 @@ export const ConsentInputSchema = z
     ...consentFields,
   })
   .superRefine(requireOnFile);
-export type ConsentInput = z.output<typeof ConsentInputSchema>;
 
 /**
  * Consent sent with an upload or an item write (ours, optional; spec clients send none): the image

@@ -76,13 +76,15 @@ export const EXPIRING_WITHIN_DAYS = 30;
  * image, checked before an item goes public, withdrawn in one action (files, public traces, the
  * item unpublished when it has no other image), and withdrawn by a job when it expires.
  */
-export function createConsentService(
-  db: Db,
-  clock: Clock,
-  audit: Audit,
-  media: MediaService,
-  purgePublicCaches: PurgePublicCaches,
-) {
+export interface ConsentServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  media: MediaService;
+  purgePublicCaches: PurgePublicCaches;
+}
+
+export function createConsentService({ db, clock, audit, media, purgePublicCaches }: ConsentServiceDeps) {
   /** The calendar date in the organisation's time zone (Africa/Addis_Ababa), `offsetDays` from now. */
   const today = (offsetDays = 0) =>
     dateToZonedLocal(new Date(clock().getTime() + offsetDays * DAY_MS).toISOString()).slice(0, 10);
@@ -281,5 +283,3 @@ export function createConsentService(
     },
   };
 }
-
-export type ConsentService = ReturnType<typeof createConsentService>;

@@ -11,13 +11,18 @@ type RefundEvent = Extract<PaymentEvent, { type: "charge.refunded" }>;
  * How provider events change the ledger (decision note 0040): `applyEvent` is the one entry, used
  * by Stripe's webhooks and the sandbox's Pay button alike.
  */
-export function createEventApplier(
-  db: Db,
-  clock: Clock,
-  provider: PaymentProvider | undefined,
+export function createEventApplier({
+  db,
+  clock,
+  provider,
+  afterPayment,
+}: {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider | undefined;
   /** Runs in the event's transaction after it changed a donation's payments or donor (receipts). */
-  afterPayment?: (trx: Db, donationId: string) => Promise<void>,
-) {
+  afterPayment?: (trx: Db, donationId: string) => Promise<void>;
+}) {
   const nowIso = () => clock().toISOString();
 
   /** The payment a refunded charge belongs to; undefined when the charge is not a donation. */

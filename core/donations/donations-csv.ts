@@ -1,10 +1,8 @@
 import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
+import { toMajorDecimal } from "../money/money.ts";
 import { GIFT_METHOD_LABELS, type GiftMethod, type OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import type { Donation } from "./donations.schema.ts";
-
-/** Minor units as a plain decimal (both our currencies have 100 minor units). */
-const major = (minor: number) => (minor / 100).toFixed(2);
 
 /**
  * One line of the export: a card donation or an offline gift. Amounts are in the row's own currency;
@@ -36,18 +34,18 @@ const CSV_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: "Paid", value: (r) => r.paid },
   { header: "Donor email", value: (r) => r.donorEmail },
   { header: "Donor name", value: (r) => r.donorName },
-  { header: "Amount", value: (r) => major(r.amountMinor) },
+  { header: "Amount", value: (r) => toMajorDecimal(r.amountMinor, r.currency) },
   { header: "Currency", value: (r) => r.currency.toUpperCase() },
   { header: "Frequency", value: (r) => r.frequency },
   { header: "Status", value: (r) => r.status },
   { header: "Payments", value: (r) => r.payments },
-  { header: "Received (net of refunds)", value: (r) => major(r.receivedMinor) },
+  { header: "Received (net of refunds)", value: (r) => toMajorDecimal(r.receivedMinor, r.currency) },
   { header: "Provider", value: (r) => r.provider },
   { header: "Id", value: (r) => r.id },
   { header: "Method", value: (r) => r.method },
   { header: "For", value: (r) => r.fund },
   { header: "ETB per USD", value: (r) => r.etbPerUsd },
-  { header: "USD value", value: (r) => (r.usdCents === null ? null : major(r.usdCents)) },
+  { header: "USD value", value: (r) => (r.usdCents === null ? null : toMajorDecimal(r.usdCents, "usd")) },
 ];
 
 type FundTitle = (id: string | null) => string;

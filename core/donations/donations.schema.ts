@@ -6,8 +6,6 @@ import { type Currency, formatMoney, toMinor } from "../money/money.ts";
  * Donation rules and texts shared by the pop-up (public bundle: hence zod/mini) and the server.
  * Spec §4, §5, §8, §9.
  */
-export const DONATION_PRESETS = [25, 50, 100] as const;
-export const DEFAULT_DONATION_AMOUNT = 50;
 export const MIN_DONATION_AMOUNT = 1;
 /** A ceiling against typos (an extra zero or three); larger gifts go through the bank. */
 export const MAX_DONATION_AMOUNT = 100_000;
@@ -47,7 +45,6 @@ export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
       z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
     ),
   }))();
-export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 export interface CheckoutSession {
   /** The checkout session id (spec §3). */

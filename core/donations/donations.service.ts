@@ -4,7 +4,7 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { REPORTING_CURRENCY, toMinor } from "../money/money.ts";
 import { listGifts } from "../offline-gifts/offline-gifts.repository.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -43,8 +43,9 @@ export class PaymentProviderError extends DomainError {
  * real deployment without a key, none (card giving is off, bank transfer still shown).
  */
 export function providerFor(config: Config, clock: Clock): PaymentProvider | undefined {
-  if (config.stripe) return createStripeProvider(config.stripe, { clock });
-  if (!config.isProduction || config.isLocalSite) return createSandboxProvider(config.publicSiteUrl, clock);
+  if (config.stripe) return createStripeProvider({ config: config.stripe, clock });
+  if (!config.isProduction || config.isLocalSite)
+    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock });
   return undefined;
 }
 
@@ -52,6 +53,10 @@ export function providerFor(config: Config, clock: Clock): PaymentProvider | und
 export const DONATION_AUDIT_ENTITY = "donation";
 
 export interface DonationsDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  audit: Audit;
   /** Stripe, the sandbox or none; by default from the config (`providerFor`). */
   provider?: PaymentProvider | undefined;
   /** The title of an open fund (core/funds), to check a designation when a checkout opens. */
@@ -70,10 +75,11 @@ export const SANDBOX_EVENT_JOB = "donations.sandbox-event";
 export const MONTHLY_NOT_RUNNING_MESSAGE = "This monthly gift is not running, so it cannot be changed.";
 export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
-export function createDonationsService(db: Db, clock: Clock, config: Config, audit: Audit, deps: DonationsDeps = {}) {
+export function createDonationsService(deps: DonationsDeps) {
+  const { db, clock, config, audit } = deps;
   const nowIso = () => clock().toISOString();
   const provider = "provider" in deps ? deps.provider : providerFor(config, clock);
-  const applyEventOnce = createEventApplier(db, clock, provider, deps.afterPayment);
+  const applyEventOnce = createEventApplier({ db, clock, provider, afterPayment: deps.afterPayment });
 
   async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
     const outcome = await applyEventOnce(event);
@@ -81,12 +87,12 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
     return outcome;
   }
 
-  deps.jobs?.register<PaymentEvent>({
+  const sandboxEventJob: JobDefinition<PaymentEvent> = {
     type: SANDBOX_EVENT_JOB,
     async handle(event) {
       await applyEvent(event);
     },
-  });
+  };
 
   /** The fund a checkout is for: null for where most needed; an id no published card has is refused. */
   /** The thank-you page's facts about one donation row. */
@@ -110,6 +116,8 @@ export function createDonationsService(db: Db, clock: Clock, config: Config, aud
   }
 
   return {
+    /** Applies the sandbox provider's events; registered with every other job kind in server/job-handlers.ts. */
+    sandboxEventJob,
     /** Card giving is possible here (Stripe or the sandbox). */
     cardPaymentsAvailable: provider !== undefined,
     providerName: provider?.name,

@@ -9,7 +9,13 @@ export const SANDBOX_SESSION_PREFIX = "sandbox_cs_";
  * page /donate/sandbox/{id}, clearly labelled, where Pay completes the donation through the same
  * event path as a Stripe webhook (see donations.service completeSandboxCheckout). No money moves.
  */
-export function createSandboxProvider(siteUrl: string, clock: Clock = systemClock): PaymentProvider {
+export function createSandboxProvider({
+  siteUrl,
+  clock = systemClock,
+}: {
+  siteUrl: string;
+  clock?: Clock;
+}): PaymentProvider {
   return {
     name: "sandbox",
     async createCheckout() {

@@ -11,7 +11,9 @@ describe("Stripe provider: the checkout session sent to Stripe", () => {
   let provider: ReturnType<typeof createStripeProvider>;
   beforeAll(async () => {
     fake = await startFakeStripe();
-    provider = createStripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_test", apiUrl: fake.url });
+    provider = createStripeProvider({
+      config: { secretKey: "sk_test_123", webhookSecret: "whsec_test", apiUrl: fake.url },
+    });
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -95,10 +97,10 @@ describe("Stripe provider: webhook signatures", () => {
   const signer = new Stripe("sk_test_signer").webhooks;
   const received = new Date("2026-11-22T12:00:00Z");
   const receivedSeconds = received.getTime() / 1000;
-  const provider = createStripeProvider(
-    { secretKey: "sk_test_123", webhookSecret: WEBHOOK_SECRET, apiUrl: undefined },
-    { clock: () => received },
-  );
+  const provider = createStripeProvider({
+    config: { secretKey: "sk_test_123", webhookSecret: WEBHOOK_SECRET, apiUrl: undefined },
+    clock: () => received,
+  });
   const payload = JSON.stringify({
     id: "evt_signed",
     object: "event",

@@ -49,10 +49,13 @@ async function createStripeClient(config: StripeConfig): Promise<Stripe> {
 }
 
 /** Stripe Checkout: `payment` mode for one-time gifts, `subscription` with a monthly price for monthly. */
-export function createStripeProvider(
-  config: StripeConfig,
-  { clock = systemClock }: { clock?: Clock } = {},
-): PaymentProvider {
+export function createStripeProvider({
+  config,
+  clock = systemClock,
+}: {
+  config: StripeConfig;
+  clock?: Clock;
+}): PaymentProvider {
   let client: Promise<Stripe> | undefined;
   const sdk = () => {
     client ??= createStripeClient(config);

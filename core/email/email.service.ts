@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { RenderedEmail } from "./render-email.ts";
 
 /**
@@ -54,22 +54,29 @@ export const headerSafe = (value: string, max = 150) =>
     .trim()
     .slice(0, max);
 
-export function createEmailService(jobs: JobQueue, transport: EmailTransport | undefined, staffAddress?: string) {
-  if (transport) {
-    jobs.register<QueuedEmail>({
-      type: EMAIL_JOB,
-      async handle(mail, job) {
-        // An earlier run handed it over and then lost its claim before recording the outcome:
-        // sending again would deliver it twice.
-        if ((job.recorded as { accepted?: boolean } | null)?.accepted) return;
-        const to = mail.to ?? staffAddress;
-        if (!to) throw new Error("a staff notification waits for STAFF_EMAIL to be set");
-        await transport({ messageId: job.id, ...mail, to });
-        // Recorded before anything else can fail, so a crash from here on does not send it again.
-        await job.progress({ accepted: true });
-      },
-    });
-  }
+export interface EmailServiceDeps {
+  jobs: JobQueue;
+  /** None without SMTP: the site then queues e-mail but sends none. */
+  transport: EmailTransport | undefined;
+  /** Where staff notifications go (STAFF_EMAIL). */
+  staffAddress?: string;
+}
+
+export function createEmailService({ jobs, transport, staffAddress }: EmailServiceDeps) {
+  /** Without SMTP there is none: queued e-mails wait for an instance that can send them. */
+  const deliveryJob: JobDefinition<QueuedEmail> | undefined = transport && {
+    type: EMAIL_JOB,
+    async handle(mail, job) {
+      // An earlier run handed it over and then lost its claim before recording the outcome:
+      // sending again would deliver it twice.
+      if ((job.recorded as { accepted?: boolean } | null)?.accepted) return;
+      const to = mail.to ?? staffAddress;
+      if (!to) throw new Error("a staff notification waits for STAFF_EMAIL to be set");
+      await transport({ messageId: job.id, ...mail, to });
+      // Recorded before anything else can fail, so a crash from here on does not send it again.
+      await job.progress({ accepted: true });
+    },
+  };
 
   async function enqueue(trx: Db, mail: QueuedEmail): Promise<void> {
     const payload: QueuedEmail = { ...mail, subject: headerSafe(mail.subject) };
@@ -77,6 +84,8 @@ export function createEmailService(jobs: JobQueue, transport: EmailTransport | u
   }
 
   return {
+    /** Sends one queued e-mail; registered with every other job kind in server/job-handlers.ts. */
+    deliveryJob,
     /** Whether the site can send e-mail at all (SMTP is configured). */
     enabled: transport !== undefined,
     /** Whether new applications and messages are announced to staff. */

@@ -26,7 +26,12 @@ function fundOf(need: DonationNeed, receivedCents: number): Fund {
  * The funds are the published need cards (core/site-content): goal and opening balance are edited
  * there; what was raised since is computed here from the ledger, so it is never typed by hand.
  */
-export function createFundsService(db: Db, siteContent: { published(): Promise<{ home: HomeContent }> }) {
+export interface FundsServiceDeps {
+  db: Db;
+  siteContent: { published(): Promise<{ home: HomeContent }> };
+}
+
+export function createFundsService({ db, siteContent }: FundsServiceDeps) {
   async function needs(): Promise<DonationNeed[]> {
     return (await siteContent.published()).home.donationNeeds;
   }

@@ -9,7 +9,7 @@ import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
 import { message } from "../i18n/messages.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
-import { isCurrency, parseAmount } from "../money/money.ts";
+import { isCurrency, parseAmount, toMajor } from "../money/money.ts";
 import type { ReceiptsService } from "../receipts/receipts.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import {
@@ -38,7 +38,7 @@ import {
 } from "./giving.schema.ts";
 
 /**
- * "My giving" (issue #16 §4; docs/decisions/0460-my-giving.md). A donor proves they read an address's
+ * "My giving" (docs/decisions/0460-my-giving.md). A donor proves they read an address's
  * mail by following a single-use link, and gets a short session for that address: no account, no
  * password. A request for a link is answered the same whatever the address (the route only queues a
  * job; the job decides whether the address has gifts and may have another link).
@@ -116,15 +116,18 @@ export function createGivingService(deps: GivingDeps) {
     email.wake();
   }
 
-  jobs.register<{ email: string; locale?: Locale }>({ type: GIVING_LINK_JOB, maxAttempts: 5, handle: sendLink });
+  const linkJob: JobDefinition<{ email: string; locale?: Locale }> = {
+    type: GIVING_LINK_JOB,
+    maxAttempts: 5,
+    handle: sendLink,
+  };
 
-  const housekeeping: JobDefinition<null> = {
+  const housekeepingJob: JobDefinition<null> = {
     type: GIVING_HOUSEKEEPING_JOB,
     everyMs: 60 * 60_000,
     maxAttempts: 3,
     handle: () => repo.deleteExpired(db, nowIso()),
   };
-  jobs.register(housekeeping);
 
   const titleOf = async (fund: string | null) => (fund ? ((await deps.fundTitle(fund)) ?? fund) : null);
   // Dates as the organisation reads them (Addis Ababa), not UTC's.
@@ -190,6 +193,9 @@ export function createGivingService(deps: GivingDeps) {
   const actorOf = (session: DonorSession, ip: string): Actor => ({ id: null, email: session.email, ip });
 
   return {
+    /** Its jobs, registered with every other job kind in server/job-handlers.ts. */
+    linkJob,
+    housekeepingJob,
     /** Someone asked for a link: the same answer, at the same cost, for any address. */
     async requestLink(input: unknown): Promise<void> {
       const { email: address } = parseInput(GivingLinkRequestSchema, input);
@@ -260,7 +266,7 @@ export function createGivingService(deps: GivingDeps) {
       const { amount } = parseInput(GivingAmountSchema, input);
       const currency = isCurrency(donation.currency) ? donation.currency : "usd";
       const amountCents = parseAmount(amount.replace(/^\$/, ""), currency);
-      if (amountCents === undefined || !isValidDonationAmount(amountCents / 100)) {
+      if (amountCents === undefined || !isValidDonationAmount(toMajor(amountCents, currency))) {
         throw new ValidationError(GIVING_AMOUNT_MESSAGE, { amount: GIVING_AMOUNT_MESSAGE });
       }
       await deps.donations.changeMonthly(donation.id, { amountCents, currency }, actorOf(session, ip));

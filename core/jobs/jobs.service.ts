@@ -106,7 +106,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * job type when services are wired, and enqueue inside the transaction that makes the job needed.
  * `startJobWorker` (jobs.worker.ts) runs due jobs; tests call `runDue` with an injected clock.
  */
-export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
+export interface JobQueueDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+}
+
+export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDeps) {
   const definitions = new Map<string, JobDefinition<any>>();
   const listeners = new Set<() => void>();
   const iso = (ms = 0) => new Date(clock().getTime() + ms).toISOString();

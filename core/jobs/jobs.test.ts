@@ -25,7 +25,7 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
   /** A queue with one job type that records what it ran and fails while `failing` is set. */
   async function setUp(options: Partial<JobDefinition<{ n: number }>> = {}) {
     database ??= await createTestDatabase(dialect);
-    const queue = createJobQueue(database, clock);
+    const queue = createJobQueue({ database, clock });
     const ran: number[] = [];
     const control = { failing: false };
     queue.register<{ n: number }>({
@@ -103,7 +103,7 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
     const { db, queue } = await setUp();
     const second = connectAgain(database as TestDatabase, "jobs-second-instance");
     others.push(second);
-    const other = createJobQueue(second, clock);
+    const other = createJobQueue({ database: second, clock });
     other.register({ type: "test.record", handle: async () => undefined });
     for (let n = 0; n < 60; n++) await queue.enqueue(db, { type: "test.record", payload: { n } });
     const claims = await Promise.all([
@@ -178,7 +178,7 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
 
   it("hands a job back at once when its worker stops and the handler stops at the signal", async () => {
     database ??= await createTestDatabase(dialect);
-    const queue = createJobQueue(database, clock);
+    const queue = createJobQueue({ database, clock });
     const handled: number[] = [];
     let release: () => void = () => undefined;
     const blocked = new Promise<void>((resolve) => {
@@ -208,7 +208,7 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
 
   it("hands a run what an earlier run of the same job recorded", async () => {
     database ??= await createTestDatabase(dialect);
-    const queue = createJobQueue(database, clock);
+    const queue = createJobQueue({ database, clock });
     const seen: unknown[] = [];
     queue.register({
       type: "test.resume",
@@ -231,7 +231,7 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
     others.push(second);
     const runs: string[] = [];
     const instances = [database, second].map((handle, i) => {
-      const queue = createJobQueue(handle, clock);
+      const queue = createJobQueue({ database: handle, clock });
       queue.register<null>({
         type: "test.sweep",
         everyMs: 60 * 60_000,

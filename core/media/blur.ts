@@ -32,7 +32,6 @@ export const BlurRequestSchema = z.object({
     .min(1, BLUR_MESSAGES.rectangles)
     .max(20, BLUR_MESSAGES.rectangles),
 });
-export type BlurRequest = z.output<typeof BlurRequestSchema>;
 
 /** A rectangle in whole pixels of a `width` × `height` image, never empty, never outside it. */
 export function pixelBox(rect: BlurRectangle, width: number, height: number) {

@@ -11,7 +11,7 @@ import { parseStoredImage, serializeStoredImage } from "./stored-image.ts";
 
 describe("media service", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "hbb-media-"));
-  const media = createMediaService(createLocalStorage(root));
+  const media = createMediaService({ storage: createLocalStorage(root) });
   const fileOf = (url: string) => path.join(root, url.replace("/uploads/", ""));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

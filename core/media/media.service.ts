@@ -33,11 +33,17 @@ export interface StoreImageOptions {
  * `prepare` does storeSource's checks and re-encoding (source-preparer.ts: in child processes below
  * the requests); without it they run in this process.
  */
-export function createMediaService(
-  storage: StorageDriver,
-  prepared?: PreparedImages,
-  prepare: SourcePreparer = async (input, field) => prepareSource(await bytesOf(input), field),
-) {
+export interface MediaServiceDeps {
+  storage: StorageDriver;
+  prepared?: PreparedImages;
+  prepare?: SourcePreparer;
+}
+
+export function createMediaService({
+  storage,
+  prepared,
+  prepare = async (input, field) => prepareSource(await bytesOf(input), field),
+}: MediaServiceDeps) {
   /**
    * Deletes an image's files: those its record names and every other key its ladder can have, so a
    * variant the background job writes just before it finds the record gone is deleted too.

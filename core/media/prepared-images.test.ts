@@ -40,7 +40,7 @@ describe("prepared images", () => {
 
   it("lets the media service store a prepared input without encoding it, and encode anything else", async () => {
     const uploads = path.join(dir, "uploads");
-    const media = createMediaService(createLocalStorage(uploads), createPreparedImages(dir));
+    const media = createMediaService({ storage: createLocalStorage(uploads), prepared: createPreparedImages(dir) });
     const stored = await media.storeImage(input, { folder: "gallery" });
     expect(stored.variants).toHaveLength(1);
     expect(readFileSync(path.join(uploads, stored.url.replace("/uploads/", "")))).toEqual(output);
@@ -49,7 +49,10 @@ describe("prepared images", () => {
   });
 
   it("finds a spooled upload by the hash taken while it was written, without reading its file", async () => {
-    const media = createMediaService(createLocalStorage(path.join(dir, "uploads")), createPreparedImages(dir));
+    const media = createMediaService({
+      storage: createLocalStorage(path.join(dir, "uploads")),
+      prepared: createPreparedImages(dir),
+    });
     const upload = { path: path.join(dir, "no-such-file"), sha256: contentKey(input) };
     const stored = await media.storeSource(upload, { folder: "gallery" });
     expect(stored.processing).toBeUndefined();

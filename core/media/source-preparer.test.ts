@@ -19,7 +19,7 @@ describe("upload preparer (child processes below requests, docs/decisions/0440)"
   };
 
   it("prepares uploads in its children as in the request: upright, capped, metadata-free, in order", async () => {
-    const prepare = createSourcePreparer(2, 1_000);
+    const prepare = createSourcePreparer({ parallel: 2, idleMs: 1_000 });
     const [phone, wide, small] = await Promise.all([
       prepare(spooled("phone.jpg", await jpegWithGps()), "images"),
       prepare(await pngImage({ width: 2400, height: 1200, alpha: true }), "images"),
@@ -35,7 +35,7 @@ describe("upload preparer (child processes below requests, docs/decisions/0440)"
   });
 
   it("refuses what the request refuses, with the field's 400, and goes on working after", async () => {
-    const prepare = createSourcePreparer(1, 1_000);
+    const prepare = createSourcePreparer({ parallel: 1, idleMs: 1_000 });
     for (const [bytes, message] of [
       [await polyglotJpeg(), IMAGE_TYPE_MESSAGE],
       [spooled("polyglot.jpg", await polyglotJpeg()), IMAGE_TYPE_MESSAGE],

@@ -26,10 +26,15 @@ export type PreparerAnswer =
  * after `idleMs` without work, so an instance that takes no uploads keeps no such process (and its
  * memory).
  */
-export function createSourcePreparer(
+export function createSourcePreparer({
   parallel = imageChildrenFor(os.availableParallelism()),
   idleMs = 15_000,
-): SourcePreparer {
+}: {
+  /** How many child processes at most. */
+  parallel?: number;
+  /** How long an idle child is kept before it exits. */
+  idleMs?: number;
+} = {}): SourcePreparer {
   const children = createChildPool<PreparerMessage, PreparerAnswer>({
     module: CHILD,
     name: "upload preparer",

@@ -77,8 +77,11 @@ export function createVariantEncoder({
   parallel = imageChildrenFor(os.availableParallelism()),
   idleMs = 15_000,
 }: {
+  /** SCHED_IDLE ("idle", the default) or nice 10 ("nice"), from VARIANT_ENCODER_PRIORITY. */
   priority?: VariantEncoderPriority;
+  /** How many child processes at most. */
   parallel?: number;
+  /** How long an idle child is kept before it exits. */
   idleMs?: number;
 } = {}): VariantEncoder {
   const children = encoderChildren(parallel, idleMs, priority);

@@ -17,7 +17,6 @@ export const ContactMessageSchema = z.object({
   message: requiredText(CONTACT_MESSAGES.message, 5000),
   ...honeypotShape,
 });
-export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
 
 /** Our rule (spec §4 leaves it open): opening a message marks it read. */
 export const MarkReadSchema = z.object({ isRead: z.boolean({ error: "isRead must be true or false" }) });

@@ -25,7 +25,15 @@ const staffMail = (message: ContactMessage, siteUrl: string): EmailContent => ({
 /** How the audit log names a contact message. */
 export const MESSAGE_AUDIT_ENTITY = "message";
 
-export function createMessagesService(db: Db, clock: Clock, email: EmailService, audit: Audit, siteUrl: string) {
+export interface MessagesServiceDeps {
+  db: Db;
+  clock: Clock;
+  email: EmailService;
+  audit: Audit;
+  siteUrl: string;
+}
+
+export function createMessagesService({ db, clock, email, audit, siteUrl }: MessagesServiceDeps) {
   return {
     /** Stores a visitor's message (unread) and queues the staff e-mail in the same transaction. */
     async send(input: unknown): Promise<void> {
@@ -75,5 +83,3 @@ export function createMessagesService(db: Db, clock: Clock, email: EmailService,
     unreadCount: () => repo.countUnread(db),
   };
 }
-
-export type MessagesService = ReturnType<typeof createMessagesService>;

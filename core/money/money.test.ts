@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   etbToUsd,
+  formatMajor,
   formatMoney,
   formatWholeMoney,
   inReportingCurrency,
   parseAmount,
   parseEtbPerUsd,
   percentOf,
+  toMajor,
+  toMajorDecimal,
   toMajorText,
   toMinor,
 } from "./money.ts";
@@ -37,6 +40,23 @@ describe("money", () => {
     expect(toMajorText(150025)).toBe("1500.25");
     expect(toMajorText(1500)).toBe("15");
     expect(toMajorText(1505)).toBe("15.05");
+    expect(toMajorText(1550, "usd")).toBe("15.50");
+  });
+
+  it("writes the plain decimals a spreadsheet column and a rule in major units need", () => {
+    expect(toMajorDecimal(1500)).toBe("15.00");
+    expect(toMajorDecimal(150025, "etb")).toBe("1500.25");
+    expect(toMajorDecimal(5)).toBe("0.05");
+    expect(toMajorDecimal(-350)).toBe("-3.50");
+    expect(toMajorDecimal(0)).toBe("0.00");
+    expect(toMajor(1550, "usd")).toBe(15.5);
+    expect(toMajor(100000000)).toBe(1000000);
+  });
+
+  it("formats an amount typed or preset in major units like one in minor units", () => {
+    expect(formatMajor(25)).toBe("$25");
+    expect(formatMajor(19.99)).toBe("$19.99");
+    expect(formatMajor(1500)).toBe("$1,500");
   });
 
   it("converts birr to US cents at the rate of the day, rounding half up", () => {

@@ -1,5 +1,6 @@
 /**
- * Money, the one module that formats and converts it (docs/decisions/0320-money.md).
+ * Money, the one module that formats, parses and converts it (docs/decisions/0320-money.md;
+ * `tests/money-in-one-module.test.ts` fails when other code scales amounts by 100 itself).
  * Amounts are integers in the currency's minor unit (cents, santim) and always travel with their
  * currency; a total in US dollars only ever adds dollars, and birr reach it only through
  * `etbToUsd` with the rate staff entered for that day. Zod-free and Intl-only: the donation pop-up
@@ -47,9 +48,17 @@ function formatter(currency: Currency, fractionDigits: 0 | 2): Intl.NumberFormat
 /** "$1,234.50", "$15" (whole amounts drop their ".00"), "ETB 1,500". The same on server and browser. */
 export function formatMoney(minor: number, currency: Currency | string = REPORTING_CURRENCY): string {
   const code = isCurrency(currency) ? currency : REPORTING_CURRENCY;
-  const perMajor = MINOR_PER_MAJOR[code];
-  return formatter(code, minor % perMajor === 0 ? 0 : 2)
-    .format(minor / perMajor)
+  return formatter(code, minor % minorPerMajor(code) === 0 ? 0 : 2)
+    .format(toMajor(minor, code))
+    .replace(/\u00a0/g, " ");
+}
+
+/** An amount in major units as a donor types or a preset names it (19.99, 25): "$19.99", "$25". */
+export function formatMajor(major: number, currency: Currency = REPORTING_CURRENCY): string {
+  const minor = toMinor(major, currency);
+  if (minor !== undefined) return formatMoney(minor, currency);
+  return formatter(currency, 2)
+    .format(major)
     .replace(/\u00a0/g, " ");
 }
 
@@ -79,12 +88,29 @@ export function parseAmount(text: string, currency: Currency = REPORTING_CURRENC
 }
 
 /** Minor units → the plain decimal a form field shows ("1500.25", "15"). */
-export function toMajorText(minor: number, currency: Currency = REPORTING_CURRENCY): string {
-  const perMajor = MINOR_PER_MAJOR[currency];
+export function toMajorText(minor: number, currency: Currency | string = REPORTING_CURRENCY): string {
+  const perMajor = minorPerMajor(currency);
   const whole = Math.trunc(minor / perMajor);
   const rest = Math.abs(minor % perMajor);
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0")}`;
 }
+
+/** Minor units → the decimal with every minor digit that a spreadsheet column holds ("1500.25", "15.00", "-3.50"). */
+export function toMajorDecimal(minor: number, currency: Currency | string = REPORTING_CURRENCY): string {
+  const perMajor = minorPerMajor(currency);
+  const digits = String(perMajor).length - 1;
+  const size = Math.abs(minor);
+  const sign = minor < 0 ? "-" : "";
+  return `${sign}${Math.trunc(size / perMajor)}.${String(size % perMajor).padStart(digits, "0")}`;
+}
+
+/** Minor units → major units as a number (1550 → 15.5), for rules stated in major units such as a gift's limits. */
+export const toMajor = (minor: number, currency: Currency | string = REPORTING_CURRENCY): number =>
+  minor / minorPerMajor(currency);
+
+/** An unknown currency code counts as the reporting currency, as in `formatMoney`. */
+const minorPerMajor = (currency: Currency | string): number =>
+  MINOR_PER_MAJOR[isCurrency(currency) ? currency : REPORTING_CURRENCY];
 
 /** Exchange rates are kept to six decimals, as an integer count of millionths. */
 const RATE_SCALE = 1_000_000n;

@@ -5,9 +5,9 @@ import { type EmailService, isPermanentRefusal } from "../email/email.service.ts
 import type { JobDefinition, RunningJob } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
-import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
 import type { PictureStorage } from "./newsletter-pictures.ts";
 import * as repo from "./newsletters.repository.ts";
+import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_SEND_JOB = "newsletters.send";
 /** Tries per recipient before the address is listed as failed (an SMTP 5xx fails it at once). */

@@ -39,7 +39,6 @@ export const NewsletterInputSchema = z
     message: "A button needs both a label and a link.",
     path: ["buttonUrl"],
   });
-export type NewsletterInput = z.output<typeof NewsletterInputSchema>;
 
 export const ScheduleSchema = z.object({
   /** Absent: send now. */

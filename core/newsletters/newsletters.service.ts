@@ -13,7 +13,6 @@ import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { SubscribersService } from "../subscribers/subscribers.service.ts";
-import { forRecipient, renderNewsletter } from "./newsletter-email.ts";
 import { sanitizeNewsletterHtml } from "./newsletter-html.ts";
 import { isNewsletterPicture, NEWSLETTER_FOLDER, type PictureStorage } from "./newsletter-pictures.ts";
 import { NEWSLETTER_SEND_JOB, newsletterSendJob, type SendJobPayload } from "./newsletter-sending.ts";
@@ -25,6 +24,7 @@ import {
 } from "./newsletters.constants.ts";
 import * as repo from "./newsletters.repository.ts";
 import { FromPostSchema, type Newsletter, NewsletterInputSchema, ScheduleSchema } from "./newsletters.schema.ts";
+import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_AUDIT_ENTITY = "newsletter";
 
@@ -57,20 +57,18 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
   const render = (newsletter: Newsletter) => renderNewsletter(newsletter, siteUrl, links, deps.storage);
 
-  jobs.register(
-    newsletterSendJob({
-      db,
-      dialect: deps.dialect,
-      clock,
-      email,
-      purgePublicCaches: deps.purgePublicCaches,
-      siteUrl,
-      links,
-      storage: deps.storage,
-      unsubscribeToken: subscribers.unsubscribeToken,
-      rate: deps.rate,
-    }),
-  );
+  const sendJob = newsletterSendJob({
+    db,
+    dialect: deps.dialect,
+    clock,
+    email,
+    purgePublicCaches: deps.purgePublicCaches,
+    siteUrl,
+    links,
+    storage: deps.storage,
+    unsubscribeToken: subscribers.unsubscribeToken,
+    rate: deps.rate,
+  });
 
   async function findRow(id: string) {
     const row = isRecordId(id) ? await repo.findNewsletter(db, id) : undefined;
@@ -105,6 +103,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
   }
 
   return {
+    /** Sends a newsletter to its recipients; registered with every other job kind in server/job-handlers.ts. */
+    sendJob,
     list: async () => (await repo.listNewsletters(db)).map(repo.toNewsletter),
 
     /** A newsletter with how its send is going and the addresses that failed, with why. */
@@ -279,5 +279,3 @@ export function createNewslettersService(deps: NewslettersDeps) {
     },
   };
 }
-
-export type NewslettersService = ReturnType<typeof createNewslettersService>;

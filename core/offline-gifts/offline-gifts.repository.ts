@@ -3,8 +3,6 @@ import type { Currency } from "../money/money.ts";
 import type { GiftMethod, OfflineGift, Pledge, PledgeStatus } from "./offline-gifts.schema.ts";
 import type { GiftPledgeTable, OfflineGiftTable } from "./offline-gifts.table.ts";
 
-export type OfflineGiftRow = OfflineGiftTable;
-
 const toGift = (row: OfflineGiftTable): OfflineGift => ({
   receiptId: null,
   _id: row.id,

@@ -251,5 +251,3 @@ export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
     });
   }
 }
-
-export type OfflineGiftsService = ReturnType<typeof createOfflineGiftsService>;

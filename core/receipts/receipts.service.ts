@@ -2,7 +2,7 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ConflictError, NotFoundError } from "../shared/errors.ts";
@@ -55,7 +55,7 @@ type NewReceipt = Omit<ReceiptTable, "id" | "number" | "year" | "issued_at" | "s
 export function createReceiptsService(deps: ReceiptsDeps) {
   const { db, clock, jobs, email, audit } = deps;
 
-  jobs.register<{ receiptId: string }>({
+  const receiptJob: JobDefinition<{ receiptId: string }> = {
     type: RECEIPT_JOB,
     async handle({ receiptId }) {
       const receipt = await repo.findReceipt(db, receiptId);
@@ -78,7 +78,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       });
       email.wake();
     },
-  });
+  };
 
   async function render(receipt: ReceiptTable) {
     const organisation = await deps.organisation();
@@ -117,6 +117,8 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   }
 
   return {
+    /** E-mails a receipt with its PDF; registered with every other job kind in server/job-handlers.ts. */
+    receiptJob,
     /** Issues a receipt for each payment of a donation that has none, once its donor's address is known. */
     async issueForDonation(trx: Db, donationId: string): Promise<void> {
       for (const payment of await repo.unreceiptedPayments(trx, donationId)) {

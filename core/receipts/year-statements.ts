@@ -2,7 +2,7 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { formatMoney } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
@@ -59,7 +59,10 @@ export function renderStatementPdf(
   });
 }
 
-/** Year-end statements (docs/decisions/0323-receipts.md): one per donor e-mail, downloadable, and sent to all as one job. */
+/**
+ * Year-end statements (docs/decisions/0323-receipts.md): one per donor e-mail, downloadable, and sent
+ * to all as one job.
+ */
 export function createYearStatements(deps: {
   db: Db;
   clock: Clock;
@@ -76,7 +79,7 @@ export function createYearStatements(deps: {
     return year;
   };
 
-  jobs.register<{ year: number; batch: string }>({
+  const statementsJob: JobDefinition<{ year: number; batch: string }> = {
     type: STATEMENTS_JOB,
     async handle({ year, batch }, job) {
       const statements = await statementsOf(db, year);
@@ -113,9 +116,11 @@ export function createYearStatements(deps: {
       await job.progress({ sent, of: statements.length });
       email.wake();
     },
-  });
+  };
 
   return {
+    /** E-mails every donor their statement for a year; registered with every other job kind in server/job-handlers.ts. */
+    statementsJob,
     list: async (year: string) => statementsOf(db, yearOf(year)),
 
     async pdf(year: string, donorEmail: string): Promise<Buffer> {
@@ -153,5 +158,3 @@ export function createYearStatements(deps: {
     },
   };
 }
-
-export type YearStatements = ReturnType<typeof createYearStatements>;

@@ -13,7 +13,13 @@ export function lastTwelveMonths(now: Date): string[] {
 }
 
 /** What staff see first under Admin → Donations: giving by month, by fund, by kind (docs/decisions/0324-giving-dashboard.md). */
-export function createReportsService(db: Db, clock: Clock, funds: Pick<FundsService, "list">) {
+export interface ReportsServiceDeps {
+  db: Db;
+  clock: Clock;
+  funds: Pick<FundsService, "list">;
+}
+
+export function createReportsService({ db, clock, funds }: ReportsServiceDeps) {
   return {
     async giving(): Promise<GivingReport> {
       const months = lastTwelveMonths(clock());
@@ -51,5 +57,3 @@ export function createReportsService(db: Db, clock: Clock, funds: Pick<FundsServ
     },
   };
 }
-
-export type ReportsService = ReturnType<typeof createReportsService>;

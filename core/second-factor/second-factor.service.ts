@@ -62,14 +62,23 @@ export interface SecondFactorStatus {
  * Second factors of staff accounts (docs/decisions/0240-second-factor.md): an authenticator app,
  * recovery codes, passkeys; and what the two-step login (core/auth/auth.service.ts) asks of them.
  */
-export function createSecondFactorService(
-  db: Db,
-  clock: Clock,
-  sessionSecret: string,
-  audit: Audit,
-  settings: Settings,
-  publicSiteUrl: string,
-) {
+export interface SecondFactorDeps {
+  db: Db;
+  clock: Clock;
+  sessionSecret: string;
+  audit: Audit;
+  settings: Settings;
+  publicSiteUrl: string;
+}
+
+export function createSecondFactorService({
+  db,
+  clock,
+  sessionSecret,
+  audit,
+  settings,
+  publicSiteUrl,
+}: SecondFactorDeps) {
   const mac = (purpose: string, value: string) =>
     createHmac("sha256", sessionSecret).update(`${purpose}\n${value}`).digest("hex");
   const challengeHash = (challenge: string) => createHash("sha256").update(challenge).digest("hex");

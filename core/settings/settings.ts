@@ -25,7 +25,13 @@ export const defineSetting = <T>(key: string, schema: z.ZodType<T>, fallback: T)
 const isAuditValue = (value: unknown): value is AuditValue =>
   value === null || ["string", "number", "boolean"].includes(typeof value);
 
-export function createSettings(db: Db, clock: Clock, audit: Audit) {
+export interface SettingsDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+}
+
+export function createSettings({ db, clock, audit }: SettingsDeps) {
   async function get<T>(setting: Setting<T>, trx: Db = db): Promise<T> {
     const stored = await findSettingValue(trx, setting.key);
     if (stored === undefined) return setting.fallback;

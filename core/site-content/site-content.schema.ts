@@ -266,7 +266,6 @@ export const DonatingContentSchema = z
   });
 
 export const SOCIAL_NETWORKS = ["Facebook", "Instagram", "LinkedIn", "YouTube"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export const ContactContentSchema = z.object({
   addressLines: list(required("Address line", 100), "Address lines", 1, 6),
@@ -320,7 +319,6 @@ export type DonationNeed = HomeContent["donationNeeds"][number];
 export type FaqItem = HomeContent["faq"][number];
 export type MissionCard = HomeContent["missionCards"][number];
 export type BoardMember = AboutContent["board"][number];
-export type TeamMember = AboutContent["team"][number];
 
 /** What a save sends: the whole section and the revision the form started from. */
 export const SaveRequestSchema = z.object({

@@ -86,15 +86,24 @@ export interface PictureConsent {
 
 const NO_CONSENT_CHECKS: PictureConsent = { assertPublishable: async () => {}, recordSent: async () => {} };
 
-export function createSiteContentService(
-  db: Db,
-  clock: Clock,
-  audit: Audit,
-  media: MediaService,
-  purgePublicCaches: PurgePublicCaches,
-  consent: PictureConsent = NO_CONSENT_CHECKS,
-) {
-  const store = createVersionStore(clock, { staleMessage: SITE_CONTENT_MESSAGES.stale });
+export interface SiteContentServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  media: MediaService;
+  purgePublicCaches: PurgePublicCaches;
+  consent?: PictureConsent;
+}
+
+export function createSiteContentService({
+  db,
+  clock,
+  audit,
+  media,
+  purgePublicCaches,
+  consent = NO_CONSENT_CHECKS,
+}: SiteContentServiceDeps) {
+  const store = createVersionStore({ clock, staleMessage: SITE_CONTENT_MESSAGES.stale });
 
   function sectionOf(name: string): SiteSection {
     if (!isSiteSection(name)) throw new NotFoundError(SITE_CONTENT_MESSAGES.unknownSection);

@@ -57,14 +57,22 @@ const asTexts = (value: unknown): Record<string, string> =>
       )
     : {};
 
-export function createSiteContentTranslations(
-  db: Db,
-  clock: Clock,
-  audit: Audit,
-  purgePublicCaches: PurgePublicCaches,
-  siteContent: SiteContentService,
-) {
-  const store = createVersionStore(clock, { staleMessage: SITE_CONTENT_MESSAGES.stale });
+export interface SiteContentTranslationsDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  purgePublicCaches: PurgePublicCaches;
+  siteContent: SiteContentService;
+}
+
+export function createSiteContentTranslations({
+  db,
+  clock,
+  audit,
+  purgePublicCaches,
+  siteContent,
+}: SiteContentTranslationsDeps) {
+  const store = createVersionStore({ clock, staleMessage: SITE_CONTENT_MESSAGES.stale });
 
   function names(sectionName: string, locale: string): { section: SiteSection; locale: TranslationLocale } {
     if (!(SITE_SECTIONS as readonly string[]).includes(sectionName)) {
@@ -170,5 +178,3 @@ export function createSiteContentTranslations(
     },
   };
 }
-
-export type SiteContentTranslations = ReturnType<typeof createSiteContentTranslations>;

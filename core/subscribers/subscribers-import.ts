@@ -1,6 +1,6 @@
 import { parseCsv } from "../shared/csv.ts";
 import { ValidationError } from "../shared/errors.ts";
-import { newsletterEmailError } from "./newsletter-email.ts";
+import { newsletterEmailError } from "./email-address-rules.ts";
 
 export interface ImportRow {
   email: string;

@@ -1,12 +1,12 @@
 import { z } from "zod/mini";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
 import { honeypotShape } from "../shared/text-fields.ts";
-import { EMAIL_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from "./newsletter-email.ts";
+import { EMAIL_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from "./email-address-rules.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 
 export { EMAIL_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE };
 
-// The footer form checks the same rules without zod (newsletter-email.ts).
+// The footer form checks the same rules without zod (email-address-rules.ts).
 export const ALREADY_SUBSCRIBED_MESSAGE = "This email is already subscribed. Thank you for your support!";
 
 export const SubscribeSchema = z.object({

@@ -15,8 +15,6 @@ export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 export const TRANSLATION_LOCALES = ["am"] as const;
 export type TranslationLocale = (typeof TRANSLATION_LOCALES)[number];
 
-export const LOCALE_NAMES: Record<ContentLocale, string> = { en: "English", am: "Amharic" };
-
 export const isTranslationLocale = (value: string): value is TranslationLocale =>
   (TRANSLATION_LOCALES as readonly string[]).includes(value);
 
@@ -57,14 +55,6 @@ export const TRANSLATABLE_FIELDS: Record<TranslatableKind, readonly Translatable
     { name: "title", label: "Title", input: "line", max: 200 },
     { name: "description", label: "Description", input: "text", max: 5000 },
   ],
-};
-
-/** Where each kind's English editor lives, for links from the translation screens. */
-export const KIND_NAMES: Record<TranslatableKind, string> = {
-  blog: "blog post",
-  publication: "publication",
-  "gallery-item": "gallery item",
-  video: "video",
 };
 
 export const TRANSLATION_MESSAGES = {

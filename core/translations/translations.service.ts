@@ -48,13 +48,21 @@ function coverageOf(kind: TranslatableKind, translated: number): TranslationCove
   return translated >= TRANSLATABLE_FIELDS[kind].length ? "complete" : "partial";
 }
 
-export function createTranslationService(
-  db: Db,
-  clock: Clock,
-  audit: Audit,
-  purgePublicCaches: PurgePublicCaches,
-  sources: Record<TranslatableKind, TranslationSource> = TRANSLATION_SOURCES,
-) {
+export interface TranslationServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  purgePublicCaches: PurgePublicCaches;
+  sources?: Record<TranslatableKind, TranslationSource>;
+}
+
+export function createTranslationService({
+  db,
+  clock,
+  audit,
+  purgePublicCaches,
+  sources = TRANSLATION_SOURCES,
+}: TranslationServiceDeps) {
   function kindOf(name: string): TranslatableKind {
     if (!isTranslatableKind(name)) throw new NotFoundError(TRANSLATION_MESSAGES.unknownKind);
     return name;

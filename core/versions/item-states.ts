@@ -4,11 +4,11 @@ import { ValidationError } from "../shared/errors.ts";
 import { zonedLocalToDate } from "../shared/site-time.ts";
 import { DOCUMENT_STATES, type ItemState } from "./states.ts";
 
-export { type ItemState, STATE_LABELS } from "./states.ts";
+export type { ItemState } from "./states.ts";
 
 /**
  * The publishing state of a content item (blog post, publication, gallery item, video): the same
- * `draft | scheduled | published` as versioned documents (docs/architecture.md#versions-and-states), kept on the item's own row
+ * `draft | scheduled | published` as versioned documents (docs/decisions/0260-versions-and-states.md), kept on the item's own row
  * because that row is what the public reads (docs/decisions/0300-publishing-states.md).
  */
 

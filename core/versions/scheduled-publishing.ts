@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ValidationError } from "../shared/errors.ts";
 import { findDue, STATEFUL_TABLES, settleDue } from "./item-states.repository.ts";
@@ -26,17 +26,27 @@ export type ConsentRecorder = (
  * job for an item rescheduled later finds nothing to do, and two jobs due together publish once.
  * docs/decisions/0300-publishing-states.md
  */
-export function createScheduledPublishing(
-  db: Db,
-  clock: Clock,
-  jobs: JobQueue,
-  audit: Audit,
-  purgePublicCaches: PurgePublicCaches,
+export interface ScheduledPublishingDeps {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  audit: Audit;
+  purgePublicCaches: PurgePublicCaches;
   /** Refuses an item whose images may not be public (core/consent); none: every image may. */
-  publishGuard: (trx: Db, imageUrls: readonly string[]) => Promise<void> = async () => {},
+  publishGuard?: (trx: Db, imageUrls: readonly string[]) => Promise<void>;
   /** Records consent a write sent for one of its images (core/consent); none: consent is not kept. */
-  consentRecorder: ConsentRecorder = async () => {},
-) {
+  consentRecorder?: ConsentRecorder;
+}
+
+export function createScheduledPublishing({
+  db,
+  clock,
+  jobs,
+  audit,
+  purgePublicCaches,
+  publishGuard = async () => {},
+  consentRecorder = async () => {},
+}: ScheduledPublishingDeps) {
   /**
    * Publishes what is due. An item whose images may no longer go public (consent withdrawn to "not
    * yet" since it was scheduled) goes back to draft instead, and the audit log says why.
@@ -65,14 +75,16 @@ export function createScheduledPublishing(
     return published;
   }
 
-  jobs.register<null>({
+  const publishJob: JobDefinition<null> = {
     type: SCHEDULED_PUBLISH_JOB,
     handle: async () => {
       await publishNow();
     },
-  });
+  };
 
   return {
+    /** Publishes what is due; registered with every other job kind in server/job-handlers.ts. */
+    publishJob,
     publishNow,
     /**
      * Call in the write's transaction, before assertMayGoPublic: records the consent the write sent

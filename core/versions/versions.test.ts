@@ -11,7 +11,7 @@ describe.each(DIALECTS)("versioned documents (%s)", (dialect) => {
   let database: TestDatabase;
   let now = new Date("2026-11-22T08:00:00Z");
   const clock = () => now;
-  const store = createVersionStore(clock, { keep: 3 });
+  const store = createVersionStore({ clock, keep: 3 });
   const tick = () => {
     now = new Date(now.getTime() + 60_000);
   };

@@ -18,7 +18,7 @@ import type { DocumentVersionTable, VersionedDocumentTable } from "./versions.ta
  * re-parses them with its own schema when it reads them (a schema may have grown since).
  */
 
-export { DOCUMENT_STATES, type DocumentState } from "./states.ts";
+export type { DocumentState } from "./states.ts";
 
 /** How many versions a document keeps unless its feature says otherwise. */
 export const VERSIONS_KEPT = 50;
@@ -92,7 +92,17 @@ const toSummary = (row: Pick<VersionRow, "number" | "created_at" | "created_by_e
   createdBy: row.created_by_email,
 });
 
-export function createVersionStore(clock: Clock, { keep = VERSIONS_KEPT, staleMessage = STALE_REVISION_MESSAGE } = {}) {
+export function createVersionStore({
+  clock,
+  keep = VERSIONS_KEPT,
+  staleMessage = STALE_REVISION_MESSAGE,
+}: {
+  clock: Clock;
+  /** How many versions a document keeps. */
+  keep?: number;
+  /** The conflict's message when a save started from an older revision. */
+  staleMessage?: string;
+}) {
   async function get(db: Db, kind: string, key: string): Promise<VersionedDocument | null> {
     const row = await db
       .selectFrom("versioned_documents")
@@ -242,8 +252,6 @@ export function createVersionStore(clock: Clock, { keep = VERSIONS_KEPT, staleMe
     },
   };
 }
-
-export type VersionStore = ReturnType<typeof createVersionStore>;
 
 /** Every stored snapshot of a kind (drafts, published copies, kept versions): for owners of uploaded files. */
 export async function allSnapshots(db: Db, kind: string): Promise<unknown[]> {

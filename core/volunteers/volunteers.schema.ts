@@ -100,7 +100,6 @@ export const VolunteerApplicationSchema = z.pipe(
     otherInterestDetail: value.interest === OTHER_INTEREST ? value.otherInterestDetail : undefined,
   })),
 );
-export type VolunteerApplicationInput = z.output<typeof VolunteerApplicationSchema>;
 
 export const STATUS_INVALID_MESSAGE = "Please choose a valid status";
 

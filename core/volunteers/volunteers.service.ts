@@ -38,7 +38,15 @@ function staffMail(application: VolunteerApplication, siteUrl: string): EmailCon
   };
 }
 
-export function createVolunteersService(db: Db, clock: Clock, email: EmailService, audit: Audit, siteUrl: string) {
+export interface VolunteersServiceDeps {
+  db: Db;
+  clock: Clock;
+  email: EmailService;
+  audit: Audit;
+  siteUrl: string;
+}
+
+export function createVolunteersService({ db, clock, email, audit, siteUrl }: VolunteersServiceDeps) {
   async function assertAllExist(trx: Db, ids: string[]) {
     const found = await repo.countApplicationsWithIds(trx, ids);
     if (found !== ids.length) throw new ValidationError(unknownIdsMessage(ids.length - found));
@@ -102,5 +110,3 @@ export function createVolunteersService(db: Db, clock: Clock, email: EmailServic
     },
   };
 }
-
-export type VolunteersService = ReturnType<typeof createVolunteersService>;

@@ -128,8 +128,6 @@ const SCENES: Record<string, (p: Palette) => string> = {
      <path d="M1010 650 q 70 40 140 0" stroke="${p.deep}" stroke-width="14" fill="none"/>`,
 };
 
-export const DEMO_SCENES = Object.keys(SCENES);
-
 export async function demoArt({
   scene,
   variant,

@@ -8,6 +8,7 @@ import {
   PAYMENT_PROVIDER_NAME,
   REDIRECT_FAILED_MESSAGE,
 } from "../../../core/donations/donations.schema";
+import { formatMajor } from "../../../core/money/money";
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
@@ -32,8 +33,6 @@ const failureMessage = (error: unknown) =>
   error instanceof ApiError && error.status !== 0 && typeof error.body?.error === "string"
     ? error.body.error
     : DONATION_FAILED_MESSAGE;
-
-const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
 /** A need card a gift starts from (docs/decisions/0321-funds-are-need-cards.md). */
 export interface DesignatedFund {
@@ -170,7 +169,7 @@ export function CardDonationForm({
                   : "border-black/10 bg-white text-ink hover:border-brand"
               }`}
             >
-              {dollars(value)}
+              {formatMajor(value)}
             </button>
           ))}
         </div>
@@ -221,7 +220,7 @@ export function CardDonationForm({
           ? t("donation.processing")
           : valid && amount !== null
             ? t(frequency === "monthly" ? "donation.donateAmountMonthly" : "donation.donateAmount", {
-                amount: dollars(amount),
+                amount: formatMajor(amount),
               })
             : t("donation.donate")}
       </Button>

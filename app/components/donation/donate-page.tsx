@@ -1,4 +1,5 @@
 import { CARD_UNAVAILABLE_MESSAGE, PAYMENT_PROVIDER_NAME } from "../../../core/donations/donations.schema";
+import { formatMajor } from "../../../core/money/money";
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
@@ -15,8 +16,6 @@ export interface DonateCardChoice {
   /** Started from a need card: give to it (true) or where most needed. */
   designated: boolean;
 }
-
-const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
 const segment =
   "flex-1 cursor-pointer rounded-full px-4 py-2 text-center font-semibold text-ink transition-colors hover:bg-white has-[:checked]:bg-brand has-[:checked]:text-white has-[:checked]:shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand";
@@ -169,7 +168,7 @@ function CardForm({
                 defaultChecked={choice.preset === value}
                 className="sr-only"
               />
-              {dollars(value)}
+              {formatMajor(value)}
             </label>
           ))}
         </div>

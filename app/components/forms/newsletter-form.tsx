@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { HONEYPOT_FIELD } from "../../../core/shared/honeypot";
-import { newsletterEmailError } from "../../../core/subscribers/newsletter-email";
+import { newsletterEmailError } from "../../../core/subscribers/email-address-rules";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";

@@ -14,7 +14,7 @@ import { SubscriberImport } from "../../components/admin/subscriber-import";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
 import { copyWithToast } from "../../lib/clipboard";
-import { downloadAdminFile } from "../../lib/download";
+import { downloadFile } from "../../lib/download-file";
 import { usePagedList } from "../../lib/use-paged-list";
 
 export const meta = () => adminMeta("Subscribers");
@@ -69,7 +69,7 @@ export default function AdminSubscribers() {
 
   async function exportCsv() {
     try {
-      await downloadAdminFile("/api/subscribe/export.csv", "subscribers.csv");
+      await downloadFile("/api/subscribe/export.csv");
     } catch {
       toast.error("Export failed. Please try again.");
     }

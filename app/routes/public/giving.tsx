@@ -10,7 +10,7 @@ import {
   type GivingGift,
 } from "../../../core/giving/giving.schema";
 import { type Locale, localeOf } from "../../../core/i18n/locale";
-import { formatMoney } from "../../../core/money/money";
+import { formatMoney, toMajorText } from "../../../core/money/money";
 import { buttonClasses } from "../../components/button";
 import { type I18n, useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
@@ -157,7 +157,7 @@ function Gift({ gift, error }: { gift: GivingGift; error: string | null }) {
                   inputMode="decimal"
                   required
                   maxLength={12}
-                  defaultValue={(gift.amountMinor / 100).toString()}
+                  defaultValue={toMajorText(gift.amountMinor, gift.currency)}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${amountId}-error` : undefined}
                   className={input}

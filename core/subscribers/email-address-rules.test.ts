@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newsletterEmailError } from "./newsletter-email.ts";
+import { newsletterEmailError } from "./email-address-rules.ts";
 import { SubscribeSchema } from "./subscribers.schema.ts";
 
 describe("newsletter e-mail rules", () => {
