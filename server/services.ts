@@ -118,7 +118,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
     consent.assertPublishable,
     consent.recordSent,
   );
-  const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling, jobs);
+  /** What every published content kind's writes need (core/item-writes, decision 0601). */
+  const itemWrites = { db, media, clock, audit, scheduling, jobs, purgePublicCaches };
+  const blogs = createBlogService(itemWrites);
   const newsletters = createNewslettersService({
     db,
     dialect: database.dialect,
@@ -197,14 +199,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
       jobs,
       inBackground: (folder) => Object.hasOwn(variantOwners, folder),
     }),
-    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
-    videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
+    gallery: createGalleryService({ ...itemWrites, dialect: database.dialect }),
+    videos: createVideosService(itemWrites),
     subscribers,
     volunteers: createVolunteersService(db, clock, email, audit, config.publicSiteUrl),
     messages: createMessagesService(db, clock, email, audit, config.publicSiteUrl),
     blogs,
     newsletters,
-    publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling, jobs),
+    publications: createPublicationService(itemWrites),
     donations,
     giving: createGivingService({
       db,

@@ -133,6 +133,12 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
     return added;
   }
 
+  /**
+   * Takes back a job that has not started, by its key, in the transaction of the change that made it
+   * unneeded. Returns false when there is none waiting (it ran, runs, or never was).
+   */
+  const dequeue = (trx: Db, key: string): Promise<boolean> => repo.deleteQueued(trx, key);
+
   /** Makes every recurring job due now (creating it the first time); the worker calls this at start. */
   async function scheduleRecurring(): Promise<void> {
     for (const definition of definitions.values()) {
@@ -255,6 +261,7 @@ export function createJobQueue({ db, dialect }: DatabaseHandle, clock: Clock) {
   return {
     register,
     enqueue,
+    dequeue,
     backlog,
     oldestPending,
     wake,
