@@ -233,5 +233,3 @@ export function createItemWrites<Item extends Values, Values>(
     },
   };
 }
-
-export type ItemWrites = ReturnType<typeof createItemWrites>;
