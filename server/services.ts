@@ -99,7 +99,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publishGuard: consent.assertPublishable,
     consentRecorder: consent.recordSent,
   });
-  const blogs = createBlogService(db, media, clock, purgePublicCaches, audit, scheduling, jobs);
+  /** What every published content kind's writes need (core/item-writes, decision 0601). */
+  const itemWrites = { db, media, clock, audit, scheduling, jobs, purgePublicCaches };
+  const blogs = createBlogService(itemWrites);
   const newsletters = createNewslettersService({
     db,
     dialect: database.dialect,
@@ -185,14 +187,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
       purgePublicCaches,
       variants: { jobs, inBackground: (folder) => Object.hasOwn(VARIANT_OWNERS, folder) },
     }),
-    gallery: createGalleryService(database, media, clock, purgePublicCaches, audit, scheduling, jobs),
-    videos: createVideosService(db, clock, purgePublicCaches, audit, scheduling),
+    gallery: createGalleryService({ ...itemWrites, dialect: database.dialect }),
+    videos: createVideosService(itemWrites),
     subscribers,
     volunteers: createVolunteersService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),
     messages: createMessagesService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),
     blogs,
     newsletters,
-    publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling, jobs),
+    publications: createPublicationService(itemWrites),
     donations,
     giving: createGivingService({
       db,

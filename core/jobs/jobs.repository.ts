@@ -18,6 +18,12 @@ export async function insertJob(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Deletes the job with this key if it waits; returns whether one was deleted. */
+export async function deleteQueued(db: Db, key: string): Promise<boolean> {
+  const result = await db.deleteFrom("jobs").where("key", "=", key).where("status", "=", "queued").executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 /**
  * Adds a recurring job under its key, or, if it exists and is waiting, makes it due now: a start
  * runs periodic work at once, and the key keeps one row however many instances start.

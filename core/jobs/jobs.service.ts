@@ -168,6 +168,12 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
     return added;
   }
 
+  /**
+   * Takes back a job that has not started, by its key, in the transaction of the change that made it
+   * unneeded. Returns false when there is none waiting (it ran, runs, or never was).
+   */
+  const dequeue = (trx: Db, key: string): Promise<boolean> => repo.deleteQueued(trx, key);
+
   /** Makes every recurring job due now (creating it the first time); the worker calls this at start. */
   async function scheduleRecurring(): Promise<void> {
     for (const definition of definitions.values()) {
@@ -313,6 +319,7 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
   return {
     register,
     enqueue,
+    dequeue,
     backlog,
     oldestPending,
     wake,

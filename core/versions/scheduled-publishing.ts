@@ -102,10 +102,33 @@ export function createScheduledPublishing({
     async assertMayGoPublic(trx: Db, state: ItemState, imageUrls: readonly string[]): Promise<void> {
       if (state.status !== "draft") await publishGuard(trx, imageUrls);
     },
-    /** Call in the write's transaction: queues the job that publishes a scheduled item at its time. */
-    async afterWrite(trx: Db, state: ItemState): Promise<void> {
-      if (state.status !== "scheduled" || !state.publishAt) return;
-      await jobs.enqueue(trx, { type: SCHEDULED_PUBLISH_JOB, payload: null, runAt: new Date(state.publishAt) });
+    /**
+     * Call in the write's transaction, with the item's state before (null: created) and after (null:
+     * deleted): queues the job that publishes a scheduled item at its time, and takes back the one a
+     * schedule it no longer has queued, so an item waits on exactly one job however often it is
+     * saved, cancelled or rescheduled (docs/decisions/0601-item-writes.md).
+     */
+    async afterWrite(
+      trx: Db,
+      item: { entity: string; id: string },
+      before: ItemState | null,
+      after: ItemState | null,
+    ): Promise<void> {
+      const keyOf = (state: ItemState | null) =>
+        state?.status === "scheduled" && state.publishAt
+          ? `${SCHEDULED_PUBLISH_JOB}:${item.entity}:${item.id}:${state.publishAt}`
+          : undefined;
+      const previous = keyOf(before);
+      const next = keyOf(after);
+      if (previous && previous !== next) await jobs.dequeue(trx, previous);
+      if (next && after?.publishAt) {
+        await jobs.enqueue(trx, {
+          type: SCHEDULED_PUBLISH_JOB,
+          payload: null,
+          key: next,
+          runAt: new Date(after.publishAt),
+        });
+      }
     },
   };
 }
