@@ -20,7 +20,6 @@ const NOT_YET_CLEANED = new Set([
   "core/blogs/blogs.schema.ts",
   "core/gallery/gallery.constants.ts",
   "core/giving/giving.schema.ts",
-  "core/giving/giving.service.ts",
   "core/publications/publications.schema.ts",
   "core/staff/staff.schema.ts",
   "core/staff/staff.service.ts",

@@ -177,6 +177,8 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
       currency: "usd",
       frequency: "one-time",
       status: "paid",
+      fund: null,
+      hasDonorEmail: true,
     });
   });
 
