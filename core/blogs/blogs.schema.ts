@@ -67,7 +67,6 @@ export const BlogInputSchema = z.object({
     .refine((html) => htmlText(html).length > 0, BLOG_MESSAGES.contentEmpty)
     .refine((html) => html.trim().length >= CONTENT_MIN_LENGTH, BLOG_MESSAGES.contentShort),
 });
-export type BlogInput = z.output<typeof BlogInputSchema>;
 
 /** `status` and `publishAt` are ours (issue #14): public answers only ever hold published posts. */
 export interface BlogPost extends ItemState {

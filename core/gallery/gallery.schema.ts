@@ -52,7 +52,6 @@ export const GalleryInputSchema = z.object({
     .min(1, GALLERY_MESSAGES.eventDate)
     .refine(isCalendarDate, GALLERY_MESSAGES.eventDateInvalid),
 });
-export type GalleryInput = z.output<typeof GalleryInputSchema>;
 
 export const GalleryListQuerySchema = z.object({
   page: z.coerce
@@ -78,4 +77,3 @@ export const GalleryListQuerySchema = z.object({
     .optional()
     .transform((s) => s?.trim() ?? ""),
 });
-export type GalleryListQuery = z.output<typeof GalleryListQuerySchema>;

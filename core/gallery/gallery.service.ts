@@ -62,5 +62,3 @@ export function createGalleryService(deps: ItemWritesDeps & { dialect: Dialect }
     remove: (id: string, actor: Actor): Promise<void> => writes.remove(id, actor),
   };
 }
-
-export type GalleryService = ReturnType<typeof createGalleryService>;

@@ -46,7 +46,6 @@ export const PublicationInputSchema = z.object({
     .min(1, PUBLICATION_MESSAGES.publicationDate)
     .refine(isCalendarDate, PUBLICATION_MESSAGES.invalidDate),
 });
-export type PublicationInput = z.output<typeof PublicationInputSchema>;
 
 /** `status` and `publishAt` are ours (issue #14): public answers only ever hold published ones. */
 export interface Publication extends ItemState {

@@ -65,5 +65,3 @@ export function createPublicationService(deps: ItemWritesDeps) {
     remove: (id: string, actor: Actor): Promise<void> => writes.remove(id, actor),
   };
 }
-
-export type PublicationService = ReturnType<typeof createPublicationService>;

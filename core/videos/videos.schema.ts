@@ -34,7 +34,6 @@ export const VideoInputSchema = z
     }),
   })
   .transform(({ youtubeUrl, ...rest }) => ({ ...rest, youtubeId: parseYoutubeId(youtubeUrl) as string }));
-export type VideoInput = z.output<typeof VideoInputSchema>;
 
 export const VideoListQuerySchema = z.object({
   limit: z.coerce
@@ -50,4 +49,3 @@ export const VideoListQuerySchema = z.object({
     .optional()
     .transform((c): VideoCategory | undefined => (c === "" || c === ALL_VIDEOS ? undefined : c)),
 });
-export type VideoListQuery = z.output<typeof VideoListQuerySchema>;

@@ -47,5 +47,3 @@ export function createVideosService(deps: ItemWritesDeps) {
     remove: (id: string, actor: Actor): Promise<void> => writes.remove(id, actor),
   };
 }
-
-export type VideosService = ReturnType<typeof createVideosService>;
