@@ -72,6 +72,8 @@ describe.each(DIALECTS)("item writes on %s", (dialect) => {
         if (urls.includes(REFUSED)) throw new ValidationError("This photo may not be shown yet.");
       },
     });
+    // As server/job-handlers.ts registers it for the site.
+    jobs.register(scheduling.publishJob);
     return createItemWrites({ db: database.db, media, clock, audit, scheduling, jobs, purgePublicCaches }, kind);
   }
 
