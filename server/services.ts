@@ -38,9 +38,11 @@ import { createReportsService } from "../core/reports/reports.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
+import { createSingleUseLinks } from "../core/single-use-links/single-use-links.ts";
 import { createSiteContentService } from "../core/site-content/site-content.service.ts";
 import { createSiteContentTranslations } from "../core/site-content/site-content.translations.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
+import { CONFIRMATION_LINKS } from "../core/subscribers/confirmation-email.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
@@ -78,6 +80,16 @@ export function createServices({ config, database, clock = systemClock }: Servic
   jobs.register(uploadSweepJob(db, storage, clock));
   jobs.register(authHousekeepingJob(db, clock));
   jobs.register(auditPruneJob(db, clock));
+  const links = createSingleUseLinks({
+    db,
+    clock,
+    tokenSecret: config.sessionSecret,
+    email,
+    purposes: [CONFIRMATION_LINKS],
+  });
+  jobs.register(links.housekeepingJob);
+  const passwordResets = createPasswordResets({ db, clock, links, audit, email, jobs, siteUrl: config.publicSiteUrl });
+  jobs.register(passwordResets.sendLinkJob);
   // An upload's checks and capped re-encode run in child processes a little below requests
   // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
   const media = createMediaService(
@@ -91,9 +103,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
     audit,
     email,
     tokenSecret: config.sessionSecret,
+    links,
     siteUrl: config.publicSiteUrl,
   });
-  jobs.register(subscribers.expirePendingJob);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);
@@ -156,9 +168,24 @@ export function createServices({ config, database, clock = systemClock }: Servic
     afterPayment: receipts.issueForDonation,
     jobs,
   });
+  const giving = createGivingService({
+    db,
+    clock,
+    tokenSecret: config.sessionSecret,
+    links,
+    email,
+    jobs,
+    siteUrl: config.publicSiteUrl,
+    donations,
+    receipts,
+    fundTitle: funds.titleOf,
+  });
+  jobs.register(giving.sendLinkJob);
+  jobs.register(giving.housekeepingJob);
   return {
     config,
     clock,
+    links,
     database,
     cachePurge,
     jobs,
@@ -171,21 +198,13 @@ export function createServices({ config, database, clock = systemClock }: Servic
     staff: createStaffService({
       database,
       clock,
-      tokenSecret: config.sessionSecret,
+      links,
       email,
       audit,
       siteUrl: config.publicSiteUrl,
     }),
-    account: createAccountService(db, clock, config.sessionSecret, audit),
-    passwordResets: createPasswordResets({
-      db,
-      clock,
-      tokenSecret: config.sessionSecret,
-      audit,
-      email,
-      jobs,
-      siteUrl: config.publicSiteUrl,
-    }),
+    account: createAccountService({ db, clock, tokenSecret: config.sessionSecret, audit, links }),
+    passwordResets,
     media,
     /** Where uploads are kept; the readiness check lists it. */
     storage,
@@ -206,17 +225,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     newsletters,
     publications: createPublicationService(db, media, clock, purgePublicCaches, audit, scheduling, jobs),
     donations,
-    giving: createGivingService({
-      db,
-      clock,
-      tokenSecret: config.sessionSecret,
-      email,
-      jobs,
-      siteUrl: config.publicSiteUrl,
-      donations,
-      receipts,
-      fundTitle: funds.titleOf,
-    }),
+    giving,
     siteContent,
     translations: createTranslationService(db, clock, audit, purgePublicCaches),
     siteContentTranslations: createSiteContentTranslations(db, clock, audit, purgePublicCaches, siteContent),
