@@ -33,7 +33,7 @@ describe.each(DIALECTS)("single-use links on %s", (dialect) => {
     lifetimeMs: 7 * 24 * 60 * MINUTE,
     uses: 1,
     replacesEarlier: true,
-    whenExpired: async (trx, subjects) => {
+    whenExpired: async (_trx, subjects) => {
       expired.push((await subjects.execute()).map((row) => row.subject).sort());
     },
   };

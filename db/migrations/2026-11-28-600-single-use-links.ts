@@ -7,6 +7,12 @@ import { type Kysely, sql } from "kysely";
 // the old tables and columns go. An invitation stays a record of its own, without its link's hash.
 
 const purposeAs = (name: string) => sql.lit(name).as("purpose");
+const LINK_COLUMNS = ["id", "purpose", "subject", "token_hash", "created_at", "expires_at", "uses_left", "ended_at"];
+
+/** Copies the rows a query selects, in LINK_COLUMNS' order and names, into the new table. */
+async function copyLinks(db: Kysely<any>, rows: Parameters<ReturnType<Kysely<any>["insertInto"]>["expression"]>[0]) {
+  await db.insertInto("single_use_links").columns(LINK_COLUMNS).expression(rows).execute();
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -27,85 +33,72 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("single_use_links_expires_idx").on("single_use_links").column("expires_at").execute();
 
-  const columns = ["id", "purpose", "subject", "token_hash", "created_at", "expires_at", "uses_left", "ended_at"];
-  await db
-    .insertInto("single_use_links")
-    .columns(columns)
-    .expression(
-      db
-        .selectFrom("password_resets")
-        .select([
-          "id",
-          purposeAs("password-reset"),
-          "admin_user_id as subject",
-          "token_hash",
-          "created_at",
-          "expires_at",
-          sql<number>`case when ended_at is null then 1 else 0 end`.as("uses_left"),
-          "ended_at",
-        ]),
-    )
-    .execute();
-  await db
-    .insertInto("single_use_links")
-    .columns(columns)
-    .expression(
-      db
-        .selectFrom("donor_links")
-        .select([
-          "id",
-          purposeAs("my-giving-sign-in"),
-          "email as subject",
-          "token_hash",
-          "created_at",
-          "expires_at",
-          sql<number>`case when used_at is null then 1 else 0 end`.as("uses_left"),
-          "used_at as ended_at",
-        ]),
-    )
-    .execute();
+  await copyLinks(
+    db,
+    db
+      .selectFrom("password_resets")
+      .select([
+        "id",
+        purposeAs("password-reset"),
+        "admin_user_id as subject",
+        "token_hash",
+        "created_at",
+        "expires_at",
+        sql<number>`case when ended_at is null then 1 else 0 end`.as("uses_left"),
+        "ended_at",
+      ]),
+  );
+  await copyLinks(
+    db,
+    db
+      .selectFrom("donor_links")
+      .select([
+        "id",
+        purposeAs("my-giving-sign-in"),
+        "email as subject",
+        "token_hash",
+        "created_at",
+        "expires_at",
+        sql<number>`case when used_at is null then 1 else 0 end`.as("uses_left"),
+        "used_at as ended_at",
+      ]),
+  );
   // A subscriber's link takes the subscriber's id as its own: an address had one link at a time.
-  await db
-    .insertInto("single_use_links")
-    .columns(columns)
-    .expression(
-      db
-        .selectFrom("subscribers")
-        .select([
-          "id",
-          purposeAs("newsletter-confirmation"),
-          "id as subject",
-          "confirm_token_hash as token_hash",
-          sql<string>`coalesce(confirm_sent_at, created_at)`.as("created_at"),
-          "confirm_expires_at as expires_at",
-          sql<number>`1`.as("uses_left"),
-          sql<null>`null`.as("ended_at"),
-        ])
-        .where("confirm_token_hash", "is not", null)
-        .where("confirm_expires_at", "is not", null),
-    )
-    .execute();
+  await copyLinks(
+    db,
+    db
+      .selectFrom("subscribers")
+      .select([
+        "id",
+        purposeAs("newsletter-confirmation"),
+        "id as subject",
+        "confirm_token_hash as token_hash",
+        sql<string>`coalesce(confirm_sent_at, created_at)`.as("created_at"),
+        "confirm_expires_at as expires_at",
+        sql<number>`1`.as("uses_left"),
+        sql<null>`null`.as("ended_at"),
+      ])
+      .where("confirm_token_hash", "is not", null)
+      .where("confirm_expires_at", "is not", null),
+  );
   // Only an open invitation's link can still work; so does its invitation's id.
-  await db
-    .insertInto("single_use_links")
-    .columns(columns)
-    .expression(
-      db
-        .selectFrom("staff_invitations")
-        .select([
-          "id",
-          purposeAs("staff-invitation"),
-          "id as subject",
-          "token_hash",
-          "sent_at as created_at",
-          "expires_at",
-          sql<number>`1`.as("uses_left"),
-          sql<null>`null`.as("ended_at"),
-        ])
-        .where("accepted_at", "is", null)
-        .where("revoked_at", "is", null),
-    )
-    .execute();
+  await copyLinks(
+    db,
+    db
+      .selectFrom("staff_invitations")
+      .select([
+        "id",
+        purposeAs("staff-invitation"),
+        "id as subject",
+        "token_hash",
+        "sent_at as created_at",
+        "expires_at",
+        sql<number>`1`.as("uses_left"),
+        sql<null>`null`.as("ended_at"),
+      ])
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null),
+  );
 
   await db.schema.dropTable("password_resets").execute();
   await db.schema.dropTable("donor_links").execute();
