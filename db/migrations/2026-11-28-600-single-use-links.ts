@@ -100,6 +100,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where("revoked_at", "is", null),
   );
 
+  // The links' own housekeeping now removes pending newsletter addresses; the old recurring job's
+  // row would otherwise wait for a handler forever.
+  await db.deleteFrom("jobs").where("type", "=", "subscribers.expire-pending").execute();
   await db.schema.dropTable("password_resets").execute();
   await db.schema.dropTable("donor_links").execute();
   await db.schema.dropIndex("subscribers_confirm_token_idx").execute();
