@@ -1,15 +1,10 @@
 import type { AuditLogTable } from "../core/audit/audit.table.ts";
-import type {
-  AdminSessionTable,
-  AdminUserTable,
-  LoginThrottleTable,
-  PasswordResetTable,
-} from "../core/auth/auth.table.ts";
+import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
-import type { DonorLinkTable, DonorSessionTable } from "../core/giving/giving.table.ts";
+import type { DonorSessionTable } from "../core/giving/giving.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newsletters/newsletters.table.ts";
@@ -24,6 +19,7 @@ import type {
   WebauthnChallengeTable,
 } from "../core/second-factor/second-factor.table.ts";
 import type { SettingTable } from "../core/settings/settings.table.ts";
+import type { SingleUseLinkTable } from "../core/single-use-links/single-use-links.table.ts";
 import type { StaffInvitationTable } from "../core/staff/staff.table.ts";
 import type { SubscriberTable } from "../core/subscribers/subscribers.table.ts";
 import type { ContentTranslationTable } from "../core/translations/translations.table.ts";
@@ -36,9 +32,9 @@ export interface Database {
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;
   login_throttle: LoginThrottleTable;
-  password_resets: PasswordResetTable;
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationTable;
+  single_use_links: SingleUseLinkTable;
   blog_posts: BlogPostTable;
   publications: PublicationTable;
   gallery_items: GalleryItemTable;
@@ -54,7 +50,6 @@ export interface Database {
   donation_payments: DonationPaymentTable;
   payment_events: PaymentEventTable;
   offline_gifts: OfflineGiftTable;
-  donor_links: DonorLinkTable;
   donor_sessions: DonorSessionTable;
   gift_pledges: GiftPledgeTable;
   receipts: ReceiptTable;

@@ -28,8 +28,8 @@ export function registerJobHandlers(services: Services): void {
   const handlers: (JobDefinition<any> | undefined)[] = [
     // E-mail: every message the site sends (none without SMTP: they wait for an instance with it).
     services.email.deliveryJob,
-    services.passwordResets.linkJob,
-    services.giving.linkJob,
+    services.passwordResets.sendLinkJob,
+    services.giving.sendLinkJob,
     services.receipts.receiptJob,
     services.yearStatements.statementsJob,
     services.newsletters.sendJob,
@@ -46,7 +46,7 @@ export function registerJobHandlers(services: Services): void {
     }),
     // Recurring housekeeping.
     services.consent.expiryJob(),
-    services.subscribers.expirePendingJob,
+    services.links.housekeepingJob,
     services.giving.housekeepingJob,
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock),

@@ -30,9 +30,11 @@ import { createReportsService } from "../core/reports/reports.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
+import { createSingleUseLinks } from "../core/single-use-links/single-use-links.ts";
 import { createSiteContentService } from "../core/site-content/site-content.service.ts";
 import { createSiteContentTranslations } from "../core/site-content/site-content.translations.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
+import { CONFIRMATION_LINKS } from "../core/subscribers/confirmation-email.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
@@ -72,6 +74,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
     publicSiteUrl: config.publicSiteUrl,
   });
   const storage = createStorage(config);
+  const links = createSingleUseLinks({
+    db,
+    clock,
+    tokenSecret: config.sessionSecret,
+    email,
+    purposes: [CONFIRMATION_LINKS],
+  });
+  const passwordResets = createPasswordResets({ db, clock, links, audit, email, jobs, siteUrl: config.publicSiteUrl });
   // An upload's checks and capped re-encode run in child processes a little below requests
   // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
   const media = createMediaService({
@@ -85,6 +95,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     audit,
     email,
     tokenSecret: config.sessionSecret,
+    links,
     siteUrl: config.publicSiteUrl,
   });
   const cachePurge = createCachePurge({ database });
@@ -143,9 +154,22 @@ export function createServices({ config, database, clock = systemClock }: Servic
     afterPayment: receipts.issueForDonation,
     jobs,
   });
+  const giving = createGivingService({
+    db,
+    clock,
+    tokenSecret: config.sessionSecret,
+    links,
+    email,
+    jobs,
+    siteUrl: config.publicSiteUrl,
+    donations,
+    receipts,
+    fundTitle: funds.titleOf,
+  });
   const services = {
     config,
     clock,
+    links,
     database,
     cachePurge,
     jobs,
@@ -158,21 +182,13 @@ export function createServices({ config, database, clock = systemClock }: Servic
     staff: createStaffService({
       database,
       clock,
-      tokenSecret: config.sessionSecret,
+      links,
       email,
       audit,
       siteUrl: config.publicSiteUrl,
     }),
-    account: createAccountService(db, clock, config.sessionSecret, audit),
-    passwordResets: createPasswordResets({
-      db,
-      clock,
-      tokenSecret: config.sessionSecret,
-      audit,
-      email,
-      jobs,
-      siteUrl: config.publicSiteUrl,
-    }),
+    account: createAccountService({ db, clock, tokenSecret: config.sessionSecret, audit, links }),
+    passwordResets,
     media,
     /** Where uploads are kept; the readiness check lists it. */
     storage,
@@ -196,17 +212,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     newsletters,
     publications: createPublicationService(itemWrites),
     donations,
-    giving: createGivingService({
-      db,
-      clock,
-      tokenSecret: config.sessionSecret,
-      email,
-      jobs,
-      siteUrl: config.publicSiteUrl,
-      donations,
-      receipts,
-      fundTitle: funds.titleOf,
-    }),
+    giving,
     siteContent,
     translations: createTranslationService({ db, clock, audit, purgePublicCaches }),
     siteContentTranslations: createSiteContentTranslations({ db, clock, audit, purgePublicCaches, siteContent }),

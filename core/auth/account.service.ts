@@ -4,13 +4,14 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { SingleUseLinks } from "../single-use-links/single-use-links.ts";
 import * as repo from "./account.repository.ts";
 import * as authRepo from "./auth.repository.ts";
 import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth.schema.ts";
 import { deviceName } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { endResetsOf } from "./password-reset.repository.ts";
+import { PASSWORD_RESET_LINKS } from "./password-reset.service.ts";
 import { tokenHasher } from "./token-hash.ts";
 
 /** What a signed-in staff member does with their own account: the password and their sessions. */
@@ -38,7 +39,16 @@ export interface AccountSession {
   current: boolean;
 }
 
-export function createAccountService(db: Db, clock: Clock, tokenSecret: string, audit: Audit) {
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** SESSION_SECRET, under which session tokens are hashed. */
+  tokenSecret: string;
+  audit: Audit;
+  links: SingleUseLinks;
+}
+
+export function createAccountService({ db, clock, tokenSecret, audit, links }: AccountServiceDeps) {
   const tokenHash = tokenHasher(tokenSecret);
   const throttle = createLoginThrottle(db, clock);
   const nowIso = () => clock().toISOString();
@@ -83,11 +93,9 @@ export function createAccountService(db: Db, clock: Clock, tokenSecret: string, 
         await authRepo.updateAdminPassword(trx, admin.id, passwordHash, nowIso());
         await repo.deleteSessionsOfExcept(trx, admin.id, tokenHash(currentToken));
         // A link asked for earlier would undo the change: it ends too.
-        await endResetsOf(trx, admin.id, nowIso());
+        await links.endAll(trx, PASSWORD_RESET_LINKS, admin.id);
         await audit.record(trx, actor, { action: "password", entity: "staff", entityId: admin.id });
       });
     },
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

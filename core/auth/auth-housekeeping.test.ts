@@ -22,7 +22,7 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: "admin_sessions" | "password_resets" | "login_throttle") =>
+  const count = async (table: "admin_sessions" | "single_use_links" | "login_throttle") =>
     Number(
       (
         await t.database.db
@@ -61,18 +61,18 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
     });
     const sessionsBefore = await count("admin_sessions");
     expect(sessionsBefore).toBe(1);
-    expect(await count("password_resets")).toBe(1);
+    expect(await count("single_use_links")).toBe(1);
     expect(await count("login_throttle")).toBeGreaterThan(0);
 
     // Nothing is due yet.
     later(RESET_LINK_LIFETIME_MS - 1);
     await runHousekeeping();
-    expect(await count("password_resets")).toBe(1);
+    expect(await count("single_use_links")).toBe(1);
     expect(await count("admin_sessions")).toBe(1);
 
     later(1);
     await runHousekeeping();
-    expect(await count("password_resets")).toBe(0);
+    expect(await count("single_use_links")).toBe(0);
     expect(await count("login_throttle")).toBe(0); // quiet for an hour, more than MEMORY_MS
     expect(await count("admin_sessions")).toBe(1);
 

@@ -8,15 +8,14 @@ export const AUTH_HOUSEKEEPING_JOB = "auth.housekeeping";
 export const AUTH_HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /**
- * Deletes what sign-in leaves behind once it can no longer matter: expired sessions, reset links past
- * their hour (a used or replaced link is kept until then, since the per-account limit on links counts
- * it), and login counters that have been quiet long enough to start from zero anyway.
+ * Deletes what sign-in leaves behind once it can no longer matter: expired sessions and login
+ * counters that have been quiet long enough to start from zero anyway. (Reset links past their hour
+ * go with every other single-use link: core/single-use-links.)
  */
 export async function cleanUpSignIns(db: Db, now: Date) {
   const nowIso = now.toISOString();
   const forgotten = new Date(now.getTime() - MEMORY_MS).toISOString();
   await deleteExpiredSessions(db, nowIso);
-  await db.deleteFrom("password_resets").where("expires_at", "<=", nowIso).execute();
   await db
     .deleteFrom("login_throttle")
     .where("updated_at", "<", forgotten)

@@ -9,11 +9,14 @@ export interface AdminUserRecord extends StaffIdentity {
   deactivatedAt: string | null;
 }
 
-export async function findAdminByEmail(db: Db, email: string): Promise<AdminUserRecord | undefined> {
+export const findAdminByEmail = (db: Db, email: string) => findAdminWhere(db, "email", email);
+export const findAdminById = (db: Db, id: string) => findAdminWhere(db, "id", id);
+
+async function findAdminWhere(db: Db, column: "id" | "email", value: string): Promise<AdminUserRecord | undefined> {
   const row = await db
     .selectFrom("admin_users")
     .select(["id", "email", "name", "role", "password_hash", "env_password_hash", "deactivated_at"])
-    .where("email", "=", email)
+    .where(column, "=", value)
     .executeTakeFirst();
   return (
     row && {

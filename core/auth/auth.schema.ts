@@ -13,7 +13,6 @@ export const LoginSchema = z.object({
   email: z.string({ error: LOGIN_REQUIRED_MESSAGE }).trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254),
   password: z.string({ error: LOGIN_REQUIRED_MESSAGE }).min(1, LOGIN_REQUIRED_MESSAGE).max(PASSWORD_MAX_LENGTH),
 });
-export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const NewPasswordSchema = z
   .string()

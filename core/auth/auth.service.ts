@@ -363,5 +363,3 @@ export function createAuthService(
     countAdmins: () => repo.countAdmins(db),
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

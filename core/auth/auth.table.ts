@@ -32,18 +32,6 @@ export interface AdminSessionTable {
   enrolment_only: number;
 }
 
-/** A password reset link (core/auth/password-reset.service.ts). */
-export interface PasswordResetTable {
-  id: string;
-  admin_user_id: string;
-  /** HMAC-SHA-256 of the link's token under SESSION_SECRET. */
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  /** When the link was used or replaced by a newer one; null while it may still be used. */
-  ended_at: string | null;
-}
-
 /**
  * Login attempt counters keyed by `source:<address or IPv6 /64>` or `account:<e-mail>`
  * (core/auth/login-throttle.ts). `failures` counts attempts not (yet) known to be correct.

@@ -176,8 +176,6 @@ export function createLoginThrottle(db: Db, clock: Clock) {
   };
 }
 
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
 /** Codes tried at one account's second step, from all sources together (the password was right). */
 export const FREE_GUESSES_PER_SECOND_FACTOR = 5;
 

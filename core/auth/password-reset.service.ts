@@ -1,15 +1,14 @@
 import type { Db } from "../../db/database.ts";
 import type { Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
-import { type EmailContent, renderEmail } from "../email/render-email.ts";
+import type { EmailContent } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { GoneError, ServiceUnavailableError } from "../shared/errors.ts";
-import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { LinkPurpose, SingleUseLinks } from "../single-use-links/single-use-links.ts";
 import * as authRepo from "./auth.repository.ts";
 import { hashPassword } from "./password.ts";
-import * as repo from "./password-reset.repository.ts";
 import {
   RESET_LINK_ENDED_MESSAGE,
   RESET_UNAVAILABLE_MESSAGE,
@@ -17,7 +16,6 @@ import {
   ResetRequestSchema,
   ResetTokenSchema,
 } from "./password-reset.schema.ts";
-import { newSecretToken, tokenHasher } from "./token-hash.ts";
 
 /**
  * "Forgot password?" (docs/decisions/0230-password-reset-and-sessions.md). A request is answered the
@@ -26,9 +24,19 @@ import { newSecretToken, tokenHasher } from "./token-hash.ts";
  */
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-/** Links one account can be sent per hour, however many addresses ask: nobody's inbox is flooded. */
-export const RESET_LINKS_PER_HOUR = 3;
 export const PASSWORD_RESET_JOB = "auth.password-reset";
+
+/** A reset link is for an account (its id); a new one replaces the last. */
+export const PASSWORD_RESET_LINKS: LinkPurpose = {
+  name: "password-reset",
+  lifetimeMs: RESET_LINK_LIFETIME_MS,
+  uses: 1,
+  /** Links one account can be sent per hour, however many addresses ask: nobody's inbox is flooded. */
+  perAddress: { max: 3, windowMs: 60 * 60 * 1000 },
+  /** A few tries for a person who mistyped, too few to flood anyone or probe many accounts. */
+  perAsker: { max: 5, timeWindow: "15 minutes" },
+  replacesEarlier: true,
+};
 
 /** Where the e-mail's link leads. The token is in the fragment: browsers never send it to a server or log. */
 export const resetLink = (siteUrl: string, token: string) => `${siteUrl}/admin/reset-password#${token}`;
@@ -52,51 +60,45 @@ function resetMail(url: string): EmailContent {
 export interface PasswordResetDeps {
   db: Db;
   clock: Clock;
-  tokenSecret: string;
+  links: SingleUseLinks;
   audit: Audit;
   email: EmailService;
   jobs: JobQueue;
   siteUrl: string;
 }
 
-export function createPasswordResets({ db, clock, tokenSecret, audit, email, jobs, siteUrl }: PasswordResetDeps) {
-  const tokenHash = tokenHasher(tokenSecret);
+export function createPasswordResets({ db, clock, links, audit, email, jobs, siteUrl }: PasswordResetDeps) {
   const nowIso = () => clock().toISOString();
 
   /** The job: sends a link if the address is an active account that has not had too many this hour. */
   async function sendLink({ email: address }: { email: string }): Promise<void> {
     const admin = await authRepo.findAdminByEmail(db, address);
     if (!admin || admin.deactivatedAt) return;
-    const now = clock();
-    const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
-    if ((await repo.countResetsSince(db, admin.id, hourAgo)) >= RESET_LINKS_PER_HOUR) return;
-    const token = newSecretToken();
-    const mail = await renderEmail(resetMail(resetLink(siteUrl, token)));
+    if (!(await links.mayIssue(db, PASSWORD_RESET_LINKS, admin.id))) return;
     await db.transaction().execute(async (trx) => {
-      await repo.endResetsOf(trx, admin.id, now.toISOString());
-      await repo.insertReset(trx, {
-        id: newId(),
-        adminUserId: admin.id,
-        tokenHash: tokenHash(token),
-        now: now.toISOString(),
-        expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS).toISOString(),
+      await links.send(trx, PASSWORD_RESET_LINKS, {
+        subject: admin.id,
+        to: admin.email,
+        mail: ({ token }) => resetMail(resetLink(siteUrl, token)),
       });
-      await email.send(trx, admin.email, mail);
     });
     email.wake();
   }
 
-  const linkJob: JobDefinition<{ email: string }> = { type: PASSWORD_RESET_JOB, maxAttempts: 5, handle: sendLink };
-
-  async function liveReset(token: string) {
-    const reset = await repo.findLiveReset(db, tokenHash(token), nowIso());
-    if (!reset) throw new GoneError(RESET_LINK_ENDED_MESSAGE);
-    return reset;
+  /** The active account a link is for, while the link works. */
+  async function liveReset(trx: Db, token: string) {
+    const adminId = await links.peek(trx, PASSWORD_RESET_LINKS, token);
+    const admin = adminId ? await authRepo.findAdminById(trx, adminId) : undefined;
+    if (!admin || admin.deactivatedAt) throw new GoneError(RESET_LINK_ENDED_MESSAGE);
+    return admin;
   }
 
   return {
-    /** Sends the link that was asked for; registered with every other job kind in server/job-handlers.ts. */
-    linkJob,
+    /** The job that sends a link; registered with every other job kind in server/job-handlers.ts. */
+    sendLinkJob: { type: PASSWORD_RESET_JOB, maxAttempts: 5, handle: sendLink } satisfies JobDefinition<{
+      email: string;
+    }>,
+
     /** Someone asked for a link; nothing in the answer or its timing says whether the address exists. */
     async request(input: unknown): Promise<void> {
       const { email: address } = parseInput(ResetRequestSchema, input);
@@ -107,33 +109,31 @@ export function createPasswordResets({ db, clock, tokenSecret, audit, email, job
     /** The account a link is for, while it can be used; 410 otherwise. */
     async check(input: unknown): Promise<{ email: string }> {
       const { token } = parseInput(ResetTokenSchema, input);
-      const { email: address } = await liveReset(token);
+      const { email: address } = await liveReset(db, token);
       return { email: address };
     },
 
     /** Sets the new password, uses up the link and ends every session of the account. */
     async complete(input: unknown, clientIp: string): Promise<void> {
       const { token, password } = parseInput(ResetCompleteSchema, input);
-      await liveReset(token); // before the slow hash: a dead link is said so at once
+      await liveReset(db, token); // before the slow hash: a dead link is said so at once
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
-        // Read again inside the transaction: the link may have been used or replaced meanwhile.
-        const reset = await repo.findLiveReset(trx, tokenHash(token), now);
-        if (!reset || !(await repo.markResetUsed(trx, reset.id, now))) throw new GoneError(RESET_LINK_ENDED_MESSAGE);
-        await repo.endResetsOf(trx, reset.adminUserId, now);
-        await authRepo.updateAdminPassword(trx, reset.adminUserId, passwordHash, now);
-        await authRepo.deleteSessionsOf(trx, reset.adminUserId);
-        const actor = { id: reset.adminUserId, email: reset.email, ip: clientIp };
+        // Checked again inside the transaction: the link may have been used or replaced meanwhile.
+        const admin = await liveReset(trx, token);
+        if (!(await links.use(trx, PASSWORD_RESET_LINKS, token))) throw new GoneError(RESET_LINK_ENDED_MESSAGE);
+        await links.endAll(trx, PASSWORD_RESET_LINKS, admin.id);
+        await authRepo.updateAdminPassword(trx, admin.id, passwordHash, now);
+        await authRepo.deleteSessionsOf(trx, admin.id);
+        const actor = { id: admin.id, email: admin.email, ip: clientIp };
         await audit.record(trx, actor, {
           action: "password",
           entity: "staff",
-          entityId: reset.adminUserId,
+          entityId: admin.id,
           values: { via: "reset link" },
         });
       });
     },
   };
 }
-
-export type PasswordResets = ReturnType<typeof createPasswordResets>;

@@ -21,52 +21,6 @@ export async function hasGifts(db: Db, email: string): Promise<boolean> {
   return offline !== undefined;
 }
 
-export async function countLinksSince(db: Db, email: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom("donor_links")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("email", "=", email)
-    .where("created_at", ">", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function insertLink(
-  db: Db,
-  link: { id: string; email: string; tokenHash: string; now: string; expiresAt: string },
-) {
-  await db
-    .insertInto("donor_links")
-    .values({
-      id: link.id,
-      email: link.email,
-      token_hash: link.tokenHash,
-      created_at: link.now,
-      expires_at: link.expiresAt,
-      used_at: null,
-    })
-    .execute();
-}
-
-/** Uses a live link once: its address, or undefined when it is unknown, expired or already used. */
-export async function useLink(db: Db, tokenHash: string, now: string): Promise<string | undefined> {
-  const link = await db
-    .selectFrom("donor_links")
-    .select(["id", "email"])
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (!link) return undefined;
-  const result = await db
-    .updateTable("donor_links")
-    .set({ used_at: now })
-    .where("id", "=", link.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? link.email : undefined;
-}
-
 export async function insertSession(
   db: Db,
   session: { id: string; email: string; tokenHash: string; now: string; expiresAt: string },
@@ -96,9 +50,8 @@ export async function deleteSession(db: Db, tokenHash: string) {
   await db.deleteFrom("donor_sessions").where("token_hash", "=", tokenHash).execute();
 }
 
-export async function deleteExpired(db: Db, now: string) {
+export async function deleteExpiredSessions(db: Db, now: string) {
   await db.deleteFrom("donor_sessions").where("expires_at", "<=", now).execute();
-  await db.deleteFrom("donor_links").where("expires_at", "<=", now).execute();
 }
 
 /** The donor's card gifts that were paid at some point (a checkout never completed is no gift). */

@@ -5,7 +5,7 @@ import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
 import { isValidDonationAmount } from "../donations/donations.schema.ts";
 import type { DonationsService } from "../donations/donations.service.ts";
 import type { EmailService } from "../email/email.service.ts";
-import { type EmailContent, renderEmail } from "../email/render-email.ts";
+import type { EmailContent } from "../email/render-email.ts";
 import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
 import { message } from "../i18n/messages.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
@@ -23,6 +23,7 @@ import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { zonedDate } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { LinkPurpose, SingleUseLinks } from "../single-use-links/single-use-links.ts";
 import * as repo from "./giving.repository.ts";
 import {
   GIVING_AMOUNT_MESSAGE,
@@ -47,8 +48,18 @@ import {
 export const DONOR_LINK_LIFETIME_MS = 15 * 60_000;
 /** Absolute, not sliding: a session ends this long after the link was used. */
 export const DONOR_SESSION_LIFETIME_MS = 30 * 60_000;
-/** Links one address is sent per 15 minutes, however many times and from wherever it is asked. */
-export const DONOR_LINKS_PER_WINDOW = 3;
+
+/** A sign-in link is for an address; several may be live at once (mail arrives out of order). */
+export const GIVING_SIGN_IN_LINKS: LinkPurpose = {
+  name: "my-giving-sign-in",
+  lifetimeMs: DONOR_LINK_LIFETIME_MS,
+  uses: 1,
+  /** Links one address is sent per 15 minutes, however many times and from wherever it is asked. */
+  perAddress: { max: 3, windowMs: 15 * 60_000 },
+  /** Per address of the asker: enough for a typo or two, too few to mail-bomb anyone. */
+  perAsker: { max: 5, timeWindow: "15 minutes" },
+  replacesEarlier: false,
+};
 export const GIVING_LINK_JOB = "giving.sign-in-link";
 export const GIVING_HOUSEKEEPING_JOB = "giving.housekeeping";
 
@@ -76,7 +87,9 @@ function linkMail(url: string, locale: Locale): EmailContent {
 export interface GivingDeps {
   db: Db;
   clock: Clock;
+  /** SESSION_SECRET, under which session tokens are hashed. */
   tokenSecret: string;
+  links: SingleUseLinks;
   email: EmailService;
   jobs: JobQueue;
   siteUrl: string;
@@ -92,42 +105,22 @@ export interface DonorSession {
 }
 
 export function createGivingService(deps: GivingDeps) {
-  const { db, clock, email, jobs, siteUrl } = deps;
+  const { db, clock, links, email, jobs, siteUrl } = deps;
   const tokenHash = tokenHasher(deps.tokenSecret);
   const nowIso = () => clock().toISOString();
 
   async function sendLink({ email: address, locale }: { email: string; locale?: Locale }): Promise<void> {
     if (!(await repo.hasGifts(db, address))) return;
-    const now = clock();
-    const windowStart = new Date(now.getTime() - DONOR_LINK_LIFETIME_MS).toISOString();
-    if ((await repo.countLinksSince(db, address, windowStart)) >= DONOR_LINKS_PER_WINDOW) return;
-    const token = newSecretToken();
-    const mail = await renderEmail(linkMail(givingLink(siteUrl, token, locale), locale ?? "en"));
+    if (!(await links.mayIssue(db, GIVING_SIGN_IN_LINKS, address))) return;
     await db.transaction().execute(async (trx) => {
-      await repo.insertLink(trx, {
-        id: newId(),
-        email: address,
-        tokenHash: tokenHash(token),
-        now: now.toISOString(),
-        expiresAt: new Date(now.getTime() + DONOR_LINK_LIFETIME_MS).toISOString(),
+      await links.send(trx, GIVING_SIGN_IN_LINKS, {
+        subject: address,
+        to: address,
+        mail: ({ token }) => linkMail(givingLink(siteUrl, token, locale), locale ?? "en"),
       });
-      await email.send(trx, address, mail);
     });
     email.wake();
   }
-
-  const linkJob: JobDefinition<{ email: string; locale?: Locale }> = {
-    type: GIVING_LINK_JOB,
-    maxAttempts: 5,
-    handle: sendLink,
-  };
-
-  const housekeepingJob: JobDefinition<null> = {
-    type: GIVING_HOUSEKEEPING_JOB,
-    everyMs: 60 * 60_000,
-    maxAttempts: 3,
-    handle: () => repo.deleteExpired(db, nowIso()),
-  };
 
   const titleOf = async (fund: string | null) => (fund ? ((await deps.fundTitle(fund)) ?? fund) : null);
   // Dates as the organisation reads them (Addis Ababa), not UTC's.
@@ -193,9 +186,20 @@ export function createGivingService(deps: GivingDeps) {
   const actorOf = (session: DonorSession, ip: string): Actor => ({ id: null, email: session.email, ip });
 
   return {
-    /** Its jobs, registered with every other job kind in server/job-handlers.ts. */
-    linkJob,
-    housekeepingJob,
+    /** The job that sends a sign-in link; registered with every other job kind in server/job-handlers.ts. */
+    sendLinkJob: { type: GIVING_LINK_JOB, maxAttempts: 5, handle: sendLink } satisfies JobDefinition<{
+      email: string;
+      locale?: Locale;
+    }>,
+
+    /** Deletes ended donor sessions, at every start and hourly (their links go with every other link). */
+    housekeepingJob: {
+      type: GIVING_HOUSEKEEPING_JOB,
+      everyMs: 60 * 60_000,
+      maxAttempts: 3,
+      handle: () => repo.deleteExpiredSessions(db, nowIso()),
+    } satisfies JobDefinition<null>,
+
     /** Someone asked for a link: the same answer, at the same cost, for any address. */
     async requestLink(input: unknown): Promise<void> {
       const { email: address } = parseInput(GivingLinkRequestSchema, input);
@@ -212,7 +216,7 @@ export function createGivingService(deps: GivingDeps) {
       if (!parsed.success) throw new GoneError(GIVING_LINK_ENDED_MESSAGE);
       return db.transaction().execute(async (trx) => {
         const now = clock();
-        const address = await repo.useLink(trx, tokenHash(parsed.data.token), now.toISOString());
+        const address = await links.use(trx, GIVING_SIGN_IN_LINKS, parsed.data.token);
         if (!address) throw new GoneError(GIVING_LINK_ENDED_MESSAGE);
         const token = newSecretToken();
         const expiresAt = new Date(now.getTime() + DONOR_SESSION_LIFETIME_MS).toISOString();
@@ -273,5 +277,3 @@ export function createGivingService(deps: GivingDeps) {
     },
   };
 }
-
-export type GivingService = ReturnType<typeof createGivingService>;

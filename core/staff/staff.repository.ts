@@ -146,15 +146,14 @@ export async function findOpenInvitationByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** The invitation a link's token opens: open and not expired. */
-export async function findUsableInvitation(db: Db, tokenHash: string, now: string) {
+/** The invitation a live link is for, while it is open. */
+export async function findUsableInvitation(db: Db, id: string) {
   return db
     .selectFrom("staff_invitations")
     .select(["id", "email", "role"])
-    .where("token_hash", "=", tokenHash)
+    .where("id", "=", id)
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
     .executeTakeFirst();
 }
 
@@ -162,15 +161,11 @@ export async function insertInvitation(db: Db, invitation: StaffInvitationTable)
   await db.insertInto("staff_invitations").values(invitation).execute();
 }
 
-/** A new link for an open invitation; the old token stops working. Whether it was still open. */
-export async function replaceToken(
-  db: Db,
-  id: string,
-  link: { tokenHash: string; sentAt: string; expiresAt: string },
-): Promise<boolean> {
+/** Notes the new link of an open invitation (when it was sent, until when it works). Whether it was still open. */
+export async function markResent(db: Db, id: string, link: { sentAt: string; expiresAt: string }): Promise<boolean> {
   const result = await db
     .updateTable("staff_invitations")
-    .set({ token_hash: link.tokenHash, sent_at: link.sentAt, expires_at: link.expiresAt })
+    .set({ sent_at: link.sentAt, expires_at: link.expiresAt })
     .where("id", "=", id)
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)

@@ -33,7 +33,6 @@ export const InviteSchema = z.object({
     .regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
   role,
 });
-export type InviteInput = z.infer<typeof InviteSchema>;
 
 export const RoleChangeSchema = z.object({ role });
 

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from "../access/roles.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
@@ -11,6 +10,7 @@ import { ConflictError, NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { LinkPurpose, SingleUseLinks } from "../single-use-links/single-use-links.ts";
 import * as repo from "./staff.repository.ts";
 import {
   AcceptInvitationSchema,
@@ -41,6 +41,14 @@ const INVITATION_ENTITY = "staff-invitation";
  */
 export const acceptInvitationPath = (token: string) => `/admin/accept-invitation#${token}`;
 
+/** An invitation's link is for the invitation (its id); a resend replaces it, revoking ends it. */
+export const STAFF_INVITATION_LINKS: LinkPurpose = {
+  name: "staff-invitation",
+  lifetimeMs: INVITATION_LIFETIME_MS,
+  uses: 1,
+  replacesEarlier: true,
+};
+
 /** The link's token from a request body; anything else is a token that opens nothing. */
 function tokenOf(input: unknown): string {
   const token = typeof input === "object" && input !== null ? (input as { token?: unknown }).token : undefined;
@@ -50,8 +58,7 @@ function tokenOf(input: unknown): string {
 export interface StaffServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
-  /** SESSION_SECRET: invitation tokens are stored as HMACs under it, like session tokens. */
-  tokenSecret: string;
+  links: SingleUseLinks;
   email: EmailService;
   audit: Audit;
   siteUrl: string;
@@ -82,28 +89,22 @@ function invitationMail(invitation: { role: StaffRole; expiresAt: Date }, invite
  * active Administrator can be neither demoted nor deactivated, so the site always has someone who
  * can manage it.
  */
-export function createStaffService({ database, clock, tokenSecret, email, audit, siteUrl }: StaffServiceDeps) {
+export function createStaffService({ database, clock, links, email, audit, siteUrl }: StaffServiceDeps) {
   const { db, dialect } = database;
-  const tokenHash = (token: string) => createHmac("sha256", tokenSecret).update(token).digest("hex");
   const nowIso = () => clock().toISOString();
 
-  function newLink() {
-    const token = randomBytes(32).toString("base64url");
-    const now = clock();
-    return {
-      token,
-      url: `${siteUrl}${acceptInvitationPath(token)}`,
-      tokenHash: tokenHash(token),
-      sentAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-    };
+  /** A new link for the invitation (ending its last one), and when it was sent. */
+  async function newLink(trx: Db, invitationId: string) {
+    const sentAt = nowIso();
+    const { token, expiresAt } = await links.issue(trx, STAFF_INVITATION_LINKS, invitationId);
+    return { url: `${siteUrl}${acceptInvitationPath(token)}`, sentAt, expiresAt };
   }
 
   /** Queues the invitation e-mail (when the site can send any) and says what the Administrator gets back. */
   async function deliver(
     trx: Db,
     invitation: PendingInvitation,
-    link: ReturnType<typeof newLink>,
+    link: Awaited<ReturnType<typeof newLink>>,
     actor: Actor,
   ): Promise<InvitationSent> {
     if (!email.enabled) return { invitation, emailed: false, link: link.url };
@@ -157,16 +158,15 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
     /** Invites an address with a role: a single-use link, valid 72 hours, e-mailed in the same transaction. */
     async invite(input: unknown, actor: Actor): Promise<InvitationSent> {
       const { email: address, role } = parseInput(InviteSchema, input);
-      const link = newLink();
       const sent = await db.transaction().execute(async (trx) => {
         if (await repo.staffEmailExists(trx, address)) throw new ConflictError(ALREADY_STAFF_MESSAGE);
         if (await repo.findOpenInvitationByEmail(trx, address)) throw new ConflictError(ALREADY_INVITED_MESSAGE);
         const id = newId();
+        const link = await newLink(trx, id);
         await repo.insertInvitation(trx, {
           id,
           email: address,
           role,
-          token_hash: link.tokenHash,
           invited_by: actor.id,
           created_at: link.sentAt,
           sent_at: link.sentAt,
@@ -190,16 +190,11 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
 
     /** A new link for an open invitation (expired or not); the previous link stops working. */
     async resend(id: string, actor: Actor): Promise<InvitationSent> {
-      const link = newLink();
       const sent = await db.transaction().execute(async (trx) => {
-        const replaced =
-          isRecordId(id) &&
-          (await repo.replaceToken(trx, id, {
-            tokenHash: link.tokenHash,
-            sentAt: link.sentAt,
-            expiresAt: link.expiresAt.toISOString(),
-          }));
-        if (!replaced) throw new NotFoundError(INVITATION_NOT_FOUND_MESSAGE);
+        if (!isRecordId(id)) throw new NotFoundError(INVITATION_NOT_FOUND_MESSAGE);
+        const link = await newLink(trx, id);
+        const resent = await repo.markResent(trx, id, { sentAt: link.sentAt, expiresAt: link.expiresAt.toISOString() });
+        if (!resent) throw new NotFoundError(INVITATION_NOT_FOUND_MESSAGE); // rolls the new link back too
         const invitation = (await repo.findOpenInvitation(trx, id, link.sentAt)) as PendingInvitation;
         await audit.record(trx, actor, {
           action: "invite",
@@ -218,6 +213,7 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
         if (!isRecordId(id) || !(await repo.closeInvitation(trx, id, "revoked_at", nowIso()))) {
           throw new NotFoundError(INVITATION_NOT_FOUND_MESSAGE);
         }
+        await links.endAll(trx, STAFF_INVITATION_LINKS, id);
         await audit.record(trx, actor, {
           action: "invite",
           entity: INVITATION_ENTITY,
@@ -250,7 +246,8 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
 
     /** What an invitation link is for, or 404 with a plain explanation when it no longer works. */
     async readInvitation(input: unknown): Promise<InvitationDetails> {
-      const invitation = await repo.findUsableInvitation(db, tokenHash(tokenOf(input)), nowIso());
+      const id = await links.peek(db, STAFF_INVITATION_LINKS, tokenOf(input));
+      const invitation = id && (await repo.findUsableInvitation(db, id));
       if (!invitation) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
       return { email: invitation.email, role: invitation.role };
     },
@@ -263,13 +260,13 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
     async acceptInvitation(input: unknown, ip: string): Promise<InvitationDetails> {
       const token = tokenOf(input);
       const { name, password } = parseInput(AcceptInvitationSchema, input);
-      const found = await repo.findUsableInvitation(db, tokenHash(token), nowIso());
-      if (!found) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
+      if (!(await links.peek(db, STAFF_INVITATION_LINKS, token))) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
-        // Checked again inside the transaction: the link may have been used, revoked or resent meanwhile.
-        const invitation = await repo.findUsableInvitation(trx, tokenHash(token), now);
+        // Used inside the transaction: the link may have been used, revoked or resent meanwhile.
+        const invitationId = await links.use(trx, STAFF_INVITATION_LINKS, token);
+        const invitation = invitationId && (await repo.findUsableInvitation(trx, invitationId));
         if (!invitation || !(await repo.closeInvitation(trx, invitation.id, "accepted_at", now))) {
           throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
         }
@@ -297,5 +294,3 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
     },
   };
 }
-
-export type StaffService = ReturnType<typeof createStaffService>;

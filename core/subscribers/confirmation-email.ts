@@ -1,11 +1,21 @@
 import type { EmailContent } from "../email/render-email.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { message } from "../i18n/messages.ts";
+import type { LinkPurpose } from "../single-use-links/single-use-links.ts";
+import { deletePendingAmong } from "./subscribers.repository.ts";
 
-/** How long a confirmation link works; an address still pending after that is removed. */
-export const CONFIRM_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** A second click on Subscribe within this time sends no second e-mail. */
-export const CONFIRM_RESEND_AFTER_MS = 10 * 60 * 1000;
+/** A confirmation link is for a subscriber (their id); a new one replaces the last. */
+export const CONFIRMATION_LINKS: LinkPurpose = {
+  name: "newsletter-confirmation",
+  /** How long a confirmation link works; an address still pending after that is removed. */
+  lifetimeMs: 7 * 24 * 60 * 60 * 1000,
+  uses: 1,
+  /** A second click on Subscribe within ten minutes sends no second e-mail. */
+  perAddress: { max: 1, windowMs: 10 * 60 * 1000 },
+  replacesEarlier: true,
+  /** Pending addresses whose link ran out never consented, so they are not kept. */
+  whenExpired: deletePendingAmong,
+};
 
 /** The confirmation e-mail in the language of the page the address was given on (decision 0507). */
 export function confirmationMail(url: string, locale: Locale = "en"): EmailContent {

@@ -97,13 +97,7 @@ describe.each(DIALECTS)("newsletter consent on %s", (dialect) => {
     now = new Date(now.getTime() + 8 * DAY);
     expect((await confirm(token)).statusCode).toBe(410);
     expect(await statusOf("late@example.org")).toBe("pending");
-    await t.services.subscribers.expirePendingJob.handle(null, {
-      id: "x",
-      attempt: 1,
-      recorded: null,
-      signal: new AbortController().signal,
-      progress: async () => {},
-    });
+    await t.services.links.housekeepingJob.handle();
     expect(await statusOf("late@example.org")).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { ExpiredSubjects } from "../single-use-links/single-use-links.repository.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 import type { Subscriber } from "./subscribers.schema.ts";
 import type { SubscriberTable } from "./subscribers.table.ts";
@@ -41,12 +42,6 @@ export async function findSubscriberById(db: Db, id: string): Promise<Subscriber
   return row && toSubscriber(row);
 }
 
-/** When the address was last sent a confirmation link, to avoid sending one per click. */
-export async function confirmSentAt(db: Db, id: string): Promise<string | null> {
-  const row = await db.selectFrom("subscribers").select("confirm_sent_at").where("id", "=", id).executeTakeFirst();
-  return row?.confirm_sent_at ?? null;
-}
-
 export async function insertSubscriber(db: Db, row: Insertable<SubscriberTable>): Promise<void> {
   await db.insertInto("subscribers").values(row).execute();
 }
@@ -55,25 +50,24 @@ export async function updateSubscriber(db: Db, id: string, patch: Updateable<Sub
   await db.updateTable("subscribers").set(patch).where("id", "=", id).execute();
 }
 
-/** Confirms the pending address whose live link has this hash, once; returns it, or undefined. */
-export async function confirmByTokenHash(db: Db, hash: string, now: string): Promise<string | undefined> {
+/** Confirms the address if it is pending; returns it, or undefined. */
+export async function confirmPending(db: Db, id: string, now: string): Promise<string | undefined> {
   const row = await db
     .updateTable("subscribers")
-    .set({ status: "confirmed", confirmed_at: now, confirm_token_hash: null, confirm_expires_at: null })
-    .where("confirm_token_hash", "=", hash)
+    .set({ status: "confirmed", confirmed_at: now })
+    .where("id", "=", id)
     .where("status", "=", "pending")
-    .where("confirm_expires_at", ">", now)
     .returning("email")
     .executeTakeFirst();
   return row?.email;
 }
 
-/** Pending addresses whose link ran out: they never consented, so they are not kept. */
-export async function deleteExpiredPending(db: Db, now: string): Promise<number> {
+/** Deletes the pending addresses among the ids. */
+export async function deletePendingAmong(db: Db, ids: ExpiredSubjects): Promise<number> {
   const result = await db
     .deleteFrom("subscribers")
     .where("status", "=", "pending")
-    .where("confirm_expires_at", "<", now)
+    .where("id", "in", ids)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

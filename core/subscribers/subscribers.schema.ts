@@ -21,7 +21,6 @@ export const SubscribeSchema = z.object({
     ),
   ...honeypotShape,
 });
-export type SubscribeInput = z.infer<typeof SubscribeSchema>;
 
 /** Spec §3's subscriber; the consent fields after createdAt are ours. */
 export interface Subscriber {

@@ -1,10 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
-import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
 import type { EmailService } from "../email/email.service.ts";
-import { renderEmail } from "../email/render-email.ts";
 import type { Locale } from "../i18n/locale.ts";
-import type { JobDefinition } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { ConflictError, GoneError, ValidationError } from "../shared/errors.ts";
@@ -12,7 +9,8 @@ import { isBotSubmission } from "../shared/honeypot.ts";
 import { IdListSchema, unknownIdsMessage } from "../shared/id-list.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
-import { CONFIRM_LINK_LIFETIME_MS, CONFIRM_RESEND_AFTER_MS, confirmationMail } from "./confirmation-email.ts";
+import type { SingleUseLinks } from "../single-use-links/single-use-links.ts";
+import { CONFIRMATION_LINKS, confirmationMail } from "./confirmation-email.ts";
 import {
   CONFIRM_LINK_ENDED_MESSAGE,
   STATUS_LABELS,
@@ -43,14 +41,15 @@ const CSV_COLUMNS: CsvColumn<Subscriber>[] = [
 /** How the audit log names a newsletter subscriber. */
 export const SUBSCRIBER_AUDIT_ENTITY = "subscriber";
 export const WEBSITE_SOURCE = "Website form";
-export const EXPIRE_PENDING_JOB = "subscribers.expire-pending";
 
 export interface SubscribersDeps {
   db: Db;
   clock: Clock;
   audit: Audit;
   email: EmailService;
+  /** SESSION_SECRET, which signs unsubscribe links. */
   tokenSecret: string;
+  links: SingleUseLinks;
   siteUrl: string;
 }
 
@@ -59,8 +58,9 @@ export interface SubscribersDeps {
  * when the site can send e-mail, one-click unsubscribe, unsubscribed addresses kept so nothing mails
  * them again until they subscribe again.
  */
-export function createSubscribersService({ db, clock, audit, email, tokenSecret, siteUrl }: SubscribersDeps) {
-  const hash = tokenHasher(tokenSecret);
+export function createSubscribersService(deps: SubscribersDeps) {
+  const { db, clock, audit, email, tokenSecret, siteUrl } = deps;
+  const singleUse = deps.links;
   const links = newsletterLinks(siteUrl);
   const unsubscribe = unsubscribeTokens(tokenSecret);
   const nowIso = () => clock().toISOString();
@@ -71,29 +71,23 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
     subscriber: { id: string; email: string },
     locale: Locale = "en",
   ): Promise<void> {
-    const token = newSecretToken();
-    const now = clock();
-    await repo.updateSubscriber(trx, subscriber.id, {
-      confirm_token_hash: hash(token),
-      confirm_expires_at: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS).toISOString(),
-      confirm_sent_at: now.toISOString(),
+    await singleUse.send(trx, CONFIRMATION_LINKS, {
+      subject: subscriber.id,
+      to: subscriber.email,
+      mail: ({ token }) => confirmationMail(links.confirm(token, locale), locale),
     });
-    await email.send(trx, subscriber.email, await renderEmail(confirmationMail(links.confirm(token, locale), locale)));
   }
 
   const confirmedNow = () => ({
     status: "confirmed" as const,
     confirmed_at: nowIso(),
     unsubscribed_at: null,
-    confirm_token_hash: null,
-    confirm_expires_at: null,
   });
 
   /** A pending or unsubscribed address asks again: a new link, or (without e-mail) confirmed at once. */
   async function subscribeAgain(existing: Subscriber, locale: Locale): Promise<void> {
     if (existing.status === "pending" && email.enabled) {
-      const sentAt = await repo.confirmSentAt(db, existing._id);
-      if (sentAt && clock().getTime() - Date.parse(sentAt) < CONFIRM_RESEND_AFTER_MS) return;
+      if (!(await singleUse.mayIssue(db, CONFIRMATION_LINKS, existing._id))) return;
     }
     await db.transaction().execute(async (trx) => {
       if (!email.enabled) {
@@ -117,16 +111,7 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
     return subscriber;
   }
 
-  const expirePendingJob: JobDefinition = {
-    type: EXPIRE_PENDING_JOB,
-    everyMs: 24 * 60 * 60 * 1000,
-    async handle() {
-      await repo.deleteExpiredPending(db, nowIso());
-    },
-  };
-
   return {
-    expirePendingJob,
     /** Whether new addresses wait for their confirmation link (the site can send e-mail). */
     doubleOptIn: email.enabled,
     unsubscribeToken: unsubscribe.make,
@@ -155,9 +140,6 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
             confirmed_at: email.enabled ? null : now,
             unsubscribed_at: null,
             source: WEBSITE_SOURCE,
-            confirm_token_hash: null,
-            confirm_expires_at: null,
-            confirm_sent_at: null,
           });
           if (email.enabled) await sendConfirmation(trx, { id, email: data.email }, locale);
         });
@@ -172,8 +154,13 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
     /** The confirmation link was opened: confirms the address, once, while the link lives. */
     async confirm(input: unknown): Promise<{ email: string }> {
       const { token } = parseInput(LinkTokenSchema, input);
-      const confirmed = await repo.confirmByTokenHash(db, hash(token), nowIso());
-      if (!confirmed) throw new GoneError(CONFIRM_LINK_ENDED_MESSAGE);
+      const confirmed = await db.transaction().execute(async (trx) => {
+        const id = await singleUse.use(trx, CONFIRMATION_LINKS, token);
+        const address = id && (await repo.confirmPending(trx, id, nowIso()));
+        // Left unused when the address is no longer pending, like any link that opened nothing.
+        if (!address) throw new GoneError(CONFIRM_LINK_ENDED_MESSAGE);
+        return address;
+      });
       return { email: confirmed };
     },
 
@@ -185,9 +172,8 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
         await repo.updateSubscriber(db, subscriber._id, {
           status: "unsubscribed",
           unsubscribed_at: nowIso(),
-          confirm_token_hash: null,
-          confirm_expires_at: null,
         });
+        await singleUse.endAll(db, CONFIRMATION_LINKS, subscriber._id);
       }
       return { email: subscriber.email };
     },
@@ -239,9 +225,6 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
             confirmed_at: consented ? now : null,
             unsubscribed_at: null,
             source: `Import: ${source}`,
-            confirm_token_hash: null,
-            confirm_expires_at: null,
-            confirm_sent_at: null,
           });
           if (consented) confirmed++;
           else if (email.enabled) await sendConfirmation(trx, { id, email: row.email });

@@ -10,7 +10,4 @@ export interface SubscriberTable {
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   source: string | null;
-  confirm_token_hash: string | null;
-  confirm_expires_at: string | null;
-  confirm_sent_at: string | null;
 }

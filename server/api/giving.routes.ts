@@ -7,12 +7,9 @@ import {
   GIVING_STOP_REQUESTED_MESSAGE,
   type GivingFormError,
 } from "../../core/giving/giving.schema.ts";
-import { DONOR_SESSION_LIFETIME_MS } from "../../core/giving/giving.service.ts";
+import { DONOR_SESSION_LIFETIME_MS, GIVING_SIGN_IN_LINKS } from "../../core/giving/giving.service.ts";
 import { isLocale, localizePath } from "../../core/i18n/locale.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
-
-/** Per address of the asker: enough for a typo or two, too few to mail-bomb anyone (the job limits per address). */
-export const GIVING_LINK_LIMIT = { max: 5, timeWindow: "15 minutes" } as const;
 
 type Params = { Params: { id: string } };
 
@@ -89,7 +86,7 @@ export default async function givingRoutes(app: FastifyInstance) {
 
   app.post(
     "/api/giving/link",
-    { config: { access: "public", rateLimit: GIVING_LINK_LIMIT }, bodyLimit: 4096 },
+    { config: { access: "public", rateLimit: GIVING_SIGN_IN_LINKS.perAsker }, bodyLimit: 4096 },
     async (request, reply) => {
       await giving.requestLink(request.body);
       return answer(request, reply, "?sent=1", { message: GIVING_LINK_SENT_MESSAGE });

@@ -37,7 +37,7 @@ describe.each(DIALECTS)("password reset by e-mail on %s", (dialect) => {
     // Each test starts with the known password, no links and an empty inbox, an hour after the last.
     later(2 * RESET_LINK_LIFETIME_MS);
     await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
-    await t.database.db.deleteFrom("password_resets").execute();
+    await t.database.db.deleteFrom("single_use_links").execute();
     inbox.messages.length = 0;
   });
 
@@ -73,7 +73,7 @@ describe.each(DIALECTS)("password reset by e-mail on %s", (dialect) => {
     const token = link.slice(link.indexOf("#") + 1);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash is stored.
-    expect(JSON.stringify(await t.database.db.selectFrom("password_resets").selectAll().execute())).not.toContain(
+    expect(JSON.stringify(await t.database.db.selectFrom("single_use_links").selectAll().execute())).not.toContain(
       token,
     );
 

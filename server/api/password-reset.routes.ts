@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { RESET_REQUESTED_MESSAGE } from "../../core/auth/password-reset.schema.ts";
+import { PASSWORD_RESET_LINKS } from "../../core/auth/password-reset.service.ts";
 import { PUBLIC_FORM_LIMIT } from "../plugins/rate-limits.ts";
-
-/** Per address: a few tries for a person who mistyped, too few to flood anyone or probe many accounts. */
-export const RESET_REQUEST_LIMIT = { max: 5, timeWindow: "15 minutes" } as const;
 
 /** "Forgot password?": public, since the person cannot sign in. */
 export default async function passwordResetRoutes(app: FastifyInstance) {
@@ -11,7 +9,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post(
     "/api/admin/password-reset",
-    { config: { access: "public", rateLimit: RESET_REQUEST_LIMIT }, bodyLimit: 4096 },
+    { config: { access: "public", rateLimit: PASSWORD_RESET_LINKS.perAsker }, bodyLimit: 4096 },
     async (request, reply) => {
       await passwordResets.request(request.body);
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
