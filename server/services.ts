@@ -12,6 +12,7 @@ import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
 import { createConsentService } from "../core/consent/consent.service.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
+import { createLedgerService } from "../core/donations/ledger.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
@@ -233,6 +234,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
     reports: createReportsService(db, clock, funds),
+    ledger: createLedgerService({ db, clock }),
   };
 }
 
