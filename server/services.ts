@@ -28,6 +28,7 @@ import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import { createVariantEncoder } from "../core/media/variant-encoder.ts";
 import { variantJob } from "../core/media/variant-job.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
+import { createMessagesList } from "../core/messages/messages-list.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { publicationImageOwner } from "../core/publications/publications.repository.ts";
@@ -43,10 +44,12 @@ import { createSiteContentService } from "../core/site-content/site-content.serv
 import { createSiteContentTranslations } from "../core/site-content/site-content.translations.ts";
 import { createStaffService } from "../core/staff/staff.service.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
+import { createSubscribersList } from "../core/subscribers/subscribers-list.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
+import { createVolunteersList } from "../core/volunteers/volunteers-list.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { demoImages } from "../db/seed/demo-pictures.ts";
 
@@ -235,6 +238,12 @@ export function createServices({ config, database, clock = systemClock }: Servic
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
     reports: createReportsService(db, clock, funds),
     ledger: createLedgerService({ db, clock }),
+    /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
+    adminLists: {
+      messages: createMessagesList({ db }),
+      volunteers: createVolunteersList({ db }),
+      subscribers: createSubscribersList({ db }),
+    },
   };
 }
 

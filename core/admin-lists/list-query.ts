@@ -55,3 +55,15 @@ export const listPage = <T>(items: T[], total: number, query: { page: number; pa
   page: query.page,
   pageSize: query.pageSize,
 });
+
+/**
+ * A list's one call: parses the query string with the list's schema, reads the page and its count
+ * (the feature's repository, through `pageOf`), and answers the shared shape.
+ */
+export const serveList =
+  <S extends z.ZodType, T>(schema: S, read: (query: z.output<S>) => Promise<{ items: T[]; total: number }>) =>
+  async (input: unknown): Promise<ListPage<T>> => {
+    const query = parseListQuery(schema, input) as z.output<S> & { page: number; pageSize: number };
+    const { items, total } = await read(query);
+    return listPage(items, total, query);
+  };

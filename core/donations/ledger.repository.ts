@@ -41,7 +41,7 @@ export async function ledgerPage(
   db: Db,
   query: LedgerQuery,
   since: string,
-): Promise<{ entries: LedgerEntry[]; total: number }> {
+): Promise<{ items: LedgerEntry[]; total: number }> {
   const card = cardLines(db, query, since);
   const offline = offlineLines(db, query, since);
   const lines = query.method === "card" ? card : query.method === "offline" ? offline : card.unionAll(offline);
@@ -55,5 +55,5 @@ export async function ledgerPage(
     ...donations.map((donation) => [donation._id, { method: "card", donation }] as const),
     ...gifts.map((gift) => [gift._id, { method: "offline", gift }] as const),
   ]);
-  return { entries: rows.flatMap((row) => byId.get(row.id) ?? []), total };
+  return { items: rows.flatMap((row) => byId.get(row.id) ?? []), total };
 }

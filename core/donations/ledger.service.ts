@@ -1,13 +1,12 @@
 import { subMonths } from "date-fns/subMonths";
 import type { Db } from "../../db/database.ts";
-import type { ListPage } from "../admin-lists/list-page.types.ts";
-import { listPage, parseListQuery } from "../admin-lists/list-query.ts";
+import { serveList } from "../admin-lists/list-query.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
 import * as repo from "./donations.repository.ts";
 import type { DonationTotals } from "./donations.schema.ts";
 import { ledgerPage } from "./ledger.repository.ts";
-import { type LedgerEntry, type LedgerPeriod, LedgerQuerySchema } from "./ledger.schema.ts";
+import { type LedgerPeriod, LedgerQuerySchema } from "./ledger.schema.ts";
 
 /** The tiles above the ledger, and the dashboard's: what came in, by aggregate queries. */
 export interface LedgerSummary extends DonationTotals {
@@ -49,11 +48,7 @@ export async function ledgerTotals(db: Db, now: Date): Promise<DonationTotals> {
 /** Admin → Donations' ledger a page at a time, and its tiles (docs/decisions/0610-admin-lists.md). */
 export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
   return {
-    async page(input: unknown): Promise<ListPage<LedgerEntry>> {
-      const query = parseListQuery(LedgerQuerySchema, input);
-      const { entries, total } = await ledgerPage(db, query, periodStart(query.period, clock()));
-      return listPage(entries, total, query);
-    },
+    page: serveList(LedgerQuerySchema, (query) => ledgerPage(db, query, periodStart(query.period, clock()))),
 
     async summary(): Promise<LedgerSummary> {
       const now = clock();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { INBOX } from "../../core/access/roles.ts";
 
 /**
  * The back office's lists, one page at a time (docs/decisions/0610-admin-lists.md): each answers
@@ -7,9 +8,15 @@ import type { FastifyInstance } from "fastify";
  * clients; the admin screens read these. Each list has the roles of the screen that shows it.
  */
 export default async function adminListsRoutes(app: FastifyInstance) {
-  const { ledger } = app.services;
+  const { ledger, adminLists } = app.services;
+  const inbox = { config: { roles: INBOX } };
 
   // Administrators only, like the rest of Admin → Donations.
   app.get("/api/admin/lists/donations", async (request) => ledger.page(request.query));
   app.get("/api/admin/donations/summary", async () => ledger.summary());
+
+  // Inbox staff, like the screens' own calls.
+  app.get("/api/admin/lists/messages", inbox, async (request) => adminLists.messages(request.query));
+  app.get("/api/admin/lists/volunteers", inbox, async (request) => adminLists.volunteers(request.query));
+  app.get("/api/admin/lists/subscribers", inbox, async (request) => adminLists.subscribers(request.query));
 }
