@@ -199,6 +199,7 @@ export default function AdminDonations() {
 
           <ListBody
             list={list}
+            footer={<ListPager list={list} noun="donations" />}
             loadingText="Loading donations..."
             narrowed={narrowed}
             empty={
@@ -263,7 +264,6 @@ export default function AdminDonations() {
                 </li>
               ))}
             </ul>
-            <ListPager list={list} noun="donations" />
           </ListBody>
         </>
       )}

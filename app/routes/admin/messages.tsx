@@ -100,6 +100,7 @@ export default function AdminMessages() {
       </div>
       <ListBody
         list={list}
+        footer={<ListPager list={list} noun="messages" />}
         loadingText="Loading messages..."
         narrowed={Boolean(list.value("q") || list.value("read"))}
         empty={<EmptyState>No messages yet.</EmptyState>}
@@ -143,7 +144,6 @@ export default function AdminMessages() {
             </li>
           ))}
         </ul>
-        <ListPager list={list} noun="messages" />
       </ListBody>
 
       {open && (

@@ -110,7 +110,7 @@ export default function AdminSubscribers() {
           : "E-mail is not set up (SMTP), so new subscribers are confirmed at once, without a confirmation e-mail."}
       </p>
       {importing && <SubscriberImport onClose={() => setImporting(false)} onImported={load} />}
-      {list.page && total > 0 && (
+      {total > 0 && (
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <ListSearch
             id="subscriber-search"
@@ -137,6 +137,7 @@ export default function AdminSubscribers() {
       )}
       <ListBody
         list={list}
+        footer={<ListPager list={list} noun="subscribers" />}
         loadingText="Loading subscribers..."
         narrowed={Boolean(list.value("q") || list.value("status"))}
         empty={
@@ -213,7 +214,6 @@ export default function AdminSubscribers() {
             </tbody>
           </table>
         </div>
-        <ListPager list={list} noun="subscribers" />
       </ListBody>
     </div>
   );

@@ -130,6 +130,7 @@ export default function AdminVolunteers() {
       </BulkBar>
       <ListBody
         list={list}
+        footer={<ListPager list={list} noun="applications" />}
         loadingText="Loading applications..."
         narrowed={Boolean(list.value("q") || list.value("status"))}
         empty={<EmptyState>No applications found.</EmptyState>}
@@ -244,7 +245,6 @@ export default function AdminVolunteers() {
             </tbody>
           </table>
         </div>
-        <ListPager list={list} noun="applications" />
       </ListBody>
 
       {open && (
