@@ -9,6 +9,7 @@ import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
 import { createConsentService } from "../core/consent/consent.service.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
+import { createLedgerService } from "../core/donations/ledger.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
@@ -20,6 +21,7 @@ import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createSourcePreparer } from "../core/media/source-preparer.ts";
 import { createStorage } from "../core/media/storage.ts";
 import { createMessagesService } from "../core/messages/messages.service.ts";
+import { createMessagesList } from "../core/messages/messages-list.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
@@ -36,10 +38,12 @@ import { createSiteContentTranslations } from "../core/site-content/site-content
 import { createStaffService } from "../core/staff/staff.service.ts";
 import { CONFIRMATION_LINKS } from "../core/subscribers/confirmation-email.ts";
 import { createSubscribersService } from "../core/subscribers/subscribers.service.ts";
+import { createSubscribersList } from "../core/subscribers/subscribers-list.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
+import { createVolunteersList } from "../core/volunteers/volunteers-list.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { demoImages } from "../db/seed/demo-pictures.ts";
 import { registerJobHandlers, VARIANT_OWNERS } from "./job-handlers.ts";
@@ -229,6 +233,13 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
     reports: createReportsService({ db, clock, funds }),
+    ledger: createLedgerService({ db, clock }),
+    /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
+    adminLists: {
+      messages: createMessagesList({ db }),
+      volunteers: createVolunteersList({ db }),
+      subscribers: createSubscribersList({ db }),
+    },
   };
   registerJobHandlers(services);
   return services;

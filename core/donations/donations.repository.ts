@@ -241,7 +241,9 @@ export async function findReceipt(db: Db, sessionId: string) {
     .executeTakeFirst();
 }
 
-export async function listDonations(db: Db): Promise<Donation[]> {
+/** Every donation newest first, or only those of `ids` (one ledger page's). */
+export async function listDonations(db: Db, ids?: readonly string[]): Promise<Donation[]> {
+  if (ids?.length === 0) return [];
   const payments = db
     .selectFrom("donation_payments")
     .select((eb) => [
@@ -249,10 +251,12 @@ export async function listDonations(db: Db): Promise<Donation[]> {
       eb.fn.countAll<number>().as("payment_count"),
       eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("received_cents"),
     ])
+    .$if(ids !== undefined, (qb) => qb.where("donation_id", "in", ids ?? []))
     .groupBy("donation_id")
     .as("p");
   const rows = await db
     .selectFrom("donations as d")
+    .$if(ids !== undefined, (qb) => qb.where("d.id", "in", ids ?? []))
     .leftJoin(payments, "p.donation_id", "d.id")
     .selectAll("d")
     .select(["p.payment_count", "p.received_cents"])
@@ -309,6 +313,16 @@ export async function offlineReceivedSince(db: Db, fromDay: string): Promise<num
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** Card donations first paid since `from` (ISO), whatever happened to them after. */
+export async function countPaidSince(db: Db, from: string): Promise<number> {
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("paid_at", ">=", from)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function countActiveMonthly(db: Db): Promise<number> {

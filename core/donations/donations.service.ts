@@ -1,11 +1,10 @@
-import { subMonths } from "date-fns/subMonths";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
-import { REPORTING_CURRENCY, toMinor } from "../money/money.ts";
+import { toMinor } from "../money/money.ts";
 import { listGifts } from "../offline-gifts/offline-gifts.repository.ts";
 import type { Clock } from "../shared/clock.ts";
 import {
@@ -29,6 +28,7 @@ import {
   type DonationReceipt,
 } from "./donations.schema.ts";
 import { donationsCsv } from "./donations-csv.ts";
+import { ledgerTotals } from "./ledger.service.ts";
 import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
@@ -242,27 +242,8 @@ export function createDonationsService(deps: DonationsDeps) {
     },
 
     async ledger(): Promise<DonationLedger> {
-      const now = clock();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-      const yearAgo = subMonths(now, 12).toISOString();
-      // Card money net of refunds plus offline gifts at their dollar value: dollars only (core/money).
-      const [donations, cardMonth, card12, offlineMonth, offline12, activeMonthlyDonors] = await Promise.all([
-        repo.listDonations(db),
-        repo.receivedSince(db, monthStart),
-        repo.receivedSince(db, yearAgo),
-        repo.offlineReceivedSince(db, monthStart.slice(0, 10)),
-        repo.offlineReceivedSince(db, yearAgo.slice(0, 10)),
-        repo.countActiveMonthly(db),
-      ]);
-      return {
-        donations,
-        totals: {
-          currency: REPORTING_CURRENCY,
-          thisMonthCents: cardMonth + offlineMonth,
-          last12MonthsCents: card12 + offline12,
-          activeMonthlyDonors,
-        },
-      };
+      const [donations, totals] = await Promise.all([repo.listDonations(db), ledgerTotals(db, clock())]);
+      return { donations, totals };
     },
 
     /**

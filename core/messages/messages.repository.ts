@@ -1,6 +1,8 @@
 import type { Db } from "../../db/database.ts";
+import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import type { ContactMessage } from "./messages.schema.ts";
 import type { ContactMessageTable } from "./messages.table.ts";
+import type { MessagesListQuery } from "./messages-list.ts";
 
 const toMessage = (row: ContactMessageTable): ContactMessage => ({
   _id: row.id,
@@ -52,4 +54,19 @@ export async function countUnread(db: Db): Promise<number> {
     .where("is_read", "=", 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** One page of Admin → Messages and how many match (docs/decisions/0610-admin-lists.md). */
+export async function pageMessages(
+  db: Db,
+  query: MessagesListQuery,
+): Promise<{ items: ContactMessage[]; total: number }> {
+  let filtered = db.selectFrom("contact_messages");
+  if (query.read !== "all") filtered = filtered.where("is_read", "=", query.read === "read" ? 1 : 0);
+  if (query.q) filtered = filtered.where((eb) => containsText(eb, ["name", "email", "message"], query.q));
+  const direction = query.sort === "oldest" ? "asc" : "desc";
+  const { rows, total } = await pageOf(filtered, query, (qb) =>
+    qb.selectAll().orderBy("created_at", direction).orderBy("id", direction),
+  );
+  return { items: rows.map(toMessage), total };
 }

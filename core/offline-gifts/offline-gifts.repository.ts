@@ -38,13 +38,16 @@ const toPledge = (row: GiftPledgeTable): Pledge => ({
   decidedBy: row.decided_by,
 });
 
-export async function listGifts(db: Db): Promise<OfflineGift[]> {
+/** Every gift not deleted, newest first, or only those of `ids` (one ledger page's). */
+export async function listGifts(db: Db, ids?: readonly string[]): Promise<OfflineGift[]> {
+  if (ids?.length === 0) return [];
   const rows = await db
     .selectFrom("offline_gifts as g")
     .leftJoin("receipts as r", "r.offline_gift_id", "g.id")
     .selectAll("g")
     .select("r.id as receipt_id")
     .where("g.deleted_at", "is", null)
+    .$if(ids !== undefined, (qb) => qb.where("g.id", "in", ids ?? []))
     .orderBy("received_on", "desc")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

@@ -1,9 +1,11 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import type { ExpiredSubjects } from "../single-use-links/single-use-links.repository.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 import type { Subscriber } from "./subscribers.schema.ts";
 import type { SubscriberTable } from "./subscribers.table.ts";
+import type { SubscribersListQuery } from "./subscribers-list.ts";
 
 const toSubscriber = (row: Selectable<SubscriberTable>): Subscriber => ({
   _id: row.id,
@@ -97,4 +99,21 @@ export async function countSubscribersWithIds(db: Db, ids: string[]): Promise<nu
 export async function deleteSubscribers(db: Db, ids: string[]): Promise<number> {
   const result = await db.deleteFrom("subscribers").where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** One page of Admin → Subscribers and how many match (docs/decisions/0610-admin-lists.md). */
+export async function pageSubscribers(
+  db: Db,
+  query: SubscribersListQuery,
+): Promise<{ items: Subscriber[]; total: number }> {
+  let filtered = db.selectFrom("subscribers");
+  if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
+  if (query.q) filtered = filtered.where((eb) => containsText(eb, ["email"], query.q));
+  const { rows, total } = await pageOf(filtered, query, (qb) => {
+    const all = qb.selectAll();
+    if (query.sort === "email") return all.orderBy(sql`lower(email)`).orderBy("id");
+    const direction = query.sort === "oldest" ? "asc" : "desc";
+    return all.orderBy("created_at", direction).orderBy("id", direction);
+  });
+  return { items: rows.map(toSubscriber), total };
 }

@@ -1,6 +1,9 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import type { Availability, VolunteerApplication, VolunteerInterest, VolunteerStatus } from "./volunteers.schema.ts";
 import type { VolunteerApplicationTable } from "./volunteers.table.ts";
+import type { VolunteersListQuery } from "./volunteers-list.ts";
 
 const present = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
@@ -71,4 +74,21 @@ export async function updateApplicationStatus(db: Db, ids: string[], status: Vol
 export async function deleteApplications(db: Db, ids: string[]): Promise<number> {
   const result = await db.deleteFrom("volunteer_applications").where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** One page of Admin → Volunteers and how many match (docs/decisions/0610-admin-lists.md). */
+export async function pageApplications(
+  db: Db,
+  query: VolunteersListQuery,
+): Promise<{ items: VolunteerApplication[]; total: number }> {
+  let filtered = db.selectFrom("volunteer_applications");
+  if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
+  if (query.q) filtered = filtered.where((eb) => containsText(eb, ["full_name", "email", "interest"], query.q));
+  const { rows, total } = await pageOf(filtered, query, (qb) => {
+    const all = qb.selectAll();
+    if (query.sort === "name") return all.orderBy(sql`lower(full_name)`).orderBy("id");
+    const direction = query.sort === "oldest" ? "asc" : "desc";
+    return all.orderBy("created_at", direction).orderBy("id", direction);
+  });
+  return { items: rows.map(toApplication), total };
 }

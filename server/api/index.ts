@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import accountRoutes from "./account.routes.ts";
 import activityRoutes from "./activity.routes.ts";
+import adminListsRoutes from "./admin-lists.routes.ts";
 import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
 import consentRoutes from "./consent.routes.ts";
@@ -51,5 +52,6 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   siteContentRoutes,
   translationRoutes,
   activityRoutes,
+  adminListsRoutes,
   apiNotFoundRoutes,
 ];

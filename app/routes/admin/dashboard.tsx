@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { EDITORS, mayUse } from "../../../core/access/roles";
-import type { DonationLedger } from "../../../core/donations/donations.schema";
+import type { LedgerSummary } from "../../../core/donations/ledger.service";
 import { formatMoney } from "../../../core/money/money";
 import type { SubscriberStatus } from "../../../core/subscribers/subscribers.constants";
 import { BackgroundWork } from "../../components/admin/background-work";
@@ -40,13 +40,10 @@ const FIGURES: Record<string, () => Promise<Figure>> = {
     return { value: String(confirmed), caption: confirmed === 1 ? "subscriber" : "subscribers" };
   },
   "/admin/donations": async () => {
-    const { donations, totals } = await api<DonationLedger>("/api/donations");
-    const now = new Date();
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-    const gifts = donations.filter((d) => d.paidAt && d.paidAt >= monthStart).length;
+    const summary = await api<LedgerSummary>("/api/admin/donations/summary");
     return {
-      value: formatMoney(totals.thisMonthCents, totals.currency),
-      caption: `by card this month (${plural(gifts, "gift", "gifts")})`,
+      value: formatMoney(summary.thisMonthCents, summary.currency),
+      caption: `by card this month (${plural(summary.cardGiftsThisMonth, "gift", "gifts")})`,
     };
   },
 };

@@ -1,26 +1,23 @@
 import { format } from "date-fns/format";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import { DONATION_STATUSES, type DonationLedger } from "../../../core/donations/donations.schema";
+import { DONATION_STATUSES } from "../../../core/donations/donations.schema";
+import { LEDGER_PERIODS, type LedgerEntry } from "../../../core/donations/ledger.schema";
+import type { LedgerSummary } from "../../../core/donations/ledger.service";
 import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import { formatMoney } from "../../../core/money/money";
-import type { OfflineGift } from "../../../core/offline-gifts/offline-gifts.schema";
 import type { GivingReport } from "../../../core/reports/reports.schema";
 import { ChoiceField } from "../../components/admin/donations/choice-field";
 import { GivingDashboard } from "../../components/admin/donations/giving-dashboard";
-import {
-  cardRow,
-  filterRows,
-  type LedgerFilters,
-  type LedgerRow,
-  NO_FILTERS,
-  offlineRow,
-  PERIODS,
-} from "../../components/admin/donations/ledger-rows";
+import { type LedgerRow, ledgerRow } from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
 import { YearStatementsPanel } from "../../components/admin/donations/year-statements-panel";
 import { EmptyState } from "../../components/admin/empty-state";
+import { ListBody } from "../../components/admin/lists/list-body";
+import { ListPager } from "../../components/admin/lists/list-pager";
+import { ListSearch } from "../../components/admin/lists/list-search";
+import { useListPage } from "../../components/admin/lists/use-list-page";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -69,42 +66,25 @@ function Amount({ row, fund }: { row: LedgerRow; fund: string }) {
   );
 }
 
-interface Loaded {
-  ledger: DonationLedger;
-  gifts: OfflineGift[];
-  report: GivingReport | null;
-}
+const FILTERS = ["period", "fund", "method", "status"] as const;
 
+/** Admin → Donations: the tiles and dashboard (aggregated in SQL), and the ledger a page at a time. */
 export default function AdminDonations() {
-  const [data, setData] = useState<Loaded | null>(null);
-  const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
+  const list = useListPage<LedgerEntry>("/api/admin/lists/donations", FILTERS);
+  const [summary, setSummary] = useState<LedgerSummary | null>(null);
+  const [report, setReport] = useState<GivingReport | null>(null);
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
-    Promise.all([
-      api<DonationLedger>("/api/donations"),
-      api<OfflineGift[]>("/api/offline-gifts"),
-      api<GivingReport>("/api/donations/report"),
-    ])
-      .then(([ledger, gifts, report]) => setData({ ledger, gifts, report }))
-      .catch(() => {
-        toast.error("Failed to fetch donations.");
-        setData({
-          ledger: {
-            donations: [],
-            totals: { currency: "usd", thisMonthCents: 0, last12MonthsCents: 0, activeMonthlyDonors: 0 },
-          },
-          gifts: [],
-          report: null,
-        });
-      });
+    api<LedgerSummary>("/api/admin/donations/summary")
+      .then(setSummary)
+      .catch(() => toast.error("Failed to fetch donations."));
+    api<GivingReport>("/api/donations/report")
+      .then(setReport)
+      .catch(() => undefined);
   }, []);
 
-  const rows = useMemo(
-    () => (data ? [...data.ledger.donations.map(cardRow), ...data.gifts.map(offlineRow)] : []),
-    [data],
-  );
-  const shown = useMemo(() => filterRows(rows, filters), [rows, filters]);
+  const rows: LedgerRow[] = list.items.map(ledgerRow);
 
   async function exportCsv() {
     setExporting(true);
@@ -117,20 +97,21 @@ export default function AdminDonations() {
     }
   }
 
-  const totals = data?.ledger.totals;
+  const totals = summary;
   const tiles = totals && [
     { label: "This month", value: formatMoney(totals.thisMonthCents, totals.currency) },
     { label: "Last 12 months", value: formatMoney(totals.last12MonthsCents, totals.currency) },
     { label: "Active monthly donors", value: String(totals.activeMonthlyDonors) },
   ];
-  const funds = data?.report?.funds ?? [];
+  const funds = report?.funds ?? [];
   const fundTitle = (id: string | null) =>
     id ? (funds.find((fund) => fund.id === id)?.title ?? id) : WHERE_MOST_NEEDED;
-  const filter = (name: keyof LedgerFilters) => ({
+  const filter = (name: (typeof FILTERS)[number]) => ({
     id: `ledger-${name}`,
-    value: filters[name],
-    onChange: (event: { target: { value: string } }) => setFilters({ ...filters, [name]: event.target.value }),
+    value: list.value(name) || "all",
+    onChange: (event: { target: { value: string } }) => list.set({ [name]: event.target.value }),
   });
+  const narrowed = Boolean(list.value("q")) || FILTERS.some((name) => list.value(name));
 
   return (
     <div>
@@ -148,7 +129,7 @@ export default function AdminDonations() {
           <button
             type="button"
             onClick={exportCsv}
-            disabled={exporting || !data?.ledger.donations.length}
+            disabled={exporting || !summary}
             className={buttonClasses("secondary", "md")}
           >
             {exporting ? "Exporting..." : "Export CSV"}
@@ -156,7 +137,7 @@ export default function AdminDonations() {
         </div>
       </div>
 
-      {data === null ? (
+      {summary === null ? (
         <p className="mt-8 text-muted">Loading donations...</p>
       ) : (
         <>
@@ -172,13 +153,21 @@ export default function AdminDonations() {
             Card gifts net of refunds and offline gifts at their dollar value (birr at the day's rate), in US dollars.
           </p>
 
-          {data.report && <GivingDashboard report={data.report} />}
+          {report && <GivingDashboard report={report} />}
           <YearStatementsPanel />
 
           <h2 className="mt-10 text-xl font-bold">Ledger</h2>
+          <div className="mt-3">
+            <ListSearch
+              id="ledger-search"
+              label="Search donors"
+              value={list.value("q")}
+              onSearch={(q) => list.set({ q }, { replace: true })}
+            />
+          </div>
           <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
             <legend className="sr-only">Filter the ledger</legend>
-            <ChoiceField {...filter("period")} label="Period" choices={PERIODS} />
+            <ChoiceField {...filter("period")} label="Period" choices={LEDGER_PERIODS} />
             <ChoiceField
               {...filter("fund")}
               label="For"
@@ -208,71 +197,74 @@ export default function AdminDonations() {
             />
           </fieldset>
 
-          {rows.length === 0 ? (
-            <EmptyState title="No donations yet">
-              Card donations appear here as soon as donors give through the website.
-            </EmptyState>
-          ) : shown.length === 0 ? (
-            <p className="mt-6 text-muted">No donations match these filters.</p>
-          ) : (
-            <>
-              <table className="mt-6 hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">
-                <thead className="border-b border-black/10 bg-gray-50 text-sm text-muted">
-                  <tr>
-                    {["Date", "Donor", "Amount", "Status", "Received"].map((heading) => (
-                      <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                        {heading}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-black/5">
-                  {shown.map((row) => (
-                    <tr key={row.key} className="align-top">
-                      <td className="whitespace-nowrap px-4 py-3">{day(row.date)}</td>
-                      <td className="px-4 py-3">
-                        <Donor row={row} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <Amount row={row} fund={fundTitle(row.fundId)} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={row.status} />
-                      </td>
-                      <td className="px-4 py-3 text-sm">
-                        {row.received}
-                        <div className="mt-1">
-                          <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
-                        </div>
-                      </td>
-                    </tr>
+          <ListBody
+            list={list}
+            footer={<ListPager list={list} noun="donations" />}
+            loadingText="Loading donations..."
+            narrowed={narrowed}
+            empty={
+              <EmptyState title="No donations yet">
+                Card donations appear here as soon as donors give through the website.
+              </EmptyState>
+            }
+            noMatch={<p className="mt-6 text-muted">No donations match these filters.</p>}
+          >
+            <table className="mt-6 hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">
+              <thead className="border-b border-black/10 bg-gray-50 text-sm text-muted">
+                <tr>
+                  {["Date", "Donor", "Amount", "Status", "Received"].map((heading) => (
+                    <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                      {heading}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-
-              <ul className="mt-6 space-y-3 md:hidden" aria-label="Donations">
-                {shown.map((row) => (
-                  <li key={row.key} className="rounded-2xl bg-white p-4 shadow-sm">
-                    <div className="flex items-start justify-between gap-3">
-                      <div>
-                        <Amount row={row} fund={fundTitle(row.fundId)} />
-                      </div>
-                      <StatusBadge status={row.status} />
-                    </div>
-                    <div className="mt-2">
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-black/5">
+                {rows.map((row) => (
+                  <tr key={row.key} className="align-top">
+                    <td className="whitespace-nowrap px-4 py-3">{day(row.date)}</td>
+                    <td className="px-4 py-3">
                       <Donor row={row} />
-                    </div>
-                    <p className="mt-2 text-sm text-muted">
-                      {day(row.date)} · {row.received}
-                    </p>
-                    <div className="mt-2">
-                      <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
-                    </div>
-                  </li>
+                    </td>
+                    <td className="px-4 py-3">
+                      <Amount row={row} fund={fundTitle(row.fundId)} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td className="px-4 py-3 text-sm">
+                      {row.received}
+                      <div className="mt-1">
+                        <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
+                      </div>
+                    </td>
+                  </tr>
                 ))}
-              </ul>
-            </>
-          )}
+              </tbody>
+            </table>
+
+            <ul className="mt-6 space-y-3 md:hidden" aria-label="Donations">
+              {rows.map((row) => (
+                <li key={row.key} className="rounded-2xl bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <Amount row={row} fund={fundTitle(row.fundId)} />
+                    </div>
+                    <StatusBadge status={row.status} />
+                  </div>
+                  <div className="mt-2">
+                    <Donor row={row} />
+                  </div>
+                  <p className="mt-2 text-sm text-muted">
+                    {day(row.date)} · {row.received}
+                  </p>
+                  <div className="mt-2">
+                    <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </ListBody>
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { Donation } from "../../../../core/donations/donations.schema";
+import type { LedgerEntry } from "../../../../core/donations/ledger.schema";
 import { formatMoney } from "../../../../core/money/money";
 import type { OfflineGift } from "../../../../core/offline-gifts/offline-gifts.schema";
 import { GIFT_METHOD_LABELS } from "../../../../core/offline-gifts/offline-gifts.schema";
@@ -53,39 +54,6 @@ export const offlineRow = (gift: OfflineGift): LedgerRow => ({
   test: false,
 });
 
-export const PERIODS = [
-  ["all", "Any time"],
-  ["month", "This month"],
-  ["year", "This year"],
-  ["12m", "Last 12 months"],
-] as const;
-export type Period = (typeof PERIODS)[number][0];
-
-export interface LedgerFilters {
-  period: Period;
-  fund: string;
-  method: string;
-  status: string;
-}
-
-export const NO_FILTERS: LedgerFilters = { period: "all", fund: "all", method: "all", status: "all" };
-
-function since(period: Period, now: Date): string {
-  const year = now.getUTCFullYear();
-  if (period === "month") return new Date(Date.UTC(year, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-  if (period === "year") return `${year}-01-01`;
-  if (period === "12m")
-    return new Date(Date.UTC(year - 1, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
-  return "";
-}
-
-/** The rows a set of filters keeps, newest first. */
-export function filterRows(rows: readonly LedgerRow[], filters: LedgerFilters, now = new Date()): LedgerRow[] {
-  const from = since(filters.period, now);
-  return rows
-    .filter((row) => row.date.slice(0, 10) >= from)
-    .filter((row) => filters.fund === "all" || (row.fundId ?? "none") === filters.fund)
-    .filter((row) => filters.method === "all" || row.method === filters.method)
-    .filter((row) => filters.status === "all" || row.status === filters.status)
-    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-}
+/** A ledger entry as the table shows it. */
+export const ledgerRow = (entry: LedgerEntry): LedgerRow =>
+  entry.method === "card" ? cardRow(entry.donation) : offlineRow(entry.gift);

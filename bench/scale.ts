@@ -1,0 +1,133 @@
+/**
+ * The back office at 50,000 subscribers and 25,000 gifts (docs/decisions/0611-scale-fixture.md):
+ * builds the data set of bench/scale/fixture.ts on a fresh SQLite file (or, with --postgres, a fresh
+ * PostgreSQL database on BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards), starts the
+ * built site on it, and prints each admin screen's time in Chromium (navigation until its list or
+ * figures are shown, median of 3 after a first visit) and each paginated call's time. Budget: every
+ * screen under 1 s (docs/decisions/0610-admin-lists.md).
+ *   npm run bench:scale [-- --postgres]
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { chromium } from "playwright-core";
+import { migrateToLatest, openDatabase } from "../db/database.ts";
+import { adminApi } from "../tests/e2e/support/admin-api.ts";
+import { openAdminPage, VIEWPORTS } from "../tests/e2e/support/browser.ts";
+import { LAUNCH_OPTIONS } from "../tests/e2e/support/chromium.ts";
+import { startServer } from "../tests/e2e/support/server.ts";
+import { ensureBuild } from "./load.ts";
+import { buildScaleData, SCALE } from "./scale/fixture.ts";
+
+const BUDGET_MS = 1_000;
+const RUNS = 3;
+const { values } = parseArgs({ options: { postgres: { type: "boolean", default: false } } });
+
+/** Each screen and what shows that its list (or its figures) is there. */
+const SCREENS: Array<[path: string, shown: string]> = [
+  ["/admin", '[data-figure="/admin/donations"]'],
+  ["/admin/donations", "main table tbody tr"],
+  ["/admin/subscribe", "main table tbody tr"],
+  ["/admin/volunteers", "main table tbody tr"],
+  ["/admin/messages", "main li[data-unread], main ul li"],
+  ["/admin/gallery", "main ul li h2"],
+  ["/admin/activity", "main table tbody tr, main ol li, main ul li"],
+];
+
+/** The paginated calls, first page, a page deep in the list, and a search. */
+const CALLS = [
+  "/api/admin/lists/donations",
+  "/api/admin/lists/donations?page=800",
+  "/api/admin/lists/donations?q=meron&method=card",
+  "/api/admin/donations/summary",
+  "/api/donations/report",
+  "/api/admin/lists/subscribers",
+  "/api/admin/lists/subscribers?page=2000",
+  "/api/admin/lists/subscribers?q=reader4999&status=confirmed",
+  "/api/admin/lists/volunteers?sort=name",
+  "/api/admin/lists/volunteers?q=event",
+  "/api/admin/lists/messages?read=unread",
+  "/api/admin/lists/messages?q=group",
+  "/api/admin/activity",
+];
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
+
+async function freshDatabase(): Promise<{ env: Record<string, string>; url?: string; drop(): Promise<void> }> {
+  if (!values.postgres) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-scale-"));
+    return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error("--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
+  const name = `hbb_scale_${randomBytes(4).toString("hex")}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(query).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.href }, url: url.href, drop: () => admin(`drop database if exists ${name}`) };
+}
+
+ensureBuild();
+const database = await freshDatabase();
+const handle = database.url
+  ? openDatabase({ databaseUrl: database.url })
+  : openDatabase({ sqlitePath: path.join(database.env.DATA_DIR as string, "hope.sqlite") });
+const filling = performance.now();
+await migrateToLatest(handle);
+await buildScaleData(handle.db);
+await handle.close();
+console.info(
+  `${values.postgres ? "PostgreSQL" : "SQLite"}: ${Object.entries(SCALE)
+    .map(([what, n]) => `${n} ${what}`)
+    .join(", ")} built in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
+);
+
+const server = await startServer({ ...database.env, LOG_LEVEL: "warn" });
+const browser = await chromium.launch(LAUNCH_OPTIONS);
+let over = 0;
+try {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await openAdminPage(page, server, "/admin");
+  console.info("\nscreen (Chromium, navigation until the list is shown)   median of 3 ms");
+  for (const [pathname, shown] of SCREENS) {
+    const times: number[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const started = performance.now();
+      await page.goto(pathname);
+      await page.locator(shown).first().waitFor({ timeout: 120_000 });
+      if (run > 0) times.push(performance.now() - started);
+    }
+    const ms = median(times);
+    if (ms > BUDGET_MS) over++;
+    console.info(`${pathname.padEnd(56)} ${ms.toFixed(0).padStart(6)}${ms > BUDGET_MS ? "  over 1 s" : ""}`);
+  }
+  const api = await adminApi(server);
+  console.info("\ncall (server answer on 127.0.0.1)                       median of 3 ms");
+  for (const call of CALLS) {
+    const times: number[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const started = performance.now();
+      const response = await fetch(`${server.baseUrl}${call}`, { headers: { authorization: api.authorization } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${call}: ${response.status}`);
+      if (run > 0) times.push(performance.now() - started);
+    }
+    console.info(`${call.padEnd(56)} ${median(times).toFixed(0).padStart(6)}`);
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+  await database.drop();
+}
+console.info(over === 0 ? "\nEvery screen under 1 s." : `\n${over} screen(s) over 1 s.`);
+process.exitCode = over === 0 ? 0 : 1;

@@ -1,0 +1,62 @@
+import { subMonths } from "date-fns/subMonths";
+import type { Db } from "../../db/database.ts";
+import { serveList } from "../admin-lists/list-query.ts";
+import { REPORTING_CURRENCY } from "../money/money.ts";
+import type { Clock } from "../shared/clock.ts";
+import * as repo from "./donations.repository.ts";
+import type { DonationTotals } from "./donations.schema.ts";
+import { ledgerPage } from "./ledger.repository.ts";
+import { type LedgerPeriod, LedgerQuerySchema } from "./ledger.schema.ts";
+
+/** The tiles above the ledger, and the dashboard's: what came in, by aggregate queries. */
+export interface LedgerSummary extends DonationTotals {
+  /** Card donations first paid since the first of this month (UTC). */
+  cardGiftsThisMonth: number;
+}
+
+const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+
+/** The first day ('yyyy-MM-dd') a period keeps, or "" for any time. */
+export function periodStart(period: LedgerPeriod, now: Date): string {
+  const year = now.getUTCFullYear();
+  if (period === "month") return monthStartOf(now).slice(0, 10);
+  if (period === "year") return `${year}-01-01`;
+  if (period === "12m")
+    return new Date(Date.UTC(year - 1, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+  return "";
+}
+
+/** Card money net of refunds plus offline gifts at their dollar value: dollars only (core/money). */
+export async function ledgerTotals(db: Db, now: Date): Promise<DonationTotals> {
+  const monthStart = monthStartOf(now);
+  const yearAgo = subMonths(now, 12).toISOString();
+  const [cardMonth, card12, offlineMonth, offline12, activeMonthlyDonors] = await Promise.all([
+    repo.receivedSince(db, monthStart),
+    repo.receivedSince(db, yearAgo),
+    repo.offlineReceivedSince(db, monthStart.slice(0, 10)),
+    repo.offlineReceivedSince(db, yearAgo.slice(0, 10)),
+    repo.countActiveMonthly(db),
+  ]);
+  return {
+    currency: REPORTING_CURRENCY,
+    thisMonthCents: cardMonth + offlineMonth,
+    last12MonthsCents: card12 + offline12,
+    activeMonthlyDonors,
+  };
+}
+
+/** Admin → Donations' ledger a page at a time, and its tiles (docs/decisions/0610-admin-lists.md). */
+export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    page: serveList(LedgerQuerySchema, (query) => ledgerPage(db, query, periodStart(query.period, clock()))),
+
+    async summary(): Promise<LedgerSummary> {
+      const now = clock();
+      const [totals, cardGiftsThisMonth] = await Promise.all([
+        ledgerTotals(db, now),
+        repo.countPaidSince(db, monthStartOf(now)),
+      ]);
+      return { ...totals, cardGiftsThisMonth };
+    },
+  };
+}

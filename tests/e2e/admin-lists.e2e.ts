@@ -1,0 +1,69 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { journeySite } from "./support/journey-site.ts";
+
+/** The list kit (docs/decisions/0610-admin-lists.md) on Admin → Subscribers: 60 addresses, pages of 25. */
+const TOTAL = 60;
+const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
+
+describe.runIf(browserAvailable)("a back-office list a page at a time", () => {
+  const site = journeySite();
+  beforeAll(() => {
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
+    const insert = db.prepare("insert into subscribers (id, email, created_at, status) values (?, ?, ?, 'confirmed')");
+    db.transaction(() => {
+      for (let i = 0; i < TOTAL; i++) {
+        const email = i === 7 ? "per%cent_reader@example.org" : `reader${String(i).padStart(2, "0")}@example.org`;
+        insert.run(`sub-${i}`, email, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString());
+      }
+    })();
+    db.close();
+  });
+
+  it("pages with the keyboard, keeps the page in the URL through a reload and Back, and searches literally", async () => {
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
+    await openAdminPage(page, site.server, "/admin/subscribe");
+    const showing = (text: string) => page.getByText(text, { exact: true }).waitFor();
+    await showing(`Showing 1–25 of ${TOTAL} subscribers`);
+    expect(await page.locator("tbody tr").count()).toBe(25);
+    // Newest first.
+    expect(await page.locator("tbody tr").first().textContent()).toContain("reader59@example.org");
+
+    await page.getByRole("button", { name: "Next" }).focus();
+    await page.keyboard.press("Enter");
+    await showing(`Showing 26–50 of ${TOTAL} subscribers`);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(await activeText(page)).toBe("Next");
+    await page.keyboard.press("Enter");
+    await showing(`Showing 51–60 of ${TOTAL} subscribers`);
+    expect(await page.locator("tbody tr").count()).toBe(10);
+    // Next is now disabled: focus moved to Previous instead of falling to the page's top.
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    expect(await activeText(page)).toBe("Previous");
+    await screenshot(page, "admin-list-subscribers-1280");
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, "admin-list-subscribers-375");
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await page.reload();
+    await showing(`Showing 51–60 of ${TOTAL} subscribers`);
+    await page.goBack();
+    await showing(`Showing 26–50 of ${TOTAL} subscribers`);
+
+    await page.getByLabel("Search e-mails").fill("%cent_");
+    await page.keyboard.press("Enter");
+    await showing("Showing 1–1 of 1 subscribers");
+    expect(await page.locator("tbody tr").first().textContent()).toContain("per%cent_reader@example.org");
+    expect(new URL(page.url()).searchParams.get("page")).toBe(null);
+    await page.getByLabel("Search e-mails").fill("PER%CENT");
+    await page.keyboard.press("Enter");
+    await showing("Showing 1–1 of 1 subscribers");
+    await page.getByLabel("Search e-mails").fill("nobody");
+    await page.keyboard.press("Enter");
+    await page.getByText("No e-mails match your search.").waitFor();
+    await context.close();
+  });
+});
