@@ -241,7 +241,11 @@ export async function findReceipt(db: Db, sessionId: string) {
     .executeTakeFirst();
 }
 
-export async function listDonations(db: Db): Promise<Donation[]> {
+/** Every donation, newest first. */
+export const listDonations = (db: Db) => donationsAfter(db, undefined);
+
+/** The list in the same order after `after` (keyset on created_at, id), `limit` at most; all without. */
+export async function donationsAfter(db: Db, after: Donation | undefined, limit?: number): Promise<Donation[]> {
   const payments = db
     .selectFrom("donation_payments")
     .select((eb) => [
@@ -251,7 +255,7 @@ export async function listDonations(db: Db): Promise<Donation[]> {
     ])
     .groupBy("donation_id")
     .as("p");
-  const rows = await db
+  let query = db
     .selectFrom("donations as d")
     .leftJoin(payments, "p.donation_id", "d.id")
     .selectAll("d")
@@ -268,8 +272,11 @@ export async function listDonations(db: Db): Promise<Donation[]> {
         .as("receipt_id"),
     )
     .orderBy("d.created_at", "desc")
-    .orderBy("d.id", "desc")
-    .execute();
+    .orderBy("d.id", "desc");
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(after.createdAt, after._id)));
+  }
+  const rows = await (limit === undefined ? query : query.limit(limit)).execute();
   return rows.map((row) => ({
     _id: row.id,
     provider: row.provider,

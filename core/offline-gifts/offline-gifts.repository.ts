@@ -40,17 +40,29 @@ const toPledge = (row: GiftPledgeTable): Pledge => ({
   decidedBy: row.decided_by,
 });
 
-export async function listGifts(db: Db): Promise<OfflineGift[]> {
-  const rows = await db
+export const listGifts = (db: Db) => giftsAfter(db, undefined);
+
+/** The list in the same order after `after` (keyset on received_on, created_at, id), `limit` at most; all without. */
+export async function giftsAfter(db: Db, after: OfflineGift | undefined, limit?: number): Promise<OfflineGift[]> {
+  let query = db
     .selectFrom("offline_gifts as g")
     .leftJoin("receipts as r", "r.offline_gift_id", "g.id")
     .selectAll("g")
     .select("r.id as receipt_id")
     .where("g.deleted_at", "is", null)
-    .orderBy("received_on", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("g.received_on", "desc")
+    .orderBy("g.created_at", "desc")
+    .orderBy("g.id", "desc");
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple("g.received_on", "g.created_at", "g.id"),
+        "<",
+        eb.tuple(after.receivedOn, after.createdAt, after._id),
+      ),
+    );
+  }
+  const rows = await (limit === undefined ? query : query.limit(limit)).execute();
   return rows.map((row) => ({ ...toGift(row), receiptId: row.receipt_id ?? null }));
 }
 

@@ -21,6 +21,21 @@ export async function listSubscribers(db: Db, status?: SubscriberStatus): Promis
   return rows.map(toSubscriber);
 }
 
+/** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
+export async function subscribersAfter(db: Db, after: Subscriber | undefined, limit: number): Promise<Subscriber[]> {
+  let query = db.selectFrom("subscribers").selectAll();
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", after.createdAt),
+        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  return rows.map(toSubscriber);
+}
+
 /** How many addresses have each status (statuses with none are absent). */
 export async function countByStatus(db: Db): Promise<Partial<Record<SubscriberStatus, number>>> {
   const rows = await db

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
@@ -5,8 +6,9 @@ import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { JobDefinition } from "../jobs/jobs.service.ts";
+import { keysetBatches } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
-import { type CsvColumn, toCsv } from "../shared/csv.ts";
+import { type CsvColumn, csvStream } from "../shared/csv.ts";
 import { ConflictError, GoneError, ValidationError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
 import { IdListSchema, unknownIdsMessage } from "../shared/id-list.ts";
@@ -39,6 +41,9 @@ const CSV_COLUMNS: CsvColumn<Subscriber>[] = [
   { header: "Unsubscribed at (UTC)", value: (s) => s.unsubscribedAt },
   { header: "Source", value: (s) => s.source },
 ];
+
+/** Rows read per query while writing the CSV. */
+const EXPORT_BATCH = 1000;
 
 /** How the audit log names a newsletter subscriber. */
 export const SUBSCRIBER_AUDIT_ENTITY = "subscriber";
@@ -270,17 +275,18 @@ export function createSubscribersService({ db, clock, audit, email, tokenSecret,
       });
     },
 
-    /** Every subscriber as CSV; the export of these addresses is itself recorded. */
-    async exportCsv(actor: Actor): Promise<string> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await repo.listSubscribers(trx);
-        await audit.record(trx, actor, {
-          action: "export",
-          entity: SUBSCRIBER_AUDIT_ENTITY,
-          values: { rows: rows.length },
-        });
-        return toCsv(CSV_COLUMNS, rows);
-      });
+    /** Every subscriber as a streamed CSV; the export of these addresses is itself recorded. */
+    exportCsv(actor: Actor): Readable {
+      return csvStream(
+        CSV_COLUMNS,
+        keysetBatches((after, limit) => repo.subscribersAfter(db, after, limit), EXPORT_BATCH),
+        (rows) =>
+          db
+            .transaction()
+            .execute((trx) =>
+              audit.record(trx, actor, { action: "export", entity: SUBSCRIBER_AUDIT_ENTITY, values: { rows } }),
+            ),
+      );
     },
   };
 }

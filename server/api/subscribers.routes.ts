@@ -72,6 +72,6 @@ export default async function subscribersRoutes(app: FastifyInstance) {
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", csvAttachment("subscribers", clock()))
       .header("cache-control", "no-store")
-      .send(await subscribers.exportCsv(actorOf(request)));
+      .send(subscribers.exportCsv(actorOf(request)));
   });
 }
