@@ -90,10 +90,12 @@ export function createServices({ config, database, clock = systemClock }: Servic
     clock,
     audit,
     email,
+    jobs,
     tokenSecret: config.sessionSecret,
     siteUrl: config.publicSiteUrl,
   });
   jobs.register(subscribers.expirePendingJob);
+  jobs.register(subscribers.importJob);
   const cachePurge = createCachePurge(database);
   const { purgePublicCaches } = cachePurge;
   const consent = createConsentService(db, clock, audit, media, purgePublicCaches);

@@ -77,21 +77,29 @@ export function csvAttachment(name: string, date: Date): string {
  * leading byte order mark) into rows of cells. Empty lines are left out.
  */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return Array.from(csvRecords(text), (record) => record.cells);
+}
+
+/**
+ * `parseCsv` one record at a time, each with `end`: where in `text` the next one starts. A reader can
+ * stop after any record, give the event loop a turn, and go on (or start again at `from`).
+ */
+export function* csvRecords(text: string, from = 0): Generator<{ cells: string[]; end: number }> {
   let row: string[] = [];
   let cell = "";
   let quoted = false;
-  const input = text.replace(/^\uFEFF/, "");
-  const endRow = () => {
+  const start = from === 0 && text.startsWith("\uFEFF") ? 1 : from;
+  const endRow = (end: number) => {
     row.push(cell);
-    if (row.length > 1 || row[0] !== "") rows.push(row);
+    const record = row.length > 1 || row[0] !== "" ? { cells: row, end } : undefined;
     row = [];
     cell = "";
+    return record;
   };
-  for (let i = 0; i < input.length; i++) {
-    const char = input[i];
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
     if (quoted) {
-      if (char === '"' && input[i + 1] === '"') {
+      if (char === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
       } else if (char === '"') quoted = false;
@@ -100,9 +108,13 @@ export function parseCsv(text: string): string[][] {
     else if (char === ",") {
       row.push(cell);
       cell = "";
-    } else if (char === "\n") endRow();
-    else if (char !== "\r") cell += char;
+    } else if (char === "\n") {
+      const record = endRow(i + 1);
+      if (record) yield record;
+    } else if (char !== "\r") cell += char;
   }
-  if (cell !== "" || row.length) endRow();
-  return rows;
+  if (cell !== "" || row.length) {
+    const record = endRow(text.length);
+    if (record) yield record;
+  }
 }

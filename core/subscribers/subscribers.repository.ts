@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 import type { Subscriber } from "./subscribers.schema.ts";
-import type { SubscriberTable } from "./subscribers.table.ts";
+import type { SubscriberImportTable, SubscriberTable } from "./subscribers.table.ts";
 
 const toSubscriber = (row: Selectable<SubscriberTable>): Subscriber => ({
   _id: row.id,
@@ -118,4 +118,21 @@ export async function countSubscribersWithIds(db: Db, ids: string[]): Promise<nu
 export async function deleteSubscribers(db: Db, ids: string[]): Promise<number> {
   const result = await db.deleteFrom("subscribers").where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Several new addresses in one statement (an import's batch). */
+export async function insertSubscribers(db: Db, rows: Insertable<SubscriberTable>[]): Promise<void> {
+  await db.insertInto("subscribers").values(rows).execute();
+}
+
+export async function insertImport(db: Db, row: Insertable<SubscriberImportTable>): Promise<void> {
+  await db.insertInto("subscriber_imports").values(row).execute();
+}
+
+export function findImport(db: Db, id: string) {
+  return db.selectFrom("subscriber_imports").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function updateImport(db: Db, id: string, patch: Updateable<SubscriberImportTable>): Promise<void> {
+  await db.updateTable("subscriber_imports").set(patch).where("id", "=", id).execute();
 }

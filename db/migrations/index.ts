@@ -23,6 +23,7 @@ import * as contentTranslations from "./2026-11-24-200-content-translations.ts";
 import * as myGiving from "./2026-11-24-600-my-giving.ts";
 import * as voidReceipts from "./2026-11-24-610-void-receipts.ts";
 import * as siteContentItemIds from "./2026-11-25-200-site-content-item-ids.ts";
+import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-600-my-giving": myGiving,
   "2026-11-24-610-void-receipts": voidReceipts,
   "2026-11-25-200-site-content-item-ids": siteContentItemIds,
+  "2026-11-28-600-subscriber-imports": subscriberImports,
 };
