@@ -142,6 +142,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     const { contact } = await siteContent.published();
     return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
   };
+  const yearStatements = createYearStatements({ db, clock, jobs, email, audit, organisation });
+  jobs.register(yearStatements.statementsJob);
   const receipts = createReceiptsService({
     db,
     clock,
@@ -233,7 +235,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       onGiftDeleted: receipts.voidForGift,
     }),
     receipts,
-    yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
+    yearStatements,
     reports: createReportsService(db, clock, funds),
   };
 }

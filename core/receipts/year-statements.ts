@@ -2,8 +2,9 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
-import type { JobQueue } from "../jobs/jobs.service.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { formatMoney } from "../money/money.ts";
+import { yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -12,6 +13,8 @@ import { NO_GOODS_STATEMENT, type Organisation } from "./receipt-content.ts";
 import type { YearStatement } from "./receipts.schema.ts";
 
 export const STATEMENTS_JOB = "year-statements";
+/** Donors whose statements are sent between two progress reports. */
+const STATEMENTS_BATCH = 50;
 
 export async function statementsOf(db: Db, year: number): Promise<YearStatement[]> {
   const rows = await db
@@ -67,7 +70,7 @@ export function renderStatementPdf(
   });
 }
 
-/** Year-end statements (issue #16 §3): one per donor e-mail, downloadable, and sent to all as one job. */
+/** Year-end statements: one per donor e-mail, downloadable, and sent to all as one job. */
 export function createYearStatements(deps: {
   db: Db;
   clock: Clock;
@@ -84,51 +87,77 @@ export function createYearStatements(deps: {
     return year;
   };
 
-  jobs.register<{ year: number; batch: string }>({
+  /**
+   * E-mails every donor of the year their statement, STATEMENTS_BATCH donors at a time: the event loop
+   * gets a turn after each donor (a PDF takes a few milliseconds of CPU, and on SQLite each write runs
+   * synchronously), so the site keeps answering during a run of thousands
+   * (docs/decisions/0615-bulk-pdfs-in-batches.md). Donors a retried run already sent to are skipped
+   * before their PDF is drawn.
+   */
+  const statementsJob: JobDefinition<{ year: number; batch: string }> = {
     type: STATEMENTS_JOB,
     async handle({ year, batch }, job) {
       const statements = await statementsOf(db, year);
       const organisation = await deps.organisation();
       let sent = 0;
-      for (const statement of statements) {
-        const pdf = await renderStatementPdf(statement, year, organisation);
-        const mail = await renderEmail({
-          subject: `Your ${year} giving statement from ${organisation.name}`,
-          heading: `Your giving in ${year}`,
-          intro: [`Thank you for your gifts to ${organisation.name} in ${year}. Your statement is attached.`],
-          details: statement.gifts.map(
-            (gift) => [gift.date, `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})`] as const,
-          ),
-          body: [NO_GOODS_STATEMENT],
-        });
-        await db.transaction().execute(async (trx) => {
-          // Once per donor and run: a retried run skips those it already queued.
-          const inserted = await trx
-            .insertInto("statement_sends")
-            .values({ batch_id: batch, donor_email: statement.email, sent_at: clock().toISOString() })
-            .onConflict((oc) => oc.columns(["batch_id", "donor_email"]).doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-          await email.send(trx, statement.email, {
-            ...mail,
-            attachments: [
-              {
-                filename: `giving-statement-${year}.pdf`,
-                contentType: "application/pdf",
-                base64: pdf.toString("base64"),
-              },
-            ],
-          });
-        });
-        sent += 1;
+      for (let from = 0; from < statements.length; from += STATEMENTS_BATCH) {
+        const donors = statements.slice(from, from + STATEMENTS_BATCH);
+        const done = new Set(
+          (
+            await db
+              .selectFrom("statement_sends")
+              .select("donor_email")
+              .where("batch_id", "=", batch)
+              .where(
+                "donor_email",
+                "in",
+                donors.map((s) => s.email),
+              )
+              .execute()
+          ).map((row) => row.donor_email),
+        );
+        for (const statement of donors) {
+          if (!done.has(statement.email)) await sendStatement(statement, year, batch, organisation);
+          sent += 1;
+          await yieldToEventLoop();
+        }
         await job.progress({ sent, of: statements.length });
+        email.wake();
       }
       await job.progress({ sent, of: statements.length });
-      email.wake();
     },
-  });
+  };
+
+  async function sendStatement(statement: YearStatement, year: number, batch: string, organisation: Organisation) {
+    const pdf = await renderStatementPdf(statement, year, organisation);
+    const mail = await renderEmail({
+      subject: `Your ${year} giving statement from ${organisation.name}`,
+      heading: `Your giving in ${year}`,
+      intro: [`Thank you for your gifts to ${organisation.name} in ${year}. Your statement is attached.`],
+      details: statement.gifts.map(
+        (gift) => [gift.date, `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})`] as const,
+      ),
+      body: [NO_GOODS_STATEMENT],
+    });
+    await db.transaction().execute(async (trx) => {
+      // Once per donor and run: a retried run skips those it already queued.
+      const inserted = await trx
+        .insertInto("statement_sends")
+        .values({ batch_id: batch, donor_email: statement.email, sent_at: clock().toISOString() })
+        .onConflict((oc) => oc.columns(["batch_id", "donor_email"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      await email.send(trx, statement.email, {
+        ...mail,
+        attachments: [
+          { filename: `giving-statement-${year}.pdf`, contentType: "application/pdf", base64: pdf.toString("base64") },
+        ],
+      });
+    });
+  }
 
   return {
+    statementsJob,
     list: async (year: string) => statementsOf(db, yearOf(year)),
 
     async pdf(year: string, donorEmail: string): Promise<Buffer> {
