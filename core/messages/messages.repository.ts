@@ -26,6 +26,25 @@ export async function listMessages(db: Db): Promise<ContactMessage[]> {
   return rows.map(toMessage);
 }
 
+/** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
+export async function messagesAfter(
+  db: Db,
+  after: ContactMessage | undefined,
+  limit: number,
+): Promise<ContactMessage[]> {
+  let query = db.selectFrom("contact_messages").selectAll();
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", after.createdAt),
+        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  return rows.map(toMessage);
+}
+
 export async function findMessage(db: Db, id: string): Promise<ContactMessage | undefined> {
   const row = await db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toMessage(row);

@@ -40,6 +40,25 @@ export async function listApplications(db: Db): Promise<VolunteerApplication[]> 
   return rows.map(toApplication);
 }
 
+/** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
+export async function applicationsAfter(
+  db: Db,
+  after: VolunteerApplication | undefined,
+  limit: number,
+): Promise<VolunteerApplication[]> {
+  let query = db.selectFrom("volunteer_applications").selectAll();
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", after.createdAt),
+        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  return rows.map(toApplication);
+}
+
 /** Applications waiting for a decision (the dashboard's figure), counted in the database. */
 export async function countPending(db: Db): Promise<number> {
   const row = await db

@@ -161,6 +161,69 @@ async function seed(t: TestApp) {
     .execute();
 }
 
+async function seedInbox(t: TestApp) {
+  await t.database.db
+    .insertInto("volunteer_applications")
+    .values([
+      {
+        id: "app-1",
+        full_name: "Selam Bekele",
+        email: "selam@example.org",
+        phone: "+251 911 234 567",
+        age: 31,
+        interest: "Other",
+        skill_set: "Nursing, counselling",
+        other_interest_detail: "=1+1",
+        motivation: 'I want to "help".',
+        availability: "Weekends",
+        linkedin: null,
+        twitter: null,
+        additional_comments: "Two\nlines",
+        status: "Pending",
+        created_at: "2025-02-01T10:00:00.000Z",
+      },
+      {
+        id: "app-2",
+        full_name: "@Dawit",
+        email: "dawit@example.org",
+        phone: "0911",
+        age: null,
+        interest: "Event Support",
+        skill_set: null,
+        other_interest_detail: null,
+        motivation: "Because.",
+        availability: "Flexible",
+        linkedin: "https://linkedin.example/dawit",
+        twitter: null,
+        additional_comments: null,
+        status: "Accepted",
+        created_at: "2025-03-01T10:00:00.000Z",
+      },
+    ])
+    .execute();
+  await t.database.db
+    .insertInto("contact_messages")
+    .values([
+      {
+        id: "msg-1",
+        name: "Hanna",
+        email: "hanna@example.org",
+        message: "-hello, there",
+        is_read: 1,
+        created_at: "2025-02-01T10:00:00.000Z",
+      },
+      {
+        id: "msg-2",
+        name: "ሰላም",
+        email: "s@example.org",
+        message: "Hi",
+        is_read: 0,
+        created_at: "2025-02-01T10:00:00.000Z",
+      },
+    ])
+    .execute();
+}
+
 describe.each(DIALECTS)("CSV exports on %s", (dialect) => {
   let t: TestApp;
   let headers: { authorization: string };
@@ -185,6 +248,7 @@ describe.each(DIALECTS)("CSV exports on %s", (dialect) => {
     t = await createTestApp(dialect, { clock: () => new Date("2026-11-21T09:00:00.000Z") });
     headers = await t.adminHeaders();
     await seed(t);
+    await seedInbox(t);
   });
   afterAll(() => t.close());
 
@@ -223,5 +287,54 @@ describe.each(DIALECTS)("CSV exports on %s", (dialect) => {
     ];
     expect(await get("/api/donations/export.csv")).toBe(`\uFEFF${lines.join("\r\n")}\r\n`);
     expect(await lastExport("donation")).toEqual({ rows: 5 });
+  });
+
+  it("volunteer applications: formula-safe, in the list's order, recorded, for inbox staff only", async () => {
+    const lines = [
+      "Applied at (UTC),Full name,Email,Phone,Age,Interest,Other interest,Skills,Availability,Motivation,LinkedIn,Twitter,Comments,Status",
+      "2025-03-01T10:00:00.000Z,'@Dawit,dawit@example.org,0911,,Event Support,,,Flexible,Because.,https://linkedin.example/dawit,,,Accepted",
+      '2025-02-01T10:00:00.000Z,Selam Bekele,selam@example.org,\'+251 911 234 567,31,Other,\'=1+1,"Nursing, counselling",Weekends,"I want to ""help"".",,,"Two\nlines",Pending',
+    ];
+    expect(await get("/api/volunteer/export.csv")).toBe(`\uFEFF${lines.join("\r\n")}\r\n`);
+    expect(await lastExport("volunteer-application")).toEqual({ rows: 2 });
+    const inbox = await t.staffHeaders("inbox");
+    expect((await t.app.inject({ url: "/api/volunteer/export.csv", headers: inbox })).statusCode).toBe(200);
+    const editor = await t.staffHeaders("editor");
+    expect((await t.app.inject({ url: "/api/volunteer/export.csv", headers: editor })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: "/api/volunteer/export.csv" })).statusCode).toBe(401);
+  });
+
+  it("contact messages: formula-safe, in the list's order, recorded, for inbox staff only", async () => {
+    const lines = [
+      "Received at (UTC),Name,Email,Message,Read",
+      '2025-02-01T10:00:00.000Z,Hanna,hanna@example.org,"\'-hello, there",Yes',
+      "2025-02-01T10:00:00.000Z,ሰላም,s@example.org,Hi,No",
+    ];
+    expect(await get("/api/messages/export.csv")).toBe(`\uFEFF${lines.join("\r\n")}\r\n`);
+    expect(await lastExport("message")).toEqual({ rows: 2 });
+    const editor = await t.staffHeaders("editor");
+    expect((await t.app.inject({ url: "/api/messages/export.csv", headers: editor })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: "/api/messages/export.csv" })).statusCode).toBe(401);
+  });
+
+  it("pages past a batch whose rows share one time without skipping or repeating any", async () => {
+    const rows = Array.from({ length: 2100 }, (_, i) => ({
+      id: `bulk-${String(i).padStart(4, "0")}`,
+      name: `bulk-${String(i).padStart(4, "0")}`,
+      email: "same@example.org",
+      message: "Hi",
+      is_read: 0,
+      created_at: `2024-01-0${1 + (i % 3)}T00:00:00.000Z`,
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.database.db
+        .insertInto("contact_messages")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const listed = (await t.services.messages.list()).map((m) => `${m.createdAt},${m.name}`);
+    const exported = (await get("/api/messages/export.csv")).split("\r\n").slice(1, -1);
+    expect(exported).toHaveLength(listed.length);
+    expect(exported.map((line) => line.split(",").slice(0, 2).join(","))).toEqual(listed);
   });
 });

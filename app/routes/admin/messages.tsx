@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import type { ContactMessage } from "../../../core/messages/messages.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { ExportCsvButton } from "../../components/admin/export-csv-button";
 import { Pagination, SearchBox } from "../../components/admin/list-controls";
 import { Modal } from "../../components/admin/modal";
 import { MESSAGES_CHANGED_EVENT } from "../../components/admin/unread-messages-badge";
@@ -64,7 +65,10 @@ export default function AdminMessages() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">Messages</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Messages</h1>
+        <ExportCsvButton path="/api/messages/export.csv" fallbackName="messages.csv" />
+      </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <SearchBox id="message-search" label="Search messages" value={list.query} onChange={list.setQuery} />
         {messages && (

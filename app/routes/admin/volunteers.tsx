@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import type { VolunteerApplication, VolunteerStatus } from "../../../core/volunteers/volunteers.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { ExportCsvButton } from "../../components/admin/export-csv-button";
 import { Pagination, SearchBox } from "../../components/admin/list-controls";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { VolunteerDetails } from "../../components/admin/volunteer-details";
@@ -129,7 +130,10 @@ export default function AdminVolunteers() {
 
   return (
     <div className="pb-24">
-      <h1 className="text-2xl font-bold">Volunteer Applications</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Volunteer Applications</h1>
+        <ExportCsvButton path="/api/volunteer/export.csv" fallbackName="volunteers.csv" />
+      </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <SearchBox id="volunteer-search" label="Search applications" value={list.query} onChange={list.setQuery} />
         {applications && <p className="text-sm text-muted">{applications.length} in total</p>}
