@@ -106,7 +106,7 @@ try {
   });
   let bytes = 0;
   let lines = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
     for (const byte of chunk) if (byte === 10) lines++;
   }

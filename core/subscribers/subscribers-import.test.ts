@@ -110,7 +110,7 @@ describe.each(DIALECTS)("Subscriber import job on %s", (dialect) => {
       },
     );
     await expect(stopped).rejects.toThrow("the process stopped");
-    expect(await status(id)).toMatchObject({ rowsRead: 2000, added: 2000, alreadyKnown: 0 });
+    expect(await status(id)).toMatchObject({ rowsRead: 1000, added: 1000, alreadyKnown: 0 });
 
     let turns = 0;
     let finished = false;

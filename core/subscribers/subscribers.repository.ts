@@ -133,6 +133,25 @@ export function findImport(db: Db, id: string) {
   return db.selectFrom("subscriber_imports").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** How far an import got, without its file (up to 5 MB, read only by the job). */
+export function importProgress(db: Db, id: string) {
+  return db
+    .selectFrom("subscriber_imports")
+    .select([
+      "csv_length",
+      "rows_done",
+      "chars_done",
+      "added",
+      "confirmed",
+      "already_known",
+      "invalid_count",
+      "invalid_shown",
+      "finished_at",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
 export async function updateImport(db: Db, id: string, patch: Updateable<SubscriberImportTable>): Promise<void> {
   await db.updateTable("subscriber_imports").set(patch).where("id", "=", id).execute();
 }

@@ -58,8 +58,11 @@ export const WEBSITE_SOURCE = "Website form";
 export const EXPIRE_PENDING_JOB = "subscribers.expire-pending";
 export const IMPORT_JOB = "subscribers.import";
 const importKey = (id: string) => `subscriber-import:${id}`;
-/** Records read, checked and saved together; the event loop gets a turn after each batch. */
-const IMPORT_BATCH = 1000;
+/**
+ * Records read, checked and saved together; the event loop gets a turn after each batch. On SQLite a
+ * batch's transaction (its commit's fsync included) holds the event loop: 500 keeps that short.
+ */
+const IMPORT_BATCH = 500;
 
 export interface SubscribersDeps {
   db: Db;
@@ -346,7 +349,7 @@ export function createSubscribersService({ db, clock, audit, email, jobs, tokenS
 
     /** How far an import got, with what it found so far (all of it once `status` is done). */
     async importStatus(id: string): Promise<ImportStatus> {
-      const row = await repo.findImport(db, id);
+      const row = await repo.importProgress(db, id);
       const job = row && (await jobs.state({ key: importKey(id) }));
       if (!row || !job) throw new NotFoundError("No such import.");
       const added = Number(row.added);
