@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { newestFirstAfter } from "../shared/batches.ts";
 import type { ContactMessage } from "./messages.schema.ts";
 import type { ContactMessageTable } from "./messages.table.ts";
 
@@ -33,14 +34,7 @@ export async function messagesAfter(
   limit: number,
 ): Promise<ContactMessage[]> {
   let query = db.selectFrom("contact_messages").selectAll();
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", after.createdAt),
-        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(newestFirstAfter(after));
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toMessage);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { countEventLoopTurns } from "../../tests/support/event-loop-turns.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const DONORS = 120;
@@ -87,14 +88,7 @@ describe.each(DIALECTS)("Year-end statements run on %s", (dialect) => {
     expect(await queuedStatements()).toBe(50);
 
     reports.length = 0;
-    let turns = 0;
-    let finished = false;
-    const countTurns = () => {
-      if (finished) return;
-      turns++;
-      setImmediate(countTurns);
-    };
-    setImmediate(countTurns);
+    const turns = countEventLoopTurns();
     await statementsJob.handle(
       { year: 2026, batch: "run-1" },
       {
@@ -105,7 +99,7 @@ describe.each(DIALECTS)("Year-end statements run on %s", (dialect) => {
         },
       },
     );
-    finished = true;
+    const turnsTaken = turns.stop();
     expect(reports).toEqual([
       { sent: 50, of: DONORS },
       { sent: 100, of: DONORS },
@@ -114,7 +108,7 @@ describe.each(DIALECTS)("Year-end statements run on %s", (dialect) => {
     ]);
     expect(await queuedStatements()).toBe(DONORS);
     // One turn at least per donor whose statement was drawn and queued.
-    expect(turns).toBeGreaterThanOrEqual(DONORS - 50);
+    expect(turnsTaken).toBeGreaterThanOrEqual(DONORS - 50);
     const mails = await t.database.db
       .selectFrom("jobs")
       .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { ExpressionBuilder } from "kysely";
 
 /**
  * Reads a long, ordered list a batch at a time by keyset (each batch starts after the last row of
@@ -28,3 +29,13 @@ export const yieldToEventLoop = () => nextTurn();
 export async function* mapBatches<T, U>(batches: AsyncIterable<T[]>, map: (batch: T[]) => Promise<U[]> | U[]) {
   for await (const batch of batches) yield await map(batch);
 }
+
+/**
+ * The keyset condition for lists shown newest first, then by id (`created_at desc, id`): the rows
+ * after `after` in that order. For `keysetBatches` over subscribers, applications and messages.
+ */
+export const newestFirstAfter = (after: { createdAt: string; _id: string }) => (eb: ExpressionBuilder<any, any>) =>
+  eb.or([
+    eb("created_at", "<", after.createdAt),
+    eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
+  ]);

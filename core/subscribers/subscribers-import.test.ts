@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { countEventLoopTurns } from "../../tests/support/event-loop-turns.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 /** Imports run as a job in batches (docs/decisions/0614-import-jobs.md). */
@@ -112,17 +113,9 @@ describe.each(DIALECTS)("Subscriber import job on %s", (dialect) => {
     await expect(stopped).rejects.toThrow("the process stopped");
     expect(await status(id)).toMatchObject({ rowsRead: 1000, added: 1000, alreadyKnown: 0 });
 
-    let turns = 0;
-    let finished = false;
-    const countTurns = () => {
-      if (finished) return;
-      turns++;
-      setImmediate(countTurns);
-    };
-    setImmediate(countTurns);
+    const turns = countEventLoopTurns();
     await t.services.jobs.runDue();
-    finished = true;
-    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(turns.stop()).toBeGreaterThanOrEqual(2);
     expect(await status(id)).toEqual({
       id,
       status: "done",

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { newestFirstAfter } from "../shared/batches.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 import type { Subscriber } from "./subscribers.schema.ts";
 import type { SubscriberImportTable, SubscriberTable } from "./subscribers.table.ts";
@@ -24,14 +25,7 @@ export async function listSubscribers(db: Db, status?: SubscriberStatus): Promis
 /** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
 export async function subscribersAfter(db: Db, after: Subscriber | undefined, limit: number): Promise<Subscriber[]> {
   let query = db.selectFrom("subscribers").selectAll();
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", after.createdAt),
-        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(newestFirstAfter(after));
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toSubscriber);
 }

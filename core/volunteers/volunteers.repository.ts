@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { newestFirstAfter } from "../shared/batches.ts";
 import type { Availability, VolunteerApplication, VolunteerInterest, VolunteerStatus } from "./volunteers.schema.ts";
 import type { VolunteerApplicationTable } from "./volunteers.table.ts";
 
@@ -47,14 +48,7 @@ export async function applicationsAfter(
   limit: number,
 ): Promise<VolunteerApplication[]> {
   let query = db.selectFrom("volunteer_applications").selectAll();
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", after.createdAt),
-        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after._id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(newestFirstAfter(after));
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toApplication);
 }
