@@ -47,6 +47,8 @@ export function registerJobHandlers(services: Services): void {
     // Recurring housekeeping.
     services.consent.expiryJob(),
     services.links.housekeepingJob,
+    // Imports: a subscriber CSV, in batches off the request.
+    services.subscribers.importJob,
     services.giving.housekeepingJob,
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock),

@@ -98,6 +98,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     clock,
     audit,
     email,
+    jobs,
     tokenSecret: config.sessionSecret,
     links,
     siteUrl: config.publicSiteUrl,
@@ -138,6 +139,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     const { contact } = await siteContent.published();
     return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
   };
+  const yearStatements = createYearStatements({ db, clock, jobs, email, audit, organisation });
   const receipts = createReceiptsService({
     db,
     clock,
@@ -231,7 +233,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       onGiftDeleted: receipts.voidForGift,
     }),
     receipts,
-    yearStatements: createYearStatements({ db, clock, jobs, email, audit, organisation }),
+    yearStatements,
     reports: createReportsService({ db, clock, funds }),
     ledger: createLedgerService({ db, clock }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */

@@ -1,5 +1,7 @@
+import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
-import { type CsvColumn, toCsv } from "../shared/csv.ts";
+import { keysetBatches, mapBatches } from "../shared/batches.ts";
+import { type CsvColumn, csvStream } from "../shared/csv.ts";
 import { ValidationError } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./activity.repository.ts";
@@ -90,29 +92,28 @@ export function createActivity({ db, audit }: { db: Db; audit: Audit }) {
       return repo.listPeople(db);
     },
 
-    /** Every entry the filters select, as CSV; the export is itself recorded. */
-    async exportCsv(input: unknown, actor: Actor): Promise<string> {
+    /** Every entry the filters select, as a streamed CSV; the export is itself recorded. */
+    exportCsv(input: unknown, actor: Actor): Readable {
       const { cursor: _ignored, limit: _all, ...filters } = parseInput(ActivityQuerySchema, input);
-      return db.transaction().execute(async (trx) => {
-        const all: ActivityEntry[] = [];
-        let cursor: repo.ActivityCursor | undefined;
-        for (;;) {
-          const rows = await repo.activityQuery(trx, filters, cursor, EXPORT_BATCH).execute();
-          all.push(...(await entries(trx, rows)));
-          const last = rows.at(-1);
-          if (rows.length < EXPORT_BATCH || !last) break;
-          cursor = { at: last.at, id: last.id };
-        }
-        await audit.record(trx, actor, {
-          action: "export",
-          entity: ACTIVITY_AUDIT_ENTITY,
-          fields: Object.entries(filters)
-            .filter(([, value]) => value !== undefined)
-            .map(([key]) => key),
-          values: { rows: all.length },
-        });
-        return toCsv(CSV_COLUMNS, all);
-      });
+      const rows = keysetBatches<repo.ActivityRow>(
+        (last, size) => repo.activityQuery(db, filters, last && { at: last.at, id: last.id }, size).execute(),
+        EXPORT_BATCH,
+      );
+      return csvStream(
+        CSV_COLUMNS,
+        mapBatches(rows, (batch) => entries(db, batch)),
+        (count) =>
+          db.transaction().execute((trx) =>
+            audit.record(trx, actor, {
+              action: "export",
+              entity: ACTIVITY_AUDIT_ENTITY,
+              fields: Object.entries(filters)
+                .filter(([, value]) => value !== undefined)
+                .map(([key]) => key),
+              values: { rows: count },
+            }),
+          ),
+      );
     },
   };
 }

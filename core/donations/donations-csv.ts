@@ -1,7 +1,6 @@
-import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { toMajorDecimal } from "../money/money.ts";
 import { GIFT_METHOD_LABELS, type GiftMethod, type OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
-import { type CsvColumn, toCsv } from "../shared/csv.ts";
+import type { CsvColumn } from "../shared/csv.ts";
 import type { Donation } from "./donations.schema.ts";
 
 /**
@@ -29,7 +28,8 @@ export interface ExportRow {
   usdCents: number | null;
 }
 
-const CSV_COLUMNS: CsvColumn<ExportRow>[] = [
+/** The ledger export's columns: card donations, then offline gifts. */
+export const DONATION_CSV_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: "Created", value: (r) => r.created },
   { header: "Paid", value: (r) => r.paid },
   { header: "Donor email", value: (r) => r.donorEmail },
@@ -48,9 +48,8 @@ const CSV_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: "USD value", value: (r) => (r.usdCents === null ? null : toMajorDecimal(r.usdCents, "usd")) },
 ];
 
-type FundTitle = (id: string | null) => string;
-
-export const cardExportRow = (d: Donation, fundTitle: FundTitle): ExportRow => ({
+/** `fund`: the title of the need the gift is for. */
+export const cardExportRow = (d: Donation, fund: string): ExportRow => ({
   created: d.createdAt,
   paid: d.paidAt,
   donorEmail: d.donorEmail,
@@ -64,12 +63,12 @@ export const cardExportRow = (d: Donation, fundTitle: FundTitle): ExportRow => (
   provider: d.provider,
   id: d._id,
   method: "card",
-  fund: fundTitle(d.fundId),
+  fund,
   etbPerUsd: null,
   usdCents: d.currency === "usd" ? d.receivedCents : null,
 });
 
-export const offlineExportRow = (g: OfflineGift, fundTitle: FundTitle): ExportRow => ({
+export const offlineExportRow = (g: OfflineGift, fund: string): ExportRow => ({
   created: g.createdAt,
   paid: g.receivedOn,
   donorEmail: g.donorEmail,
@@ -83,20 +82,7 @@ export const offlineExportRow = (g: OfflineGift, fundTitle: FundTitle): ExportRo
   provider: "",
   id: g._id,
   method: GIFT_METHOD_LABELS[g.method as GiftMethod].toLowerCase(),
-  fund: fundTitle(g.fundId),
+  fund,
   etbPerUsd: g.etbPerUsd,
   usdCents: g.usdCents,
 });
-
-/** The whole ledger (card donations, then offline gifts) as the CSV staff download. */
-export function donationsCsv(
-  donations: Iterable<Donation>,
-  gifts: Iterable<OfflineGift>,
-  fundTitle: FundTitle = (id) => id ?? WHERE_MOST_NEEDED,
-): string {
-  const rows = [
-    ...[...donations].map((d) => cardExportRow(d, fundTitle)),
-    ...[...gifts].map((g) => offlineExportRow(g, fundTitle)),
-  ];
-  return toCsv(CSV_COLUMNS, rows);
-}

@@ -242,7 +242,20 @@ export async function findReceipt(db: Db, sessionId: string) {
 }
 
 /** Every donation newest first, or only those of `ids` (one ledger page's). */
-export async function listDonations(db: Db, ids?: readonly string[]): Promise<Donation[]> {
+export const listDonations = (db: Db, ids?: readonly string[]) => selectDonations(db, { ids });
+
+/** The list in the same order after `after` (keyset on created_at, id), `limit` at most (the export's batches). */
+export const donationsAfter = (db: Db, after: Donation | undefined, limit?: number) =>
+  selectDonations(db, { after, limit });
+
+async function selectDonations(
+  db: Db,
+  {
+    ids,
+    after,
+    limit,
+  }: { ids?: readonly string[] | undefined; after?: Donation | undefined; limit?: number | undefined },
+): Promise<Donation[]> {
   if (ids?.length === 0) return [];
   const payments = db
     .selectFrom("donation_payments")
@@ -254,7 +267,7 @@ export async function listDonations(db: Db, ids?: readonly string[]): Promise<Do
     .$if(ids !== undefined, (qb) => qb.where("donation_id", "in", ids ?? []))
     .groupBy("donation_id")
     .as("p");
-  const rows = await db
+  let query = db
     .selectFrom("donations as d")
     .$if(ids !== undefined, (qb) => qb.where("d.id", "in", ids ?? []))
     .leftJoin(payments, "p.donation_id", "d.id")
@@ -272,8 +285,11 @@ export async function listDonations(db: Db, ids?: readonly string[]): Promise<Do
         .as("receipt_id"),
     )
     .orderBy("d.created_at", "desc")
-    .orderBy("d.id", "desc")
-    .execute();
+    .orderBy("d.id", "desc");
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(after.createdAt, after._id)));
+  }
+  const rows = await (limit === undefined ? query : query.limit(limit)).execute();
   return rows.map((row) => ({
     _id: row.id,
     provider: row.provider,

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
@@ -5,8 +6,11 @@ import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { toMinor } from "../money/money.ts";
-import { listGifts } from "../offline-gifts/offline-gifts.repository.ts";
+import { giftsAfter } from "../offline-gifts/offline-gifts.repository.ts";
+import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
+import { keysetBatches } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
+import { csvStream } from "../shared/csv.ts";
 import {
   ConflictError,
   DomainError,
@@ -24,10 +28,11 @@ import {
   type CheckoutSession,
   DONATION_CURRENCY,
   DONATION_FAILED_MESSAGE,
+  type Donation,
   type DonationLedger,
   type DonationReceipt,
 } from "./donations.schema.ts";
-import { donationsCsv } from "./donations-csv.ts";
+import { cardExportRow, DONATION_CSV_COLUMNS, offlineExportRow } from "./donations-csv.ts";
 import { ledgerTotals } from "./ledger.service.ts";
 import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
@@ -51,6 +56,8 @@ export function providerFor(config: Config, clock: Clock): PaymentProvider | und
 
 /** How the audit log names a donation. */
 export const DONATION_AUDIT_ENTITY = "donation";
+/** Rows read per query while writing the CSV. */
+const EXPORT_BATCH = 1000;
 
 export interface DonationsDeps {
   db: Db;
@@ -250,22 +257,35 @@ export function createDonationsService(deps: DonationsDeps) {
      * Every card donation and offline gift as CSV (donors' names and addresses), each in its own
      * currency with its dollar value; the export is itself recorded.
      */
-    async exportCsv(actor: Actor): Promise<string> {
-      // Read first: fund titles come from the site content through `db`, which must not be used
-      // inside a transaction (SQLite has one connection: that would wait for ever).
-      const [rows, gifts] = await Promise.all([repo.listDonations(db), listGifts(db)]);
+    exportCsv(actor: Actor): Readable {
+      // Fund titles come from the site content, each looked up once.
       const titles = new Map<string, string>();
-      for (const id of new Set([...rows, ...gifts].map((row) => row.fundId))) {
-        if (id) titles.set(id, (await deps.fundTitle?.(id)) ?? id);
+      const fundTitle = async (id: string | null) => {
+        if (!id) return WHERE_MOST_NEEDED;
+        if (!titles.has(id)) titles.set(id, (await deps.fundTitle?.(id)) ?? id);
+        return titles.get(id) as string;
+      };
+      async function* rows() {
+        for await (const batch of keysetBatches<Donation>(
+          (after, limit) => repo.donationsAfter(db, after, limit),
+          EXPORT_BATCH,
+        )) {
+          yield Promise.all(batch.map(async (d) => cardExportRow(d, await fundTitle(d.fundId))));
+        }
+        for await (const batch of keysetBatches<OfflineGift>(
+          (after, limit) => giftsAfter(db, after, limit),
+          EXPORT_BATCH,
+        )) {
+          yield Promise.all(batch.map(async (g) => offlineExportRow(g, await fundTitle(g.fundId))));
+        }
       }
-      await db.transaction().execute((trx) =>
-        audit.record(trx, actor, {
-          action: "export",
-          entity: DONATION_AUDIT_ENTITY,
-          values: { rows: rows.length + gifts.length },
-        }),
+      return csvStream(DONATION_CSV_COLUMNS, rows(), (count) =>
+        db
+          .transaction()
+          .execute((trx) =>
+            audit.record(trx, actor, { action: "export", entity: DONATION_AUDIT_ENTITY, values: { rows: count } }),
+          ),
       );
-      return donationsCsv(rows, gifts, (id) => (id ? (titles.get(id) ?? id) : WHERE_MOST_NEEDED));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import { newestFirstAfter } from "../shared/batches.ts";
 import type { ContactMessage } from "./messages.schema.ts";
 import type { ContactMessageTable } from "./messages.table.ts";
 import type { MessagesListQuery } from "./messages-list.ts";
@@ -25,6 +26,18 @@ export async function listMessages(db: Db): Promise<ContactMessage[]> {
     .orderBy("created_at", "desc")
     .orderBy("id")
     .execute();
+  return rows.map(toMessage);
+}
+
+/** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
+export async function messagesAfter(
+  db: Db,
+  after: ContactMessage | undefined,
+  limit: number,
+): Promise<ContactMessage[]> {
+  let query = db.selectFrom("contact_messages").selectAll();
+  if (after) query = query.where(newestFirstAfter(after));
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toMessage);
 }
 

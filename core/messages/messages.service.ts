@@ -1,8 +1,11 @@
+import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
+import { keysetBatches } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
+import { type CsvColumn, csvStream } from "../shared/csv.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
 import { newId } from "../shared/ids.ts";
@@ -24,6 +27,17 @@ const staffMail = (message: ContactMessage, siteUrl: string): EmailContent => ({
 
 /** How the audit log names a contact message. */
 export const MESSAGE_AUDIT_ENTITY = "message";
+
+/** Rows read per query while writing the CSV. */
+const EXPORT_BATCH = 1000;
+
+const CSV_COLUMNS: CsvColumn<ContactMessage>[] = [
+  { header: "Received at (UTC)", value: (m) => m.createdAt },
+  { header: "Name", value: (m) => m.name },
+  { header: "Email", value: (m) => m.email },
+  { header: "Message", value: (m) => m.message },
+  { header: "Read", value: (m) => (m.isRead ? "Yes" : "No") },
+];
 
 export interface MessagesServiceDeps {
   db: Db;
@@ -56,6 +70,20 @@ export function createMessagesService({ db, clock, email, audit, siteUrl }: Mess
 
     /** Newest first. */
     list: () => repo.listMessages(db),
+
+    /** Every message as a streamed CSV (same order as the list); the export is itself recorded. */
+    exportCsv(actor: Actor): Readable {
+      return csvStream(
+        CSV_COLUMNS,
+        keysetBatches<ContactMessage>((after, limit) => repo.messagesAfter(db, after, limit), EXPORT_BATCH),
+        (rows) =>
+          db
+            .transaction()
+            .execute((trx) =>
+              audit.record(trx, actor, { action: "export", entity: MESSAGE_AUDIT_ENTITY, values: { rows } }),
+            ),
+      );
+    },
 
     async setRead(id: string, input: unknown, actor: Actor): Promise<ContactMessage> {
       const { isRead } = parseInput(MarkReadSchema, input);

@@ -39,19 +39,40 @@ const toPledge = (row: GiftPledgeTable): Pledge => ({
 });
 
 /** Every gift not deleted, newest first, or only those of `ids` (one ledger page's). */
-export async function listGifts(db: Db, ids?: readonly string[]): Promise<OfflineGift[]> {
+export const listGifts = (db: Db, ids?: readonly string[]) => selectGifts(db, { ids });
+
+/** The list in the same order after `after` (keyset on received_on, created_at, id), `limit` at most (the export's batches). */
+export const giftsAfter = (db: Db, after: OfflineGift | undefined, limit?: number) => selectGifts(db, { after, limit });
+
+async function selectGifts(
+  db: Db,
+  {
+    ids,
+    after,
+    limit,
+  }: { ids?: readonly string[] | undefined; after?: OfflineGift | undefined; limit?: number | undefined },
+): Promise<OfflineGift[]> {
   if (ids?.length === 0) return [];
-  const rows = await db
+  let query = db
     .selectFrom("offline_gifts as g")
     .leftJoin("receipts as r", "r.offline_gift_id", "g.id")
     .selectAll("g")
     .select("r.id as receipt_id")
     .where("g.deleted_at", "is", null)
     .$if(ids !== undefined, (qb) => qb.where("g.id", "in", ids ?? []))
-    .orderBy("received_on", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("g.received_on", "desc")
+    .orderBy("g.created_at", "desc")
+    .orderBy("g.id", "desc");
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple("g.received_on", "g.created_at", "g.id"),
+        "<",
+        eb.tuple(after.receivedOn, after.createdAt, after._id),
+      ),
+    );
+  }
+  const rows = await (limit === undefined ? query : query.limit(limit)).execute();
   return rows.map((row) => ({ ...toGift(row), receiptId: row.receipt_id ?? null }));
 }
 

@@ -106,6 +106,18 @@ export async function liveReceiptsOfYear(db: Db, year: number) {
 }
 
 /** Records that a statement run sent to `donorEmail`; false when that run did already. */
+/** Which of `donorEmails` a statement run (`batchId`) has already sent to. */
+export async function statementsSentIn(db: Db, batchId: string, donorEmails: string[]): Promise<Set<string>> {
+  if (donorEmails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("statement_sends")
+    .select("donor_email")
+    .where("batch_id", "=", batchId)
+    .where("donor_email", "in", donorEmails)
+    .execute();
+  return new Set(rows.map((row) => row.donor_email));
+}
+
 export async function markStatementSent(db: Db, batchId: string, donorEmail: string, sentAt: string): Promise<boolean> {
   const inserted = await db
     .insertInto("statement_sends")

@@ -4,15 +4,18 @@ import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { formatMoney } from "../money/money.ts";
+import { yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { renderPdf } from "./pdf.ts";
 import { NO_GOODS_STATEMENT, type Organisation } from "./receipt-content.ts";
-import { liveReceiptsOfYear, markStatementSent } from "./receipts.repository.ts";
+import { liveReceiptsOfYear, markStatementSent, statementsSentIn } from "./receipts.repository.ts";
 import type { YearStatement } from "./receipts.schema.ts";
 
 export const STATEMENTS_JOB = "year-statements";
+/** Donors whose statements are sent between two progress reports. */
+const STATEMENTS_BATCH = 50;
 
 export async function statementsOf(db: Db, year: number): Promise<YearStatement[]> {
   const rows = await liveReceiptsOfYear(db, year);
@@ -79,47 +82,63 @@ export function createYearStatements(deps: {
     return year;
   };
 
+  /**
+   * E-mails every donor of the year their statement, STATEMENTS_BATCH donors at a time: the event loop
+   * gets a turn after each donor (a PDF takes a few milliseconds of CPU, and on SQLite each write runs
+   * synchronously), so the site keeps answering during a run of thousands
+   * (docs/decisions/0615-bulk-pdfs-in-batches.md). Donors a retried run already sent to are skipped
+   * before their PDF is drawn.
+   */
   const statementsJob: JobDefinition<{ year: number; batch: string }> = {
     type: STATEMENTS_JOB,
     async handle({ year, batch }, job) {
       const statements = await statementsOf(db, year);
       const organisation = await deps.organisation();
       let sent = 0;
-      for (const statement of statements) {
-        const pdf = await renderStatementPdf(statement, year, organisation);
-        const mail = await renderEmail({
-          subject: `Your ${year} giving statement from ${organisation.name}`,
-          heading: `Your giving in ${year}`,
-          intro: [`Thank you for your gifts to ${organisation.name} in ${year}. Your statement is attached.`],
-          details: statement.gifts.map(
-            (gift) => [gift.date, `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})`] as const,
-          ),
-          body: [NO_GOODS_STATEMENT],
-        });
-        await db.transaction().execute(async (trx) => {
-          // Once per donor and run: a retried run skips those it already queued.
-          if (!(await markStatementSent(trx, batch, statement.email, clock().toISOString()))) return;
-          await email.send(trx, statement.email, {
-            ...mail,
-            attachments: [
-              {
-                filename: `giving-statement-${year}.pdf`,
-                contentType: "application/pdf",
-                base64: pdf.toString("base64"),
-              },
-            ],
-          });
-        });
-        sent += 1;
+      for (let from = 0; from < statements.length; from += STATEMENTS_BATCH) {
+        const donors = statements.slice(from, from + STATEMENTS_BATCH);
+        const done = await statementsSentIn(
+          db,
+          batch,
+          donors.map((statement) => statement.email),
+        );
+        for (const statement of donors) {
+          job.signal.throwIfAborted(); // a shutdown hands the run on between donors (decision 0641)
+          if (!done.has(statement.email)) await sendStatement(statement, year, batch, organisation);
+          sent += 1;
+          await yieldToEventLoop();
+        }
         await job.progress({ sent, of: statements.length });
+        email.wake();
       }
       await job.progress({ sent, of: statements.length });
-      email.wake();
     },
   };
 
+  async function sendStatement(statement: YearStatement, year: number, batch: string, organisation: Organisation) {
+    const pdf = await renderStatementPdf(statement, year, organisation);
+    const mail = await renderEmail({
+      subject: `Your ${year} giving statement from ${organisation.name}`,
+      heading: `Your giving in ${year}`,
+      intro: [`Thank you for your gifts to ${organisation.name} in ${year}. Your statement is attached.`],
+      details: statement.gifts.map(
+        (gift) => [gift.date, `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})`] as const,
+      ),
+      body: [NO_GOODS_STATEMENT],
+    });
+    await db.transaction().execute(async (trx) => {
+      // Once per donor and run: a retried run skips those it already queued.
+      if (!(await markStatementSent(trx, batch, statement.email, clock().toISOString()))) return;
+      await email.send(trx, statement.email, {
+        ...mail,
+        attachments: [
+          { filename: `giving-statement-${year}.pdf`, contentType: "application/pdf", base64: pdf.toString("base64") },
+        ],
+      });
+    });
+  }
+
   return {
-    /** E-mails every donor their statement for a year; registered with every other job kind in server/job-handlers.ts. */
     statementsJob,
     list: async (year: string) => statementsOf(db, yearOf(year)),
 

@@ -195,8 +195,15 @@ describe.each(DIALECTS)("newsletter consent on %s", (dialect) => {
       headers,
       payload: { csv, source: "Spring fair sign-up sheet" },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = response.json<{ id: string }>();
+    await t.services.jobs.runDue();
+    const status = await t.app.inject({ url: `/api/subscribe/import/${id}`, headers });
+    expect(status.json()).toEqual({
+      id,
+      status: "done",
+      rowsRead: 5,
+      percent: 100,
       added: 2,
       confirmed: 1,
       pending: 1,
@@ -211,7 +218,6 @@ describe.each(DIALECTS)("newsletter consent on %s", (dialect) => {
     });
     expect(await statusOf("asked@example.org")).toBe("pending");
     expect(await statusOf("gone@example.org")).toBe("unsubscribed");
-    await t.services.jobs.runDue();
     expect(inbox.messages.map((m) => /^To: (.+)$/m.exec(m)?.[1]?.trim())).toEqual(["asked@example.org"]);
 
     const noEmail = await t.app.inject({

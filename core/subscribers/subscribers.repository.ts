@@ -1,10 +1,11 @@
 import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import { newestFirstAfter } from "../shared/batches.ts";
 import type { ExpiredSubjects } from "../single-use-links/single-use-links.repository.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 import type { Subscriber } from "./subscribers.schema.ts";
-import type { SubscriberTable } from "./subscribers.table.ts";
+import type { SubscriberImportTable, SubscriberTable } from "./subscribers.table.ts";
 import type { SubscribersListQuery } from "./subscribers-list.ts";
 
 const toSubscriber = (row: Selectable<SubscriberTable>): Subscriber => ({
@@ -21,6 +22,14 @@ export async function listSubscribers(db: Db, status?: SubscriberStatus): Promis
   let query = db.selectFrom("subscribers").selectAll();
   if (status) query = query.where("status", "=", status);
   const rows = await query.orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(toSubscriber);
+}
+
+/** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
+export async function subscribersAfter(db: Db, after: Subscriber | undefined, limit: number): Promise<Subscriber[]> {
+  let query = db.selectFrom("subscribers").selectAll();
+  if (after) query = query.where(newestFirstAfter(after));
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toSubscriber);
 }
 
@@ -116,4 +125,40 @@ export async function pageSubscribers(
     return all.orderBy("created_at", direction).orderBy("id", direction);
   });
   return { items: rows.map(toSubscriber), total };
+}
+
+/** Several new addresses in one statement (an import's batch). */
+export async function insertSubscribers(db: Db, rows: Insertable<SubscriberTable>[]): Promise<void> {
+  await db.insertInto("subscribers").values(rows).execute();
+}
+
+export async function insertImport(db: Db, row: Insertable<SubscriberImportTable>): Promise<void> {
+  await db.insertInto("subscriber_imports").values(row).execute();
+}
+
+export function findImport(db: Db, id: string) {
+  return db.selectFrom("subscriber_imports").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** How far an import got, without its file (up to 5 MB, read only by the job). */
+export function importProgress(db: Db, id: string) {
+  return db
+    .selectFrom("subscriber_imports")
+    .select([
+      "csv_length",
+      "rows_done",
+      "chars_done",
+      "added",
+      "confirmed",
+      "already_known",
+      "invalid_count",
+      "invalid_shown",
+      "finished_at",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function updateImport(db: Db, id: string, patch: Updateable<SubscriberImportTable>): Promise<void> {
+  await db.updateTable("subscriber_imports").set(patch).where("id", "=", id).execute();
 }

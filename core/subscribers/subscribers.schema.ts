@@ -59,3 +59,16 @@ export const SubscriberImportSchema = z.object({
       z.maxLength(200, "Keep the note under 200 characters."),
     ),
 });
+
+/** What the Subscribers screen shows of an import while it runs and when it is done. */
+export interface ImportStatus {
+  id: string;
+  status: "queued" | "running" | "done" | "failed";
+  rowsRead: number;
+  percent: number;
+  added: number;
+  confirmed: number;
+  pending: number;
+  alreadyKnown: number;
+  invalid: { count: number; shown: Array<{ line: number; value: string; message: string }> };
+}

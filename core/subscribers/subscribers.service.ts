@@ -1,10 +1,13 @@
+import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { Locale } from "../i18n/locale.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
+import { keysetBatches, yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
-import { type CsvColumn, toCsv } from "../shared/csv.ts";
-import { ConflictError, GoneError, ValidationError } from "../shared/errors.ts";
+import { type CsvColumn, csvRecords, csvStream } from "../shared/csv.ts";
+import { ConflictError, GoneError, NotFoundError, ValidationError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
 import { IdListSchema, unknownIdsMessage } from "../shared/id-list.ts";
 import { newId } from "../shared/ids.ts";
@@ -21,12 +24,19 @@ import {
 import * as repo from "./subscribers.repository.ts";
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
+  type ImportStatus,
   LinkTokenSchema,
   type Subscriber,
   SubscriberImportSchema,
   SubscribeSchema,
 } from "./subscribers.schema.ts";
-import { readImport } from "./subscribers-import.ts";
+import {
+  type ImportProblem,
+  type ImportRow,
+  importColumns,
+  PROBLEMS_SHOWN,
+  readImportRow,
+} from "./subscribers-import.ts";
 import { newsletterLinks, unsubscribeTokens } from "./unsubscribe-token.ts";
 
 const CSV_COLUMNS: CsvColumn<Subscriber>[] = [
@@ -38,15 +48,26 @@ const CSV_COLUMNS: CsvColumn<Subscriber>[] = [
   { header: "Source", value: (s) => s.source },
 ];
 
+/** Rows read per query while writing the CSV. */
+const EXPORT_BATCH = 1000;
+
 /** How the audit log names a newsletter subscriber. */
 export const SUBSCRIBER_AUDIT_ENTITY = "subscriber";
 export const WEBSITE_SOURCE = "Website form";
+export const IMPORT_JOB = "subscribers.import";
+const importKey = (id: string) => `subscriber-import:${id}`;
+/**
+ * Records read, checked and saved together; the event loop gets a turn after each batch. On SQLite a
+ * batch's transaction (its commit's fsync included) holds the event loop: 500 keeps that short.
+ */
+const IMPORT_BATCH = 500;
 
 export interface SubscribersDeps {
   db: Db;
   clock: Clock;
   audit: Audit;
   email: EmailService;
+  jobs: JobQueue;
   /** SESSION_SECRET, which signs unsubscribe links. */
   tokenSecret: string;
   links: SingleUseLinks;
@@ -59,7 +80,7 @@ export interface SubscribersDeps {
  * them again until they subscribe again.
  */
 export function createSubscribersService(deps: SubscribersDeps) {
-  const { db, clock, audit, email, tokenSecret, siteUrl } = deps;
+  const { db, clock, audit, email, jobs, tokenSecret, siteUrl } = deps;
   const singleUse = deps.links;
   const links = newsletterLinks(siteUrl);
   const unsubscribe = unsubscribeTokens(tokenSecret);
@@ -111,7 +132,93 @@ export function createSubscribersService(deps: SubscribersDeps) {
     return subscriber;
   }
 
+  /**
+   * Reads an import's file a batch of records at a time, giving the event loop a turn between batches.
+   * Each batch's new addresses and the counts so far are saved in one transaction, so a run that
+   * stopped (a restart) goes on after the last saved batch: addresses of the file that appear again
+   * count once, as their first line says, and an address the list already had is left as it is.
+   */
+  const importJob: JobDefinition<{ id: string }> = {
+    type: IMPORT_JOB,
+    maxAttempts: 5,
+    async handle({ id }, job) {
+      const saved = await repo.findImport(db, id);
+      if (!saved || saved.finished_at || saved.csv === null) return;
+      const csv = saved.csv;
+      const columns = importColumns(csv);
+      const counts = {
+        rows_done: Number(saved.rows_done),
+        added: Number(saved.added),
+        confirmed: Number(saved.confirmed),
+        already_known: Number(saved.already_known),
+        invalid_count: Number(saved.invalid_count),
+      };
+      const shown = JSON.parse(saved.invalid_shown) as ImportProblem[];
+      /** Addresses met earlier in the file (rebuilt from the saved part on a resumed run). */
+      const seen = new Set<string>();
+      let index = 0;
+      let batch: ImportRow[] = [];
+      let batchEnd = columns.bodyStart;
+
+      const save = async (finished: boolean) => {
+        const known = await repo.existingEmails(
+          db,
+          batch.map((row) => row.email),
+        );
+        const fresh = batch.filter((row) => !known.has(row.email));
+        await db.transaction().execute(async (trx) => {
+          const now = nowIso();
+          const rows = fresh.map((row) => ({
+            id: newId(),
+            email: row.email,
+            created_at: row.subscribedAt ?? now,
+            status: row.consented ? ("confirmed" as const) : ("pending" as const),
+            confirmed_at: row.consented ? now : null,
+            unsubscribed_at: null,
+            source: `Import: ${saved.source}`,
+          }));
+          if (rows.length > 0) await repo.insertSubscribers(trx, rows);
+          if (email.enabled) {
+            for (const row of rows) if (row.status === "pending") await sendConfirmation(trx, row);
+          }
+          counts.added += rows.length;
+          counts.confirmed += rows.filter((row) => row.status === "confirmed").length;
+          counts.already_known += batch.length - fresh.length;
+          counts.rows_done = index;
+          await repo.updateImport(trx, id, {
+            ...counts,
+            chars_done: batchEnd,
+            invalid_shown: JSON.stringify(shown),
+            ...(finished ? { csv: null, finished_at: now } : {}),
+          });
+        });
+        batch = [];
+        await job.progress({ rows: index });
+        email.wake();
+        await yieldToEventLoop();
+      };
+
+      for (const record of csvRecords(csv, columns.bodyStart)) {
+        index++;
+        const read = readImportRow(record.cells, columns);
+        if ("problem" in read) {
+          if (index <= counts.rows_done) continue;
+          counts.invalid_count++;
+          if (shown.length < PROBLEMS_SHOWN) shown.push({ line: index + 1, ...read.problem });
+        } else if (!seen.has(read.row.email)) {
+          seen.add(read.row.email);
+          if (index > counts.rows_done) batch.push(read.row);
+        }
+        batchEnd = record.end;
+        if (index > counts.rows_done && index % IMPORT_BATCH === 0) await save(false);
+        else if (index % IMPORT_BATCH === 0) await yieldToEventLoop();
+      }
+      await save(true);
+    },
+  };
+
   return {
+    importJob,
     /** Whether new addresses wait for their confirmation link (the site can send e-mail). */
     doubleOptIn: email.enabled,
     unsubscribeToken: unsubscribe.make,
@@ -199,45 +306,49 @@ export function createSubscribersService(deps: SubscribersDeps) {
     },
 
     /**
-     * Adds the addresses of a CSV: confirmed where the file says they consented (noting the source),
-     * otherwise pending with a confirmation e-mail. Addresses already known are left as they are, so
-     * an unsubscribed one stays unsubscribed.
+     * Starts importing the addresses of a CSV (docs/decisions/0614-import-jobs.md): the file is kept
+     * and a job reads it in batches (`importJob`); `importStatus` tells how far it got. A file
+     * without an `email` column is refused here, at once.
      */
-    async importCsv(input: unknown, actor: Actor) {
+    async startImport(input: unknown, actor: Actor): Promise<{ id: string }> {
       const { csv, source } = parseInput(SubscriberImportSchema, input);
-      const { rows, invalid } = readImport(csv);
-      const known = await repo.existingEmails(
-        db,
-        rows.map((row) => row.email),
-      );
-      const fresh = rows.filter((row) => !known.has(row.email));
-      const result = await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        let confirmed = 0;
-        for (const row of fresh) {
-          const id = newId();
-          const consented = row.consented;
-          await repo.insertSubscriber(trx, {
-            id,
-            email: row.email,
-            created_at: row.subscribedAt ?? now,
-            status: consented ? "confirmed" : "pending",
-            confirmed_at: consented ? now : null,
-            unsubscribed_at: null,
-            source: `Import: ${source}`,
-          });
-          if (consented) confirmed++;
-          else if (email.enabled) await sendConfirmation(trx, { id, email: row.email });
-        }
-        await audit.record(trx, actor, {
-          action: "import",
-          entity: SUBSCRIBER_AUDIT_ENTITY,
-          values: { rows: fresh.length, confirmed },
+      importColumns(csv);
+      const id = newId();
+      await db.transaction().execute(async (trx) => {
+        await repo.insertImport(trx, {
+          id,
+          source,
+          csv,
+          csv_length: csv.length,
+          created_at: nowIso(),
+          created_by: actor.email,
+          finished_at: null,
         });
-        return { added: fresh.length, confirmed, pending: fresh.length - confirmed };
+        await jobs.enqueue(trx, { type: IMPORT_JOB, payload: { id }, key: importKey(id) });
+        await audit.record(trx, actor, { action: "import", entity: SUBSCRIBER_AUDIT_ENTITY, values: { import: id } });
       });
-      email.wake();
-      return { ...result, alreadyKnown: rows.length - fresh.length, invalid };
+      jobs.wake();
+      return { id };
+    },
+
+    /** How far an import got, with what it found so far (all of it once `status` is done). */
+    async importStatus(id: string): Promise<ImportStatus> {
+      const row = await repo.importProgress(db, id);
+      const job = row && (await jobs.state({ key: importKey(id) }));
+      if (!row || !job) throw new NotFoundError("No such import.");
+      const added = Number(row.added);
+      const confirmed = Number(row.confirmed);
+      return {
+        id,
+        status: row.finished_at ? "done" : job.status,
+        rowsRead: Number(row.rows_done),
+        percent: row.finished_at ? 100 : Math.floor((100 * Number(row.chars_done)) / Math.max(1, row.csv_length)),
+        added,
+        confirmed,
+        pending: added - confirmed,
+        alreadyKnown: Number(row.already_known),
+        invalid: { count: Number(row.invalid_count), shown: JSON.parse(row.invalid_shown) as ImportProblem[] },
+      };
     },
 
     /** Deletes all the given subscribers, or none when any id is unknown. */
@@ -253,17 +364,18 @@ export function createSubscribersService(deps: SubscribersDeps) {
       });
     },
 
-    /** Every subscriber as CSV; the export of these addresses is itself recorded. */
-    async exportCsv(actor: Actor): Promise<string> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await repo.listSubscribers(trx);
-        await audit.record(trx, actor, {
-          action: "export",
-          entity: SUBSCRIBER_AUDIT_ENTITY,
-          values: { rows: rows.length },
-        });
-        return toCsv(CSV_COLUMNS, rows);
-      });
+    /** Every subscriber as a streamed CSV; the export of these addresses is itself recorded. */
+    exportCsv(actor: Actor): Readable {
+      return csvStream(
+        CSV_COLUMNS,
+        keysetBatches((after, limit) => repo.subscribersAfter(db, after, limit), EXPORT_BATCH),
+        (rows) =>
+          db
+            .transaction()
+            .execute((trx) =>
+              audit.record(trx, actor, { action: "export", entity: SUBSCRIBER_AUDIT_ENTITY, values: { rows } }),
+            ),
+      );
     },
   };
 }

@@ -11,3 +11,26 @@ export interface SubscriberTable {
   unsubscribed_at: string | null;
   source: string | null;
 }
+
+/** One CSV import (a job's work): its file until it is done, and how far it got. */
+export interface SubscriberImportTable {
+  id: string;
+  /** Where the addresses come from, as staff typed it. */
+  source: string;
+  /** The file's text; cleared once the import is done. */
+  csv: string | null;
+  csv_length: number;
+  created_at: string;
+  /** The e-mail of the staff member who started it. */
+  created_by: string;
+  /** Records read so far (the header not counted), and the characters they span. */
+  rows_done: Generated<number>;
+  chars_done: Generated<number>;
+  added: Generated<number>;
+  confirmed: Generated<number>;
+  already_known: Generated<number>;
+  invalid_count: Generated<number>;
+  /** JSON list of the first problems: line, value, message. */
+  invalid_shown: Generated<string>;
+  finished_at: string | null;
+}

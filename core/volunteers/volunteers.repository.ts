@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import { newestFirstAfter } from "../shared/batches.ts";
 import type { Availability, VolunteerApplication, VolunteerInterest, VolunteerStatus } from "./volunteers.schema.ts";
 import type { VolunteerApplicationTable } from "./volunteers.table.ts";
 import type { VolunteersListQuery } from "./volunteers-list.ts";
@@ -40,6 +41,18 @@ export async function listApplications(db: Db): Promise<VolunteerApplication[]> 
     .orderBy("created_at", "desc")
     .orderBy("id")
     .execute();
+  return rows.map(toApplication);
+}
+
+/** One batch of the list in the same order, after `after` (keyset: newest first, then by id). */
+export async function applicationsAfter(
+  db: Db,
+  after: VolunteerApplication | undefined,
+  limit: number,
+): Promise<VolunteerApplication[]> {
+  let query = db.selectFrom("volunteer_applications").selectAll();
+  if (after) query = query.where(newestFirstAfter(after));
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toApplication);
 }
 

@@ -1,8 +1,11 @@
+import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
+import { keysetBatches } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
+import { type CsvColumn, csvStream } from "../shared/csv.ts";
 import { ValidationError } from "../shared/errors.ts";
 import { isBotSubmission } from "../shared/honeypot.ts";
 import { IdListSchema, unknownIdsMessage } from "../shared/id-list.ts";
@@ -37,6 +40,26 @@ function staffMail(application: VolunteerApplication, siteUrl: string): EmailCon
     footer: ["Reply to this e-mail to answer the applicant."],
   };
 }
+
+/** Rows read per query while writing the CSV. */
+const EXPORT_BATCH = 1000;
+
+const CSV_COLUMNS: CsvColumn<VolunteerApplication>[] = [
+  { header: "Applied at (UTC)", value: (a) => a.createdAt },
+  { header: "Full name", value: (a) => a.fullName },
+  { header: "Email", value: (a) => a.email },
+  { header: "Phone", value: (a) => a.phone },
+  { header: "Age", value: (a) => a.age },
+  { header: "Interest", value: (a) => a.interest },
+  { header: "Other interest", value: (a) => a.otherInterestDetail },
+  { header: "Skills", value: (a) => a.skillSet },
+  { header: "Availability", value: (a) => a.availability },
+  { header: "Motivation", value: (a) => a.motivation },
+  { header: "LinkedIn", value: (a) => a.linkedin },
+  { header: "Twitter", value: (a) => a.twitter },
+  { header: "Comments", value: (a) => a.additionalComments },
+  { header: "Status", value: (a) => a.status },
+];
 
 export interface VolunteersServiceDeps {
   db: Db;
@@ -83,6 +106,18 @@ export function createVolunteersService({ db, clock, email, audit, siteUrl }: Vo
 
     /** Newest first. */
     list: () => repo.listApplications(db),
+
+    /** Every application as a streamed CSV (same order as the list); the export is itself recorded. */
+    exportCsv(actor: Actor): Readable {
+      return csvStream(
+        CSV_COLUMNS,
+        keysetBatches<VolunteerApplication>((after, limit) => repo.applicationsAfter(db, after, limit), EXPORT_BATCH),
+        (rows) =>
+          db
+            .transaction()
+            .execute((trx) => audit.record(trx, actor, { action: "export", entity: AUDIT_ENTITY, values: { rows } })),
+      );
+    },
 
     pendingCount: () => repo.countPending(db),
 

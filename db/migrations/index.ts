@@ -24,6 +24,7 @@ import * as myGiving from "./2026-11-24-600-my-giving.ts";
 import * as voidReceipts from "./2026-11-24-610-void-receipts.ts";
 import * as siteContentItemIds from "./2026-11-25-200-site-content-item-ids.ts";
 import * as singleUseLinks from "./2026-11-28-600-single-use-links.ts";
+import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-610-void-receipts": voidReceipts,
   "2026-11-25-200-site-content-item-ids": siteContentItemIds,
   "2026-11-28-600-single-use-links": singleUseLinks,
+  "2026-11-28-600-subscriber-imports": subscriberImports,
   "2026-11-28-610-admin-list-indexes": adminListIndexes,
   "2026-11-28-640-job-interruptions": jobInterruptions,
 };

@@ -11,7 +11,7 @@ export default async function activityRoutes(app: FastifyInstance) {
   app.get("/api/admin/activity/people", async () => activity.people());
 
   app.get("/api/admin/activity/export.csv", async (request, reply) => {
-    const csv = await activity.exportCsv(request.query, actorOf(request));
+    const csv = activity.exportCsv(request.query, actorOf(request));
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", csvAttachment("activity", clock()))

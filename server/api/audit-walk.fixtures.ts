@@ -358,6 +358,14 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       expected: { action: "update", entity: "message", entityId: id, fields: ["isRead"], values: { isRead: true } },
     };
   },
+  "GET /api/messages/export.csv": async (t) => {
+    await message(t);
+    const rows = (await t.services.messages.list()).length;
+    return {
+      request: { url: "/api/messages/export.csv" },
+      expected: { action: "export", entity: "message", entityId: null, values: { rows } },
+    };
+  },
   "DELETE /api/messages/admin/:id": async (t) => {
     const id = await message(t);
     return {
@@ -456,7 +464,7 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       url: "/api/subscribe/import",
       payload: { csv: `email,consent\n${uniqueEmail("imported")},yes\n`, source: "Sheet" },
     },
-    expected: { action: "import", entity: "subscriber", entityId: null, values: { rows: 1, confirmed: 1 } },
+    expected: { action: "import", entity: "subscriber", entityId: null, values: { import: expect.any(String) } },
   }),
   "GET /api/subscribe/export.csv": async (t) => {
     await subscriber(t);
@@ -471,6 +479,14 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: "/api/volunteer/status", payload: { ids: [id], status: "Accepted" } },
       expected: { action: "status", entity: "volunteer-application", entityId: id, values: { status: "Accepted" } },
+    };
+  },
+  "GET /api/volunteer/export.csv": async (t) => {
+    await application(t);
+    const rows = (await t.services.volunteers.list()).length;
+    return {
+      request: { url: "/api/volunteer/export.csv" },
+      expected: { action: "export", entity: "volunteer-application", entityId: null, values: { rows } },
     };
   },
   "DELETE /api/volunteer": async (t) => {

@@ -25,8 +25,21 @@ const ADMIN_IP = "198.51.100.7";
 describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
   let t: TestApp;
   let writes: RouteEntry[];
-  /** The route Fastify matched for each request id, so a fixture is seen to call its own route. */
-  const matched = new Map<string, string>();
+  /**
+   * The route Fastify matched for each request id, so a fixture is seen to call its own route. A
+   * streamed answer (a CSV export) can reach the test before its onResponse hook has run: wait for it.
+   */
+  const matched = new Map<string, { promise: Promise<string>; resolve: (route: string) => void }>();
+  const matchOf = (id: string) => {
+    if (!matched.has(id)) {
+      let resolve = (_route: string) => {};
+      const promise = new Promise<string>((done) => {
+        resolve = done;
+      });
+      matched.set(id, { promise, resolve });
+    }
+    return matched.get(id) as { promise: Promise<string>; resolve: (route: string) => void };
+  };
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {
@@ -34,7 +47,7 @@ describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
       config: { mail: { smtp: "smtp://127.0.0.1:9", from: "Walk <walk@hopebehindbars.test>" } },
       beforeReady: (app) =>
         app.addHook("onResponse", async (request) => {
-          matched.set(request.id, `${request.method} ${request.routeOptions.url}`);
+          matchOf(request.id).resolve(`${request.method} ${request.routeOptions.url}`);
         }),
     });
     writes = t.app.routeCatalog.filter(isStaffWrite);
@@ -84,7 +97,7 @@ describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
     const response = await t.app.inject({ method, ...request, headers, remoteAddress: ADMIN_IP });
 
     expect(response.statusCode, response.body).toBeLessThan(300);
-    expect(matched.get(response.headers["x-request-id"] as string)).toBe(`${method} ${route}`);
+    expect(await matchOf(response.headers["x-request-id"] as string).promise).toBe(`${method} ${route}`);
     const added = (await auditRows()).filter((row) => !before.some((old) => old.id === row.id));
     expect(added).toHaveLength(1);
     const [row] = added;

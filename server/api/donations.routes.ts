@@ -16,6 +16,6 @@ export default async function donationsRoutes(app: FastifyInstance) {
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", csvAttachment("donations", clock()))
       .header("cache-control", "no-store")
-      .send(await donations.exportCsv(actorOf(request)));
+      .send(donations.exportCsv(actorOf(request)));
   });
 }

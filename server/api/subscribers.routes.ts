@@ -63,8 +63,14 @@ export default async function subscribersRoutes(app: FastifyInstance) {
     subscribers.remove(request.body, actorOf(request)),
   );
 
-  app.post("/api/subscribe/import", { config: { roles: INBOX }, bodyLimit: 6 * 1024 * 1024 }, async (request) =>
-    subscribers.importCsv(request.body, actorOf(request)),
+  // The file is kept and read by a job in batches (docs/decisions/0614-import-jobs.md): 202 with the
+  // import's id, whose progress and summary the call below answers.
+  app.post("/api/subscribe/import", { config: { roles: INBOX }, bodyLimit: 6 * 1024 * 1024 }, async (request, reply) =>
+    reply.code(202).send(await subscribers.startImport(request.body, actorOf(request))),
+  );
+
+  app.get("/api/subscribe/import/:id", { config: { roles: INBOX } }, async (request) =>
+    subscribers.importStatus((request.params as { id: string }).id),
   );
 
   app.get("/api/subscribe/export.csv", { config: { roles: INBOX } }, async (request, reply) => {
@@ -72,6 +78,6 @@ export default async function subscribersRoutes(app: FastifyInstance) {
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", csvAttachment("subscribers", clock()))
       .header("cache-control", "no-store")
-      .send(await subscribers.exportCsv(actorOf(request)));
+      .send(subscribers.exportCsv(actorOf(request)));
   });
 }

@@ -1,16 +1,10 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
+import type { ImportStatus } from "../../../core/subscribers/subscribers.schema";
 import { api, errorMessage } from "../../lib/api-client";
 import { TextInput } from "./form-controls";
+import { ImportProgress } from "./import-progress";
 import { Modal } from "./modal";
-
-interface ImportResult {
-  added: number;
-  confirmed: number;
-  pending: number;
-  alreadyKnown: number;
-  invalid: { count: number; shown: Array<{ line: number; value: string; message: string }> };
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -20,20 +14,27 @@ export function SubscriberImport({ onClose, onImported }: { onClose: () => void;
   const [source, setSource] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [importId, setImportId] = useState<string | null>(null);
+
+  const finished = useCallback(
+    (status: ImportStatus) => {
+      onImported();
+      if (status.status === "done") toast.success(`${plural(status.added, "subscriber")} imported.`);
+      else toast.error("Import failed. Please try again.");
+    },
+    [onImported],
+  );
 
   async function submit() {
     if (!file) return setErrors({ csv: "Choose a CSV file." });
     setBusy(true);
     try {
-      const imported = await api<ImportResult>("/api/subscribe/import", {
+      const started = await api<{ id: string }>("/api/subscribe/import", {
         method: "POST",
         json: { csv: await file.text(), source },
       });
-      setResult(imported);
       setErrors({});
-      onImported();
-      toast.success(`${plural(imported.added, "subscriber")} imported.`);
+      setImportId(started.id);
     } catch (error) {
       const fields = (error as { fields?: Record<string, string> }).fields ?? {};
       setErrors(fields);
@@ -50,9 +51,9 @@ export function SubscriberImport({ onClose, onImported }: { onClose: () => void;
       footer={
         <>
           <button type="button" onClick={onClose} className="rounded-full px-4 py-2 font-semibold ring-1 ring-gray-300">
-            {result ? "Close" : "Cancel"}
+            {importId ? "Close" : "Cancel"}
           </button>
-          {!result && (
+          {!importId && (
             <button
               type="button"
               disabled={busy}
@@ -65,28 +66,8 @@ export function SubscriberImport({ onClose, onImported }: { onClose: () => void;
         </>
       }
     >
-      {result ? (
-        <div className="space-y-2 text-sm" role="status">
-          <p>
-            Added {plural(result.added, "address", "addresses")}: {result.confirmed} confirmed, {result.pending} pending
-            confirmation.
-          </p>
-          <p>
-            {plural(result.alreadyKnown, "address was", "addresses were")} already on the list and left as they are.
-          </p>
-          {result.invalid.count > 0 && (
-            <>
-              <p>{plural(result.invalid.count, "line")} could not be read:</p>
-              <ul className="list-disc pl-5">
-                {result.invalid.shown.map((problem) => (
-                  <li key={problem.line}>
-                    Line {problem.line}: “{problem.value}” ({problem.message})
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
+      {importId ? (
+        <ImportProgress id={importId} onDone={finished} />
       ) : (
         <div className="space-y-4 text-sm">
           <p className="text-muted">

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import type { ContactMessage } from "../../../core/messages/messages.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { ExportCsvButton } from "../../components/admin/export-csv-button";
 import { ListBody } from "../../components/admin/lists/list-body";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
@@ -72,7 +73,10 @@ export default function AdminMessages() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">Messages</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Messages</h1>
+        <ExportCsvButton path="/api/messages/export.csv" />
+      </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <ListSearch
           id="message-search"

@@ -8,6 +8,7 @@ import {
 } from "../../../core/volunteers/volunteers.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
+import { ExportCsvButton } from "../../components/admin/export-csv-button";
 import { BulkBar, bulkButton, bulkDeleteButton } from "../../components/admin/lists/bulk-bar";
 import { ListBody } from "../../components/admin/lists/list-body";
 import { ListPager } from "../../components/admin/lists/list-pager";
@@ -95,7 +96,10 @@ export default function AdminVolunteers() {
 
   return (
     <div className="pb-24">
-      <h1 className="text-2xl font-bold">Volunteer Applications</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Volunteer Applications</h1>
+        <ExportCsvButton path="/api/volunteer/export.csv" />
+      </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <ListSearch
           id="volunteer-search"
