@@ -9,7 +9,7 @@ import * as authRepo from "./auth.repository.ts";
 import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth.schema.ts";
 import { deviceName } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashNewPassword, verifyPassword } from "./password.ts";
 import { endResetsOf } from "./password-reset.repository.ts";
 import { tokenHasher } from "./token-hash.ts";
 
@@ -78,7 +78,7 @@ export function createAccountService(db: Db, clock: Clock, tokenSecret: string, 
         throw new ValidationError(CURRENT_PASSWORD_WRONG_MESSAGE, { currentPassword: CURRENT_PASSWORD_WRONG_MESSAGE });
       }
       await throttle.release(reservation);
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashNewPassword(newPassword, "newPassword");
       await db.transaction().execute(async (trx) => {
         await authRepo.updateAdminPassword(trx, admin.id, passwordHash, nowIso());
         await repo.deleteSessionsOfExcept(trx, admin.id, tokenHash(currentToken));

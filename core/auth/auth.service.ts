@@ -28,7 +28,7 @@ import {
 } from "./auth.schema.ts";
 import { USER_AGENT_MAX_LENGTH } from "./device-name.ts";
 import { accountKey, createLoginThrottle, secondFactorKey, sourceKey } from "./login-throttle.ts";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
+import { dummyPasswordHash, hashNewPassword, hashPassword, verifyPassword } from "./password.ts";
 import { createRecognisedDevices } from "./recognised-device.ts";
 import { newSecretToken, tokenHasher } from "./token-hash.ts";
 
@@ -80,7 +80,7 @@ export function createAuthService(
     const existing = await repo.findAdminByEmail(db, cleanEmail);
     if (existing && mode === "create") throw new ValidationError(`An admin with e-mail ${cleanEmail} already exists.`);
     if (!existing && mode === "reset") throw new ValidationError(`No admin with e-mail ${cleanEmail}.`);
-    const passwordHash = await hashPassword(cleanPassword);
+    const passwordHash = await hashNewPassword(cleanPassword);
     if (existing) {
       await db.transaction().execute(async (trx) => {
         await repo.updateAdminPassword(trx, existing.id, passwordHash, nowIso());

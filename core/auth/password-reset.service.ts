@@ -8,7 +8,7 @@ import { GoneError, ServiceUnavailableError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as authRepo from "./auth.repository.ts";
-import { hashPassword } from "./password.ts";
+import { hashNewPassword } from "./password.ts";
 import * as repo from "./password-reset.repository.ts";
 import {
   RESET_LINK_ENDED_MESSAGE,
@@ -113,7 +113,7 @@ export function createPasswordResets({ db, clock, tokenSecret, audit, email, job
     async complete(input: unknown, clientIp: string): Promise<void> {
       const { token, password } = parseInput(ResetCompleteSchema, input);
       await liveReset(token); // before the slow hash: a dead link is said so at once
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
         // Read again inside the transaction: the link may have been used or replaced meanwhile.

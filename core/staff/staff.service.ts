@@ -3,7 +3,7 @@ import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from "../access/roles.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { deleteSessionsOf, insertAdminIfAbsent } from "../auth/auth.repository.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashNewPassword } from "../auth/password.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -265,7 +265,7 @@ export function createStaffService({ database, clock, tokenSecret, email, audit,
       const { name, password } = parseInput(AcceptInvitationSchema, input);
       const found = await repo.findUsableInvitation(db, tokenHash(token), nowIso());
       if (!found) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         // Checked again inside the transaction: the link may have been used, revoked or resent meanwhile.

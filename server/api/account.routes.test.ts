@@ -170,6 +170,22 @@ describe.each(DIALECTS)("own account API on %s", (dialect) => {
     expect(record?.changes).not.toContain(NEW_PASSWORD);
   });
 
+  it("refuses a common or breached new password, or one of only spaces, and says why", async () => {
+    await t.adminToken(); // creates the account
+    const headers = await signIn(TEST_ADMIN.email, FIREFOX, "10.4.4.4");
+    const refused = async (newPassword: string) => {
+      const response = await changePassword(headers, { currentPassword: TEST_ADMIN.password, newPassword });
+      expect(response.statusCode).toBe(400);
+      return response.json().fields;
+    };
+    expect(await refused("qwertyuiop12")).toEqual({
+      newPassword:
+        "This password is too common: it is, or is close to, one found in lists of breached passwords. Choose another: a few unrelated words make a strong one.",
+    });
+    expect(await refused("\t".repeat(12))).toEqual({ newPassword: "A password cannot be only spaces." });
+    expect(await me(headers)).toBe(200);
+  });
+
   it("counts wrong current passwords like failed logins", async () => {
     await t.staffHeaders("editor");
     const headers = await signIn("editor@hopebehindbars.test", FIREFOX, "10.4.4.4");
