@@ -11,6 +11,7 @@ import { deviceName } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
 import { hashNewPassword, verifyPassword } from "./password.ts";
 import { endResetsOf } from "./password-reset.repository.ts";
+import { liveSessionBounds } from "./session-life.ts";
 import { tokenHasher } from "./token-hash.ts";
 
 /** What a signed-in staff member does with their own account: the password and their sessions. */
@@ -46,7 +47,7 @@ export function createAccountService(db: Db, clock: Clock, tokenSecret: string, 
   return {
     /** The person's live sessions, most recently used first. */
     async sessions(adminUserId: string, currentToken: string): Promise<AccountSession[]> {
-      const rows = await repo.liveSessionsOf(db, adminUserId, nowIso());
+      const rows = await repo.liveSessionsOf(db, adminUserId, liveSessionBounds(clock()));
       const currentHash = tokenHash(currentToken);
       return rows.map((row) => ({
         id: row.id,

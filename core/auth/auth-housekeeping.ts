@@ -3,19 +3,20 @@ import type { JobDefinition } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { deleteExpiredSessions } from "./auth.repository.ts";
 import { MEMORY_MS } from "./login-throttle.ts";
+import { liveSessionBounds } from "./session-life.ts";
 
 export const AUTH_HOUSEKEEPING_JOB = "auth.housekeeping";
 export const AUTH_HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /**
- * Deletes what sign-in leaves behind once it can no longer matter: expired sessions, reset links past
+ * Deletes what sign-in leaves behind once it can no longer matter: expired or idle sessions, reset links past
  * their hour (a used or replaced link is kept until then, since the per-account limit on links counts
  * it), and login counters that have been quiet long enough to start from zero anyway.
  */
 export async function cleanUpSignIns(db: Db, now: Date) {
   const nowIso = now.toISOString();
   const forgotten = new Date(now.getTime() - MEMORY_MS).toISOString();
-  await deleteExpiredSessions(db, nowIso);
+  await deleteExpiredSessions(db, liveSessionBounds(now));
   await db.deleteFrom("password_resets").where("expires_at", "<=", nowIso).execute();
   await db
     .deleteFrom("login_throttle")

@@ -30,14 +30,8 @@ import { USER_AGENT_MAX_LENGTH } from "./device-name.ts";
 import { accountKey, createLoginThrottle, secondFactorKey, sourceKey } from "./login-throttle.ts";
 import { dummyPasswordHash, hashNewPassword, hashPassword, verifyPassword } from "./password.ts";
 import { createRecognisedDevices } from "./recognised-device.ts";
+import { LAST_SEEN_PRECISION_MS, liveSessionBounds, SESSION_LIFETIME_MS } from "./session-life.ts";
 import { newSecretToken, tokenHasher } from "./token-hash.ts";
-
-export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-/**
- * A session's last-seen time is moved at most this often: a write a minute per active person, not
- * one per request; the sessions list needs no finer time.
- */
-export const LAST_SEEN_PRECISION_MS = 60 * 1000;
 
 /** What a start with ADMIN_EMAIL/ADMIN_PASSWORD did (server/startup.ts logs it). */
 export type EnvAdminOutcome = "created" | "unchanged" | "recorded" | "updated";
@@ -327,7 +321,7 @@ export function createAuthService(
     async authenticate(token: string | undefined): Promise<(StaffIdentity & { enrolmentOnly: boolean }) | undefined> {
       if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
       const now = clock();
-      const found = await repo.findSessionAdmin(db, tokenHash(token), now.toISOString());
+      const found = await repo.findSessionAdmin(db, tokenHash(token), liveSessionBounds(now));
       if (!found) return undefined;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS).toISOString();
       if (found.lastSeenAt < staleBefore) {

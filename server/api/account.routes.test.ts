@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAST_SEEN_PRECISION_MS } from "../../core/auth/auth.service.ts";
+import { LAST_SEEN_PRECISION_MS } from "../../core/auth/session-life.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 
