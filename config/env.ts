@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(480).optional(),
   PAGE_CACHE_WARM_PAGES: z.coerce.number().int().min(0).max(100).default(10),
   SMTP_URL: z
     .string()
@@ -87,6 +88,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** A staff session unused this long ends (its 8 hours are the most; tests default to those, no idle limit). */
+  staffSessionIdleMinutes: number;
   /** How many of the pages used lately a purge renders again at once; 0 leaves them to the next visitor. */
   pageCacheWarmPages: number;
   /** Outgoing e-mail (staff notifications, invitations, password resets); undefined sends none. */
@@ -173,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
     pageCacheWarmPages: env.PAGE_CACHE_WARM_PAGES,
+    staffSessionIdleMinutes: env.STAFF_SESSION_IDLE_MINUTES ?? (env.NODE_ENV === "test" ? 480 : 30),
     mail: mailConfig(env),
     staffEmail: env.STAFF_EMAIL,
     newsletterRate: env.NEWSLETTER_RATE ?? 10,

@@ -65,6 +65,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const jobs = createJobQueue(database, clock);
   const email = createEmailService(jobs, config.mail && createSmtpTransport(config.mail), config.staffEmail);
   const audit = createAudit(clock);
+  const sessionIdleMs = config.staffSessionIdleMinutes * 60_000;
   const settings = createSettings(db, clock, audit);
   const secondFactor = createSecondFactorService(
     db,
@@ -76,7 +77,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   );
   const storage = createStorage(config);
   jobs.register(uploadSweepJob(db, storage, clock));
-  jobs.register(authHousekeepingJob(db, clock));
+  jobs.register(authHousekeepingJob(db, clock, sessionIdleMs));
   jobs.register(auditPruneJob(db, clock));
   // An upload's checks and capped re-encode run in child processes a little below requests
   // (decision 0440); UPLOAD_PREPARE=inline keeps them in this process (for comparison).
@@ -167,7 +168,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     activity: createActivity(db, audit),
     settings,
     secondFactor,
-    auth: createAuthService(db, clock, config.sessionSecret, audit, secondFactor),
+    auth: createAuthService({ db, clock, tokenSecret: config.sessionSecret, audit, secondFactor, sessionIdleMs }),
     staff: createStaffService({
       database,
       clock,
@@ -176,7 +177,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       audit,
       siteUrl: config.publicSiteUrl,
     }),
-    account: createAccountService(db, clock, config.sessionSecret, audit),
+    account: createAccountService({ db, clock, tokenSecret: config.sessionSecret, audit, sessionIdleMs }),
     passwordResets: createPasswordResets({
       db,
       clock,

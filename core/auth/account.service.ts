@@ -39,7 +39,16 @@ export interface AccountSession {
   current: boolean;
 }
 
-export function createAccountService(db: Db, clock: Clock, tokenSecret: string, audit: Audit) {
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  tokenSecret: string;
+  audit: Audit;
+  /** A session unused this long has ended (config `staffSessionIdleMinutes`). */
+  sessionIdleMs: number;
+}
+
+export function createAccountService({ db, clock, tokenSecret, audit, sessionIdleMs }: AccountServiceDeps) {
   const tokenHash = tokenHasher(tokenSecret);
   const throttle = createLoginThrottle(db, clock);
   const nowIso = () => clock().toISOString();
@@ -47,7 +56,7 @@ export function createAccountService(db: Db, clock: Clock, tokenSecret: string, 
   return {
     /** The person's live sessions, most recently used first. */
     async sessions(adminUserId: string, currentToken: string): Promise<AccountSession[]> {
-      const rows = await repo.liveSessionsOf(db, adminUserId, liveSessionBounds(clock()));
+      const rows = await repo.liveSessionsOf(db, adminUserId, liveSessionBounds(clock(), sessionIdleMs));
       const currentHash = tokenHash(currentToken);
       return rows.map((row) => ({
         id: row.id,

@@ -17,7 +17,10 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, {
       clock: () => now,
-      config: { mail: { smtp: "smtp://127.0.0.1:9", from: "Website <website@hopebehindbars.test>" } },
+      config: {
+        mail: { smtp: "smtp://127.0.0.1:9", from: "Website <website@hopebehindbars.test>" },
+        staffSessionIdleMinutes: 30,
+      },
     });
   });
   afterAll(() => t.close());

@@ -13,10 +13,10 @@ export const AUTH_HOUSEKEEPING_EVERY_MS = 60 * 60_000;
  * their hour (a used or replaced link is kept until then, since the per-account limit on links counts
  * it), and login counters that have been quiet long enough to start from zero anyway.
  */
-export async function cleanUpSignIns(db: Db, now: Date) {
+export async function cleanUpSignIns(db: Db, now: Date, sessionIdleMs: number) {
   const nowIso = now.toISOString();
   const forgotten = new Date(now.getTime() - MEMORY_MS).toISOString();
-  await deleteExpiredSessions(db, liveSessionBounds(now));
+  await deleteExpiredSessions(db, liveSessionBounds(now, sessionIdleMs));
   await db.deleteFrom("password_resets").where("expires_at", "<=", nowIso).execute();
   await db
     .deleteFrom("login_throttle")
@@ -26,13 +26,13 @@ export async function cleanUpSignIns(db: Db, now: Date) {
 }
 
 /** The clean-up as a recurring job: at every start and every hour, once across instances. */
-export function authHousekeepingJob(db: Db, clock: Clock): JobDefinition<null> {
+export function authHousekeepingJob(db: Db, clock: Clock, sessionIdleMs: number): JobDefinition<null> {
   return {
     type: AUTH_HOUSEKEEPING_JOB,
     everyMs: AUTH_HOUSEKEEPING_EVERY_MS,
     maxAttempts: 3,
     async handle() {
-      await cleanUpSignIns(db, clock());
+      await cleanUpSignIns(db, clock(), sessionIdleMs);
     },
   };
 }

@@ -47,17 +47,21 @@ export interface LoginAttempt {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/**
- * @param tokenSecret SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the
- * database alone cannot be used to forge or recognise a live token; it also signs device notes.
- */
-export function createAuthService(
-  db: Db,
-  clock: Clock,
-  tokenSecret: string,
-  audit: Audit,
-  secondFactor: SecondFactorService,
-) {
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  /**
+   * SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the database alone cannot be
+   * used to forge or recognise a live token; it also signs device notes.
+   */
+  tokenSecret: string;
+  audit: Audit;
+  secondFactor: SecondFactorService;
+  /** A session unused this long has ended (config `staffSessionIdleMinutes`). */
+  sessionIdleMs: number;
+}
+
+export function createAuthService({ db, clock, tokenSecret, audit, secondFactor, sessionIdleMs }: AuthServiceDeps) {
   const tokenHash = tokenHasher(tokenSecret);
   const nowIso = () => clock().toISOString();
   const throttle = createLoginThrottle(db, clock);
@@ -321,7 +325,7 @@ export function createAuthService(
     async authenticate(token: string | undefined): Promise<(StaffIdentity & { enrolmentOnly: boolean }) | undefined> {
       if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
       const now = clock();
-      const found = await repo.findSessionAdmin(db, tokenHash(token), liveSessionBounds(now));
+      const found = await repo.findSessionAdmin(db, tokenHash(token), liveSessionBounds(now, sessionIdleMs));
       if (!found) return undefined;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS).toISOString();
       if (found.lastSeenAt < staleBefore) {

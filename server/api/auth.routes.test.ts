@@ -36,7 +36,8 @@ describe.each(DIALECTS)("admin auth API on %s", (dialect) => {
     String(response.headers["set-cookie"]).split(";")[0] as string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { clock: () => now });
+    // Staff sessions end after 30 minutes unused, as outside tests.
+    t = await createTestApp(dialect, { clock: () => now, config: { staffSessionIdleMinutes: 30 } });
     await t.services.auth.createAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
   });
   afterAll(() => t.close());
