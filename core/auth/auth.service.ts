@@ -334,6 +334,14 @@ export function createAuthService({ db, clock, tokenSecret, audit, secondFactor,
       return { ...found.admin, enrolmentOnly: found.enrolmentOnly };
     },
 
+    /**
+     * A signed-in person's request their role does not allow (a 403), by route pattern (never its
+     * ids or query). Anonymous 401s are not recorded: anyone can make them, in any number.
+     */
+    async recordRefusal(actor: Actor, route: string, role: StaffRole): Promise<void> {
+      await audit.record(db, actor, { action: "refused", entity: "route", entityId: route, values: { role } });
+    },
+
     async logout(token: string, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const ended = await repo.deleteSession(trx, tokenHash(token));
