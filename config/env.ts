@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  LOG_CACHED_HITS: booleanFromString.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().min(1).optional(),
@@ -83,6 +84,8 @@ export interface Config {
   trustProxy: string | boolean;
   corsOrigin: string | undefined;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
+  /** Log each answer the front door writes from a cache (off: at load they are most of the log). */
+  logCachedHits: boolean;
   storage: Env["STORAGE"];
   /** Bucket settings when storage is "s3". */
   s3: S3Settings | undefined;
@@ -172,6 +175,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     corsOrigin: env.CORS_ORIGIN,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    logCachedHits: env.LOG_CACHED_HITS ?? false,
     storage: env.STORAGE,
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),

@@ -72,7 +72,7 @@ export async function buildApp({
   logger,
   clientBuildDirectory,
 }: AppOptions): Promise<FastifyInstance> {
-  const door = frontDoor({ requestTimeout: REQUEST_TIMEOUT_MS });
+  const door = frontDoor({ requestTimeout: REQUEST_TIMEOUT_MS, logCachedHits: config.logCachedHits });
   const app = Fastify({
     // Cached hits are answered before Fastify (server/front-door.ts).
     serverFactory: door.serverFactory,
