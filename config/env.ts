@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  LOG_CACHED_HITS: booleanFromString.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().min(1).optional(),
@@ -31,6 +32,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(480).optional(),
   PAGE_CACHE_WARM_PAGES: z.coerce.number().int().min(0).max(100).default(10),
   SMTP_URL: z
     .string()
@@ -87,11 +89,15 @@ export interface Config {
   trustProxy: string | boolean;
   corsOrigin: string | undefined;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
+  /** Log each answer the front door writes from a cache (off: at load they are most of the log). */
+  logCachedHits: boolean;
   storage: Env["STORAGE"];
   /** Bucket settings when storage is "s3". */
   s3: S3Settings | undefined;
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** A staff session unused this long ends (its 8 hours are the most; tests default to those, no idle limit). */
+  staffSessionIdleMinutes: number;
   /** How many of the pages used lately a purge renders again at once; 0 leaves them to the next visitor. */
   pageCacheWarmPages: number;
   /** Outgoing e-mail (staff notifications, invitations, password resets); undefined sends none. */
@@ -178,10 +184,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     corsOrigin: env.CORS_ORIGIN,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    logCachedHits: env.LOG_CACHED_HITS ?? false,
     storage: env.STORAGE,
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
     pageCacheWarmPages: env.PAGE_CACHE_WARM_PAGES,
+    staffSessionIdleMinutes: env.STAFF_SESSION_IDLE_MINUTES ?? (env.NODE_ENV === "test" ? 480 : 30),
     mail: mailConfig(env),
     staffEmail: env.STAFF_EMAIL,
     newsletterRate: env.NEWSLETTER_RATE ?? 10,

@@ -38,6 +38,17 @@ describe("admin CLI", () => {
     expect(duplicate.stderr).toMatch(/already exists/);
   });
 
+  it("refuses a common or breached password and says why", () => {
+    const common = run(["create", "other@hopebehindbars.org"], "password1234\n");
+    expect(common.status).toBe(1);
+    expect(common.stderr).toBe(
+      "This password is too common: it is, or is close to, one found in lists of breached passwords. Choose another: a few unrelated words make a strong one.\n",
+    );
+    const reset = run(["reset-password", "director@hopebehindbars.org"], "123456789012\n");
+    expect(reset.status).toBe(1);
+    expect(reset.stderr).toMatch(/^This password is too common/);
+  });
+
   it("resets a password, and refuses an unknown e-mail", () => {
     expect(run(["reset-password", "director@hopebehindbars.org"], "a new long password!\n").status).toBe(0);
     const unknown = run(["reset-password", "ghost@hopebehindbars.org"], "a new long password!\n");

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { apiRouteModules } from "./api/index.ts";
 import { createUploadSpool, SPOOL_LEFTOVER_AGE_MS, type UploadSpool } from "./api/upload-spool.ts";
 import { frontDoor } from "./front-door.ts";
+import { requestSerializer } from "./logged-requests.ts";
 import { metricsPlugin } from "./metrics.ts";
 import access from "./plugins/access.ts";
 import apiCache from "./plugins/api-cache.ts";
@@ -71,11 +72,19 @@ export async function buildApp({
   logger,
   clientBuildDirectory,
 }: AppOptions): Promise<FastifyInstance> {
-  const door = frontDoor({ requestTimeout: REQUEST_TIMEOUT_MS });
+  const door = frontDoor({ requestTimeout: REQUEST_TIMEOUT_MS, logCachedHits: config.logCachedHits });
   const app = Fastify({
     // Cached hits are answered before Fastify (server/front-door.ts).
     serverFactory: door.serverFactory,
-    logger: logger ?? { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            ...(typeof logger === "object" ? logger : {}),
+            serializers: { req: requestSerializer },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,

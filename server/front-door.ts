@@ -21,11 +21,11 @@ const builtFile = (app: FastifyInstance, request: IncomingMessage) =>
  * stored bytes, which carry every header they were first sent with (security headers and CSP
  * included); everything else goes to Fastify. A hit skips only
  * work that cannot change its answer: routing, request objects and hooks. It is counted in the
- * metrics and, at `info`, logged like any request. The caches also answer hits inside Fastify
+ * metrics and, when LOG_CACHED_HITS asks and at `info`, logged like any request. The caches also answer hits inside Fastify
  * (for `inject()` and as the fallback), with the same writer.
  * docs/decisions/0450-byte-identical-cached-answers.md
  */
-export function frontDoor({ requestTimeout }: { requestTimeout: number }) {
+export function frontDoor({ requestTimeout, logCachedHits }: { requestTimeout: number; logCachedHits: boolean }) {
   let app: FastifyInstance | undefined;
 
   function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
@@ -43,7 +43,7 @@ export function frontDoor({ requestTimeout }: { requestTimeout: number }) {
     writeStoredHit(request, response, hit, id);
     const seconds = (performance.now() - started) / 1000;
     app.metrics.observe(request.method ?? "GET", hit.route, response.statusCode, seconds);
-    if (LOGGED_LEVELS.has(app.log.level)) {
+    if (logCachedHits && LOGGED_LEVELS.has(app.log.level)) {
       app.log.info(
         { reqId: id, req: { method: request.method, url: request.url }, res: { statusCode: response.statusCode } },
         "request completed from the front door's cache",

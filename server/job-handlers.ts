@@ -51,7 +51,7 @@ export function registerJobHandlers(services: Services): void {
     services.subscribers.importJob,
     services.giving.housekeepingJob,
     uploadSweepJob(db, storage, clock),
-    authHousekeepingJob(db, clock),
+    authHousekeepingJob(db, clock, services.config.staffSessionIdleMinutes * 60_000),
     auditPruneJob(db, clock),
   ];
   for (const handler of handlers) if (handler) jobs.register(handler);

@@ -68,6 +68,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     staffAddress: config.staffEmail,
   });
   const audit = createAudit({ clock });
+  const sessionIdleMs = config.staffSessionIdleMinutes * 60_000;
   const settings = createSettings({ db, clock, audit });
   const secondFactor = createSecondFactorService({
     db,
@@ -184,7 +185,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     activity: createActivity({ db, audit }),
     settings,
     secondFactor,
-    auth: createAuthService(db, clock, config.sessionSecret, audit, secondFactor),
+    auth: createAuthService({ db, clock, tokenSecret: config.sessionSecret, audit, secondFactor, sessionIdleMs }),
     staff: createStaffService({
       database,
       clock,
@@ -193,7 +194,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       audit,
       siteUrl: config.publicSiteUrl,
     }),
-    account: createAccountService({ db, clock, tokenSecret: config.sessionSecret, audit, links }),
+    account: createAccountService({ db, clock, tokenSecret: config.sessionSecret, audit, links, sessionIdleMs }),
     passwordResets,
     media,
     /** Where uploads are kept; the readiness check lists it. */

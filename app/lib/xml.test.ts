@@ -1,3 +1,4 @@
+import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
 import { escapeXml, renderRssFeed } from "./xml";
 
@@ -41,5 +42,50 @@ describe("renderRssFeed", () => {
 
   it("escapes the five XML characters", () => {
     expect(escapeXml(`<a href='x'>&"`)).toBe("&lt;a href=&apos;x&apos;&gt;&amp;&quot;");
+  });
+});
+
+describe("renderRssFeed with characters XML cannot carry", () => {
+  /** The feed read by a strict XML 1.0 parser: the text of each <title>, or the parser's error. */
+  function titlesOf(xml: string): string[] {
+    const parser = new SaxesParser();
+    const titles: string[] = [];
+    let inTitle = false;
+    parser.on("error", (error) => {
+      throw error;
+    });
+    parser.on("opentag", (tag) => {
+      inTitle = tag.name === "title";
+      if (inTitle) titles.push("");
+    });
+    parser.on("closetag", () => {
+      inTitle = false;
+    });
+    parser.on("text", (text) => {
+      if (inTitle) titles[titles.length - 1] += text;
+    });
+    parser.write(xml).close();
+    return titles;
+  }
+
+  it("leaves them out, so the feed stays valid XML, and keeps tabs and line breaks", () => {
+    const feed = renderRssFeed({
+      title: "Blog\u0001",
+      link: "https://example.org/blog",
+      self: "https://example.org/blog/rss.xml",
+      description: "News\u001f",
+      items: [
+        {
+          title: "One\u0001 control\u0008 \ud800lone\ufffe\uffff",
+          link: "https://example.org/blog/1",
+          description: "Line one\nline two\ttabbed\u000b",
+          creator: "Tigist\u0000",
+          published: "2026-11-20T10:00:00.000Z",
+        },
+      ],
+    });
+    expect(titlesOf(feed)).toEqual(["Blog", "One control lone"]);
+    expect(feed).toContain("<description>Line one\nline two\ttabbed</description>");
+    expect(feed).toContain("<dc:creator>Tigist</dc:creator>");
   });
 });

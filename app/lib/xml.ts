@@ -1,6 +1,11 @@
-/** Text placed in XML (feeds, the sitemap): the five characters XML gives meaning to, escaped. */
+import { withoutNonXmlCharacters } from "../../core/shared/xml-characters";
+
+/**
+ * Text placed in XML (feeds, the sitemap): the five characters XML gives meaning to, escaped, and
+ * those it cannot carry at all left out (text stored before they were refused could hold one).
+ */
 export const escapeXml = (value: string) =>
-  value.replace(
+  withoutNonXmlCharacters(value).replace(
     /[<>&'"]/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
   );

@@ -85,6 +85,8 @@ export function describeActivity(row: DescribedRow): string {
       return `${who} changed the password of ${thing(row)}.`;
     case "second-factor":
       return `${who} changed the second factor of ${thing(row)}.`;
+    case "refused":
+      return `${who} was refused ${row.entityId}${values.role ? ` (${role(values.role)})` : ""}.`;
     case "update": {
       if (row.entity === "message" && typeof values.isRead === "boolean") {
         return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<string, string> = {
   deactivate: "Deactivated",
   reactivate: "Reactivated",
   "second-factor": "Second factor",
+  refused: "Refused",
 };
 
 /** How each kind of record is named in a sentence; the keys are the audit log's entity names. */

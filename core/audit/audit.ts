@@ -38,7 +38,8 @@ export type AuditAction =
   | "export"
   | "import"
   | "send"
-  | "second-factor";
+  | "second-factor"
+  | "refused";
 
 /** A safe value worth showing in the log: a status, a role, a count. Never free text a person typed. */
 export type AuditValue = string | number | boolean | null;

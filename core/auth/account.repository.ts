@@ -1,11 +1,13 @@
 import type { Db } from "../../db/database.ts";
+import type { LiveSessionBounds } from "./session-life.ts";
 
-export async function liveSessionsOf(db: Db, adminUserId: string, now: string) {
+export async function liveSessionsOf(db: Db, adminUserId: string, live: LiveSessionBounds) {
   return db
     .selectFrom("admin_sessions")
     .select(["id", "token_hash", "ip", "user_agent", "created_at", "last_seen_at"])
     .where("admin_user_id", "=", adminUserId)
-    .where("expires_at", ">", now)
+    .where("expires_at", ">", live.now)
+    .where("last_seen_at", ">", live.seenAfter)
     .orderBy("last_seen_at", "desc")
     .orderBy("created_at", "desc")
     .execute();

@@ -10,8 +10,9 @@ import * as authRepo from "./auth.repository.ts";
 import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth.schema.ts";
 import { deviceName } from "./device-name.ts";
 import { accountKey, createLoginThrottle, sourceKey } from "./login-throttle.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashNewPassword, verifyPassword } from "./password.ts";
 import { PASSWORD_RESET_LINKS } from "./password-reset.service.ts";
+import { liveSessionBounds } from "./session-life.ts";
 import { tokenHasher } from "./token-hash.ts";
 
 /** What a signed-in staff member does with their own account: the password and their sessions. */
@@ -46,9 +47,11 @@ export interface AccountServiceDeps {
   tokenSecret: string;
   audit: Audit;
   links: SingleUseLinks;
+  /** A session unused this long has ended (config `staffSessionIdleMinutes`). */
+  sessionIdleMs: number;
 }
 
-export function createAccountService({ db, clock, tokenSecret, audit, links }: AccountServiceDeps) {
+export function createAccountService({ db, clock, tokenSecret, audit, links, sessionIdleMs }: AccountServiceDeps) {
   const tokenHash = tokenHasher(tokenSecret);
   const throttle = createLoginThrottle(db, clock);
   const nowIso = () => clock().toISOString();
@@ -56,7 +59,7 @@ export function createAccountService({ db, clock, tokenSecret, audit, links }: A
   return {
     /** The person's live sessions, most recently used first. */
     async sessions(adminUserId: string, currentToken: string): Promise<AccountSession[]> {
-      const rows = await repo.liveSessionsOf(db, adminUserId, nowIso());
+      const rows = await repo.liveSessionsOf(db, adminUserId, liveSessionBounds(clock(), sessionIdleMs));
       const currentHash = tokenHash(currentToken);
       return rows.map((row) => ({
         id: row.id,
@@ -88,7 +91,7 @@ export function createAccountService({ db, clock, tokenSecret, audit, links }: A
         throw new ValidationError(CURRENT_PASSWORD_WRONG_MESSAGE, { currentPassword: CURRENT_PASSWORD_WRONG_MESSAGE });
       }
       await throttle.release(reservation);
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashNewPassword(newPassword, "newPassword");
       await db.transaction().execute(async (trx) => {
         await authRepo.updateAdminPassword(trx, admin.id, passwordHash, nowIso());
         await repo.deleteSessionsOfExcept(trx, admin.id, tokenHash(currentToken));

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 import { recurringKey } from "../jobs/jobs.service.ts";
-import { SESSION_LIFETIME_MS } from "./auth.service.ts";
 import { AUTH_HOUSEKEEPING_EVERY_MS, AUTH_HOUSEKEEPING_JOB } from "./auth-housekeeping.ts";
 import { MEMORY_MS } from "./login-throttle.ts";
 import { RESET_LINK_LIFETIME_MS } from "./password-reset.service.ts";
+import { SESSION_LIFETIME_MS } from "./session-life.ts";
 
 describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
   let t: TestApp;
@@ -17,7 +17,10 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, {
       clock: () => now,
-      config: { mail: { smtp: "smtp://127.0.0.1:9", from: "Website <website@hopebehindbars.test>" } },
+      config: {
+        mail: { smtp: "smtp://127.0.0.1:9", from: "Website <website@hopebehindbars.test>" },
+        staffSessionIdleMinutes: 30,
+      },
     });
   });
   afterAll(() => t.close());
@@ -43,7 +46,14 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
   };
 
   it("deletes expired sessions, reset links past their hour and login counters gone quiet", async () => {
-    await t.adminToken();
+    const token = await t.adminToken();
+    /** Time passes while the session is in use, never idle for 30 minutes. */
+    const laterInUse = async (ms: number) => {
+      for (let left = ms; left > 0; left -= 20 * 60_000) {
+        later(Math.min(left, 20 * 60_000));
+        expect(await t.services.auth.authenticate(token)).toBeDefined();
+      }
+    };
     const ask = (ip: string) =>
       t.app.inject({
         method: "POST",
@@ -65,12 +75,12 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
     expect(await count("login_throttle")).toBeGreaterThan(0);
 
     // Nothing is due yet.
-    later(RESET_LINK_LIFETIME_MS - 1);
+    await laterInUse(RESET_LINK_LIFETIME_MS - 1);
     await runHousekeeping();
     expect(await count("single_use_links")).toBe(1);
     expect(await count("admin_sessions")).toBe(1);
 
-    later(1);
+    await laterInUse(1);
     await runHousekeeping();
     expect(await count("single_use_links")).toBe(0);
     expect(await count("login_throttle")).toBe(0); // quiet for an hour, more than MEMORY_MS
@@ -81,6 +91,17 @@ describe.each(DIALECTS)("sign-in housekeeping on %s", (dialect) => {
     await runHousekeeping();
     expect(await count("admin_sessions")).toBe(1);
     expect((await t.services.auth.authenticate(fresh))?.email).toBe(TEST_ADMIN.email);
+  });
+
+  it("deletes a session left unused for 30 minutes", async () => {
+    await t.database.db.deleteFrom("admin_sessions").execute();
+    await t.adminToken();
+    later(30 * 60_000 - 1);
+    await runHousekeeping();
+    expect(await count("admin_sessions")).toBe(1);
+    later(1);
+    await runHousekeeping();
+    expect(await count("admin_sessions")).toBe(0);
   });
 
   it("keeps a login counter that is still remembered", async () => {

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import type { StaffRole } from "../access/roles.ts";
 import type { StaffIdentity } from "./auth.schema.ts";
+import type { LiveSessionBounds } from "./session-life.ts";
 
 export interface AdminUserRecord extends StaffIdentity {
   passwordHash: string;
@@ -136,7 +137,7 @@ export async function insertSession(
 export async function findSessionAdmin(
   db: Db,
   tokenHash: string,
-  now: string,
+  live: LiveSessionBounds,
 ): Promise<{ admin: StaffIdentity; sessionId: string; lastSeenAt: string; enrolmentOnly: boolean } | undefined> {
   const row = await db
     .selectFrom("admin_sessions")
@@ -151,7 +152,8 @@ export async function findSessionAdmin(
       "admin_sessions.enrolment_only as enrolment_only",
     ])
     .where("admin_sessions.token_hash", "=", tokenHash)
-    .where("admin_sessions.expires_at", ">", now)
+    .where("admin_sessions.expires_at", ">", live.now)
+    .where("admin_sessions.last_seen_at", ">", live.seenAfter)
     .where("admin_users.deactivated_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -192,6 +194,9 @@ export async function deleteSessionsOf(db: Db, adminUserId: string) {
   await db.deleteFrom("admin_sessions").where("admin_user_id", "=", adminUserId).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: string) {
-  await db.deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
+export async function deleteExpiredSessions(db: Db, live: LiveSessionBounds) {
+  await db
+    .deleteFrom("admin_sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", live.now), eb("last_seen_at", "<=", live.seenAfter)]))
+    .execute();
 }

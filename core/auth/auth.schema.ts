@@ -17,7 +17,8 @@ export const LoginSchema = z.object({
 export const NewPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((password) => password.trim() !== "", "A password cannot be only spaces.");
 
 export interface LoginResult {
   token: string;

@@ -28,16 +28,10 @@ import {
 } from "./auth.schema.ts";
 import { USER_AGENT_MAX_LENGTH } from "./device-name.ts";
 import { accountKey, createLoginThrottle, secondFactorKey, sourceKey } from "./login-throttle.ts";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
+import { dummyPasswordHash, hashNewPassword, hashPassword, verifyPassword } from "./password.ts";
 import { createRecognisedDevices } from "./recognised-device.ts";
+import { LAST_SEEN_PRECISION_MS, liveSessionBounds, SESSION_LIFETIME_MS } from "./session-life.ts";
 import { newSecretToken, tokenHasher } from "./token-hash.ts";
-
-export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-/**
- * A session's last-seen time is moved at most this often: a write a minute per active person, not
- * one per request; the sessions list needs no finer time.
- */
-export const LAST_SEEN_PRECISION_MS = 60 * 1000;
 
 /** What a start with ADMIN_EMAIL/ADMIN_PASSWORD did (server/startup.ts logs it). */
 export type EnvAdminOutcome = "created" | "unchanged" | "recorded" | "updated";
@@ -53,17 +47,21 @@ export interface LoginAttempt {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/**
- * @param tokenSecret SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the
- * database alone cannot be used to forge or recognise a live token; it also signs device notes.
- */
-export function createAuthService(
-  db: Db,
-  clock: Clock,
-  tokenSecret: string,
-  audit: Audit,
-  secondFactor: SecondFactorService,
-) {
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  /**
+   * SESSION_SECRET: tokens are stored as HMACs under it, so a copy of the database alone cannot be
+   * used to forge or recognise a live token; it also signs device notes.
+   */
+  tokenSecret: string;
+  audit: Audit;
+  secondFactor: SecondFactorService;
+  /** A session unused this long has ended (config `staffSessionIdleMinutes`). */
+  sessionIdleMs: number;
+}
+
+export function createAuthService({ db, clock, tokenSecret, audit, secondFactor, sessionIdleMs }: AuthServiceDeps) {
   const tokenHash = tokenHasher(tokenSecret);
   const nowIso = () => clock().toISOString();
   const throttle = createLoginThrottle(db, clock);
@@ -80,7 +78,7 @@ export function createAuthService(
     const existing = await repo.findAdminByEmail(db, cleanEmail);
     if (existing && mode === "create") throw new ValidationError(`An admin with e-mail ${cleanEmail} already exists.`);
     if (!existing && mode === "reset") throw new ValidationError(`No admin with e-mail ${cleanEmail}.`);
-    const passwordHash = await hashPassword(cleanPassword);
+    const passwordHash = await hashNewPassword(cleanPassword);
     if (existing) {
       await db.transaction().execute(async (trx) => {
         await repo.updateAdminPassword(trx, existing.id, passwordHash, nowIso());
@@ -327,13 +325,21 @@ export function createAuthService(
     async authenticate(token: string | undefined): Promise<(StaffIdentity & { enrolmentOnly: boolean }) | undefined> {
       if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
       const now = clock();
-      const found = await repo.findSessionAdmin(db, tokenHash(token), now.toISOString());
+      const found = await repo.findSessionAdmin(db, tokenHash(token), liveSessionBounds(now, sessionIdleMs));
       if (!found) return undefined;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS).toISOString();
       if (found.lastSeenAt < staleBefore) {
         await repo.touchSession(db, found.sessionId, now.toISOString(), staleBefore);
       }
       return { ...found.admin, enrolmentOnly: found.enrolmentOnly };
+    },
+
+    /**
+     * A signed-in person's request their role does not allow (a 403), by route pattern (never its
+     * ids or query). Anonymous 401s are not recorded: anyone can make them, in any number.
+     */
+    async recordRefusal(actor: Actor, route: string, role: StaffRole): Promise<void> {
+      await audit.record(db, actor, { action: "refused", entity: "route", entityId: route, values: { role } });
     },
 
     async logout(token: string, actor: Actor): Promise<void> {

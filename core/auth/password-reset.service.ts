@@ -8,7 +8,7 @@ import { GoneError, ServiceUnavailableError } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { LinkPurpose, SingleUseLinks } from "../single-use-links/single-use-links.ts";
 import * as authRepo from "./auth.repository.ts";
-import { hashPassword } from "./password.ts";
+import { hashNewPassword } from "./password.ts";
 import {
   RESET_LINK_ENDED_MESSAGE,
   RESET_UNAVAILABLE_MESSAGE,
@@ -117,7 +117,7 @@ export function createPasswordResets({ db, clock, links, audit, email, jobs, sit
     async complete(input: unknown, clientIp: string): Promise<void> {
       const { token, password } = parseInput(ResetCompleteSchema, input);
       await liveReset(db, token); // before the slow hash: a dead link is said so at once
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
         // Checked again inside the transaction: the link may have been used or replaced meanwhile.

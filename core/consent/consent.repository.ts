@@ -245,3 +245,17 @@ export async function replaceImage(db: Db, from: string, to: { url: string; vari
   await db.updateTable("gallery_images").set({ url: to.url, variants: to.variants }).where("url", "=", from).execute();
   await db.updateTable("image_consents").set({ image_url: to.url }).where("image_url", "=", from).execute();
 }
+
+/**
+ * Takes a withdrawn picture off every newsletter that shows it above its text (a post's picture,
+ * copied when the draft was made from it), sent ones on the archive included; their ids.
+ */
+export async function removeNewsletterPicture(db: Db, url: string, now: string): Promise<string[]> {
+  const rows = await db
+    .updateTable("newsletters")
+    .set({ image_url: null, updated_at: now })
+    .where("image_url", "=", url)
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -148,6 +148,16 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           values: { consent: "withdrawn", ...(left === 0 ? { status: "draft" } : {}) },
         });
       }
+      // A sent newsletter's archive page (and a draft's e-mail to come) would still name the picture.
+      for (const newsletter of await repo.removeNewsletterPicture(trx, url, now)) {
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: "newsletter",
+          entityId: newsletter,
+          fields: ["imageUrl"],
+          values: { consent: "withdrawn" },
+        });
+      }
       if (sections.size > 0) {
         await rewriteSnapshots(trx, SITE_CONTENT_KIND, (snapshot, section) => withoutPicture(section, snapshot, url));
       }
@@ -199,7 +209,10 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
       if (fields) await recordIn(trx, image.url, fields, actor, entityId);
     },
 
-    /** Withdraws consent: the image leaves every page, answer, feed and cache, and its files are deleted. */
+    /**
+     * Withdraws consent: the image leaves every page, answer, feed, newsletter and cache, and its files
+     * are deleted.
+     */
     async withdraw(body: unknown, actor: Actor) {
       const url =
         typeof (body as { imageUrl?: unknown })?.imageUrl === "string" ? (body as { imageUrl: string }).imageUrl : "";

@@ -179,6 +179,22 @@ export async function endEnrolmentOnlySessions(db: Db, adminId: string) {
   await db.updateTable("admin_sessions").set({ enrolment_only: 0 }).where("admin_user_id", "=", adminId).execute();
 }
 
+/**
+ * Limits to enrolment every open session of an account with no second factor (no confirmed app, no
+ * passkey), but the one whose token hash is `keptTokenHash`.
+ */
+export async function limitSessionsWithoutFactor(db: Db, keptTokenHash: string) {
+  await db
+    .updateTable("admin_sessions")
+    .set({ enrolment_only: 1 })
+    .where("token_hash", "!=", keptTokenHash)
+    .where("admin_user_id", "not in", (qb) =>
+      qb.selectFrom("staff_totp").select("admin_user_id").where("confirmed_at", "is not", null),
+    )
+    .where("admin_user_id", "not in", (qb) => qb.selectFrom("staff_passkeys").select("admin_user_id"))
+    .execute();
+}
+
 export async function findAccount(db: Db, adminId: string) {
   return db
     .selectFrom("admin_users")

@@ -6,6 +6,7 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import type { StaffIdentity } from "../auth/auth.schema.ts";
 import { createLoginThrottle, secondFactorKey, sourceKey } from "../auth/login-throttle.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { tokenHasher } from "../auth/token-hash.ts";
 import { defineSetting, type Settings } from "../settings/settings.ts";
 import type { Clock } from "../shared/clock.ts";
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError, ValidationError } from "../shared/errors.ts";
@@ -83,6 +84,7 @@ export function createSecondFactorService({
     createHmac("sha256", sessionSecret).update(`${purpose}\n${value}`).digest("hex");
   const challengeHash = (challenge: string) => createHash("sha256").update(challenge).digest("hex");
   const box = createSecretBox(sessionSecret);
+  const sessionTokenHash = tokenHasher(sessionSecret);
   const throttle = createLoginThrottle(db, clock);
   const rp = relyingParty(publicSiteUrl);
   const nowIso = () => clock().toISOString();
@@ -143,6 +145,16 @@ export function createSecondFactorService({
 
   return {
     required: () => settings.get(REQUIRE_SECOND_FACTOR),
+
+    /**
+     * Turns "required for everyone" on or off. Turned on, every session already open for an account
+     * without a second factor is limited to enrolment at once, as a new login would be; the
+     * Administrator's own session that turned it on is kept, so the change can be seen and undone (0621).
+     */
+    setRequired: (input: unknown, actor: Actor, currentToken: string) =>
+      settings.set(REQUIRE_SECOND_FACTOR, input, actor, async (trx, required) => {
+        if (required) await repo.limitSessionsWithoutFactor(trx, sessionTokenHash(currentToken));
+      }),
     hasFactor: (adminId: string) => hasFactor(db, adminId),
 
     /** The second steps the account can take at login; none when it has no second factor. */

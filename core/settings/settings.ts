@@ -43,8 +43,16 @@ export function createSettings({ db, clock, audit }: SettingsDeps) {
   return {
     get,
 
-    /** Stores a new value and records who changed it, in one transaction. */
-    async set<T>(setting: Setting<T>, input: unknown, actor: Actor): Promise<T> {
+    /**
+     * Stores a new value and records who changed it, in one transaction, with whatever else the
+     * change must do at the same moment (`alongside`).
+     */
+    async set<T>(
+      setting: Setting<T>,
+      input: unknown,
+      actor: Actor,
+      alongside?: (trx: Db, value: T) => Promise<void>,
+    ): Promise<T> {
       const value = parseInput(setting.schema, input);
       const now = clock().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -56,6 +64,7 @@ export function createSettings({ db, clock, audit }: SettingsDeps) {
           fields: ["value"],
           values: isAuditValue(value) ? { value } : {},
         });
+        await alongside?.(trx, value);
       });
       return value;
     },

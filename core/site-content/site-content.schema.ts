@@ -41,6 +41,8 @@ export const SITE_CONTENT_MESSAGES = {
   stale:
     "Someone else saved this section after you opened it, so your changes were not saved. They are still in the form: copy what you need, then load the latest version, or replace theirs with yours.",
   revision: "The form's revision is missing. Reload the page and try again.",
+  richTextEmptied:
+    "Nothing is left of this text once the markup the site does not allow (scripts, styles, embedded frames) is removed. Type the text in the editor.",
   defaultAmount: "The default amount must be one of the preset amounts.",
   image: "Please upload an image.",
   url: "Please enter a full web address starting with https://",

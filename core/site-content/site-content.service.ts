@@ -49,6 +49,18 @@ function sanitized<S extends SiteSection>(section: S, content: SiteContent[S]): 
 }
 
 /**
+ * Rich text whose every word was markup the site removes (a script, a style) passed the schema but is
+ * empty once sanitised: saved, the section would no longer read as valid and would show its
+ * defaults. So the sanitised section is checked again, and a field it fails is refused on that field.
+ */
+function refuseEmptiedRichText<S extends SiteSection>(section: S, content: SiteContent[S]): void {
+  const result = SECTION_SCHEMAS[section].safeParse(content);
+  if (result.success) return;
+  const message = SITE_CONTENT_MESSAGES.richTextEmptied;
+  throw new ValidationError(message, Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), message])));
+}
+
+/**
  * A section as stored, re-read with today's schema; fields added since it was saved take their
  * defaults, and list items stored without an id get the one the ids migration would have given them.
  */
@@ -158,6 +170,7 @@ export function createSiteContentService({
         section,
         parseInput(SECTION_SCHEMAS[section], withItemIds(section, content)) as SiteContent[typeof section],
       );
+      refuseEmptiedRichText(section, parsed);
       // A picture is owned only once a draft names it: one uploaded and left unsaved past the leftover
       // sweep's hour is gone. Say so on its field rather than save a draft that shows a missing file.
       const gone = await media.missingImages(imagesWithPaths(parsed));

@@ -2,7 +2,7 @@ import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from "../access/roles.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { deleteSessionsOf, insertAdminIfAbsent } from "../auth/auth.repository.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashNewPassword } from "../auth/password.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -261,7 +261,7 @@ export function createStaffService({ database, clock, links, email, audit, siteU
       const token = tokenOf(input);
       const { name, password } = parseInput(AcceptInvitationSchema, input);
       if (!(await links.peek(db, STAFF_INVITATION_LINKS, token))) throw new NotFoundError(INVITATION_UNUSABLE_MESSAGE);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         // Used inside the transaction: the link may have been used, revoked or resent meanwhile.

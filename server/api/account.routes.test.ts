@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAST_SEEN_PRECISION_MS } from "../../core/auth/auth.service.ts";
+import { LAST_SEEN_PRECISION_MS } from "../../core/auth/session-life.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 
@@ -168,6 +168,22 @@ describe.each(DIALECTS)("own account API on %s", (dialect) => {
       .executeTakeFirst();
     expect(record).toMatchObject({ entity: "staff", ip: "10.9.9.9" });
     expect(record?.changes).not.toContain(NEW_PASSWORD);
+  });
+
+  it("refuses a common or breached new password, or one of only spaces, and says why", async () => {
+    await t.adminToken(); // creates the account
+    const headers = await signIn(TEST_ADMIN.email, FIREFOX, "10.4.4.4");
+    const refused = async (newPassword: string) => {
+      const response = await changePassword(headers, { currentPassword: TEST_ADMIN.password, newPassword });
+      expect(response.statusCode).toBe(400);
+      return response.json().fields;
+    };
+    expect(await refused("qwertyuiop12")).toEqual({
+      newPassword:
+        "This password is too common: it is, or is close to, one found in lists of breached passwords. Choose another: a few unrelated words make a strong one.",
+    });
+    expect(await refused("\t".repeat(12))).toEqual({ newPassword: "A password cannot be only spaces." });
+    expect(await me(headers)).toBe(200);
   });
 
   it("counts wrong current passwords like failed logins", async () => {

@@ -114,11 +114,13 @@ describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
     if (expected.values) expect(changes.values).toEqual(expected.values);
   });
 
-  it("records nothing for a refused write: no session, or a role the route does not allow", async () => {
+  it("records no write for a refused one: nothing without a session, only the refusal for a role the route does not allow", async () => {
     const tokens = Object.fromEntries(
       await Promise.all(STAFF_ROLES.map(async (role) => [role, await t.staffHeaders(role)] as const)),
     );
-    const before = (await auditRows()).length;
+    const others = async () => (await auditRows()).filter((row) => row.action !== "refused");
+    const before = (await others()).length;
+    const refusals: string[] = [];
     for (const route of writes) {
       const url = route.url.replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
       const anonymous = await t.app.inject({ method: route.method as HTTPMethods, url });
@@ -126,9 +128,14 @@ describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
       for (const role of STAFF_ROLES.filter((r) => !route.roles.includes(r))) {
         const refused = await t.app.inject({ method: route.method as HTTPMethods, url, headers: tokens[role] });
         expect(refused.statusCode, `${keyOf(route)} as ${role}`).toBe(403);
+        refusals.push(`refused route ${route.method} ${route.url} ${role}`);
       }
     }
-    expect(await auditRows()).toHaveLength(before);
+    expect(await others()).toHaveLength(before);
+    const added = (await auditRows()).filter((row) => row.action === "refused");
+    expect(
+      added.map((row) => `${row.action} ${row.entity} ${row.entity_id} ${JSON.parse(row.changes).values.role}`).sort(),
+    ).toEqual(refusals.sort());
   });
 
   it("records nothing when a write fails its checks", async () => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SESSION_LIFETIME_MS } from "../../core/auth/auth.service.ts";
 import { verifyPassword } from "../../core/auth/password.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
@@ -37,7 +36,8 @@ describe.each(DIALECTS)("admin auth API on %s", (dialect) => {
     String(response.headers["set-cookie"]).split(";")[0] as string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { clock: () => now });
+    // Staff sessions end after 30 minutes unused, as outside tests.
+    t = await createTestApp(dialect, { clock: () => now, config: { staffSessionIdleMinutes: 30 } });
     await t.services.auth.createAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
   });
   afterAll(() => t.close());
@@ -208,13 +208,32 @@ describe.each(DIALECTS)("admin auth API on %s", (dialect) => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(150);
   });
 
-  it("expires tokens after 8 hours", async () => {
+  it("expires tokens after 8 hours, however busy the session", async () => {
     const token = (await login(TEST_ADMIN)).json().token;
     const me = () => t.app.inject({ url: "/api/admin/me", headers: { authorization: `Bearer ${token}` } });
-    later(SESSION_LIFETIME_MS - 1000);
+    const signedInAt = now.getTime();
+    // In use every 20 minutes, so never idle for long.
+    while (now.getTime() + 20 * 60_000 < signedInAt + 8 * 60 * 60_000) {
+      later(20 * 60_000);
+      expect((await me()).statusCode).toBe(200);
+    }
+    later(signedInAt + 8 * 60 * 60_000 - 1000 - now.getTime());
     expect((await me()).statusCode).toBe(200);
     later(2000);
     expect((await me()).statusCode).toBe(401);
+  });
+
+  it("ends a session left unused for 30 minutes", async () => {
+    const token = (await login(TEST_ADMIN)).json().token;
+    const me = () => t.app.inject({ url: "/api/admin/me", headers: { authorization: `Bearer ${token}` } });
+    later(29 * 60_000);
+    expect((await me()).statusCode).toBe(200);
+    later(29 * 60_000);
+    expect((await me()).statusCode).toBe(200);
+    later(31 * 60_000);
+    const ended = await me();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ message: "Authentication required." });
   });
 
   it("revokes the token on logout", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
 import { actorOf } from "../plugins/access.ts";
+import { PUBLIC_LIST_LIMIT } from "../plugins/rate-limits.ts";
 import { contentLanguage } from "./content-language.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
 
@@ -11,8 +12,11 @@ export default async function blogRoutes(app: FastifyInstance) {
   // Ours, additive: `?lang=am` answers in Amharic where there is one; without it, the spec's English.
   const inLanguage = contentLanguage(app.services.translations);
 
-  app.get("/api/blogs", { config: { access: "public" } }, async (request) =>
-    (await inLanguage.many(request, "blog", await blogs.list())).map(publicUrls.withCover),
+  // Every post in full (the spec's answer): kept in the API cache, and its misses limited per address.
+  app.get(
+    "/api/blogs",
+    { config: { access: "public", cacheable: true, rateLimit: PUBLIC_LIST_LIMIT } },
+    async (request) => (await inLanguage.many(request, "blog", await blogs.list())).map(publicUrls.withCover),
   );
 
   app.get<IdParams>("/api/blogs/:id", { config: { access: "public" } }, async (request) =>

@@ -172,6 +172,47 @@ describe.each(DIALECTS)("image consent on %s", (dialect) => {
     expect(JSON.stringify(draft)).not.toContain(post.imageUrl);
   });
 
+  it("withdrawal takes the picture off sent newsletters' archive pages and drafts too", async () => {
+    const post = (
+      await send("POST", "/api/blogs", { ...blogFields, title: "In a newsletter", status: "published" }, [
+        await image("#555555"),
+      ])
+    ).json();
+    const fromPost = (postId: string) =>
+      t.app.inject({ method: "POST", url: "/api/newsletters/from-post", headers: auth, payload: { postId } });
+    const sent = (await fromPost(post._id)).json();
+    const draft = (await fromPost(post._id)).json();
+    const stored = new URL(post.imageUrl).pathname;
+    expect(sent.imageUrl).toBe(stored);
+    // Sent and on the archive, as the sending job leaves it.
+    await t.database.db
+      .updateTable("newsletters")
+      .set({ state: "sent", sent_at: now.toISOString(), send_started_at: now.toISOString(), recipients: 0 })
+      .where("id", "=", sent._id)
+      .execute();
+    expect((await t.services.newsletters.archived(sent._id)).imageUrl).toBe(stored);
+
+    const withdrawn = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/consent/withdraw",
+      headers: auth,
+      payload: { imageUrl: post.imageUrl },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const archived = await t.services.newsletters.archived(sent._id);
+    expect(archived.imageUrl).toBe("");
+    expect(JSON.stringify(await t.services.newsletters.archive())).not.toContain(stored);
+    expect((await t.services.newsletters.get(draft._id)).imageUrl).toBe("");
+    const logged = await t.database.db
+      .selectFrom("audit_log")
+      .select(["entity_id", "changes"])
+      .where("entity", "=", "newsletter")
+      .where("action", "=", "update")
+      .execute();
+    expect(logged.map((row) => row.entity_id).sort()).toEqual([sent._id, draft._id].sort());
+    expect(JSON.parse(logged[0]?.changes ?? "{}").values).toEqual({ consent: "withdrawn" });
+  });
+
   it("withdrawal from a gallery item with other images removes that image only; expiry withdraws the same way", async () => {
     const item = (
       await send("POST", "/api/gallery", galleryFields, [await image("#555555"), await image("#666666")])

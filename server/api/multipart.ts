@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SpooledFile } from "../../core/media/image-input.ts";
-import { BadRequestError, ValidationError } from "../../core/shared/errors.ts";
-import { containsNul, NUL_CHARACTER_MESSAGE } from "../plugins/text-input.ts";
+import { BadRequestError } from "../../core/shared/errors.ts";
+import { refuseForbiddenCharacters } from "../plugins/text-input.ts";
 
 export const MALFORMED_MULTIPART_MESSAGE = "The form data could not be read. Please send it again.";
 
@@ -68,7 +68,7 @@ export async function readMultipart(request: FastifyRequest, reply: FastifyReply
     throw error;
   }
   // Checked after the whole body is read, so the connection is left in a clean state.
-  if (containsNul(fields)) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+  refuseForbiddenCharacters(fields);
   return { fields, files };
 }
 

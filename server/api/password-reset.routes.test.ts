@@ -100,6 +100,18 @@ describe.each(DIALECTS)("password reset by e-mail on %s", (dialect) => {
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it("refuses a common or breached new password and keeps the link usable", async () => {
+    const token = await linkToken();
+    const refused = await complete(token, "Password1234");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      password:
+        "This password is too common: it is, or is close to, one found in lists of breached passwords. Choose another: a few unrelated words make a strong one.",
+    });
+    expect((await login("Password1234")).statusCode).toBe(401);
+    expect((await complete(token)).statusCode).toBe(204);
+  });
+
   it("expires the link after one hour", async () => {
     const token = await linkToken();
     later(RESET_LINK_LIFETIME_MS - 1);

@@ -402,6 +402,39 @@ describe.each(DIALECTS)("second factor on %s", (dialect) => {
       }
     });
 
+    it("limits sessions already open without a second factor at once, as a new login would be", async () => {
+      const open = await newAccount("inbox");
+      const enrolled = await enrolledAccount();
+      const admin = await t.adminHeaders();
+      const setRequired = (requireSecondFactor: boolean) =>
+        t.app.inject({
+          method: "PUT",
+          url: "/api/admin/settings/second-factor",
+          headers: admin,
+          payload: { requireSecondFactor },
+        });
+      expect((await t.app.inject({ url: "/api/subscribe", headers: open.headers })).statusCode).toBe(200);
+      expect((await setRequired(true)).statusCode).toBe(200);
+      try {
+        const refused = await t.app.inject({ url: "/api/subscribe", headers: open.headers });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({
+          message: "Set up two-step verification to continue.",
+          enrolmentRequired: true,
+        });
+        expect((await t.app.inject({ url: "/api/admin/me", headers: open.headers })).json()).toMatchObject({
+          enrolmentRequired: true,
+        });
+        // An account with a factor keeps its session, and so does the Administrator's own, which just chose this.
+        expect((await t.app.inject({ url: "/api/admin/me", headers: enrolled.headers })).json()).not.toHaveProperty(
+          "enrolmentRequired",
+        );
+        expect((await t.app.inject({ url: "/api/admin/me", headers: admin })).statusCode).toBe(200);
+      } finally {
+        expect((await setRequired(false)).statusCode).toBe(200);
+      }
+    });
+
     it("takes an account without a second factor to enrolment, and lets it go once it has one", async () => {
       const { email } = await newAccount("inbox");
       const admin = await t.adminHeaders();

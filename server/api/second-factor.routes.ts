@@ -4,7 +4,7 @@ import { ANY_STAFF } from "../../core/access/roles.ts";
 import type { StaffIdentity } from "../../core/auth/auth.schema.ts";
 import { REQUIRE_SECOND_FACTOR } from "../../core/second-factor/second-factor.service.ts";
 import { parseInput } from "../../core/shared/validation.ts";
-import { actorOf } from "../plugins/access.ts";
+import { actorOf, bearerToken } from "../plugins/access.ts";
 
 /** The signed-in person's own second factors; open to a session that may only enrol. */
 const OWN = { config: { roles: ANY_STAFF, duringEnrolment: true } };
@@ -56,6 +56,11 @@ export default async function secondFactorRoutes(app: FastifyInstance) {
 
   app.put("/api/admin/settings/second-factor", async (request) => {
     const { requireSecondFactor } = parseInput(RequireSchema, request.body);
-    return { requireSecondFactor: await settings.set(REQUIRE_SECOND_FACTOR, requireSecondFactor, actorOf(request)) };
+    const required = await secondFactor.setRequired(
+      requireSecondFactor,
+      actorOf(request),
+      bearerToken(request) as string,
+    );
+    return { requireSecondFactor: required };
   });
 }

@@ -177,6 +177,21 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     expect(saved.json().draft.story).toBe("<p>Our story</p>");
   });
 
+  it("refuses rich text that sanitises to nothing, on that field, and keeps the draft as it was", async () => {
+    const before = await editor("home");
+    const emptied = await save("home", before.revision, {
+      ...withFigure(41),
+      introText: "<script>alert(1)</script><style>p{}</style>",
+    });
+    expect(emptied.statusCode).toBe(400);
+    const message =
+      "Nothing is left of this text once the markup the site does not allow (scripts, styles, embedded frames) is removed. Type the text in the editor.";
+    expect(emptied.json()).toEqual({ message, fields: { introText: message } });
+    const after = await editor("home");
+    expect(after.revision).toBe(before.revision);
+    expect(after.draft).toEqual(before.draft);
+  });
+
   it("takes pictures through the media pipeline and keeps them from the leftover sweep while a draft names them", async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0b5563" } })
       .png()

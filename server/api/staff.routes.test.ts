@@ -208,6 +208,25 @@ describe.each(DIALECTS)("staff accounts and invitations on %s", (dialect) => {
       expect((await check("x".repeat(300))).statusCode).toBe(404);
     });
 
+    it("refuses a common or breached password, or one of only spaces, and says why", async () => {
+      const { token } = await invite("common@example.org");
+      const refused = async (password: string) => {
+        const response = await accept(token, { name: "Hanna Bekele", password });
+        expect(response.statusCode).toBe(400);
+        return response.json().fields;
+      };
+      expect(await refused("password1234")).toEqual({
+        password:
+          "This password is too common: it is, or is close to, one found in lists of breached passwords. Choose another: a few unrelated words make a strong one.",
+      });
+      expect(await refused("aaaaaaaaaaaaaaaa")).toEqual({
+        password:
+          "This password is too easy to guess: it is mostly a repeat, a sequence or a keyboard pattern. Choose another: a few unrelated words make a strong one.",
+      });
+      expect(await refused(" ".repeat(12))).toEqual({ password: "A password cannot be only spaces." });
+      expect((await accept(token)).statusCode).toBe(201);
+    });
+
     it("changes a role, which applies to the person's very next request", async () => {
       const editor = await t.staffHeaders("editor");
       const id = await memberId("editor@hopebehindbars.test");

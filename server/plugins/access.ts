@@ -67,6 +67,12 @@ export default fp(
         return reply.code(403).send({ message: ENROLMENT_REQUIRED_MESSAGE, enrolmentRequired: true });
       }
       if (!mayUse(identity.role, request.routeOptions.config?.roles)) {
+        const route = `${request.method} ${request.routeOptions.url}`;
+        await services.auth.recordRefusal(
+          { id: identity.id, email: identity.email, ip: request.ip },
+          route,
+          identity.role,
+        );
         return reply.code(403).send({ message: FORBIDDEN_MESSAGE });
       }
       request.admin = identity;

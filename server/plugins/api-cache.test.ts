@@ -52,6 +52,28 @@ describe("api cache", () => {
     expect(titles(after.body)).toEqual(["Second", "First"]);
   });
 
+  it("keeps the public blog list too (the spec's answer, every post), forgotten after a write", async () => {
+    const first = await t.app.inject({ url: "/api/blogs" });
+    const second = await t.app.inject({ url: "/api/blogs" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-cache"]).toBeUndefined();
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.body).toBe(first.body);
+    await t.app.inject({ method: "POST", url: "/api/videos", headers, payload: video("Third") });
+    expect((await t.app.inject({ url: "/api/blogs" })).headers["x-cache"]).toBeUndefined();
+  });
+
+  it("limits the public blog list's answers that are not in the cache to 60 a minute per address", async () => {
+    const ask = (query: string) => t.app.inject({ url: `/api/blogs?${query}`, remoteAddress: "198.51.100.77" });
+    for (let n = 0; n < 60; n += 1) expect((await ask(`n=${n}`)).statusCode).toBe(200);
+    const refused = await ask("n=60");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    // A cached answer costs nothing and is still given.
+    expect((await ask("n=3")).statusCode).toBe(200);
+    expect((await t.app.inject({ url: "/api/blogs?n=60", remoteAddress: "198.51.100.78" })).statusCode).toBe(200);
+  });
+
   it("never serves staff from it, and never keeps errors", async () => {
     await t.app.inject({ url: "/api/videos" });
     const staff = await t.app.inject({ url: "/api/videos", headers });

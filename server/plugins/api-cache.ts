@@ -6,7 +6,7 @@ import { publicPageCacheControl } from "./page-cache.ts";
 import { KEPT_UNTIL_PURGED_SECONDS, ResponseStore, writeStored } from "./stored-responses.ts";
 
 /**
- * An in-memory cache of public read-only API answers (the gallery and video lists), so visitors
+ * An in-memory cache of public read-only API answers (the gallery, video and blog lists…), so visitors
  * cost one query and one serialisation until content changes. Routes opt in with
  * `config: { cacheable: true }`. Requests that carry a token skip it, so staff always read fresh
  * data. Every change to public content clears it, on every instance (core/cache-purge); entries

@@ -76,7 +76,8 @@ export default fp(
       const scriptsFromSelf = reply.hasHeader(SCRIPTS_FROM_SELF_HEADER);
       if (scriptsFromSelf) reply.removeHeader(SCRIPTS_FROM_SELF_HEADER);
       reply.header("x-content-type-options", "nosniff");
-      reply.header("referrer-policy", "strict-origin-when-cross-origin");
+      // A page may ask for a stricter one (the donor page's no-referrer keeps its link's token home).
+      if (!reply.hasHeader("referrer-policy")) reply.header("referrer-policy", "strict-origin-when-cross-origin");
       reply.header("x-frame-options", "DENY");
       reply.header("cross-origin-opener-policy", "same-origin");
       reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");

@@ -91,6 +91,51 @@ describe.each(DIALECTS)("U+0000 in a request on %s", (dialect) => {
     expect(list.json().images).toEqual([]);
   });
 
+  it("refuses other characters XML cannot carry (a feed would break), naming them, but keeps tabs and line breaks", async () => {
+    const video = (title: string, description: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/videos",
+        headers: { authorization },
+        payload: { title, description, youtubeUrl: "https://youtu.be/dQw4w9WgXcQ", category: "Testimonials" },
+      });
+    const refused = (code: string) => ({
+      message: `The request contains a character that is not allowed (U+${code}).`,
+    });
+    for (const [title, code] of [
+      ["a\u0001b", "0001"],
+      ["bell\u0007", "0007"],
+      ["esc\u001b[0m", "001B"],
+      ["\ufffe", "FFFE"],
+      ["lone \ud800 half", "D800"],
+    ] as const) {
+      const response = await video(title, "d");
+      expect([title, response.statusCode, response.json()]).toEqual([
+        title,
+        400,
+        expect.objectContaining(refused(code)),
+      ]);
+    }
+    const query = await t.app.inject({ method: "GET", url: "/api/gallery?search=%01" });
+    expect([query.statusCode, query.json()]).toEqual([400, expect.objectContaining(refused("0001"))]);
+    const form = new FormData();
+    form.append("title", "Control\u0002title");
+    form.append("description", "d");
+    form.append("category", "Education");
+    form.append("eventDate", "2026-01-02");
+    form.append("images", fileBlob(await pngImage()), "a.png");
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/gallery",
+      ...(await multipartPayload(form, { authorization })),
+    });
+    expect([upload.statusCode, upload.json()]).toEqual([400, expect.objectContaining(refused("0002"))]);
+
+    const kept = await video("Tabbed\ttitle", "Line one\r\nline two\n\ttabbed 🙂");
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().description).toBe("Line one\r\nline two\n\ttabbed 🙂");
+  });
+
   it("leaves other unusual text alone", async () => {
     const response = await t.app.inject({
       method: "GET",
@@ -100,16 +145,16 @@ describe.each(DIALECTS)("U+0000 in a request on %s", (dialect) => {
   });
 });
 
-describe("containsNul", () => {
+describe("forbiddenCharacterIn", () => {
   it("walks parsed data only: a stream body (the pages' catch-all) is not walked and answers at once", async () => {
-    const { containsNul } = await import("./text-input.ts");
+    const { forbiddenCharacterIn: containsNul } = await import("./text-input.ts");
     const { PassThrough } = await import("node:stream");
-    expect(containsNul({ a: [{ b: "x\u0000" }] })).toBe(true);
-    expect(containsNul(Object.assign(Object.create(null), { k: "\u0000" }))).toBe(true);
-    expect(containsNul(Buffer.from("\u0000"))).toBe(false);
+    expect(containsNul({ a: [{ b: "x\u0000" }] })).toBe("\u0000");
+    expect(containsNul(Object.assign(Object.create(null), { k: "\u0000" }))).toBe("\u0000");
+    expect(containsNul(Buffer.from("\u0000"))).toBeUndefined();
     // A request stream is a large, cyclic object graph: walking it never finished and hung the server.
     const stream = new PassThrough();
-    expect(containsNul(stream)).toBe(false);
-    expect(containsNul({ body: stream })).toBe(false);
+    expect(containsNul(stream)).toBeUndefined();
+    expect(containsNul({ body: stream })).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ interface RequireSetting {
 
 /**
  * Administrators' switch: every account must have a second factor. Accounts without one are taken to
- * set one up at their next sign-in (the server enforces it; this only changes the setting).
+ * set one up, their open sessions at once (the server enforces it; this only changes the setting).
  */
 export function RequireSecondFactor() {
   const [setting, setSetting] = useState<RequireSetting>();
@@ -33,7 +33,7 @@ export function RequireSecondFactor() {
       setSetting(saved);
       toast.success(
         saved.requireSecondFactor
-          ? "Two-step verification is now required. Accounts without it set it up at their next sign-in."
+          ? "Two-step verification is now required. Accounts without it must set it up before doing anything else."
           : "Two-step verification is now optional.",
       );
     } catch (failure) {
@@ -60,8 +60,8 @@ export function RequireSecondFactor() {
         <span>
           <span className="block font-medium">Require two-step verification for everyone</span>
           <span className="block text-sm text-muted">
-            People without an authenticator app or a passkey are asked to set one up at their next sign-in, before they
-            can do anything else.
+            People without an authenticator app or a passkey are asked to set one up, at once if they are signed in,
+            before they can do anything else.
           </span>
         </span>
       </label>
