@@ -89,7 +89,9 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     await admin.getByLabel("Status").selectOption("pending");
     await row("waiting@example.org").waitFor();
     await poll(() => row("selam@example.org").count()).toBe(0);
-    await admin.getByLabel("Status").selectOption("");
+    // Back to every status: the filter is done by the server now (the list kit), and so is its undoing.
+    await admin.getByLabel("Status").selectOption("all");
+    await row("selam@example.org").waitFor();
   });
 
   it("staff import a CSV: those who consented are confirmed, the others asked by e-mail", async () => {
