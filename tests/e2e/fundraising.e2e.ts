@@ -127,6 +127,7 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
     // The ledger is filtered by the server: the card gift goes once its answer is drawn.
     await expect.poll(() => ledger.getByText("meron@example.org", { exact: true }).count()).toBe(0);
     await page.getByLabel("Method").selectOption("all");
+    await ledger.getByText("meron@example.org", { exact: true }).waitFor();
     await page.getByLabel("For", { exact: true }).selectOption({ label: "ECCD Package" });
     await ledger.getByText("meron@example.org", { exact: true }).waitFor();
     expect(await ledger.getByText("dawit@example.org", { exact: true }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ListPage } from "../../../../core/admin-lists/list-page.types";
 import { api } from "../../../lib/api-client";
@@ -36,23 +36,21 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
     return () => controller.abort();
   }, [path, key, reloads]);
 
-  // The query last asked for, until the URL shows it: two changes made before the page draws again
-  // (a filter, then another at once) must build on each other. The router's functional update gives
-  // both the params of the last render, so the second would undo the first.
-  const requested = useRef<URLSearchParams | null>(null);
-  if (requested.current?.toString() === params.toString()) requested.current = null;
   const set = useCallback(
-    (changes: Record<string, string>, { replace = false } = {}) => {
-      const next = new URLSearchParams(requested.current ?? params);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value && value !== "all") next.set(name, value);
-        else next.delete(name);
-      }
-      if (!("page" in changes)) next.delete("page");
-      requested.current = next;
-      setParams(next, { replace, preventScrollReset: true });
-    },
-    [params, setParams],
+    (changes: Record<string, string>, { replace = false } = {}) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value && value !== "all") next.set(name, value);
+            else next.delete(name);
+          }
+          if (!("page" in changes)) next.delete("page");
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      ),
+    [setParams],
   );
 
   const page = loaded?.page ?? null;
