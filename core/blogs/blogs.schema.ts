@@ -68,7 +68,7 @@ export const BlogInputSchema = z.object({
     .refine((html) => html.trim().length >= CONTENT_MIN_LENGTH, BLOG_MESSAGES.contentShort),
 });
 
-/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published posts. */
+/** `status` and `publishAt` are ours (docs/decisions/0300-publishing-states.md): public answers only ever hold published posts. */
 export interface BlogPost extends ItemState {
   _id: string;
   title: string;

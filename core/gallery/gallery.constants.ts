@@ -15,7 +15,7 @@ export const MAX_GALLERY_LIMIT = 50;
 export const MAX_GALLERY_IMAGES = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 
-/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published items. */
+/** `status` and `publishAt` are ours (docs/decisions/0300-publishing-states.md): public answers only ever hold published items. */
 export interface GalleryItem extends ItemState {
   _id: string;
   title: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * "My giving" (issue #16 §4; docs/decisions/0460-my-giving.md): texts and input shapes shared by the
+ * "My giving" (docs/decisions/0460-my-giving.md): texts and input shapes shared by the
  * API and the page.
  */
 

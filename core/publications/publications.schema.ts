@@ -47,7 +47,7 @@ export const PublicationInputSchema = z.object({
     .refine(isCalendarDate, PUBLICATION_MESSAGES.invalidDate),
 });
 
-/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published ones. */
+/** `status` and `publishAt` are ours (docs/decisions/0300-publishing-states.md): public answers only ever hold published ones. */
 export interface Publication extends ItemState {
   _id: string;
   title: string;

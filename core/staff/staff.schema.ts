@@ -3,7 +3,7 @@ import { STAFF_ROLES, type StaffRole } from "../access/roles.ts";
 import { NewPasswordSchema } from "../auth/auth.schema.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
 
-/** How long an invitation link works (issue #17 §1). */
+/** How long an invitation link works (docs/decisions/0220-staff-invitations.md). */
 export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
 export const NAME_MAX_LENGTH = 100;
 

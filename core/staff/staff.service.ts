@@ -84,7 +84,7 @@ function invitationMail(invitation: { role: StaffRole; expiresAt: Date }, invite
 }
 
 /**
- * Staff accounts and invitations (issue #17 §1): who works in the back office, with which role.
+ * Staff accounts and invitations (docs/decisions/0220-staff-invitations.md): who works in the back office, with which role.
  * Accounts come from invitations (or, for Administrators, the command line and ADMIN_EMAIL); the last
  * active Administrator can be neither demoted nor deactivated, so the site always has someone who
  * can manage it.

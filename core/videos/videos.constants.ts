@@ -8,7 +8,7 @@ export type VideoCategory = (typeof VIDEO_CATEGORIES)[number];
 /** The filter-only chip; the API also takes an empty category for all. */
 export const ALL_VIDEOS = "All";
 
-/** `status` and `publishAt` are ours (issue #14): public answers only ever hold published videos. */
+/** `status` and `publishAt` are ours (docs/decisions/0300-publishing-states.md): public answers only ever hold published videos. */
 export interface Video extends ItemState {
   _id: string;
   title: string;
