@@ -1,0 +1,301 @@
+import { strToU8, zipSync } from "fflate";
+import type { Db, Dialect } from "../../db/database.ts";
+import type { ListPage } from "../admin-lists/list-page.types.ts";
+import { listPage } from "../admin-lists/list-query.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { type CsvColumn, toCsv } from "../shared/csv.ts";
+import { ConflictError, NotFoundError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
+import { parseInput } from "../shared/validation.ts";
+import { addressKey, newPseudonym, pseudonymEmail, pseudonymName, suppressionHash } from "./erased.ts";
+import * as repo from "./people.repository.ts";
+import {
+  type ErasureSummary,
+  PeopleQuerySchema,
+  type PersonDetail,
+  type PersonExportState,
+  type PersonRecord,
+  type PersonSummary,
+  type PersonTotal,
+  RectifySchema,
+} from "./people.schema.ts";
+import type { PersonSource, SourceErasure } from "./person-source.ts";
+
+export const PERSON_NOT_FOUND = "That person is not on record.";
+export const EXPORT_NOT_FOUND = "That export does not exist or has expired.";
+/** How the audit log names a person (its id is the person's opaque id, or an erasure's id). */
+export const PERSON_AUDIT_ENTITY = "person";
+export const PEOPLE_EXPORT_JOB = "people.export";
+export const PEOPLE_ERASURE_JOB = "people.erase";
+const EXPORT_KEPT_MS = 24 * 60 * 60_000;
+
+export interface PeopleServiceDeps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  audit: Audit;
+  jobs: JobQueue;
+  sources: readonly PersonSource[];
+  /** A receipt's PDF, as staff download it. */
+  receiptPdf: (id: string) => Promise<{ number: string; pdf: Buffer }>;
+  purgePublicCaches: () => Promise<void>;
+}
+
+function totalsOf(records: PersonRecord[]): PersonTotal[] {
+  const totals = new Map<string, PersonTotal>();
+  for (const record of records) {
+    if (!record.gift) continue;
+    const year = Number(record.at.slice(0, 4));
+    const key = `${year}:${record.gift.currency}`;
+    const total = totals.get(key) ?? { year, currency: record.gift.currency, minor: 0 };
+    total.minor += record.gift.minor;
+    totals.set(key, total);
+  }
+  return [...totals.values()].sort((a, b) => b.year - a.year || a.currency.localeCompare(b.currency));
+}
+
+/** A CSV per source whose columns are the fields its records have. */
+function csvOf(records: PersonRecord[]): string {
+  const names = [...new Set(records.flatMap((record) => Object.keys(record.fields)))];
+  const columns: CsvColumn<PersonRecord>[] = [
+    { header: "kind", value: (record) => record.kind },
+    ...names.map((name) => ({ header: name, value: (record: PersonRecord) => record.fields[name] ?? "" })),
+  ];
+  return toCsv(columns, records);
+}
+
+export function createPeopleService(deps: PeopleServiceDeps) {
+  const { db, clock, audit, jobs, sources } = deps;
+  const nowIso = () => clock().toISOString();
+
+  async function addressOf(id: string): Promise<string> {
+    const key = isRecordId(id) ? await repo.addressOf(db, id) : undefined;
+    if (!key) throw new NotFoundError(PERSON_NOT_FOUND);
+    return key;
+  }
+
+  async function recordsOf(key: string): Promise<Array<{ source: PersonSource; records: PersonRecord[] }>> {
+    const found = [];
+    for (const source of sources) found.push({ source, records: await source.records(db, key) });
+    return found;
+  }
+
+  async function detail(id: string, key: string): Promise<PersonDetail> {
+    const timeline = (await recordsOf(key))
+      .flatMap((found) => found.records)
+      .sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
+    if (timeline.length === 0) throw new NotFoundError(PERSON_NOT_FOUND);
+    const text = (field: string) =>
+      timeline.map((record) => record.fields[field]).find((value) => typeof value === "string" && value !== "");
+    const name = text("donorName") ?? text("fullName") ?? text("name") ?? "";
+    return {
+      id,
+      name: String(name),
+      email: String(text("donorEmail") ?? text("email") ?? key),
+      phone: String(text("phone") ?? ""),
+      kinds: [...new Set(timeline.map((record) => record.kind))].sort(),
+      lastSeenAt: timeline[0]?.at ?? "",
+      timeline,
+      totals: totalsOf(timeline),
+    };
+  }
+
+  async function buildExport(key: string): Promise<Uint8Array> {
+    const found = await recordsOf(key);
+    const files: Record<string, Uint8Array> = {};
+    const json: Record<string, PersonRecord["fields"][]> = {};
+    for (const { source, records } of found) {
+      if (records.length === 0) continue;
+      json[source.file] = records.map((record) => ({ kind: record.kind, ...record.fields }));
+      files[`${source.file}.csv`] = strToU8(csvOf(records));
+    }
+    files["person.json"] = strToU8(`${JSON.stringify({ email: key, exportedAt: nowIso(), records: json }, null, 2)}\n`);
+    for (const { records } of found)
+      for (const record of records) {
+        if (record.kind !== "receipt") continue;
+        const { number, pdf } = await deps.receiptPdf(record.id);
+        files[`receipts/receipt-${number}.pdf`] = new Uint8Array(pdf);
+      }
+    return zipSync(files, { level: 6, mtime: clock() });
+  }
+
+  /** Runs a pending erasure, all or nothing, in one transaction; a second run finds it done. */
+  async function performErasure(erasureId: string): Promise<ErasureSummary | undefined> {
+    const summary = await db.transaction().execute(async (trx) => {
+      const erasure = await repo.findErasure(trx, erasureId);
+      if (!erasure?.email_key || !(await repo.claimErasure(trx, erasureId, nowIso()))) return undefined;
+      const key = erasure.email_key;
+      const context = {
+        pseudonymName: pseudonymName(erasure.pseudonym),
+        pseudonymEmail: pseudonymEmail(erasure.pseudonym),
+        now: nowIso(),
+      };
+      const subscribed = await repo.subscriberWith(trx, key);
+      const result: ErasureSummary = {
+        erasureId,
+        pseudonym: context.pseudonymName,
+        erased: {},
+        keptByLaw: {},
+        atProviders: [],
+        suppressed: subscribed,
+      };
+      for (const source of sources) {
+        const done: SourceErasure = await source.erase(trx, key, context);
+        if (done.erased) result.erased[source.kind] = done.erased;
+        if (done.keptByLaw) result.keptByLaw[source.kind] = done.keptByLaw;
+        result.atProviders.push(...(done.atProviders ?? []));
+      }
+      if (subscribed) await repo.suppress(trx, suppressionHash(key), context.now);
+      await repo.deleteExportsOf(trx, erasure.person_id);
+      await repo.deletePerson(trx, erasure.person_id);
+      await repo.recordErasure(trx, erasureId, JSON.stringify(result));
+      return result;
+    });
+    if (summary) await deps.purgePublicCaches();
+    return summary;
+  }
+
+  return {
+    /** `GET /api/people?q=`: the people matching a search, a page at a time. */
+    async list(input: unknown): Promise<ListPage<PersonSummary>> {
+      const query = parseInput(PeopleQuerySchema, input ?? {});
+      const { rows, total } = await repo.searchPeople(db, deps.dialect, sources, query);
+      const ids = await repo.idsOf(
+        db,
+        rows.map((row) => row.email_key),
+        nowIso(),
+      );
+      const items = rows.map((row) => ({
+        id: ids.get(row.email_key) as string,
+        name: row.name ?? "",
+        email: row.email_key,
+        phone: row.phone ?? "",
+        kinds: row.kinds.split(",").sort(),
+        lastSeenAt: row.last_at,
+      }));
+      return listPage(items, total, query);
+    },
+
+    /** `GET /api/people/:id`: everything held about the person, newest first, and their giving per year. */
+    async get(id: string): Promise<PersonDetail> {
+      return detail(id, await addressOf(id));
+    },
+
+    /** Corrects the name and/or address on every record of the person, in one audited transaction. */
+    async rectify(id: string, input: unknown, actor: Actor): Promise<PersonDetail> {
+      const change = parseInput(RectifySchema, input);
+      const key = await addressOf(id);
+      const newKey = change.email === undefined ? key : addressKey(change.email);
+      await db.transaction().execute(async (trx) => {
+        if (newKey !== key && (await repo.subscriberWith(trx, newKey)) && (await repo.subscriberWith(trx, key)))
+          throw new ConflictError("That address is already subscribed: erase or change one of the two first.");
+        let changed = 0;
+        for (const source of sources) changed += await source.rectify(trx, key, change);
+        if (newKey !== key) await repo.movePerson(trx, id, newKey);
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: PERSON_AUDIT_ENTITY,
+          entityId: id,
+          fields: Object.keys(change),
+          values: { records: changed },
+        });
+      });
+      return detail(id, newKey);
+    },
+
+    /** Starts an export: a job makes the ZIP (large histories take a while); poll `exportState`. */
+    async requestExport(id: string): Promise<PersonExportState> {
+      await addressOf(id);
+      const exportId = newId();
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteExportsBefore(trx, new Date(clock().getTime() - EXPORT_KEPT_MS).toISOString());
+        await repo.insertExport(trx, {
+          id: exportId,
+          person_id: id,
+          status: "queued",
+          zip: null,
+          created_at: nowIso(),
+          finished_at: null,
+        });
+        await jobs.enqueue(trx, { type: PEOPLE_EXPORT_JOB, payload: { exportId }, key: `people-export:${exportId}` });
+      });
+      jobs.wake();
+      return { exportId, status: "queued" };
+    },
+
+    async exportState(exportId: string): Promise<PersonExportState> {
+      const row = isRecordId(exportId) ? await repo.findExport(db, exportId) : undefined;
+      if (!row) throw new NotFoundError(EXPORT_NOT_FOUND);
+      return { exportId, status: row.status === "done" ? "done" : "queued" };
+    },
+
+    /** The finished ZIP; the download is recorded in the audit log. */
+    async download(exportId: string, actor: Actor): Promise<Buffer> {
+      const row = isRecordId(exportId) ? await repo.findExport(db, exportId) : undefined;
+      if (!row?.zip) throw new NotFoundError(EXPORT_NOT_FOUND);
+      await db
+        .transaction()
+        .execute((trx) =>
+          audit.record(trx, actor, { action: "export", entity: PERSON_AUDIT_ENTITY, entityId: row.person_id }),
+        );
+      return Buffer.from(row.zip, "base64");
+    },
+
+    exportJob: {
+      type: PEOPLE_EXPORT_JOB,
+      maxAttempts: 5,
+      async handle({ exportId }) {
+        const row = await repo.findExport(db, exportId);
+        if (!row || row.status === "done") return;
+        const key = await repo.addressOf(db, row.person_id);
+        if (!key) return; // erased meanwhile
+        const zip = await buildExport(key);
+        await repo.finishExport(db, exportId, Buffer.from(zip).toString("base64"), nowIso());
+      },
+    } satisfies JobDefinition<{ exportId: string }>,
+
+    /**
+     * Erases the person: the erasure is stored with its job first, so a crash before it finishes leaves
+     * it to the job to do once; then it runs here, all in one transaction, and answers what it did.
+     */
+    async erase(id: string, actor: Actor): Promise<ErasureSummary> {
+      const key = await addressOf(id);
+      const erasureId = newId();
+      await db.transaction().execute(async (trx) => {
+        await repo.insertErasure(trx, {
+          id: erasureId,
+          person_id: id,
+          email_key: key,
+          pseudonym: newPseudonym(),
+          status: "pending",
+          summary: null,
+          created_at: nowIso(),
+          created_by: actor.email,
+          finished_at: null,
+        });
+        await jobs.enqueue(trx, {
+          type: PEOPLE_ERASURE_JOB,
+          payload: { erasureId },
+          key: `people-erasure:${erasureId}`,
+        });
+        // That it happened and by whom; never whose or what.
+        await audit.record(trx, actor, { action: "delete", entity: PERSON_AUDIT_ENTITY, entityId: erasureId });
+      });
+      const done = (await performErasure(erasureId)) ?? (await repo.findErasure(db, erasureId))?.summary;
+      if (!done) throw new ConflictError("The erasure is under way; its result will be in a moment.");
+      return typeof done === "string" ? (JSON.parse(done) as ErasureSummary) : done;
+    },
+
+    erasureJob: {
+      type: PEOPLE_ERASURE_JOB,
+      async handle({ erasureId }) {
+        await performErasure(erasureId);
+      },
+    } satisfies JobDefinition<{ erasureId: string }>,
+  };
+}
+
+export type PeopleService = ReturnType<typeof createPeopleService>;

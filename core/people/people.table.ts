@@ -1,0 +1,41 @@
+/** One person: an e-mail address (lower-cased) and the opaque id staff screens and URLs use instead. */
+export interface PersonTable {
+  /** A random UUID, made the first time the address is listed (docs/decisions/0670-people-ids-and-sources.md). */
+  id: string;
+  email_key: string;
+  created_at: string;
+}
+
+/** An erased address, kept only as a SHA-256 hash, so it cannot be subscribed or imported again. */
+export interface SuppressedAddressTable {
+  hash: string;
+  created_at: string;
+}
+
+/** A person's export: made by a job, downloaded by staff or e-mailed. */
+export interface PersonExportTable {
+  id: string;
+  person_id: string;
+  /** queued | done */
+  status: string;
+  /** The ZIP, base64, once made. */
+  zip: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** An erasure: the address it is for is kept only until it is done, in the same transaction. */
+export interface ErasureTable {
+  id: string;
+  person_id: string;
+  email_key: string | null;
+  /** "Erased supporter" rows of this person carry it, so their gifts still belong together. */
+  pseudonym: string;
+  /** pending | done */
+  status: string;
+  /** JSON ErasureSummary: counts of what was erased and kept, and the provider references to delete there. */
+  summary: string | null;
+  created_at: string;
+  created_by: string;
+  finished_at: string | null;
+}
