@@ -59,6 +59,8 @@ export default [
     route("admin/videos/edit/:id", "routes/admin/video-form.tsx", { id: "admin-video-edit" }),
     route("admin/volunteers", "routes/admin/volunteers.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/people", "routes/admin/people.tsx"),
+    route("admin/people/:id", "routes/admin/people-person.tsx"),
     route("admin/subscribe", "routes/admin/subscribers.tsx"),
     route("admin/newsletters", "routes/admin/newsletters.tsx"),
     route("admin/newsletters/:id", "routes/admin/newsletter-edit.tsx"),

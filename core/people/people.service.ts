@@ -207,7 +207,7 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     },
 
     /** Starts an export: a job makes the ZIP (large histories take a while); poll `exportState`. */
-    async requestExport(id: string): Promise<PersonExportState> {
+    async requestExport(id: string, actor: Actor): Promise<PersonExportState> {
       await addressOf(id);
       const exportId = newId();
       await db.transaction().execute(async (trx) => {
@@ -221,6 +221,12 @@ export function createPeopleService(deps: PeopleServiceDeps) {
           finished_at: null,
         });
         await jobs.enqueue(trx, { type: PEOPLE_EXPORT_JOB, payload: { exportId }, key: `people-export:${exportId}` });
+        await audit.record(trx, actor, {
+          action: "export",
+          entity: PERSON_AUDIT_ENTITY,
+          entityId: id,
+          values: { step: "requested" },
+        });
       });
       jobs.wake();
       return { exportId, status: "queued" };
@@ -239,7 +245,12 @@ export function createPeopleService(deps: PeopleServiceDeps) {
       await db
         .transaction()
         .execute((trx) =>
-          audit.record(trx, actor, { action: "export", entity: PERSON_AUDIT_ENTITY, entityId: row.person_id }),
+          audit.record(trx, actor, {
+          action: "export",
+          entity: PERSON_AUDIT_ENTITY,
+          entityId: row.person_id,
+          values: { step: "downloaded" },
+        }),
         );
       return Buffer.from(row.zip, "base64");
     },

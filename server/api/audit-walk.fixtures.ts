@@ -104,6 +104,12 @@ async function message(t: TestApp) {
   await t.services.messages.send({ name: "Selam", email, message: "Hello from a visitor." });
   return (await t.services.messages.list()).find((m) => m.email === email)?._id as string;
 }
+/** A person (People) who wrote once, by their opaque id. */
+async function person(t: TestApp) {
+  const email = uniqueEmail("person");
+  await t.services.messages.send({ name: "Tigist", email, message: "Please remove my data." });
+  return (await t.services.people.list({ q: email })).items[0]?.id as string;
+}
 async function subscriber(t: TestApp) {
   const email = uniqueEmail("reader");
   await t.services.subscribers.subscribe({ email });
@@ -371,6 +377,37 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: `/api/messages/admin/${id}` },
       expected: { action: "delete", entity: "message", entityId: id },
+    };
+  },
+
+  "PUT /api/people/:id": async (t) => {
+    const id = await person(t);
+    return {
+      request: { url: `/api/people/${id}`, payload: { name: "Tigist Alemu" } },
+      expected: { action: "update", entity: "person", entityId: id, fields: ["name"], values: { records: 1 } },
+    };
+  },
+  "POST /api/people/:id/export": async (t) => {
+    const id = await person(t);
+    return {
+      request: { url: `/api/people/${id}/export`, payload: {} },
+      expected: { action: "export", entity: "person", entityId: id, values: { step: "requested" } },
+    };
+  },
+  "GET /api/people/zips/:id/export.zip": async (t) => {
+    const id = await person(t);
+    const { exportId } = await t.services.people.requestExport(id, SYSTEM_ACTOR);
+    await t.services.people.exportJob.handle({ exportId });
+    return {
+      request: { url: `/api/people/zips/${exportId}/export.zip` },
+      expected: { action: "export", entity: "person", entityId: id, values: { step: "downloaded" } },
+    };
+  },
+  "POST /api/people/:id/erase": async (t) => {
+    const id = await person(t);
+    return {
+      request: { url: `/api/people/${id}/erase`, payload: {} },
+      expected: { action: "delete", entity: "person", entityId: ANY_ID },
     };
   },
 

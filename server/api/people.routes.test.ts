@@ -158,10 +158,10 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
     const started = await post(`/api/people/${person?.id}/export`, {}, inbox);
     expect(started.statusCode).toBe(202);
     const { exportId } = started.json();
-    expect((await get(`/api/people/exports/${exportId}`, inbox)).json()).toEqual({ exportId, status: "queued" });
+    expect((await get(`/api/people/zips/${exportId}`, inbox)).json()).toEqual({ exportId, status: "queued" });
     await t.services.jobs.runDue();
-    expect((await get(`/api/people/exports/${exportId}`, inbox)).json()).toEqual({ exportId, status: "done" });
-    const download = await get(`/api/people/exports/${exportId}/download`, inbox);
+    expect((await get(`/api/people/zips/${exportId}`, inbox)).json()).toEqual({ exportId, status: "done" });
+    const download = await get(`/api/people/zips/${exportId}/export.zip`, inbox);
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("application/zip");
     const files = unzipSync(new Uint8Array(download.rawPayload));

@@ -27,14 +27,15 @@ export default async function peopleRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Params: IdParams }>("/api/people/:id/export", inbox, async (request, reply) =>
-    reply.code(202).send(await people.requestExport(request.params.id)),
+    reply.code(202).send(await people.requestExport(request.params.id, actorOf(request))),
   );
 
-  app.get<{ Params: IdParams }>("/api/people/exports/:id", inbox, async (request) =>
+  // An export's own id names it: whether its ZIP is ready, then the ZIP itself.
+  app.get<{ Params: IdParams }>("/api/people/zips/:id", inbox, async (request) =>
     people.exportState(request.params.id),
   );
 
-  app.get<{ Params: IdParams }>("/api/people/exports/:id/download", inbox, async (request, reply) => {
+  app.get<{ Params: IdParams }>("/api/people/zips/:id/export.zip", inbox, async (request, reply) => {
     const zip = await people.download(request.params.id, actorOf(request));
     return reply
       .header("content-type", "application/zip")
