@@ -51,12 +51,6 @@ export async function searchPeople(
   return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
 }
 
-/** Whether any source holds the address. */
-export async function addressKnown(db: Db, sources: readonly PersonSource[], key: string): Promise<boolean> {
-  const found = await sql`select 1 from (${allRows(sources)}) s where email_key = ${key} limit 1`.execute(db);
-  return found.rows.length > 0;
-}
-
 /** The ids of these addresses, made the first time each is listed. */
 export async function idsOf(db: Db, keys: string[], now: string): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();

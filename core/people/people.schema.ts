@@ -45,7 +45,6 @@ export interface PersonDetail extends PersonSummary {
 }
 
 export const PeopleQuerySchema = listQuerySchema(["recent", "name"], {});
-export type PeopleQuery = z.output<typeof PeopleQuerySchema>;
 
 export const RectifySchema = z
   .object({
@@ -66,7 +65,6 @@ export const RectifySchema = z
     error: "Give a new name or e-mail address.",
     path: ["name"],
   });
-export type Rectification = z.output<typeof RectifySchema>;
 
 export const EXPORT_STATUSES = ["queued", "done"] as const;
 export interface PersonExportState {

@@ -308,5 +308,3 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     } satisfies JobDefinition<{ erasureId: string }>,
   };
 }
-
-export type PeopleService = ReturnType<typeof createPeopleService>;
