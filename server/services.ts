@@ -249,6 +249,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
       sources: PEOPLE_SOURCES,
       receiptPdf: receipts.pdf,
       purgePublicCaches,
+      email,
+      links,
+      siteUrl: config.publicSiteUrl,
     }),
     ledger: createLedgerService({ db, clock }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from "kysely";
+import { type Insertable, type RawBuilder, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database.ts";
 import { containsPattern } from "../admin-lists/list-sql.ts";
 import { newId } from "../shared/ids.ts";
@@ -99,14 +99,14 @@ export async function suppressedAmong(db: Db, hashes: string[]): Promise<Set<str
   return new Set(rows.map((row) => row.hash));
 }
 
-export async function insertExport(db: Db, row: PersonExportTable): Promise<void> {
+export async function insertExport(db: Db, row: Insertable<PersonExportTable>): Promise<void> {
   await db.insertInto("people_exports").values(row).execute();
 }
 
 export const findExport = (db: Db, id: string) =>
   db.selectFrom("people_exports").selectAll().where("id", "=", id).executeTakeFirst();
 
-export async function finishExport(db: Db, id: string, zip: string, now: string): Promise<void> {
+export async function finishExport(db: Db, id: string, zip: string | null, now: string): Promise<void> {
   await db.updateTable("people_exports").set({ status: "done", zip, finished_at: now }).where("id", "=", id).execute();
 }
 
@@ -119,7 +119,7 @@ export async function deleteExportsOf(db: Db, personId: string): Promise<void> {
   await db.deleteFrom("people_exports").where("person_id", "=", personId).execute();
 }
 
-export async function insertErasure(db: Db, row: ErasureTable): Promise<void> {
+export async function insertErasure(db: Db, row: Insertable<ErasureTable>): Promise<void> {
   await db.insertInto("erasures").values(row).execute();
 }
 
@@ -143,4 +143,39 @@ export async function claimErasure(db: Db, id: string, now: string): Promise<boo
 /** What the erasure did; the address it was for goes in the same transaction. */
 export async function recordErasure(db: Db, id: string, summary: string): Promise<void> {
   await db.updateTable("erasures").set({ summary, email_key: null }).where("id", "=", id).execute();
+}
+
+/** Erasures a person asked for, waiting for staff, oldest first, with the address they are for. */
+export async function requestedErasures(db: Db) {
+  return db
+    .selectFrom("erasures")
+    .select(["id", "person_id", "email_key", "created_at"])
+    .where("status", "=", "requested")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** A person's request confirmed by staff: it becomes a pending erasure (true), or was not waiting (false). */
+export async function approveErasure(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("erasures")
+    .set({ status: "pending" })
+    .where("id", "=", id)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A declined request goes, with the address it held; answers the address, or undefined if it was not waiting. */
+export async function declineErasure(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("erasures")
+    .select("email_key")
+    .where("id", "=", id)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  if (!row?.email_key) return undefined;
+  await db.deleteFrom("erasures").where("id", "=", id).execute();
+  return row.email_key;
 }

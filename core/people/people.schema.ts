@@ -85,3 +85,29 @@ export interface ErasureSummary {
   /** The newsletter address can no longer be subscribed or imported. */
   suppressed: boolean;
 }
+
+export const DATA_REQUEST_KINDS = ["export", "erase"] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+
+/** "Your data": a visitor asks for a copy of their data or its erasure; a link to the address confirms it. */
+export const DataRequestSchema = z.object({
+  email: z
+    .string({ error: "Please enter a valid email address." })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, { error: "Please enter a valid email address." })
+    .regex(EMAIL_PATTERN, { error: "Please enter a valid email address." }),
+  kind: z.enum(DATA_REQUEST_KINDS, { error: "Choose a copy of your data or its erasure." }),
+});
+
+export const DataConfirmSchema = z.object({
+  token: z.string({ error: "This link is not valid." }).min(1, { error: "This link is not valid." }).max(200),
+  kind: z.enum(DATA_REQUEST_KINDS, { error: "This link is not valid." }),
+});
+
+/** A person's erasure request, waiting for staff. */
+export interface ErasureRequest {
+  erasureId: string;
+  personId: string;
+  email: string;
+  requestedAt: string;
+}

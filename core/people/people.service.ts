@@ -3,16 +3,25 @@ import type { Db, Dialect } from "../../db/database.ts";
 import type { ListPage } from "../admin-lists/list-page.types.ts";
 import { listPage } from "../admin-lists/list-query.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import type { EmailService } from "../email/email.service.ts";
+import { type EmailContent, renderEmail } from "../email/render-email.ts";
+import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
+import { message } from "../i18n/messages.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
-import { ConflictError, NotFoundError } from "../shared/errors.ts";
+import { ConflictError, GoneError, NotFoundError, ServiceUnavailableError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { SingleUseLinks } from "../single-use-links/single-use-links.ts";
 import { addressKey, newPseudonym, pseudonymEmail, pseudonymName, suppressionHash } from "./erased.ts";
 import * as repo from "./people.repository.ts";
 import {
+  DataConfirmSchema,
+  type DataRequestKind,
+  DataRequestSchema,
+  type ErasureRequest,
   type ErasureSummary,
   PeopleQuerySchema,
   type PersonDetail,
@@ -23,6 +32,7 @@ import {
   RectifySchema,
 } from "./people.schema.ts";
 import type { PersonSource, SourceErasure } from "./person-source.ts";
+import { DATA_ERASURE_LINKS, DATA_EXPORT_LINKS } from "./personal-data-links.ts";
 
 export const PERSON_NOT_FOUND = "That person is not on record.";
 export const EXPORT_NOT_FOUND = "That export does not exist or has expired.";
@@ -42,6 +52,32 @@ export interface PeopleServiceDeps {
   /** A receipt's PDF, as staff download it. */
   receiptPdf: (id: string) => Promise<{ number: string; pdf: Buffer }>;
   purgePublicCaches: () => Promise<void>;
+  email: EmailService;
+  links: SingleUseLinks;
+  siteUrl: string;
+}
+
+export const DATA_LINK_ENDED_MESSAGE = "This link has expired or was already used. Please ask again.";
+export const DATA_MAIL_UNAVAILABLE_MESSAGE = "The site cannot send e-mail just now, so it cannot confirm your address.";
+const ZIP_NAME = "personal-data.zip";
+
+type MailKey = Parameters<typeof message>[1];
+/** An e-mail to the person in the language they asked in (the catalogue's texts, decision 0507). */
+function personMail(
+  locale: Locale,
+  keys: { subject: MailKey; intro: MailKey[]; footer?: MailKey[] },
+  action?: EmailContent["action"],
+): EmailContent {
+  const t = (key: MailKey) => message(locale, key);
+  return {
+    lang: locale,
+    subject: t(keys.subject),
+    preview: t(keys.intro[0] as MailKey),
+    heading: t(keys.subject),
+    intro: keys.intro.map(t),
+    ...(action && { action }),
+    footer: (keys.footer ?? []).map(t),
+  };
 }
 
 function totalsOf(records: PersonRecord[]): PersonTotal[] {
@@ -152,9 +188,26 @@ export function createPeopleService(deps: PeopleServiceDeps) {
       await repo.deleteExportsOf(trx, erasure.person_id);
       await repo.deletePerson(trx, erasure.person_id);
       await repo.recordErasure(trx, erasureId, JSON.stringify(result));
+      // The one message that names the address after its erasure: the outcome the person asked to hear.
+      if (erasure.notify) {
+        const locale = isLocale(erasure.locale) ? erasure.locale : "en";
+        await deps.email.send(
+          trx,
+          key,
+          await renderEmail(
+            personMail(locale, {
+              subject: "dataEmail.erasedSubject",
+              intro: ["dataEmail.erased", "dataEmail.erasedKept"],
+            }),
+          ),
+        );
+      }
       return result;
     });
-    if (summary) await deps.purgePublicCaches();
+    if (summary) {
+      await deps.purgePublicCaches();
+      deps.email.wake();
+    }
     return summary;
   }
 
@@ -242,31 +295,44 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     async download(exportId: string, actor: Actor): Promise<Buffer> {
       const row = isRecordId(exportId) ? await repo.findExport(db, exportId) : undefined;
       if (!row?.zip) throw new NotFoundError(EXPORT_NOT_FOUND);
-      await db
-        .transaction()
-        .execute((trx) =>
-          audit.record(trx, actor, {
+      await db.transaction().execute((trx) =>
+        audit.record(trx, actor, {
           action: "export",
           entity: PERSON_AUDIT_ENTITY,
           entityId: row.person_id,
           values: { step: "downloaded" },
         }),
-        );
+      );
       return Buffer.from(row.zip, "base64");
     },
 
     exportJob: {
       type: PEOPLE_EXPORT_JOB,
       maxAttempts: 5,
-      async handle({ exportId }) {
+      async handle({ exportId, locale }) {
         const row = await repo.findExport(db, exportId);
         if (!row || row.status === "done") return;
         const key = await repo.addressOf(db, row.person_id);
         if (!key) return; // erased meanwhile
-        const zip = await buildExport(key);
-        await repo.finishExport(db, exportId, Buffer.from(zip).toString("base64"), nowIso());
+        const zip = Buffer.from(await buildExport(key)).toString("base64");
+        if (!row.mail_to_person) return repo.finishExport(db, exportId, zip, nowIso());
+        const mail = await renderEmail(
+          personMail(isLocale(locale) ? locale : "en", {
+            subject: "dataEmail.exportSubject",
+            intro: ["dataEmail.exportAttached", "dataEmail.exportKept"],
+          }),
+        );
+        // The ZIP goes to the person and is not kept here.
+        await db.transaction().execute(async (trx) => {
+          await deps.email.send(trx, key, {
+            ...mail,
+            attachments: [{ filename: ZIP_NAME, contentType: "application/zip", base64: zip }],
+          });
+          await repo.finishExport(trx, exportId, null, nowIso());
+        });
+        deps.email.wake();
       },
-    } satisfies JobDefinition<{ exportId: string }>,
+    } satisfies JobDefinition<{ exportId: string; locale?: string }>,
 
     /**
      * Erases the person: the erasure is stored with its job first, so a crash before it finishes leaves
@@ -298,6 +364,131 @@ export function createPeopleService(deps: PeopleServiceDeps) {
       const done = (await performErasure(erasureId)) ?? (await repo.findErasure(db, erasureId))?.summary;
       if (!done) throw new ConflictError("The erasure is under way; its result will be in a moment.");
       return typeof done === "string" ? (JSON.parse(done) as ErasureSummary) : done;
+    },
+
+    /**
+     * "Your data": a visitor asks for a copy or an erasure. A link to the address confirms it; the
+     * answer is the same whether or not anything is held about the address.
+     */
+    async askByVisitor(input: unknown, locale: Locale = "en"): Promise<void> {
+      const { email: address, kind } = parseInput(DataRequestSchema, input);
+      if (!deps.email.enabled) throw new ServiceUnavailableError(DATA_MAIL_UNAVAILABLE_MESSAGE);
+      const key = addressKey(address);
+      const purpose = kind === "export" ? DATA_EXPORT_LINKS : DATA_ERASURE_LINKS;
+      if (!(await deps.links.mayIssue(db, purpose, key))) return;
+      await db.transaction().execute(async (trx) => {
+        await deps.links.send(trx, purpose, {
+          subject: key,
+          to: address,
+          mail: ({ token }) =>
+            personMail(
+              locale,
+              {
+                subject: kind === "export" ? "dataEmail.confirmExportSubject" : "dataEmail.confirmEraseSubject",
+                intro: [kind === "export" ? "dataEmail.askedExport" : "dataEmail.askedErase", "dataEmail.follow"],
+                footer: ["dataEmail.once", "dataEmail.ignore"],
+              },
+              {
+                label: message(locale, "dataEmail.confirm"),
+                url: `${deps.siteUrl}${localizePath("/your-data", locale)}?kind=${kind}&token=${token}`,
+              },
+            ),
+        });
+      });
+      deps.email.wake();
+    },
+
+    /**
+     * The e-mailed link was opened and confirmed: an export is made and e-mailed by a job; an erasure
+     * waits for staff (never automatic), and the person hears the outcome by e-mail.
+     */
+    async confirmByVisitor(input: unknown, locale: Locale = "en"): Promise<{ kind: DataRequestKind }> {
+      const { token, kind } = parseInput(DataConfirmSchema, input);
+      await db.transaction().execute(async (trx) => {
+        const key = await deps.links.use(trx, kind === "export" ? DATA_EXPORT_LINKS : DATA_ERASURE_LINKS, token);
+        if (!key) throw new GoneError(DATA_LINK_ENDED_MESSAGE);
+        const personId = (await repo.idsOf(trx, [key], nowIso())).get(key) as string;
+        if (kind === "export") {
+          const exportId = newId();
+          await repo.insertExport(trx, {
+            id: exportId,
+            person_id: personId,
+            status: "queued",
+            zip: null,
+            mail_to_person: 1,
+            created_at: nowIso(),
+            finished_at: null,
+          });
+          await jobs.enqueue(trx, {
+            type: PEOPLE_EXPORT_JOB,
+            payload: { exportId, locale },
+            key: `people-export:${exportId}`,
+          });
+        } else {
+          await repo.insertErasure(trx, {
+            id: newId(),
+            person_id: personId,
+            email_key: key,
+            pseudonym: newPseudonym(),
+            status: "requested",
+            summary: null,
+            notify: 1,
+            locale,
+            created_at: nowIso(),
+            created_by: "the person, through the e-mailed link",
+            finished_at: null,
+          });
+        }
+      });
+      jobs.wake();
+      return { kind };
+    },
+
+    /** Erasures people asked for, waiting for staff to confirm. */
+    async erasureRequests(): Promise<ErasureRequest[]> {
+      return (await repo.requestedErasures(db)).map((row) => ({
+        erasureId: row.id,
+        personId: row.person_id,
+        email: row.email_key ?? "",
+        requestedAt: row.created_at,
+      }));
+    },
+
+    /** Staff confirm a person's erasure request: it is done as staff's own erasure is, and the person told. */
+    async approveRequest(erasureId: string, actor: Actor): Promise<ErasureSummary> {
+      await db.transaction().execute(async (trx) => {
+        if (!isRecordId(erasureId) || !(await repo.approveErasure(trx, erasureId)))
+          throw new NotFoundError("That request is not waiting any more.");
+        await jobs.enqueue(trx, {
+          type: PEOPLE_ERASURE_JOB,
+          payload: { erasureId },
+          key: `people-erasure:${erasureId}`,
+        });
+        await audit.record(trx, actor, { action: "delete", entity: PERSON_AUDIT_ENTITY, entityId: erasureId });
+      });
+      const done = (await performErasure(erasureId)) ?? (await repo.findErasure(db, erasureId))?.summary;
+      if (!done) throw new ConflictError("The erasure is under way; its result will be in a moment.");
+      return typeof done === "string" ? (JSON.parse(done) as ErasureSummary) : done;
+    },
+
+    /** Staff decline a request (it was not the person's to make, say): the person is told, the request goes. */
+    async declineRequest(erasureId: string, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const key = isRecordId(erasureId) ? await repo.declineErasure(trx, erasureId) : undefined;
+        if (!key) throw new NotFoundError("That request is not waiting any more.");
+        await deps.email.send(
+          trx,
+          key,
+          await renderEmail(personMail("en", { subject: "dataEmail.declinedSubject", intro: ["dataEmail.declined"] })),
+        );
+        await audit.record(trx, actor, {
+          action: "status",
+          entity: PERSON_AUDIT_ENTITY,
+          entityId: erasureId,
+          values: { status: "declined" },
+        });
+      });
+      deps.email.wake();
     },
 
     erasureJob: {

@@ -35,6 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("person_id", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("zip", "text")
+    .addColumn("mail_to_person", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("finished_at", "text")
     .execute();
@@ -47,6 +48,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("pseudonym", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("summary", "text")
+    .addColumn("notify", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("locale", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("created_by", "text", (c) => c.notNull())
     .addColumn("finished_at", "text")

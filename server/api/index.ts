@@ -17,6 +17,7 @@ import offlineGiftsRoutes from "./offline-gifts.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import peopleRoutes from "./people.routes.ts";
+import peopleRequestsRoutes from "./people-requests.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import receiptsRoutes from "./receipts.routes.ts";
 import secondFactorRoutes from "./second-factor.routes.ts";
@@ -50,6 +51,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   offlineGiftsRoutes,
   receiptsRoutes,
   peopleRoutes,
+  peopleRequestsRoutes,
   givingRoutes,
   siteContentRoutes,
   translationRoutes,

@@ -240,9 +240,21 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
       .select(["action", "entity", "entity_id", "changes"])
       .where("action", "=", "export")
       .where("entity", "=", "person")
+      .orderBy("at")
       .execute();
     expect(audit).toEqual([
-      { action: "export", entity: "person", entity_id: person?.id, changes: '{"fields":[],"values":{}}' },
+      {
+        action: "export",
+        entity: "person",
+        entity_id: person?.id,
+        changes: '{"fields":[],"values":{"step":"requested"}}',
+      },
+      {
+        action: "export",
+        entity: "person",
+        entity_id: person?.id,
+        changes: '{"fields":[],"values":{"step":"downloaded"}}',
+      },
     ]);
   });
 
@@ -330,6 +342,9 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
       sources: [...PEOPLE_SOURCES.slice(0, 5), failing, ...PEOPLE_SOURCES.slice(5)],
       receiptPdf: t.services.receipts.pdf,
       purgePublicCaches: async () => undefined,
+      email: t.services.email,
+      links: t.services.links,
+      siteUrl: t.config.publicSiteUrl,
     });
     const actor = { id: null, email: "staff@hopebehindbars.test", ip: "" };
     await expect(crashing.erase(person?.id as string, actor)).rejects.toThrow("the process died here");

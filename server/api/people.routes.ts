@@ -47,4 +47,14 @@ export default async function peopleRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams }>("/api/people/:id/erase", inbox, async (request) =>
     people.erase(request.params.id, actorOf(request)),
   );
+
+  // Erasures people asked for through "Your data": never automatic, staff confirm or decline each.
+  app.get("/api/people/erasure-requests", inbox, async () => people.erasureRequests());
+  app.post<{ Params: IdParams }>("/api/people/erasure-requests/:id/approve", inbox, async (request) =>
+    people.approveRequest(request.params.id, actorOf(request)),
+  );
+  app.post<{ Params: IdParams }>("/api/people/erasure-requests/:id/decline", inbox, async (request, reply) => {
+    await people.declineRequest(request.params.id, actorOf(request));
+    return reply.code(204).send();
+  });
 }
