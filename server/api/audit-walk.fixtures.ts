@@ -110,6 +110,34 @@ async function person(t: TestApp) {
   await t.services.messages.send({ name: "Tigist", email, message: "Please remove my data." });
   return (await t.services.people.list({ q: email })).items[0]?.id as string;
 }
+/** An erasure a person asked for through "Your data", waiting for staff (arranged as the confirmed link leaves it). */
+async function erasureRequest(t: TestApp) {
+  const personId = await person(t);
+  const id = crypto.randomUUID();
+  await t.database.db
+    .insertInto("erasures")
+    .values({
+      id,
+      person_id: personId,
+      email_key: (
+        await t.database.db
+          .selectFrom("people")
+          .select("email_key")
+          .where("id", "=", personId)
+          .executeTakeFirstOrThrow()
+      ).email_key,
+      pseudonym: "WALK-TEST",
+      status: "requested",
+      summary: null,
+      notify: 1,
+      locale: "en",
+      created_at: new Date().toISOString(),
+      created_by: "the person, through the e-mailed link",
+      finished_at: null,
+    })
+    .execute();
+  return id;
+}
 async function subscriber(t: TestApp) {
   const email = uniqueEmail("reader");
   await t.services.subscribers.subscribe({ email });
@@ -408,6 +436,21 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: `/api/people/${id}/erase`, payload: {} },
       expected: { action: "delete", entity: "person", entityId: ANY_ID },
+    };
+  },
+
+  "POST /api/people/erasure-requests/:id/approve": async (t) => {
+    const id = await erasureRequest(t);
+    return {
+      request: { url: `/api/people/erasure-requests/${id}/approve`, payload: {} },
+      expected: { action: "delete", entity: "person", entityId: id },
+    };
+  },
+  "POST /api/people/erasure-requests/:id/decline": async (t) => {
+    const id = await erasureRequest(t);
+    return {
+      request: { url: `/api/people/erasure-requests/${id}/decline`, payload: {} },
+      expected: { action: "status", entity: "person", entityId: id, values: { status: "declined" } },
     };
   },
 

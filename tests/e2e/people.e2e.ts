@@ -114,4 +114,28 @@ describe.runIf(browserAvailable)("People: search, a person's page, export and er
     expect(left.total).toBe(0);
     await context.close();
   });
+
+  it('offers "Your data" from the footer in English and Amharic, a form that works without JavaScript', async () => {
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await page.goto("/am");
+    await page.getByRole("contentinfo").getByRole("link", { name: "የእርስዎ መረጃ" }).click();
+    await page.waitForURL(/\/am\/your-data$/);
+    await page.getByRole("heading", { name: "የእርስዎ መረጃ", level: 1 }).waitFor();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await screenshot(page, "your-data-am-375");
+    await page.goto("/your-data");
+    await page.getByLabel("Your e-mail address").fill(EMAIL);
+    await page.getByLabel("Erase my data").check();
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    // This site has no mail server, so it says it cannot confirm the address (and keeps nothing).
+    await page
+      .getByRole("alert")
+      .getByText("The site cannot send e-mail just now. Please try again later or write to us.")
+      .waitFor();
+    expect(new URL(page.url()).search).toBe("?error=unavailable");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await screenshot(page, "your-data-1280");
+    await context.close();
+  });
 });

@@ -11,4 +11,5 @@ export const KIND_LABELS: Record<string, string> = {
   "volunteer-application": "Volunteer application",
   message: "Message",
   "my-giving": "My giving",
+  "queued-mail": "E-mail to them (queued or sent)",
 };
