@@ -166,7 +166,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "dataEmail.ignore": "ይህን ካልጠየቁ ይህን ኢሜይል ችላ ይበሉት፤ ምንም አይለወጥም።",
   "dataEmail.exportSubject": "Hope Behind Bars የያዘው የእርስዎ መረጃ",
   "dataEmail.exportAttached":
-    "Hope Behind Bars ስለዚህ አድራሻ የያዘው መረጃ ሁሉ ተያይዟል፦ አንድ JSON ፋይል፣ ለእያንዳንዱ ዓይነት መዝገብ የተመን ሉህ እና ደረሰኞችዎ።",
+    "Hope Behind Bars ስለዚህ አድራሻ የያዘው መረጃ ሁሉ ተያይዟል፦ አንድ የመረጃ ፋይል፣ ለእያንዳንዱ ዓይነት መዝገብ የተመን ሉህ እና ደረሰኞችዎ።",
   "dataEmail.exportKept": "የዚህን ፋይል ቅጂ አናስቀምጥም።",
   "dataEmail.erasedSubject": "መረጃዎ ጠፍቷል",
   "dataEmail.erased": "እንደጠየቁት Hope Behind Bars ስለዚህ አድራሻ የያዘውን መረጃ አጥፍቷል።",
