@@ -32,21 +32,27 @@ export async function searchPeople(
   query: { q: string; page: number; pageSize: number; sort: "recent" | "name" },
 ): Promise<{ rows: FoundRow[]; total: number }> {
   const pattern = containsPattern(query.q);
-  const matching = query.q
-    ? sql`select distinct email_key from s where email_key like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\' or lower(phone) like ${pattern} escape '\\'`
-    : sql`select distinct email_key from s`;
   const order = query.sort === "name" ? sql`lower(max(name)), email_key` : sql`max(at) desc, email_key`;
   const kinds = dialect === "postgres" ? sql`string_agg(distinct kind, ',')` : sql`group_concat(distinct kind)`;
+  const matches = sql`email_key like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\' or lower(phone) like ${pattern} escape '\\'`;
+  // Without a search every address is listed: one pass, no second look at the rows.
+  const scope = query.q ? sql`where email_key in (select email_key from s where ${matches})` : sql``;
   const [page, count] = await Promise.all([
-    sql<FoundRow>`with s as (${allRows(sources)}), m as (${matching})
-      select s.email_key, max(name) as name, max(phone) as phone, ${kinds} as kinds, max(at) as last_at
-      from s where s.email_key in (select email_key from m)
-      group by s.email_key order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(
+    sql<FoundRow>`with s as (${allRows(sources)})
+      select email_key, max(name) as name, max(phone) as phone, ${kinds} as kinds, max(at) as last_at
+      from s ${scope}
+      group by email_key order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(
       db,
     ),
-    sql<{ total: number }>`with s as (${allRows(sources)}), m as (${matching}) select count(*) as total from m`.execute(
-      db,
-    ),
+    query.q
+      ? sql<{
+          total: number;
+        }>`with s as (${allRows(sources)}) select count(distinct email_key) as total from s where ${matches}`.execute(
+          db,
+        )
+      : sql<{
+          total: number;
+        }>`with s as (${allRows(sources)}) select count(distinct email_key) as total from s`.execute(db),
   ]);
   return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
 }
