@@ -33,6 +33,7 @@ const SCREENS: Array<[path: string, shown: string]> = [
   ["/admin/subscribe", "main table tbody tr"],
   ["/admin/volunteers", "main table tbody tr"],
   ["/admin/messages", "main li[data-unread], main ul li"],
+  ["/admin/people", "main ul li a"],
   ["/admin/gallery", "main ul li h2"],
   ["/admin/activity", "main table tbody tr, main ol li, main ul li"],
 ];
@@ -51,6 +52,8 @@ const CALLS = [
   "/api/admin/lists/volunteers?q=event",
   "/api/admin/lists/messages?read=unread",
   "/api/admin/lists/messages?q=group",
+  "/api/people",
+  "/api/people?q=selam&page=2",
   "/api/admin/activity",
 ];
 

@@ -49,6 +49,9 @@ export function registerJobHandlers(services: Services): void {
     services.links.housekeepingJob,
     // Imports: a subscriber CSV, in batches off the request.
     services.subscribers.importJob,
+    // People: a person's export, and an erasure that a crash interrupted.
+    services.people.exportJob,
+    services.people.erasureJob,
     services.giving.housekeepingJob,
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock, services.config.staffSessionIdleMinutes * 60_000),

@@ -32,14 +32,17 @@ describe.each(DIALECTS)("what the request log keeps on %s", (dialect) => {
     await app.inject({ url: "/giving?token=DonorSecret1234567890&from=email" });
     await app.inject({ url: "/api/subscribe/confirm?Token=ConfirmSecret987&lang=am" });
     await app.inject({ url: "/api/gallery?search=kality&api_key=KeySecret555&code=CodeSecret666" });
+    await app.inject({ url: "/api/people?q=selam.haile%40example.org&page=2" });
     const log = lines.join("");
     expect(log).toContain("request completed");
-    for (const secret of ["DonorSecret", "ConfirmSecret", "KeySecret", "CodeSecret"]) expect(log).not.toContain(secret);
+    for (const secret of ["DonorSecret", "ConfirmSecret", "KeySecret", "CodeSecret", "selam.haile"])
+      expect(log).not.toContain(secret);
     const urls = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);
     expect(urls).toEqual([
       "/giving?token=[redacted]&from=email",
       "/api/subscribe/confirm?Token=[redacted]&lang=am",
       "/api/gallery?search=kality&api_key=[redacted]&code=[redacted]",
+      "/api/people?q=[redacted]&page=2",
     ]);
   });
 

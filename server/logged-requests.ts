@@ -5,6 +5,8 @@
  * request lines and the front door's cached hits both log it under `req`).
  */
 const SECRET_NAME = /token|secret|passw|signature|sig$|key|code|auth|session|ticket|otp/i;
+/** A staff search (`q`, which People and the admin lists take) or an address can name a person: redacted too. */
+const PERSONAL_NAME = /^(?:q|email)$/i;
 
 export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
@@ -24,7 +26,7 @@ export function redactUrl(url: string | undefined): string | undefined {
       } catch {
         // A malformed name is judged as sent.
       }
-      return SECRET_NAME.test(name) ? `${param.slice(0, equals)}=[redacted]` : param;
+      return SECRET_NAME.test(name) || PERSONAL_NAME.test(name) ? `${param.slice(0, equals)}=[redacted]` : param;
     });
   return `${url.slice(0, query + 1)}${params.join("&")}${url.slice(end)}`;
 }

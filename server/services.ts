@@ -24,6 +24,9 @@ import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createMessagesList } from "../core/messages/messages-list.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
+import { createPeopleService } from "../core/people/people.service.ts";
+import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
+import { createSuppressionList } from "../core/people/suppression.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
@@ -103,6 +106,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     tokenSecret: config.sessionSecret,
     links,
     siteUrl: config.publicSiteUrl,
+    suppressed: createSuppressionList({ db }),
   });
   const cachePurge = createCachePurge({ database });
   const { purgePublicCaches } = cachePurge;
@@ -236,6 +240,19 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     yearStatements,
     reports: createReportsService({ db, clock, funds }),
+    people: createPeopleService({
+      db,
+      dialect: database.dialect,
+      clock,
+      audit,
+      jobs,
+      sources: PEOPLE_SOURCES,
+      receiptPdf: receipts.pdf,
+      purgePublicCaches,
+      email,
+      links,
+      siteUrl: config.publicSiteUrl,
+    }),
     ledger: createLedgerService({ db, clock }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {

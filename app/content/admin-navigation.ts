@@ -18,6 +18,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Newsletters", path: "/admin/newsletters", description: "Write, test and send newsletters" },
   { title: "Volunteers", path: "/admin/volunteers", description: "Volunteer applications" },
   { title: "Messages", path: "/admin/messages", description: "Messages from the contact form" },
+  { title: "People", path: "/admin/people", description: "Everything held about a supporter: export, correct, erase" },
   { title: "Site content", path: "/admin/site", description: "Words, figures and pictures of the public pages" },
   { title: "Donations", path: "/admin/donations", description: "Card donations, monthly donors and totals" },
   { title: "Staff", path: "/admin/staff", description: "Who can sign in, their roles, and invitations" },

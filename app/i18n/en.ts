@@ -144,6 +144,51 @@ export const en = {
   "givingEmail.once": "The link works once, within 15 minutes. You do not need an account or a password.",
   "givingEmail.ignore": "If you did not ask for this, ignore this e-mail: nothing changes.",
 
+  // "Your data" (core/people): a person asks for a copy of their data or its erasure.
+  "footer.yourData": "Your data",
+  "yourData.title": "Your data",
+  "yourData.intro":
+    "Ask for a copy of everything Hope Behind Bars holds about your e-mail address, or ask us to erase it. We send a link to the address first, to be sure it is yours.",
+  "yourData.email": "Your e-mail address",
+  "yourData.what": "What would you like?",
+  "yourData.export": "Send me a copy of my data",
+  "yourData.erase": "Erase my data",
+  "yourData.eraseNote": "Gifts and receipts stay, as the law requires, but without your name or address.",
+  "yourData.send": "Send me the link",
+  "yourData.sent":
+    "Thank you. If the address is right, a link is on its way to it: open it within 24 hours to confirm.",
+  "yourData.confirmTitle": "Confirm your request",
+  "yourData.confirmExport": "Press the button and we e-mail you a copy of your data.",
+  "yourData.confirmErase":
+    "Press the button and our staff erase your data. You hear from us by e-mail when it is done.",
+  "yourData.confirm": "Confirm",
+  "yourData.exportOnItsWay": "Thank you. Your copy is on its way to your e-mail address.",
+  "yourData.eraseWithStaff": "Thank you. Your request is with our staff; you will hear the outcome by e-mail.",
+  "yourData.errorLink": "This link has expired or was already used. Please ask again.",
+  "yourData.errorEmail": "Please enter a valid email address.",
+  "yourData.errorBusy": "Too many requests. Please try again in a few minutes.",
+  "yourData.errorUnavailable": "The site cannot send e-mail just now. Please try again later or write to us.",
+  "dataEmail.confirmExportSubject": "Confirm your request for a copy of your data",
+  "dataEmail.confirmEraseSubject": "Confirm your request to erase your data",
+  "dataEmail.askedExport":
+    "Someone, hopefully you, asked Hope Behind Bars for a copy of the data it holds about this address.",
+  "dataEmail.askedErase":
+    "Someone, hopefully you, asked Hope Behind Bars to erase the data it holds about this address.",
+  "dataEmail.follow": "Follow the link and confirm to go ahead.",
+  "dataEmail.confirm": "Confirm my request",
+  "dataEmail.once": "The link works once, within 24 hours.",
+  "dataEmail.ignore": "If you did not ask for this, ignore this e-mail: nothing changes.",
+  "dataEmail.exportSubject": "Your data held by Hope Behind Bars",
+  "dataEmail.exportAttached":
+    "Attached is everything Hope Behind Bars holds about this address: one JSON file, a spreadsheet for each kind of record, and your receipts.",
+  "dataEmail.exportKept": "We keep no copy of this file.",
+  "dataEmail.erasedSubject": "Your data has been erased",
+  "dataEmail.erased": "As you asked, Hope Behind Bars has erased the data it held about this address.",
+  "dataEmail.erasedKept":
+    "Your gifts and receipts stay in our accounts, as the law requires, without your name or address. This is the last e-mail we send you.",
+  "dataEmail.declinedSubject": "Your request to erase your data",
+  "dataEmail.declined": "Our staff could not erase your data yet and will write to you about it.",
+
   // Shared words.
   "common.opensInNewTab": "(opens in a new tab)",
   "common.close": "Close",

@@ -26,6 +26,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/newsletters", roles: EDITORS, needs: "POST /api/newsletters" },
   { path: "/admin/volunteers", roles: INBOX, needs: "GET /api/volunteer" },
   { path: "/admin/messages", roles: INBOX, needs: "GET /api/messages/admin" },
+  { path: "/admin/people", roles: INBOX, needs: "GET /api/people" },
   { path: "/admin/site", roles: EDITORS, needs: "PUT /api/site-content/:section" },
   { path: "/admin/donations", roles: [], needs: "GET /api/donations" },
   { path: "/admin/staff", roles: [], needs: "GET /api/admin/staff" },

@@ -4,6 +4,7 @@ import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
+import { isErasedAddress } from "../people/erased.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ConflictError, NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -60,6 +61,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     async handle({ receiptId }) {
       const receipt = await repo.findReceipt(db, receiptId);
       if (!receipt || receipt.voided_at) return; // its gift was deleted before it went out
+      if (isErasedAddress(receipt.donor_email)) return; // its donor asked to be erased: kept, never sent
       const { subject, text, html, pdf } = await render(receipt);
       await db.transaction().execute(async (trx) => {
         await repo.countSend(trx, receipt.id);

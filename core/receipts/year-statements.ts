@@ -4,6 +4,7 @@ import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { formatMoney } from "../money/money.ts";
+import { isErasedAddress } from "../people/erased.ts";
 import { yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
@@ -21,6 +22,8 @@ export async function statementsOf(db: Db, year: number): Promise<YearStatement[
   const rows = await liveReceiptsOfYear(db, year);
   const byEmail = new Map<string, YearStatement>();
   for (const row of rows) {
+    // An erased donor's gifts count in the totals, but nobody is there to send a statement to.
+    if (isErasedAddress(row.donor_email)) continue;
     const key = row.donor_email.toLowerCase();
     const statement = byEmail.get(key) ?? { email: row.donor_email, name: null, gifts: [], totals: [] };
     statement.name = row.donor_name ?? statement.name;

@@ -4,6 +4,7 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
+import type { SuppressionList } from "../people/suppression.ts";
 import { keysetBatches, yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, csvRecords, csvStream } from "../shared/csv.ts";
@@ -72,6 +73,8 @@ export interface SubscribersDeps {
   tokenSecret: string;
   links: SingleUseLinks;
   siteUrl: string;
+  /** Addresses an erasure took off the list: never added again (core/people). */
+  suppressed: SuppressionList;
 }
 
 /**
@@ -161,10 +164,12 @@ export function createSubscribersService(deps: SubscribersDeps) {
       let batchEnd = columns.bodyStart;
 
       const save = async (finished: boolean) => {
-        const known = await repo.existingEmails(
-          db,
-          batch.map((row) => row.email),
-        );
+        const addresses = batch.map((row) => row.email);
+        // An erased address counts as already known: it is not added back.
+        const known = new Set([
+          ...(await repo.existingEmails(db, addresses)),
+          ...(await deps.suppressed.among(addresses)),
+        ]);
         const fresh = batch.filter((row) => !known.has(row.email));
         await db.transaction().execute(async (trx) => {
           const now = nowIso();
@@ -232,6 +237,8 @@ export function createSubscribersService(deps: SubscribersDeps) {
     async subscribe(input: unknown, locale: Locale = "en"): Promise<void> {
       const data = parseInput(SubscribeSchema, input);
       if (isBotSubmission(data)) return;
+      // An erased address is answered like any sign-up, and not stored (the answer reveals nothing).
+      if ((await deps.suppressed.among([data.email])).size > 0) return;
       const existing = await repo.findSubscriberByEmail(db, data.email);
       if (existing?.status === "confirmed") throw new ConflictError(ALREADY_SUBSCRIBED_MESSAGE);
       if (existing) return subscribeAgain(existing, locale);

@@ -8,7 +8,7 @@ import { INBOX } from "../../core/access/roles.ts";
  * clients; the admin screens read these. Each list has the roles of the screen that shows it.
  */
 export default async function adminListsRoutes(app: FastifyInstance) {
-  const { ledger, adminLists } = app.services;
+  const { ledger, adminLists, people } = app.services;
   const inbox = { config: { roles: INBOX } };
 
   // Administrators only, like the rest of Admin → Donations.
@@ -19,4 +19,5 @@ export default async function adminListsRoutes(app: FastifyInstance) {
   app.get("/api/admin/lists/messages", inbox, async (request) => adminLists.messages(request.query));
   app.get("/api/admin/lists/volunteers", inbox, async (request) => adminLists.volunteers(request.query));
   app.get("/api/admin/lists/subscribers", inbox, async (request) => adminLists.subscribers(request.query));
+  app.get("/api/admin/lists/people", inbox, async (request) => people.list(request.query));
 }

@@ -104,6 +104,40 @@ async function message(t: TestApp) {
   await t.services.messages.send({ name: "Selam", email, message: "Hello from a visitor." });
   return (await t.services.messages.list()).find((m) => m.email === email)?._id as string;
 }
+/** A person (People) who wrote once, by their opaque id. */
+async function person(t: TestApp) {
+  const email = uniqueEmail("person");
+  await t.services.messages.send({ name: "Tigist", email, message: "Please remove my data." });
+  return (await t.services.people.list({ q: email })).items[0]?.id as string;
+}
+/** An erasure a person asked for through "Your data", waiting for staff (arranged as the confirmed link leaves it). */
+async function erasureRequest(t: TestApp) {
+  const personId = await person(t);
+  const id = crypto.randomUUID();
+  await t.database.db
+    .insertInto("erasures")
+    .values({
+      id,
+      person_id: personId,
+      email_key: (
+        await t.database.db
+          .selectFrom("people")
+          .select("email_key")
+          .where("id", "=", personId)
+          .executeTakeFirstOrThrow()
+      ).email_key,
+      pseudonym: "WALK-TEST",
+      status: "requested",
+      summary: null,
+      notify: 1,
+      locale: "en",
+      created_at: new Date().toISOString(),
+      created_by: "the person, through the e-mailed link",
+      finished_at: null,
+    })
+    .execute();
+  return id;
+}
 async function subscriber(t: TestApp) {
   const email = uniqueEmail("reader");
   await t.services.subscribers.subscribe({ email });
@@ -371,6 +405,52 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: `/api/messages/admin/${id}` },
       expected: { action: "delete", entity: "message", entityId: id },
+    };
+  },
+
+  "PUT /api/people/:id": async (t) => {
+    const id = await person(t);
+    return {
+      request: { url: `/api/people/${id}`, payload: { name: "Tigist Alemu" } },
+      expected: { action: "update", entity: "person", entityId: id, fields: ["name"], values: { records: 1 } },
+    };
+  },
+  "POST /api/people/:id/export": async (t) => {
+    const id = await person(t);
+    return {
+      request: { url: `/api/people/${id}/export`, payload: {} },
+      expected: { action: "export", entity: "person", entityId: id, values: { step: "requested" } },
+    };
+  },
+  "GET /api/people/zips/:id/export.zip": async (t) => {
+    const id = await person(t);
+    const { exportId } = await t.services.people.requestExport(id, SYSTEM_ACTOR);
+    await t.services.people.exportJob.handle({ exportId });
+    return {
+      request: { url: `/api/people/zips/${exportId}/export.zip` },
+      expected: { action: "export", entity: "person", entityId: id, values: { step: "downloaded" } },
+    };
+  },
+  "POST /api/people/:id/erase": async (t) => {
+    const id = await person(t);
+    return {
+      request: { url: `/api/people/${id}/erase`, payload: {} },
+      expected: { action: "delete", entity: "person", entityId: ANY_ID },
+    };
+  },
+
+  "POST /api/people/erasure-requests/:id/approve": async (t) => {
+    const id = await erasureRequest(t);
+    return {
+      request: { url: `/api/people/erasure-requests/${id}/approve`, payload: {} },
+      expected: { action: "delete", entity: "person", entityId: id },
+    };
+  },
+  "POST /api/people/erasure-requests/:id/decline": async (t) => {
+    const id = await erasureRequest(t);
+    return {
+      request: { url: `/api/people/erasure-requests/${id}/decline`, payload: {} },
+      expected: { action: "status", entity: "person", entityId: id, values: { status: "declined" } },
     };
   },
 

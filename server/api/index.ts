@@ -16,6 +16,8 @@ import apiNotFoundRoutes from "./not-found.routes.ts";
 import offlineGiftsRoutes from "./offline-gifts.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
+import peopleRoutes from "./people.routes.ts";
+import peopleRequestsRoutes from "./people-requests.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import receiptsRoutes from "./receipts.routes.ts";
 import secondFactorRoutes from "./second-factor.routes.ts";
@@ -48,6 +50,8 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   fundsRoutes,
   offlineGiftsRoutes,
   receiptsRoutes,
+  peopleRoutes,
+  peopleRequestsRoutes,
   givingRoutes,
   siteContentRoutes,
   translationRoutes,

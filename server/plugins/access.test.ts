@@ -45,6 +45,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/pledges",
   // My giving (docs/decisions/0460-my-giving.md): a donor's single-use link and their own short session (cookie) are the proof.
   "POST /api/giving/link",
+  // "Your data": a visitor asks for a copy or an erasure, confirmed by an e-mailed link.
+  "POST /api/people/requests",
+  "POST /api/people/requests/confirm",
   "POST /api/giving/session",
   "POST /api/giving/sign-out",
   "GET /api/giving",

@@ -80,6 +80,11 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
               </a>
             </li>
             <li>
+              <a href={path("/your-data")} className={linkClass}>
+                {t("footer.yourData")}
+              </a>
+            </li>
+            <li>
               <a href={path("/join-team")} className={linkClass}>
                 {t("footer.volunteer")}
               </a>

@@ -1,0 +1,187 @@
+import { type Insertable, type RawBuilder, sql } from "kysely";
+import type { Db, Dialect } from "../../db/database.ts";
+import { containsPattern } from "../admin-lists/list-sql.ts";
+import { newId } from "../shared/ids.ts";
+import type { ErasureTable, PersonExportTable } from "./people.table.ts";
+import type { PersonSource } from "./person-source.ts";
+
+interface FoundRow {
+  email_key: string;
+  name: string | null;
+  phone: string | null;
+  kinds: string;
+  last_at: string;
+}
+
+/** Every source's rows as one relation: kind, email_key, name, phone, at. */
+function allRows(sources: readonly PersonSource[]): RawBuilder<unknown> {
+  const parts = sources
+    .filter((source) => source.searchRows)
+    .map((source) => sql`select ${source.kind} as kind, r.* from (${source.searchRows}) r`);
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * One page of people: the addresses with a row matching `q` (name, address or phone, literally and
+ * case-insensitively), each with every row of that address aggregated, newest or by name first.
+ */
+export async function searchPeople(
+  db: Db,
+  dialect: Dialect,
+  sources: readonly PersonSource[],
+  query: { q: string; page: number; pageSize: number; sort: "recent" | "name" },
+): Promise<{ rows: FoundRow[]; total: number }> {
+  const pattern = containsPattern(query.q);
+  const order = query.sort === "name" ? sql`lower(max(name)), email_key` : sql`max(at) desc, email_key`;
+  const kinds = dialect === "postgres" ? sql`string_agg(distinct kind, ',')` : sql`group_concat(distinct kind)`;
+  const matches = sql`email_key like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\' or lower(phone) like ${pattern} escape '\\'`;
+  // Without a search every address is listed: one pass, no second look at the rows.
+  const scope = query.q ? sql`where email_key in (select email_key from s where ${matches})` : sql``;
+  const [page, count] = await Promise.all([
+    sql<FoundRow>`with s as (${allRows(sources)})
+      select email_key, max(name) as name, max(phone) as phone, ${kinds} as kinds, max(at) as last_at
+      from s ${scope}
+      group by email_key order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(
+      db,
+    ),
+    query.q
+      ? sql<{
+          total: number;
+        }>`with s as (${allRows(sources)}) select count(distinct email_key) as total from s where ${matches}`.execute(
+          db,
+        )
+      : sql<{
+          total: number;
+        }>`with s as (${allRows(sources)}) select count(distinct email_key) as total from s`.execute(db),
+  ]);
+  return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** The ids of these addresses, made the first time each is listed. */
+export async function idsOf(db: Db, keys: string[], now: string): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  await db
+    .insertInto("people")
+    .values(keys.map((key) => ({ id: newId(), email_key: key, created_at: now })))
+    .onConflict((oc) => oc.column("email_key").doNothing())
+    .execute();
+  const rows = await db.selectFrom("people").select(["id", "email_key"]).where("email_key", "in", keys).execute();
+  return new Map(rows.map((row) => [row.email_key, row.id]));
+}
+
+export async function addressOf(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom("people").select("email_key").where("id", "=", id).executeTakeFirst())?.email_key;
+}
+
+export async function deletePerson(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("people").where("id", "=", id).execute();
+}
+
+export async function movePerson(db: Db, id: string, key: string): Promise<void> {
+  await db.deleteFrom("people").where("email_key", "=", key).where("id", "!=", id).execute();
+  await db.updateTable("people").set({ email_key: key }).where("id", "=", id).execute();
+}
+
+export async function subscriberWith(db: Db, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("subscribers")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", key))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function suppress(db: Db, hash: string, now: string): Promise<void> {
+  await db
+    .insertInto("suppressed_addresses")
+    .values({ hash, created_at: now })
+    .onConflict((oc) => oc.column("hash").doNothing())
+    .execute();
+}
+
+export async function suppressedAmong(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db.selectFrom("suppressed_addresses").select("hash").where("hash", "in", hashes).execute();
+  return new Set(rows.map((row) => row.hash));
+}
+
+export async function insertExport(db: Db, row: Insertable<PersonExportTable>): Promise<void> {
+  await db.insertInto("people_exports").values(row).execute();
+}
+
+export const findExport = (db: Db, id: string) =>
+  db.selectFrom("people_exports").selectAll().where("id", "=", id).executeTakeFirst();
+
+export async function finishExport(db: Db, id: string, zip: string | null, now: string): Promise<void> {
+  await db.updateTable("people_exports").set({ status: "done", zip, finished_at: now }).where("id", "=", id).execute();
+}
+
+/** Exports are kept a day: long enough to download, not a second copy of everyone's data. */
+export async function deleteExportsBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom("people_exports").where("created_at", "<", before).execute();
+}
+
+export async function deleteExportsOf(db: Db, personId: string): Promise<void> {
+  await db.deleteFrom("people_exports").where("person_id", "=", personId).execute();
+}
+
+export async function insertErasure(db: Db, row: Insertable<ErasureTable>): Promise<void> {
+  await db.insertInto("erasures").values(row).execute();
+}
+
+export const findErasure = (db: Db, id: string) =>
+  db.selectFrom("erasures").selectAll().where("id", "=", id).executeTakeFirst();
+
+/**
+ * Takes a pending erasure, first thing in its transaction: true for exactly one caller (on PostgreSQL
+ * the row lock holds a second one until the first commits, which then finds it done).
+ */
+export async function claimErasure(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("erasures")
+    .set({ status: "done", finished_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** What the erasure did; the address it was for goes in the same transaction. */
+export async function recordErasure(db: Db, id: string, summary: string): Promise<void> {
+  await db.updateTable("erasures").set({ summary, email_key: null }).where("id", "=", id).execute();
+}
+
+/** Erasures a person asked for, waiting for staff, oldest first, with the address they are for. */
+export async function requestedErasures(db: Db) {
+  return db
+    .selectFrom("erasures")
+    .select(["id", "person_id", "email_key", "created_at"])
+    .where("status", "=", "requested")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** A person's request confirmed by staff: it becomes a pending erasure (true), or was not waiting (false). */
+export async function approveErasure(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("erasures")
+    .set({ status: "pending" })
+    .where("id", "=", id)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A declined request goes, with the address it held; answers the address, or undefined if it was not waiting. */
+export async function declineErasure(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("erasures")
+    .select("email_key")
+    .where("id", "=", id)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  if (!row?.email_key) return undefined;
+  await db.deleteFrom("erasures").where("id", "=", id).execute();
+  return row.email_key;
+}

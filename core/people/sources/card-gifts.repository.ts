@@ -1,0 +1,81 @@
+import { sql } from "kysely";
+import type { Db } from "../../../db/database.ts";
+import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
+
+/** Card gifts (one-time and monthly, Stripe or the sandbox) and their payments. */
+export const cardGifts: PersonSource = {
+  kind: "donation",
+  file: "card-gifts",
+  searchRows: sql`select lower(donor_email) as email_key, donor_name as name, null as phone, coalesce(paid_at, created_at) as at from donations where donor_email is not null`,
+
+  async records(db: Db, key: string) {
+    const donations = await db.selectFrom("donations").selectAll().where(addressIs("donor_email", key)).execute();
+    const payments = donations.length
+      ? await db
+          .selectFrom("donation_payments")
+          .selectAll()
+          .where(
+            "donation_id",
+            "in",
+            donations.map((d) => d.id),
+          )
+          .execute()
+      : [];
+    return [
+      ...donations.map((row) => ({
+        kind: "donation",
+        id: row.id,
+        at: row.paid_at ?? row.created_at,
+        title: `Card gift (${row.frequency}), ${row.status}`,
+        link: "/admin/donations",
+        fields: fieldsOf(row),
+      })),
+      ...payments.map((row) => ({
+        kind: "card-payment",
+        id: row.id,
+        at: row.paid_at,
+        title: row.refunded_cents ? "Card payment (refunded in part or whole)" : "Card payment",
+        link: "/admin/donations",
+        gift: { minor: Number(row.amount_cents) - Number(row.refunded_cents), currency: row.currency },
+        fields: fieldsOf(row),
+      })),
+    ];
+  },
+
+  async rectify(trx, key, change) {
+    const result = await trx
+      .updateTable("donations")
+      .set({
+        ...(change.name !== undefined && { donor_name: change.name }),
+        ...(change.email !== undefined && { donor_email: change.email }),
+      })
+      .where(addressIs("donor_email", key))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  async erase(trx, key, context) {
+    const rows = await trx
+      .selectFrom("donations")
+      .select(["id", "provider", "customer_id", "subscription_id", "checkout_session_id"])
+      .where(addressIs("donor_email", key))
+      .execute();
+    if (rows.length === 0) return { erased: 0, keptByLaw: 0 };
+    await trx
+      .updateTable("donations")
+      .set({ donor_name: context.pseudonymName, donor_email: context.pseudonymEmail })
+      .where(addressIs("donor_email", key))
+      .execute();
+    const atProviders = rows
+      .filter((row) => row.provider === "stripe")
+      .flatMap((row) => [
+        ...(row.customer_id ? [{ provider: "Stripe", what: "customer", reference: row.customer_id }] : []),
+        ...(row.subscription_id ? [{ provider: "Stripe", what: "subscription", reference: row.subscription_id }] : []),
+        ...(row.customer_id
+          ? []
+          : [{ provider: "Stripe", what: "checkout session", reference: row.checkout_session_id }]),
+      ]);
+    const unique = [...new Map(atProviders.map((entry) => [`${entry.what}:${entry.reference}`, entry])).values()];
+    return { erased: 0, keptByLaw: rows.length, atProviders: unique };
+  },
+};

@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
+
+/** Volunteer applications (with age, phone and motivation). */
+export const volunteers: PersonSource = {
+  kind: "volunteer-application",
+  file: "volunteer-applications",
+  searchRows: sql`select lower(email) as email_key, full_name as name, phone, created_at as at from volunteer_applications`,
+
+  async records(db, key) {
+    const rows = await db.selectFrom("volunteer_applications").selectAll().where(addressIs("email", key)).execute();
+    return rows.map((row) => ({
+      kind: "volunteer-application",
+      id: row.id,
+      at: row.created_at,
+      title: `Volunteer application (${row.interest}), ${row.status}`,
+      link: "/admin/volunteers",
+      fields: fieldsOf(row),
+    }));
+  },
+
+  async rectify(trx, key, change) {
+    const result = await trx
+      .updateTable("volunteer_applications")
+      .set({
+        ...(change.name !== undefined && { full_name: change.name }),
+        ...(change.email !== undefined && { email: change.email }),
+      })
+      .where(addressIs("email", key))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  async erase(trx, key) {
+    const result = await trx.deleteFrom("volunteer_applications").where(addressIs("email", key)).executeTakeFirst();
+    return { erased: Number(result.numDeletedRows), keptByLaw: 0 };
+  },
+};
