@@ -1,3 +1,4 @@
+import type { CampaignTable } from "../core/campaigns/campaigns.table.ts";
 import type { AuditLogTable } from "../core/audit/audit.table.ts";
 import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
@@ -26,6 +27,8 @@ import type { ContentTranslationTable } from "../core/translations/translations.
 import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
 import type { VolunteerApplicationTable } from "../core/volunteers/volunteers.table.ts";
+
+import type { PageViewTable, VisitDayTable, VisitSaltTable } from "../core/visits/visits.table.ts";
 
 /** Every table Kysely knows about. Features add their table types here. */
 export interface Database {
@@ -66,4 +69,8 @@ export interface Database {
   login_tickets: LoginTicketTable;
   webauthn_challenges: WebauthnChallengeTable;
   content_translations: ContentTranslationTable;
+  visit_salts: VisitSaltTable;
+  page_views: PageViewTable;
+  visit_days: VisitDayTable;
+  campaigns: CampaignTable;
 }

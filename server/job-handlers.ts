@@ -7,6 +7,7 @@ import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import type { UploadFolder } from "../core/media/upload-references.ts";
 import { createVariantEncoder } from "../core/media/variant-encoder.ts";
 import { type ImageOwner, variantJob } from "../core/media/variant-job.ts";
+import { visitsHousekeepingJob } from "../core/visits/visits-housekeeping.ts";
 import { publicationImageOwner } from "../core/publications/publications.repository.ts";
 import type { Services } from "./services.ts";
 
@@ -53,6 +54,8 @@ export function registerJobHandlers(services: Services): void {
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock, services.config.staffSessionIdleMinutes * 60_000),
     auditPruneJob(db, clock),
+    // Page views: finished days rolled into aggregates, raw views after 30 days and salts after 48 h deleted.
+    visitsHousekeepingJob(db, clock),
   ];
   for (const handler of handlers) if (handler) jobs.register(handler);
 }
