@@ -21,7 +21,8 @@ export async function houseKeepVisits(db: Db, now: Date) {
   const today = zonedDate(now.toISOString());
   const days = await repo.daysToRollUp(db, today);
   for (const day of days) await repo.rollUpDay(db, day);
-  const viewsRemoved = await repo.deleteViewsBefore(db, addDays(today, -RAW_VIEWS_KEPT_DAYS));
+  // Today and the 29 days before it stay.
+  const viewsRemoved = await repo.deleteViewsBefore(db, addDays(today, 1 - RAW_VIEWS_KEPT_DAYS));
   const saltsRemoved = await repo.deleteSaltsMadeBefore(db, new Date(now.getTime() - SALT_KEPT_MS).toISOString());
   return { rolledUp: days.length, viewsRemoved, saltsRemoved };
 }
