@@ -97,13 +97,13 @@ export async function rollUpDay(db: Db, day: string): Promise<void> {
         .selectFrom("page_views")
         .select([
           "day",
-          sql<string>`${dimension}`.as("dimension"),
+          sql.lit(dimension).as("dimension"),
           value.as("value"),
           sql<number>`count(*)`.as("views"),
           sql<number>`count(distinct visitor)`.as("visitors"),
         ])
         .where("day", "=", day)
-        .groupBy(["day", value]);
+        .groupBy(dimension === "total" ? ["day"] : ["day", value]);
       if (SKIP_EMPTY.has(dimension)) counts = counts.where(value, "<>", "");
       if (dimension === "donate_source") counts = counts.where("path", "in", DONATE_PATHS);
       await trx
@@ -149,7 +149,7 @@ export async function countsSince(db: Db, dimension: Dimension, from: string): P
       sql<number>`count(distinct visitor)`.as("visitors"),
     ])
     .where("day", ">=", from)
-    .groupBy(["day", value]);
+    .groupBy(dimension === "total" ? ["day"] : ["day", value]);
   if (rolledDays.length > 0) raw = raw.where("day", "not in", rolledDays);
   if (SKIP_EMPTY.has(dimension)) raw = raw.where(value, "<>", "");
   if (dimension === "donate_source") raw = raw.where("path", "in", DONATE_PATHS);
