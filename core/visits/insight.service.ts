@@ -155,7 +155,7 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         pageViews: perDayMap.get(day)?.views ?? 0,
       }));
       const start = (zonedLocalToDate(`${from}T00:00`) as Date).toISOString();
-      const end = now.toISOString();
+      const end = (zonedLocalToDate(`${addDays(to, 1)}T00:00`) as Date).toISOString();
       const [started, paid, notices] = await Promise.all([
         funnelRepo.checkoutsStarted(db, start, end),
         funnelRepo.checkoutsPaid(db, start, end),

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
@@ -9,7 +9,7 @@ import { isPageRequest } from "./page-cache.ts";
 declare module "fastify" {
   interface FastifyInstance {
     /** Counts the page view in an answered request, if it is one (the front door calls it for its hits). */
-    countPageView: (request: IncomingMessage, response: ServerResponse) => void;
+    countPageView: (request: IncomingMessage, status: number, html: boolean) => void;
   }
 }
 
@@ -55,19 +55,18 @@ export default fp(
   async (app: FastifyInstance, { counter }: { counter: VisitCounter | null }) => {
     const { trustProxy, analyticsCountryHeader } = app.services.config;
     const trusted = trustedBy(trustProxy);
-    function countPageView(request: IncomingMessage, response: ServerResponse) {
+    function countPageView(request: IncomingMessage, status: number, html: boolean) {
       if (!counter || request.method !== "GET" || !isPageRequest(request)) return;
-      if (response.statusCode !== 200 && response.statusCode !== 304) return;
-      if (response.statusCode === 200 && !String(response.getHeader("content-type") ?? "").startsWith("text/html")) {
-        return;
-      }
+      if (!(status === 200 && html) && status !== 304) return;
       const { address, viaProxy } = clientOf(request, trusted);
       const view = pageViewOf(request.url ?? "/", request.headers, viaProxy ? analyticsCountryHeader : undefined);
       if (view) counter.record(view, address, String(request.headers["user-agent"]));
     }
     app.decorate("countPageView", countPageView);
     if (!counter) return;
-    app.addHook("onResponse", async (request, reply) => countPageView(request.raw, reply.raw));
+    app.addHook("onResponse", async (request, reply) =>
+      countPageView(request.raw, reply.statusCode, String(reply.getHeader("content-type") ?? "").startsWith("text/html")),
+    );
     app.addHook("onReady", async () => counter.start());
     app.addHook("onClose", async () => counter.stop());
   },
