@@ -7,8 +7,8 @@ import { uploadSweepJob } from "../core/media/upload-leftovers.ts";
 import type { UploadFolder } from "../core/media/upload-references.ts";
 import { createVariantEncoder } from "../core/media/variant-encoder.ts";
 import { type ImageOwner, variantJob } from "../core/media/variant-job.ts";
-import { visitsHousekeepingJob } from "../core/visits/visits-housekeeping.ts";
 import { publicationImageOwner } from "../core/publications/publications.repository.ts";
+import { visitsHousekeepingJob } from "../core/visits/visits-housekeeping.ts";
 import type { Services } from "./services.ts";
 
 /** The folders whose variants the background job encodes (decision 0440): their rows can take the finished ladder. */

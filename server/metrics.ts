@@ -111,7 +111,11 @@ export function createMetrics(jobs: JobQueue, visits: Pick<VisitCounter, "droppe
     loopDelay.reset();
 
     if (visits) {
-      family("hbb_page_views_dropped_total", "counter", "Page views not counted: the buffer was full or its write failed.");
+      family(
+        "hbb_page_views_dropped_total",
+        "counter",
+        "Page views not counted: the buffer was full or its write failed.",
+      );
       lines.push(`hbb_page_views_dropped_total ${visits.dropped}`);
     }
 
@@ -134,10 +138,7 @@ export function createMetrics(jobs: JobQueue, visits: Pick<VisitCounter, "droppe
 
 /** Counts every answer under the route Fastify matched (the pattern, not the path: few series). */
 export const metricsPlugin = fp(
-  async (
-    app: FastifyInstance,
-    { jobs, visits }: { jobs: JobQueue; visits: Pick<VisitCounter, "dropped"> | null },
-  ) => {
+  async (app: FastifyInstance, { jobs, visits }: { jobs: JobQueue; visits: Pick<VisitCounter, "dropped"> | null }) => {
     const metrics = createMetrics(jobs, visits);
     app.decorate("metrics", { render: metrics.render, observe: metrics.observe });
     app.addHook("onResponse", async (request, reply) => {

@@ -4,11 +4,11 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { qrSvgDocument } from "../shared/qr-code.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
-import { qrSvgDocument } from "./campaign-qr.ts";
-import { type Campaign, CampaignInputSchema, slugOf } from "./campaigns.schema.ts";
 import * as repo from "./campaigns.repository.ts";
+import { type Campaign, CampaignInputSchema, slugOf } from "./campaigns.schema.ts";
 import type { CampaignTable } from "./campaigns.table.ts";
 
 export const CAMPAIGN_AUDIT_ENTITY = "campaign";

@@ -3,63 +3,29 @@ import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
-import { parseInput } from "../shared/validation.ts";
 import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
+import { parseInput } from "../shared/validation.ts";
+import {
+  type FunnelMethod,
+  INSIGHT_TABLES,
+  type InsightReport,
+  type InsightTable,
+  type Ranked,
+} from "./insight.constants.ts";
 import * as funnelRepo from "./insight.repository.ts";
 import { addDays, daysBetween } from "./visit-days.ts";
 import { countsSince, type DayCount, type Dimension } from "./visits.repository.ts";
 
-export const INSIGHT_PERIODS = [30, 90, 365] as const;
 const TOP = 20;
 
 const Days = z.coerce.number().int().min(1, "Days must be 1 to 365").max(365, "Days must be 1 to 365").default(30);
-export const InsightQuerySchema = z.object({ days: Days });
+const InsightQuerySchema = z.object({ days: Days });
 
-/** The tables of Admin → Insight, each downloadable as CSV. */
-export const INSIGHT_TABLES = ["days", "pages", "sources", "campaigns", "languages", "devices", "countries", "funnel"] as const;
-export type InsightTable = (typeof INSIGHT_TABLES)[number];
 const InsightExportSchema = z.object({
   days: Days,
   table: z.enum(INSIGHT_TABLES, { message: "Choose one of the tables" }),
 });
 export const INSIGHT_AUDIT_ENTITY = "insight";
-
-export interface Ranked {
-  value: string;
-  views: number;
-  visitors: number;
-}
-
-export interface FunnelMethod {
-  /** card | birr | bank (a bank transfer notice; "paid" when staff confirmed it) */
-  method: string;
-  started: number;
-  paid: number;
-}
-
-export interface InsightReport {
-  days: number;
-  from: string;
-  to: string;
-  /** Each day's visitors added up: a visitor cannot be recognised from one day to the next. */
-  visitors: number;
-  pageViews: number;
-  perDay: { day: string; visitors: number; pageViews: number }[];
-  pages: Ranked[];
-  sources: Ranked[];
-  campaigns: Ranked[];
-  languages: Ranked[];
-  devices: Ranked[];
-  countries: Ranked[];
-  funnel: {
-    opened: number;
-    started: number;
-    paid: number;
-    byMethod: FunnelMethod[];
-    /** The donation page's views by where they came from. */
-    bySource: { source: string; opened: number }[];
-  };
-}
 
 function ranked(counts: DayCount[], limit = TOP): Ranked[] {
   const byValue = new Map<string, Ranked>();
@@ -126,9 +92,11 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
     async exportCsv(query: unknown, actor: Actor): Promise<{ name: string; csv: string }> {
       const { days, table } = parseInput(InsightExportSchema, query);
       const csv = tableCsv(await service.report({ days }), table);
-      await db.transaction().execute((trx) =>
-        audit.record(trx, actor, { action: "export", entity: INSIGHT_AUDIT_ENTITY, values: { table, days } }),
-      );
+      await db
+        .transaction()
+        .execute((trx) =>
+          audit.record(trx, actor, { action: "export", entity: INSIGHT_AUDIT_ENTITY, values: { table, days } }),
+        );
       return { name: `insight-${table}-${days}-days`, csv };
     },
 

@@ -57,7 +57,13 @@ function referrerHostOf(referer: string, ownHost: string): string {
   if (!referer) return "";
   try {
     const host = new URL(referer).hostname.toLowerCase().replace(/^www\./, "");
-    return host === ownHost.toLowerCase().replace(/^www\./, "").replace(/:\d+$/, "") ? "" : clip(host);
+    return host ===
+      ownHost
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .replace(/:\d+$/, "")
+      ? ""
+      : clip(host);
   } catch {
     return "";
   }

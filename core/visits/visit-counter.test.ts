@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, type TestDatabase, createTestDatabase } from "../../tests/support/dialects.ts";
-import { createVisitCounter } from "./visit-counter.ts";
-import { houseKeepVisits } from "./visits-housekeeping.ts";
-import { countsSince, saltOf } from "./visits.repository.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/dialects.ts";
 import type { PageView } from "./page-view.ts";
+import { createVisitCounter } from "./visit-counter.ts";
+import { countsSince, saltOf } from "./visits.repository.ts";
+import { houseKeepVisits } from "./visits-housekeeping.ts";
 
 const VIEW: PageView = {
   path: "/about",
@@ -58,7 +58,12 @@ describe.each(DIALECTS)("visits counted with a daily salt on %s", (dialect) => {
         { day: "2026-11-28", value: "", views: 1, visitors: 1 },
       ]),
     );
-    const paths = await db.selectFrom("visit_days").selectAll().where("dimension", "=", "path").orderBy("value").execute();
+    const paths = await db
+      .selectFrom("visit_days")
+      .selectAll()
+      .where("dimension", "=", "path")
+      .orderBy("value")
+      .execute();
     expect(paths).toEqual([
       { day: "2026-11-27", dimension: "path", value: "/about", views: 2, visitors: 2 },
       { day: "2026-11-27", dimension: "path", value: "/blog", views: 1, visitors: 1 },

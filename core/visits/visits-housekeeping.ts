@@ -2,8 +2,8 @@ import type { Db } from "../../db/database.ts";
 import type { JobDefinition } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { zonedDate } from "../shared/site-time.ts";
-import * as repo from "./visits.repository.ts";
 import { addDays } from "./visit-days.ts";
+import * as repo from "./visits.repository.ts";
 
 export const VISITS_HOUSEKEEPING_JOB = "visits.roll-up";
 /** Hourly: a finished day is rolled up within the hour after midnight, and a salt goes at 48 h. */

@@ -132,12 +132,7 @@ export async function countsSince(db: Db, dimension: Dimension, from: string): P
     .where("day", ">=", from)
     .execute();
   const rolledDays = (
-    await db
-      .selectFrom("visit_days")
-      .select("day")
-      .where("dimension", "=", "total")
-      .where("day", ">=", from)
-      .execute()
+    await db.selectFrom("visit_days").select("day").where("dimension", "=", "total").where("day", ">=", from).execute()
   ).map((row) => row.day);
   const value = DIMENSION_SQL[dimension];
   let raw = db

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { qrPath } from "../../core/campaigns/campaign-qr.ts";
+import { qrPath } from "../../core/shared/qr-code.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
-const LAPTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const LAPTOP =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PAGE = "<!doctype html><html><body><p>A public page</p></body></html>";
 
 /** Stand-ins for the React Router pages (API tests have none): public, cached HTML. */
@@ -143,11 +144,13 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(report).toMatchObject({ days: 30, from: "2026-10-30", to: "2026-11-28", pageViews: 7, visitors: 6 });
     expect(report.perDay).toHaveLength(30);
     expect(report.perDay.at(-1)).toEqual({ day: "2026-11-28", visitors: 6, pageViews: 7 });
-    expect(report.pages).toEqual([
-      { value: "/about", views: 4, visitors: 3 },
-      { value: "/am/donate", views: 1, visitors: 1 },
-      { value: "/donate", views: 2, visitors: 2 },
-    ].sort((a, b) => b.views - a.views || b.visitors - a.visitors || a.value.localeCompare(b.value)));
+    expect(report.pages).toEqual(
+      [
+        { value: "/about", views: 4, visitors: 3 },
+        { value: "/am/donate", views: 1, visitors: 1 },
+        { value: "/donate", views: 2, visitors: 2 },
+      ].sort((a, b) => b.views - a.views || b.visitors - a.visitors || a.value.localeCompare(b.value)),
+    );
     expect(report.sources).toEqual([
       { value: "direct", views: 4, visitors: 4 },
       { value: "facebook", views: 2, visitors: 1 },
@@ -182,9 +185,7 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     const response = await t.app.inject({ url: "/api/insight/export.csv?days=30&table=sources", headers });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.body).toBe(
-      "\uFEFFSource,Page views,Visitors\r\ndirect,4,4\r\nfacebook,2,1\r\nnewsletter,1,1\r\n",
-    );
+    expect(response.body).toBe("\uFEFFSource,Page views,Visitors\r\ndirect,4,4\r\nfacebook,2,1\r\nnewsletter,1,1\r\n");
     const row = await t.database.db
       .selectFrom("audit_log")
       .select(["action", "entity"])
@@ -225,7 +226,10 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     });
 
     const list = (await t.app.inject({ url: "/api/campaigns", headers })).json();
-    expect(list.campaigns.map((c: { slug: string }) => c.slug).sort()).toEqual(["year-end-appeal", "year-end-appeal-2"]);
+    expect(list.campaigns.map((c: { slug: string }) => c.slug).sort()).toEqual([
+      "year-end-appeal",
+      "year-end-appeal-2",
+    ]);
 
     const redirect = await t.app.inject({ url: "/c/Year-End-Appeal" });
     expect(redirect.statusCode).toBe(302);
@@ -249,15 +253,18 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(audit).toHaveLength(2);
     expect(audit.map((row) => row.entity_id)).toContain(campaign.id);
     const inbox = await t.staffHeaders("inbox");
-    expect((await t.app.inject({ method: "POST", url: "/api/campaigns", headers: inbox, payload: {} })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/campaigns", headers: inbox, payload: {} })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe("ANALYTICS=off", () => {
   it("counts nothing", async () => {
-    const t = await createTestApp("sqlite", { config: { pageCacheSeconds: 10, analytics: false }, beforeReady: publicPages });
+    const t = await createTestApp("sqlite", {
+      config: { pageCacheSeconds: 10, analytics: false },
+      beforeReady: publicPages,
+    });
     try {
       const response = await t.app.inject({ url: "/about", headers: { accept: "text/html", "user-agent": PHONE } });
       expect(response.statusCode).toBe(200);

@@ -21,7 +21,9 @@ function trustedBy(trustProxy: string | boolean): (address: string) => boolean {
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean)
-    .map((entry) => (entry.includes("/") ? ipaddr.parseCIDR(entry) : ipaddr.parseCIDR(`${entry}/${entry.includes(":") ? 128 : 32}`)));
+    .map((entry) =>
+      entry.includes("/") ? ipaddr.parseCIDR(entry) : ipaddr.parseCIDR(`${entry}/${entry.includes(":") ? 128 : 32}`),
+    );
   return (address) => {
     if (!ipaddr.isValid(address)) return false;
     const parsed = ipaddr.process(address);
@@ -65,7 +67,11 @@ export default fp(
     app.decorate("countPageView", countPageView);
     if (!counter) return;
     app.addHook("onResponse", async (request, reply) =>
-      countPageView(request.raw, reply.statusCode, String(reply.getHeader("content-type") ?? "").startsWith("text/html")),
+      countPageView(
+        request.raw,
+        reply.statusCode,
+        String(reply.getHeader("content-type") ?? "").startsWith("text/html"),
+      ),
     );
     app.addHook("onReady", async () => counter.start());
     app.addHook("onClose", async () => counter.stop());

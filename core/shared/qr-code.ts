@@ -1,8 +1,8 @@
 import { encode } from "uqr";
 
 /**
- * A QR code as one SVG path over its module grid (dark squares, a quiet zone of four): the on-screen
- * code of the back office and the downloaded SVG and PNG are drawn from this one path.
+ * A QR code as one SVG path over its module grid (dark squares, a quiet zone of four): every code on
+ * screen (second-factor set-up, campaigns) and the campaigns' downloaded SVG and PNG come from it.
  */
 export function qrPath(value: string): { modules: number; path: string } {
   const { data } = encode(value, { ecc: "M", border: 4 });
