@@ -7,7 +7,16 @@
  * Usage: `npm run bench:visits` (builds first if needed; BENCH_SECONDS per target, default 5).
  */
 import { startServer } from "../tests/e2e/support/server.ts";
-import { CLIENT, CLIENT_SET_THE_PACE, describeRatio, ensureBuild, machine, measure, printTable, ratioInRounds } from "./load.ts";
+import {
+  CLIENT,
+  CLIENT_SET_THE_PACE,
+  describeRatio,
+  ensureBuild,
+  machine,
+  measure,
+  printTable,
+  ratioInRounds,
+} from "./load.ts";
 
 const PAGE = "/about";
 const BROWSER = {
@@ -23,7 +32,8 @@ if (import.meta.main) {
   const notCounting = await startServer({ ...settings, ANALYTICS: "off" });
   try {
     // Asked once first, so that what is measured is the page cache's answer.
-    for (const server of [counting, notCounting]) await (await fetch(`${server.baseUrl}${PAGE}`, { headers: BROWSER })).text();
+    for (const server of [counting, notCounting])
+      await (await fetch(`${server.baseUrl}${PAGE}`, { headers: BROWSER })).text();
     console.log(`Before: ${machine()}; client: ${CLIENT}`);
     const rounds = await ratioInRounds(
       () => measure(counting, "cached page, counted", PAGE, BROWSER),

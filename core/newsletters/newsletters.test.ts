@@ -84,7 +84,8 @@ describe.each(DIALECTS)("newsletters on %s", (dialect) => {
     expect(preview.html).toContain("tailoring");
     expect(preview.html).not.toContain("<script");
     // Every link to the site carries the newsletter's campaign (docs/decisions/0711); the unsubscribe link does not.
-    const tags = "utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=newsletter-spring-news-from-the-workshops";
+    const tags =
+      "utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=newsletter-spring-news-from-the-workshops";
     expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/blog?${tags}"`);
     expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/donate?${tags}"`);
     expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/newsletter/unsubscribe#preview"`);
