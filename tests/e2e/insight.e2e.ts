@@ -49,8 +49,11 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await screenshot(page, "admin-insight-375");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.getByText("90 days").click();
-    await page.waitForResponse((response) => response.url().includes("/api/insight?days=90"));
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes("/api/insight?days=90")),
+      page.getByText("90 days").click(),
+    ]);
+    expect(await page.getByRole("radio", { name: "90 days" }).isChecked()).toBe(true);
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await page.goto("/admin/campaigns");

@@ -198,7 +198,7 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
         })}
       </ol>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <table className="w-full text-sm">
+        <table className="w-full self-start text-sm">
           <caption className="text-left font-medium">By method</caption>
           <thead className="text-left text-muted">
             <tr>
@@ -225,7 +225,7 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
             ))}
           </tbody>
         </table>
-        <table className="w-full text-sm">
+        <table className="w-full self-start text-sm">
           <caption className="text-left font-medium">Donation page opened, by source</caption>
           <thead className="text-left text-muted">
             <tr>
