@@ -176,6 +176,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     fundTitle: funds.titleOf,
   });
+  const insight = createInsightService({ db, clock, audit });
   const services = {
     config,
     clock,
@@ -242,8 +243,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
     ledger: createLedgerService({ db, clock }),
     /** Page views counted on the server (docs/decisions/0710); null with ANALYTICS=off. */
     visits: config.analytics ? createVisitCounter({ db, clock }) : null,
-    insight: createInsightService({ db, clock, audit }),
-    campaigns: createCampaignsService({ db, clock, audit, publicSiteUrl: config.publicSiteUrl }),
+    insight,
+    campaigns: createCampaignsService({
+      db,
+      clock,
+      audit,
+      publicSiteUrl: config.publicSiteUrl,
+      campaignDays: insight.campaignDays,
+    }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {
       messages: createMessagesList({ db }),

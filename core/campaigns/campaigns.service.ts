@@ -7,6 +7,7 @@ import { newId } from "../shared/ids.ts";
 import { qrSvgDocument } from "../shared/qr-code.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { CampaignDay } from "../visits/insight.constants.ts";
 import * as repo from "./campaigns.repository.ts";
 import { type Campaign, CampaignInputSchema, slugOf } from "./campaigns.schema.ts";
 import type { CampaignTable } from "./campaigns.table.ts";
@@ -28,11 +29,14 @@ export function createCampaignsService({
   clock,
   audit,
   publicSiteUrl,
+  campaignDays,
 }: {
   db: Db;
   clock: Clock;
   audit: Audit;
   publicSiteUrl: string;
+  /** Visits through the campaign's links per day (core/visits). */
+  campaignDays: (slug: string, from: string, to: string) => Promise<CampaignDay[]>;
 }) {
   const shortUrl = (slug: string) => `${publicSiteUrl}/c/${slug}`;
 
@@ -75,8 +79,10 @@ export function createCampaignsService({
       return (await repo.listCampaigns(db)).map(toCampaign);
     },
 
-    async get(id: string): Promise<Campaign> {
-      return toCampaign(await find(id));
+    /** The campaign with its visits on each of its days so far. */
+    async get(id: string): Promise<Campaign & { days: CampaignDay[] }> {
+      const row = await find(id);
+      return { ...toCampaign(row), days: await campaignDays(row.slug, row.starts_on, row.ends_on) };
     },
 
     async create(input: unknown, actor: Actor): Promise<Campaign> {

@@ -52,3 +52,10 @@ export interface InsightReport {
     bySource: { source: string; opened: number }[];
   };
 }
+
+/** A campaign's visits on one day (`GET /api/campaigns/:id`). */
+export interface CampaignDay {
+  day: string;
+  views: number;
+  visitors: number;
+}

@@ -6,6 +6,7 @@ import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
 import {
+  type CampaignDay,
   type FunnelMethod,
   INSIGHT_TABLES,
   type InsightReport,
@@ -88,6 +89,20 @@ function tableCsv(report: InsightReport, table: InsightTable): string {
 /** Admin → Insight in one call: visits from the aggregates and today's raw views, the donation funnel. */
 export function createInsightService({ db, clock, audit }: { db: Db; clock: Clock; audit: Audit }) {
   const service = {
+    /** A campaign's views and visitors on each day from `from` to `to` (or today, if sooner). */
+    async campaignDays(slug: string, from: string, to: string): Promise<CampaignDay[]> {
+      const today = zonedDate(clock().toISOString());
+      const last = to < today ? to : today;
+      if (last < from) return [];
+      const counts = (await countsSince(db, "campaign", from)).filter((row) => row.value === slug);
+      const byDay = new Map(counts.map((row) => [row.day, row]));
+      return daysBetween(from, last).map((day) => ({
+        day,
+        views: byDay.get(day)?.views ?? 0,
+        visitors: byDay.get(day)?.visitors ?? 0,
+      }));
+    },
+
     /** One table as a CSV file (small: at most a year of days or the top 20), recorded like every export. */
     async exportCsv(query: unknown, actor: Actor): Promise<{ name: string; csv: string }> {
       const { days, table } = parseInput(InsightExportSchema, query);

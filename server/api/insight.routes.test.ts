@@ -245,12 +245,22 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(png.headers["content-type"]).toBe("image/png");
     expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: "png", width: 1024, height: 1024 });
 
+    // The spring campaign's links brought the two front-door views of the 28th (one visitor).
+    const spring = (await create({ name: "Spring", startsOn: "2026-11-27", endsOn: "2026-12-31" })).json();
+    expect(spring.slug).toBe("spring");
+    const detail = (await t.app.inject({ url: `/api/campaigns/${spring.id}`, headers })).json();
+    expect(detail.days).toEqual([
+      { day: "2026-11-27", views: 0, visitors: 0 },
+      { day: "2026-11-28", views: 2, visitors: 1 },
+    ]);
+    expect((await t.app.inject({ url: `/api/campaigns/${campaign.id}`, headers })).json().days).toEqual([]);
+
     const audit = await t.database.db
       .selectFrom("audit_log")
       .select(["action", "entity_id"])
       .where("entity", "=", "campaign")
       .execute();
-    expect(audit).toHaveLength(2);
+    expect(audit).toHaveLength(3);
     expect(audit.map((row) => row.entity_id)).toContain(campaign.id);
     const inbox = await t.staffHeaders("inbox");
     expect(
