@@ -131,5 +131,3 @@ export function createCampaignsService({
     },
   };
 }
-
-export type CampaignsService = ReturnType<typeof createCampaignsService>;

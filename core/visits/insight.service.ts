@@ -175,5 +175,3 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
   };
   return service;
 }
-
-export type InsightService = ReturnType<typeof createInsightService>;

@@ -96,7 +96,3 @@ export function pageViewOf(url: string, headers: Headers, countryHeader?: string
     country: COUNTRY.test(country) && country !== "XX" ? country : "",
   };
 }
-
-/** Where a view came from, as Insight groups it: the UTM source, else the linking site, else "direct". */
-export const sourceOf = (view: Pick<PageView, "utmSource" | "referrerHost">) =>
-  view.utmSource || view.referrerHost || "direct";

@@ -19,7 +19,7 @@ const SOURCE = sql<string>`case when utm_source <> '' then utm_source when refer
 /** The donation page in each language: the funnel's first step. */
 export const DONATE_PATHS = ["/donate", "/am/donate"];
 
-/** The SQL value of each dimension on a raw view (the same `sourceOf` rule as core/visits/page-view.ts). */
+/** The SQL value of each dimension on a raw view (source: the UTM source, else the linking site, else "direct"). */
 const DIMENSION_SQL: Record<Dimension, ReturnType<typeof sql<string>>> = {
   total: sql<string>`''`,
   path: sql<string>`path`,
