@@ -77,10 +77,10 @@ function CampaignLinks({ campaign }: { campaign: Campaign }) {
       <h2 id="campaign-links" className="font-semibold">
         Links for “{campaign.name}”
       </h2>
-      <div className="mt-3 grid gap-4 sm:grid-cols-[auto_1fr]">
-        <div className="flex flex-col items-start gap-2">
+      <div className="mt-3 grid gap-4">
+        <div className="flex flex-wrap items-end gap-3">
           <QrCode value={campaign.links.short} label={`QR code for ${campaign.links.short}`} size={176} />
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-col gap-2">
             <button
               type="button"
               className={buttonClasses("secondary", "sm")}
