@@ -47,10 +47,26 @@ function isPrefetch(headers: Headers): boolean {
   return /prefetch|prerender/i.test(purpose);
 }
 
-export function deviceOf(userAgent: string): PageView["device"] {
+function deviceOf(userAgent: string): PageView["device"] {
   if (TABLET.test(userAgent)) return "tablet";
   if (MOBILE.test(userAgent)) return "mobile";
   return "desktop";
+}
+
+/**
+ * What a user agent is (a bot: null), remembered: most views come from a few hundred browsers, and
+ * the patterns cost more than the rest of counting a view. Emptied when full.
+ */
+const KNOWN_AGENTS = 2_000;
+const agents = new Map<string, PageView["device"] | null>();
+function agentOf(userAgent: string): PageView["device"] | null {
+  let device = agents.get(userAgent);
+  if (device === undefined) {
+    device = BOT.test(userAgent) ? null : deviceOf(userAgent);
+    if (agents.size >= KNOWN_AGENTS) agents.clear();
+    agents.set(userAgent, device);
+  }
+  return device;
 }
 
 function referrerHostOf(referer: string, ownHost: string): string {
@@ -75,24 +91,25 @@ function referrerHostOf(referer: string, ownHost: string): string {
  */
 export function pageViewOf(url: string, headers: Headers, countryHeader?: string): PageView | null {
   const userAgent = one(headers["user-agent"]);
-  if (!userAgent || BOT.test(userAgent)) return null;
+  const device = userAgent ? agentOf(userAgent) : null;
+  if (!device) return null;
   if (one(headers.dnt) === "1" || one(headers["sec-gpc"]) === "1") return null;
   if (isPrefetch(headers)) return null;
   if (hasCookie(one(headers.cookie), STAFF_COOKIE)) return null;
   const query = url.indexOf("?");
   const path = clip(query === -1 ? url : url.slice(0, query));
-  const params = new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
-  const tag = (name: string) => clip((params.get(name) ?? "").trim().toLowerCase());
+  const params = query === -1 ? undefined : new URLSearchParams(url.slice(query + 1));
+  const tag = (name: string) => clip((params?.get(name) ?? "").trim().toLowerCase());
   const country = countryHeader ? one(headers[countryHeader]).toUpperCase() : "";
   return {
     path,
     language: localeOfPath(path),
-    referrerHost: referrerHostOf(one(headers.referer), one(headers.host)),
+    referrerHost: headers.referer ? referrerHostOf(one(headers.referer), one(headers.host)) : "",
     utmSource: tag("utm_source"),
     utmMedium: tag("utm_medium"),
     utmCampaign: tag("utm_campaign"),
     utmContent: tag("utm_content"),
-    device: deviceOf(userAgent),
+    device,
     country: COUNTRY.test(country) && country !== "XX" ? country : "",
   };
 }

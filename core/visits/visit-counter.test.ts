@@ -94,6 +94,27 @@ describe.each(DIALECTS)("visits counted with a daily salt on %s", (dialect) => {
     ]);
   });
 
+  it("writes the same visitor's same view within one write as one row with its count", async () => {
+    const counter = createVisitCounter({ db: database.db, clock });
+    now = new Date("2026-12-28T07:00:00Z");
+    for (let i = 0; i < 3; i++) counter.record(VIEW, "196.188.2.2", PHONE);
+    counter.record({ ...VIEW, path: "/blog" }, "196.188.2.2", PHONE);
+    await counter.flush();
+    const rows = await database.db
+      .selectFrom("page_views")
+      .select(["path", "views"])
+      .where("day", "=", "2026-12-28")
+      .orderBy("path")
+      .execute();
+    expect(rows).toEqual([
+      { path: "/about", views: 3 },
+      { path: "/blog", views: 1 },
+    ]);
+    expect(await countsSince(database.db, "total", "2026-12-28")).toEqual([
+      { day: "2026-12-28", value: "", views: 4, visitors: 1 },
+    ]);
+  });
+
   it("drops views beyond its buffer instead of waiting, and counts them", async () => {
     const counter = createVisitCounter({ db: database.db, clock, maxBuffered: 2 });
     for (let i = 0; i < 5; i++) counter.record(VIEW, `10.0.0.${i}`, PHONE);

@@ -10,8 +10,6 @@ import type { PageViewTable } from "./visits.table.ts";
 /** Views waiting for the next write at most; beyond it a view is dropped, never waited for. */
 export const MAX_BUFFERED_VIEWS = 5_000;
 export const FLUSH_EVERY_MS = 2_000;
-/** Rows per INSERT (13 columns each: well under SQLite's parameter limit). */
-const INSERT_BATCH = 200;
 
 interface Waiting {
   view: PageView;
@@ -71,15 +69,43 @@ export function createVisitCounter({
     return salt;
   }
 
+  /**
+   * The day (in Addis Ababa) of an instant, worked out once a minute: the time zone's rules are
+   * costly to apply, and a day only changes on the minute.
+   */
+  let dayCache = { minute: -1, day: "" };
+  const dayOf = (at: Date) => {
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (minute !== dayCache.minute) dayCache = { minute, day: zonedDate(at.toISOString()) };
+    return dayCache.day;
+  };
+
+  /**
+   * One row per distinct view in the batch: the same visitor's views of the same page with the same
+   * tags, seconds apart, are one row with their count (and one hash for each visitor).
+   */
   async function write(waiting: Waiting[]) {
-    const rows: PageViewTable[] = [];
+    const visitors = new Map<string, string>();
+    const rows = new Map<string, PageViewTable>();
     for (const { view, at, address, userAgent } of waiting) {
-      const day = zonedDate(at.toISOString());
-      rows.push({
+      const day = dayOf(at);
+      const who = `${day}\n${address}\n${userAgent}`;
+      let visitor = visitors.get(who);
+      if (visitor === undefined) {
+        visitor = visitorHash(await saltFor(day), address, userAgent);
+        visitors.set(who, visitor);
+      }
+      const key = `${day}\n${visitor}\n${view.path}\n${view.referrerHost}\n${view.utmSource}\n${view.utmMedium}\n${view.utmCampaign}\n${view.utmContent}\n${view.country}`;
+      const row = rows.get(key);
+      if (row) {
+        row.views++;
+        continue;
+      }
+      rows.set(key, {
         id: newId(),
         viewed_at: at.toISOString(),
         day,
-        visitor: visitorHash(await saltFor(day), address, userAgent),
+        visitor,
         path: view.path,
         language: view.language,
         referrer_host: view.referrerHost,
@@ -89,11 +115,10 @@ export function createVisitCounter({
         utm_content: view.utmContent,
         device: view.device,
         country: view.country,
+        views: 1,
       });
     }
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await repo.insertViews(db, rows.slice(start, start + INSERT_BATCH));
-    }
+    await repo.insertViews(db, [...rows.values()]);
   }
 
   async function flush(): Promise<void> {

@@ -61,8 +61,20 @@ export async function deleteSaltsMadeBefore(db: Db, before: string): Promise<num
   return Number(result.numDeletedRows);
 }
 
+/** Rows per INSERT (14 columns each: well under SQLite's parameter limit). */
+const INSERT_BATCH = 200;
+
+/** Inserts the rows in one transaction (one disk flush however many batches). */
 export async function insertViews(db: Db, rows: PageViewTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto("page_views").values(rows).execute();
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await trx
+        .insertInto("page_views")
+        .values(rows.slice(start, start + INSERT_BATCH))
+        .execute();
+    }
+  });
 }
 
 /** Days with raw views before `today` that are not rolled up yet. */
@@ -99,7 +111,7 @@ export async function rollUpDay(db: Db, day: string): Promise<void> {
           "day",
           sql.lit(dimension).as("dimension"),
           value.as("value"),
-          sql<number>`count(*)`.as("views"),
+          sql<number>`sum(views)`.as("views"),
           sql<number>`count(distinct visitor)`.as("visitors"),
         ])
         .where("day", "=", day)
@@ -140,7 +152,7 @@ export async function countsSince(db: Db, dimension: Dimension, from: string): P
     .select([
       "day",
       value.as("value"),
-      sql<number>`count(*)`.as("views"),
+      sql<number>`sum(views)`.as("views"),
       sql<number>`count(distinct visitor)`.as("visitors"),
     ])
     .where("day", ">=", from)

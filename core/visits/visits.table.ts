@@ -24,6 +24,8 @@ export interface PageViewTable {
   device: string;
   /** Two letters from the trusted proxy's header, or "". */
   country: string;
+  /** How many times this visitor viewed it within one write of the buffer (seconds apart). */
+  views: number;
 }
 
 /** A day's views and visitors for one value of one dimension (`total` has the value ""). */

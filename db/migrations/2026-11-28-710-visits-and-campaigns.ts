@@ -28,6 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("utm_content", "text", (c) => c.notNull())
     .addColumn("device", "text", (c) => c.notNull())
     .addColumn("country", "text", (c) => c.notNull())
+    // The same view by the same visitor within one write is one row (the write buffer coalesces them).
+    .addColumn("views", "integer", (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema.createIndex("page_views_day").on("page_views").columns(["day", "visitor"]).execute();
   await db.schema
