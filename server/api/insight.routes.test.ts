@@ -270,6 +270,39 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
   });
 });
 
+describe("behind a trusted proxy", () => {
+  it("reads the visitor's address from X-Forwarded-For and the country header only from the proxy", async () => {
+    const t = await createTestApp("sqlite", {
+      config: { pageCacheSeconds: 10, trustProxy: "loopback", analyticsCountryHeader: "cf-ipcountry" },
+      beforeReady: publicPages,
+    });
+    try {
+      const view = (remoteAddress: string, forwardedFor: string) =>
+        t.app.inject({
+          url: "/about",
+          remoteAddress,
+          headers: {
+            accept: "text/html",
+            "user-agent": PHONE,
+            "x-forwarded-for": forwardedFor,
+            "cf-ipcountry": "ET",
+          },
+        });
+      await view("127.0.0.1", "196.188.5.5");
+      await view("127.0.0.1", "196.188.5.5");
+      await view("127.0.0.1", "196.188.5.6");
+      await view("203.0.113.9", "196.188.5.5");
+      await t.services.visits?.flush();
+      const rows = await t.database.db.selectFrom("page_views").select(["visitor", "country", "views"]).execute();
+      expect(rows.map((row) => row.country).sort()).toEqual(["", "ET", "ET"]);
+      expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(4);
+      expect(new Set(rows.map((row) => row.visitor)).size).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("ANALYTICS=off", () => {
   it("counts nothing", async () => {
     const t = await createTestApp("sqlite", {

@@ -13,17 +13,31 @@ declare module "fastify" {
   }
 }
 
-/** Whether an address is one TRUST_PROXY names (`true`: every address; a list of addresses or ranges). */
+/** The names Fastify's TRUST_PROXY accepts for address ranges (proxy-addr's). */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ["127.0.0.1/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+function rangeOf(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefined {
+  try {
+    return ipaddr.parseCIDR(entry.includes("/") ? entry : `${entry}/${entry.includes(":") ? 128 : 32}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an address is one TRUST_PROXY names (`true`: every address; a list of addresses, ranges or names). */
 function trustedBy(trustProxy: string | boolean): (address: string) => boolean {
   if (trustProxy === true) return () => true;
   if (trustProxy === false) return () => false;
   const ranges = trustProxy
     .split(",")
     .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) =>
-      entry.includes("/") ? ipaddr.parseCIDR(entry) : ipaddr.parseCIDR(`${entry}/${entry.includes(":") ? 128 : 32}`),
-    );
+    .flatMap((entry) => NAMED_RANGES[entry] ?? [entry])
+    .map(rangeOf)
+    .filter((range) => range !== undefined);
   return (address) => {
     if (!ipaddr.isValid(address)) return false;
     const parsed = ipaddr.process(address);
