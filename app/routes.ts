@@ -80,6 +80,8 @@ export default [
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/site", "routes/admin/site-content.tsx"),
     route("admin/site/:section", "routes/admin/site-content-section.tsx"),
+    route("admin/insight", "routes/admin/insight.tsx"),
+    route("admin/campaigns", "routes/admin/campaigns.tsx"),
     // admin pages ↑
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(480).optional(),
   PAGE_CACHE_WARM_PAGES: z.coerce.number().int().min(0).max(100).default(10),
+  ANALYTICS: z.enum(["on", "off"]).default("on"),
+  ANALYTICS_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name, like cf-ipcountry")
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
@@ -96,6 +101,10 @@ export interface Config {
   s3: S3Settings | undefined;
   /** How long public pages that opt in stay cached in memory; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** Page views counted on the server (ANALYTICS, docs/decisions/0710). */
+  analytics: boolean;
+  /** The header a trusted proxy puts the visitor's country in (ANALYTICS_COUNTRY_HEADER). */
+  analyticsCountryHeader: string | undefined;
   /** A staff session unused this long ends (its 8 hours are the most; tests default to those, no idle limit). */
   staffSessionIdleMinutes: number;
   /** How many of the pages used lately a purge renders again at once; 0 leaves them to the next visitor. */
@@ -189,6 +198,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === "production" ? 10 : 0),
     pageCacheWarmPages: env.PAGE_CACHE_WARM_PAGES,
+    analytics: env.ANALYTICS === "on",
+    analyticsCountryHeader: env.ANALYTICS_COUNTRY_HEADER?.toLowerCase(),
     staffSessionIdleMinutes: env.STAFF_SESSION_IDLE_MINUTES ?? (env.NODE_ENV === "test" ? 480 : 30),
     mail: mailConfig(env),
     staffEmail: env.STAFF_EMAIL,

@@ -1,6 +1,7 @@
 import type { AuditLogTable } from "../core/audit/audit.table.ts";
 import type { AdminSessionTable, AdminUserTable, LoginThrottleTable } from "../core/auth/auth.table.ts";
 import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
+import type { CampaignTable } from "../core/campaigns/campaigns.table.ts";
 import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
@@ -31,6 +32,7 @@ import type { SubscriberImportTable, SubscriberTable } from "../core/subscribers
 import type { ContentTranslationTable } from "../core/translations/translations.table.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
+import type { PageViewTable, VisitDayTable, VisitSaltTable } from "../core/visits/visits.table.ts";
 import type { VolunteerApplicationTable } from "../core/volunteers/volunteers.table.ts";
 
 /** Every table Kysely knows about. Features add their table types here. */
@@ -76,4 +78,8 @@ export interface Database {
   suppressed_addresses: SuppressedAddressTable;
   people_exports: PersonExportTable;
   erasures: ErasureTable;
+  visit_salts: VisitSaltTable;
+  page_views: PageViewTable;
+  visit_days: VisitDayTable;
+  campaigns: CampaignTable;
 }

@@ -23,6 +23,7 @@ import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import textInput from "./plugins/text-input.ts";
 import uploads from "./plugins/uploads.ts";
+import visits from "./plugins/visits.ts";
 import { createServices, type Services } from "./services.ts";
 
 declare module "fastify" {
@@ -117,7 +118,8 @@ export async function buildApp({
     return payload;
   });
 
-  await app.register(metricsPlugin, { jobs: app.services.jobs });
+  await app.register(metricsPlugin, { jobs: app.services.jobs, visits: app.services.visits });
+  await app.register(visits, { counter: app.services.visits });
   await app.register(errors);
   await app.register(jsonBody);
   await app.register(securityHeaders, { config });

@@ -41,6 +41,8 @@ export function frontDoor({ requestTimeout, logCachedHits }: { requestTimeout: n
     const header = request.headers["x-request-id"];
     const id = typeof header === "string" && header !== "" ? header : randomUUID();
     writeStoredHit(request, response, hit, id);
+    // The page cache keeps HTML answers only.
+    if (page) app.countPageView(request, response.statusCode, true);
     const seconds = (performance.now() - started) / 1000;
     app.metrics.observe(request.method ?? "GET", hit.route, response.statusCode, seconds);
     if (logCachedHits && LOGGED_LEVELS.has(app.log.level)) {

@@ -8,6 +8,7 @@ import type { UploadFolder } from "../core/media/upload-references.ts";
 import { createVariantEncoder } from "../core/media/variant-encoder.ts";
 import { type ImageOwner, variantJob } from "../core/media/variant-job.ts";
 import { publicationImageOwner } from "../core/publications/publications.repository.ts";
+import { visitsHousekeepingJob } from "../core/visits/visits-housekeeping.ts";
 import type { Services } from "./services.ts";
 
 /** The folders whose variants the background job encodes (decision 0440): their rows can take the finished ladder. */
@@ -56,6 +57,8 @@ export function registerJobHandlers(services: Services): void {
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock, services.config.staffSessionIdleMinutes * 60_000),
     auditPruneJob(db, clock),
+    // Page views: finished days rolled into aggregates, raw views after 30 days and salts after 48 h deleted.
+    visitsHousekeepingJob(db, clock),
   ];
   for (const handler of handlers) if (handler) jobs.register(handler);
 }

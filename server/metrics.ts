@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { JobQueue } from "../core/jobs/jobs.service.ts";
+import type { VisitCounter } from "../core/visits/visit-counter.ts";
 
 /**
  * Prometheus text metrics (docs/deploy.md, "Health and monitoring"): requests and their latency by
@@ -42,7 +43,7 @@ const labels = (pairs: Record<string, string>) =>
     .map(([key, value]) => `${key}="${labelValue(value)}"`)
     .join(",")}}`;
 
-export function createMetrics(jobs: JobQueue): Metrics {
+export function createMetrics(jobs: JobQueue, visits: Pick<VisitCounter, "dropped"> | null = null): Metrics {
   const routes = new Map<string, RouteStats>();
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
@@ -109,6 +110,15 @@ export function createMetrics(jobs: JobQueue): Metrics {
     lines.push(`hbb_event_loop_delay_max_seconds ${loopDelay.count > 0 ? loopDelay.max / 1e9 : 0}`);
     loopDelay.reset();
 
+    if (visits) {
+      family(
+        "hbb_page_views_dropped_total",
+        "counter",
+        "Page views not counted: the buffer was full or its write failed.",
+      );
+      lines.push(`hbb_page_views_dropped_total ${visits.dropped}`);
+    }
+
     const memory = process.memoryUsage();
     family("process_resident_memory_bytes", "gauge", "Resident memory.");
     lines.push(`process_resident_memory_bytes ${memory.rss}`);
@@ -128,8 +138,8 @@ export function createMetrics(jobs: JobQueue): Metrics {
 
 /** Counts every answer under the route Fastify matched (the pattern, not the path: few series). */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, { jobs }: { jobs: JobQueue }) => {
-    const metrics = createMetrics(jobs);
+  async (app: FastifyInstance, { jobs, visits }: { jobs: JobQueue; visits: Pick<VisitCounter, "dropped"> | null }) => {
+    const metrics = createMetrics(jobs, visits);
     app.decorate("metrics", { render: metrics.render, observe: metrics.observe });
     app.addHook("onResponse", async (request, reply) => {
       metrics.observe(

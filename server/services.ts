@@ -6,6 +6,7 @@ import { createAuthService } from "../core/auth/auth.service.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
+import { createCampaignsService } from "../core/campaigns/campaigns.service.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
 import { createConsentService } from "../core/consent/consent.service.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
@@ -45,6 +46,8 @@ import { createSubscribersList } from "../core/subscribers/subscribers-list.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
+import { createInsightService } from "../core/visits/insight.service.ts";
+import { createVisitCounter } from "../core/visits/visit-counter.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
 import { createVolunteersList } from "../core/volunteers/volunteers-list.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -177,6 +180,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     fundTitle: funds.titleOf,
   });
+  const insight = createInsightService({ db, clock, audit });
   const services = {
     config,
     clock,
@@ -254,6 +258,16 @@ export function createServices({ config, database, clock = systemClock }: Servic
       siteUrl: config.publicSiteUrl,
     }),
     ledger: createLedgerService({ db, clock }),
+    /** Page views counted on the server (docs/decisions/0710); null with ANALYTICS=off. */
+    visits: config.analytics ? createVisitCounter({ db, clock }) : null,
+    insight,
+    campaigns: createCampaignsService({
+      db,
+      clock,
+      audit,
+      publicSiteUrl: config.publicSiteUrl,
+      campaignDays: insight.campaignDays,
+    }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {
       messages: createMessagesList({ db }),

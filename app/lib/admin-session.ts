@@ -9,12 +9,23 @@ export function getAdminToken(): string | null {
   return window.localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY);
 }
 
+/**
+ * Marks this browser as a signed-in staff member's, so its visits to public pages are not counted
+ * (core/visits/page-view.ts): a cookie, since a page request carries no token. It says nothing else.
+ */
+const STAFF_MARK = "hbb_staff";
+const STAFF_MARK_SECONDS = 8 * 60 * 60;
+
 export function setAdminToken(token: string): void {
   window.localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, token);
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain marker, set and cleared with the token
+  document.cookie = `${STAFF_MARK}=1; path=/; max-age=${STAFF_MARK_SECONDS}; samesite=lax`;
 }
 
 export function clearAdminToken(): void {
   window.localStorage.removeItem(ADMIN_TOKEN_STORAGE_KEY);
+  // biome-ignore lint/suspicious/noDocumentCookie: see setAdminToken
+  document.cookie = `${STAFF_MARK}=; path=/; max-age=0; samesite=lax`;
 }
 
 /** Fired when an admin request comes back 401: the layout asks to log in again, keeping the page. */

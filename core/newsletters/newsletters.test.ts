@@ -83,8 +83,12 @@ describe.each(DIALECTS)("newsletters on %s", (dialect) => {
     expect(preview.subject).toBe(DRAFT.subject);
     expect(preview.html).toContain("tailoring");
     expect(preview.html).not.toContain("<script");
-    expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/blog"`);
-    expect(preview.html).toContain(`${t.config.publicSiteUrl}/donate`);
+    // Every link to the site carries the newsletter's campaign (docs/decisions/0711); the unsubscribe link does not.
+    const tags =
+      "utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=newsletter-spring-news-from-the-workshops";
+    expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/blog?${tags}"`);
+    expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/donate?${tags}"`);
+    expect(preview.html).toContain(`href="${t.config.publicSiteUrl}/newsletter/unsubscribe#preview"`);
     expect(preview.text).toMatch(/Forty women finished tailoring/i);
     expect(preview.text).toContain(`Unsubscribe: ${t.config.publicSiteUrl}/newsletter/unsubscribe#preview`);
 

@@ -1,3 +1,5 @@
+import { type CampaignTags, tagSiteLinks, tagSiteUrl } from "../campaigns/campaign-tags.ts";
+import { slugOf } from "../campaigns/campaigns.schema.ts";
 import type { QueuedEmail } from "../email/email.service.ts";
 import { type RenderedEmail, renderEmail } from "../email/render-email.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
@@ -13,6 +15,19 @@ const TOKEN_PLACEHOLDER = "UNSUBSCRIBE-TOKEN-PLACEHOLDER";
 /** Links to pages of this site are made absolute: an e-mail has no site to be relative to. */
 const absolute = (siteUrl: string, url: string) => (url.startsWith("/") ? `${siteUrl}${url}` : url);
 const absoluteLinks = (siteUrl: string, html: string) => html.replace(/href="\//g, `href="${siteUrl}/`);
+
+/**
+ * Every link of a newsletter to the site carries its campaign, so Insight shows what each issue
+ * brought: `newsletter-<its subject as a slug>` (its id's start when the subject has no Latin letters).
+ */
+export function newsletterTags(newsletter: Pick<Newsletter, "_id" | "subject">): CampaignTags {
+  const slug = slugOf(newsletter.subject);
+  return {
+    source: "newsletter",
+    medium: "email",
+    campaign: `newsletter-${slug === "campaign" ? newsletter._id.slice(0, 8) : slug}`,
+  };
+}
 
 export interface NewsletterRender {
   email: RenderedEmail;
@@ -33,24 +48,30 @@ export async function renderNewsletter(
 ): Promise<NewsletterRender> {
   const content = sanitizeNewsletterHtml(newsletter.content, (src) => isNewsletterPicture(storage, src));
   const pictures = await choosePictures(storage, siteUrl, imagesOf(content));
+  const tags = newsletterTags(newsletter);
+  const siteLinks = (html: string) => tagSiteLinks(siteUrl, absoluteLinks(siteUrl, html), tags);
   const email = await renderEmail({
     subject: newsletter.subject,
     ...(newsletter.previewText ? { preview: newsletter.previewText } : {}),
     heading: newsletter.subject,
     intro: [],
-    html: absoluteLinks(
-      siteUrl,
-      toEmailHtml(content, (image) => pictures.urls.get(image.src)),
-    ),
-    textHtml: absoluteLinks(siteUrl, toTextHtml(content)),
+    html: siteLinks(toEmailHtml(content, (image) => pictures.urls.get(image.src))),
+    textHtml: siteLinks(toTextHtml(content)),
     ...(newsletter.imageUrl ? { image: { url: absolute(siteUrl, newsletter.imageUrl), alt: "" } } : {}),
     ...(newsletter.buttonLabel && newsletter.buttonUrl
-      ? { action: { label: newsletter.buttonLabel, url: absolute(siteUrl, newsletter.buttonUrl) } }
+      ? {
+          action: {
+            label: newsletter.buttonLabel,
+            url: tagSiteUrl(siteUrl, absolute(siteUrl, newsletter.buttonUrl), tags),
+          },
+        }
       : {}),
     footer: ["You receive this because you subscribed to news from Hope Behind Bars."],
     footerLinks: [
       { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
-      ...(newsletter.inArchive ? [{ label: "Read it on our website", url: archiveLink(siteUrl, newsletter._id) }] : []),
+      ...(newsletter.inArchive
+        ? [{ label: "Read it on our website", url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id), tags) }]
+        : []),
     ],
   });
   return { email, missingPictures: pictures.missing.map((image) => image.src) };

@@ -653,6 +653,23 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     };
   },
 
+  "POST /api/campaigns": async () => ({
+    request: {
+      url: "/api/campaigns",
+      payload: { name: "Spring appeal", startsOn: "2026-03-01", endsOn: "2026-03-31" },
+    },
+    expected: {
+      action: "create",
+      entity: "campaign",
+      entityId: ANY_ID,
+      fields: ["endsOn", "landingPath", "medium", "name", "source", "startsOn"],
+    },
+  }),
+  "GET /api/insight/export.csv": async () => ({
+    request: { url: "/api/insight/export.csv?days=90&table=pages" },
+    expected: { action: "export", entity: "insight", entityId: null, values: { table: "pages", days: 90 } },
+  }),
+
   "POST /api/admin/staff/invitations": async () => ({
     request: { url: "/api/admin/staff/invitations", payload: { email: uniqueEmail("invitee"), role: "editor" } },
     expected: {

@@ -10,6 +10,7 @@ import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
 import givingRoutes from "./giving.routes.ts";
 import healthRoutes from "./health.routes.ts";
+import insightRoutes from "./insight.routes.ts";
 import messagesRoutes from "./messages.routes.ts";
 import newslettersRoutes from "./newsletters.routes.ts";
 import apiNotFoundRoutes from "./not-found.routes.ts";
@@ -52,6 +53,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   receiptsRoutes,
   peopleRoutes,
   peopleRequestsRoutes,
+  insightRoutes,
   givingRoutes,
   siteContentRoutes,
   translationRoutes,

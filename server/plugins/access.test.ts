@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/giving/receipts/:id/pdf",
   "POST /api/giving/gifts/:id/stop",
   "POST /api/giving/gifts/:id/amount",
+  // A campaign's printable short link (docs/decisions/0711-campaign-links-and-qr-codes.md).
+  "GET /c/:slug",
 ]);
 
 const concrete = (url: string) =>

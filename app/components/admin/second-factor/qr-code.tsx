@@ -1,18 +1,11 @@
-import { encode } from "uqr";
+import { qrPath } from "../../../../core/shared/qr-code";
 
 /**
  * A QR code drawn as one SVG path from the module matrix (no markup from a string): dark squares on
  * white with the quiet zone apps need to find it.
  */
 export function QrCode({ value, label, size = 192 }: { value: string; label: string; size?: number }) {
-  const { data } = encode(value, { ecc: "M", border: 4 });
-  const modules = data.length;
-  let path = "";
-  data.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) path += `M${x} ${y}h1v1h-1z`;
-    });
-  });
+  const { modules, path } = qrPath(value);
   return (
     <svg
       role="img"

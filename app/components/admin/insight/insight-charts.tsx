@@ -1,0 +1,254 @@
+import type { InsightReport, Ranked } from "../../../../core/visits/insight.constants";
+import { ExportCsvButton } from "../export-csv-button";
+
+const HEIGHT = 120;
+const AXIS = 18;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "Nov 28" from "2026-11-28": dates without Intl, like the rest of the back office's charts. */
+export const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1] ?? ""} ${Number(day.slice(8, 10))}`;
+
+const card = "rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5";
+
+/**
+ * Visitors and page views per day: hand-drawn SVG bars like the donations dashboard's (decision
+ * 0324), views behind visitors, with a table for screen readers. Any number of days fits the
+ * width, so it reads at 375 px as on a desktop.
+ */
+export function DailyChart({ perDay, exportPath }: { perDay: InsightReport["perDay"]; exportPath: string }) {
+  const largest = Math.max(1, ...perDay.map((day) => day.pageViews));
+  const slot = 10;
+  const width = slot * perDay.length;
+  const y = (count: number) => (count / largest) * (HEIGHT - 4);
+  const first = perDay[0]?.day ?? "";
+  const last = perDay.at(-1)?.day ?? "";
+  return (
+    <figure className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <figcaption className="font-semibold">Visitors and page views per day</figcaption>
+        <ExportCsvButton path={exportPath} />
+      </div>
+      <div className="mt-2 flex gap-4 text-sm text-muted" aria-hidden="true">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded-sm bg-brand" /> Visitors
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded-sm bg-brand-light ring-1 ring-brand/30" /> Page views
+        </span>
+      </div>
+      <svg
+        viewBox={`0 0 ${width} ${HEIGHT + AXIS}`}
+        preserveAspectRatio="none"
+        className="mt-3 h-40 w-full"
+        aria-hidden="true"
+        focusable="false"
+        data-testid="daily-chart"
+      >
+        <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-black/20" />
+        {perDay.map((day, index) => (
+          <g key={day.day}>
+            <rect
+              x={index * slot + 1}
+              y={HEIGHT - y(day.pageViews)}
+              width={slot - 2}
+              height={y(day.pageViews)}
+              className="fill-brand-light"
+            />
+            <rect
+              x={index * slot + 1}
+              y={HEIGHT - y(day.visitors)}
+              width={slot - 2}
+              height={y(day.visitors)}
+              className="fill-brand"
+            />
+          </g>
+        ))}
+      </svg>
+      <div className="mt-1 flex justify-between text-xs text-muted" aria-hidden="true">
+        <span>{shortDay(first)}</span>
+        <span>{shortDay(last)}</span>
+      </div>
+      <table className="sr-only">
+        <caption>Visitors and page views per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Visitors</th>
+            <th scope="col">Page views</th>
+          </tr>
+        </thead>
+        <tbody>
+          {perDay.map((day) => (
+            <tr key={day.day}>
+              <th scope="row">{day.day}</th>
+              <td>{day.visitors}</td>
+              <td>{day.pageViews}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** A ranked table (top pages, sources…) with a bar for each row's share, and its CSV export. */
+export function RankedTable({
+  title,
+  label,
+  rows,
+  exportPath,
+  describe = (value) => value,
+}: {
+  title: string;
+  label: string;
+  rows: Ranked[];
+  exportPath: string;
+  describe?: (value: string) => string;
+}) {
+  const largest = Math.max(1, ...rows.map((row) => row.views));
+  const id = `insight-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="font-semibold">
+          {title}
+        </h2>
+        <ExportCsvButton path={exportPath} />
+      </div>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">Nothing counted in this period.</p>
+      ) : (
+        <table className="mt-3 w-full table-fixed text-sm">
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col" className="w-3/5 pb-1 font-medium">
+                {label}
+              </th>
+              <th scope="col" className="pb-1 text-right font-medium">
+                Views
+              </th>
+              <th scope="col" className="pb-1 text-right font-medium">
+                Visitors
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.value} className="border-t border-black/5 align-top">
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                  <span className="block break-words">{describe(row.value)}</span>
+                  <span className="mt-1 block h-1.5 rounded-full bg-brand-light" aria-hidden="true">
+                    <span
+                      className="block h-full rounded-full bg-brand"
+                      style={{ width: `${(row.views / largest) * 100}%` }}
+                    />
+                  </span>
+                </th>
+                <td className="py-1.5 text-right tabular-nums">{row.views}</td>
+                <td className="py-1.5 text-right tabular-nums">{row.visitors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+const METHOD_NAMES: Record<string, string> = { card: "Card", birr: "Birr", bank: "Bank transfer notice" };
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+
+/** Donate opened → checkout started → paid: each step's count, its share of the first, and who dropped out. */
+export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]; exportPath: string }) {
+  const steps = [
+    { label: "Donate opened", count: funnel.opened },
+    { label: "Checkout started", count: funnel.started },
+    { label: "Paid", count: funnel.paid },
+  ];
+  const top = Math.max(1, ...steps.map((step) => step.count));
+  return (
+    <section aria-labelledby="insight-funnel" className={`${card} lg:col-span-2`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="insight-funnel" className="font-semibold">
+          Donation funnel
+        </h2>
+        <ExportCsvButton path={exportPath} />
+      </div>
+      <ol className="mt-3 grid gap-3">
+        {steps.map((step, index) => {
+          const before = index > 0 ? (steps[index - 1]?.count ?? 0) : undefined;
+          return (
+            <li key={step.label}>
+              <p className="flex flex-wrap justify-between gap-2 text-sm">
+                <span className="font-medium">{step.label}</span>
+                <span className="tabular-nums">
+                  {step.count}
+                  {before !== undefined && before > 0 && (
+                    <span className="text-muted"> ({percent(step.count, before)}% of the step before)</span>
+                  )}
+                </span>
+              </p>
+              <span className="mt-1 block h-2.5 rounded-full bg-brand-light" aria-hidden="true">
+                <span
+                  className="block h-full rounded-full bg-accent"
+                  style={{ width: `${(step.count / top) * 100}%` }}
+                />
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <table className="w-full self-start text-sm">
+          <caption className="text-left font-medium">By method</caption>
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col" className="font-medium">
+                Method
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Started
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Paid
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {funnel.byMethod.map((row) => (
+              <tr key={row.method} className="border-t border-black/5">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {METHOD_NAMES[row.method] ?? row.method}
+                </th>
+                <td className="py-1 text-right tabular-nums">{row.started}</td>
+                <td className="py-1 text-right tabular-nums">{row.paid}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="w-full self-start text-sm">
+          <caption className="text-left font-medium">Donation page opened, by source</caption>
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col" className="font-medium">
+                Source
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Opened
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {funnel.bySource.map((row) => (
+              <tr key={row.source} className="border-t border-black/5">
+                <th scope="row" className="py-1 text-left font-normal break-words">
+                  {row.source}
+                </th>
+                <td className="py-1 text-right tabular-nums">{row.opened}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,333 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import type { Campaign } from "../../../core/campaigns/campaigns.schema";
+import type { Fund } from "../../../core/funds/funds.schema";
+import { formatWholeMoney } from "../../../core/money/money";
+import type { CampaignDay } from "../../../core/visits/insight.constants";
+import { focusFirstError, Select, TextInput } from "../../components/admin/form-controls";
+import { QrCode } from "../../components/admin/second-factor/qr-code";
+import { buttonClasses } from "../../components/button";
+import { adminMeta } from "../../lib/admin-meta";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { copyWithToast } from "../../lib/clipboard";
+import { downloadFile } from "../../lib/download-file";
+
+export const meta = () => adminMeta("Campaigns");
+
+/** Visits through the campaign's links on each of its days so far (none before it starts). */
+function CampaignVisits({ id }: { id: string }) {
+  const [days, setDays] = useState<CampaignDay[] | null>(null);
+  useEffect(() => {
+    setDays(null);
+    api<{ days: CampaignDay[] }>(`/api/campaigns/${id}`)
+      .then((body) => setDays(body.days))
+      .catch(() => setDays([]));
+  }, [id]);
+  if (days === null) return <p className="mt-4 text-sm text-muted">Loading visits…</p>;
+  if (days.length === 0) return <p className="mt-4 text-sm text-muted">No visits yet: the campaign has not started.</p>;
+  const total = days.reduce((sum, day) => sum + day.views, 0);
+  return (
+    <div className="mt-4">
+      <p className="text-sm">
+        <span className="font-semibold" data-testid="campaign-visits">
+          {total}
+        </span>{" "}
+        page views through its links since it started.
+      </p>
+      <div className="mt-2 max-h-48 overflow-y-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Visits through the campaign's links per day</caption>
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col" className="font-medium">
+                Day
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Views
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Visitors
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...days].reverse().map((day) => (
+              <tr key={day.day} className="border-t border-black/5">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {day.day}
+                </th>
+                <td className="py-1 text-right tabular-nums">{day.views}</td>
+                <td className="py-1 text-right tabular-nums">{day.visitors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function CampaignLinks({ campaign }: { campaign: Campaign }) {
+  const download = (path: string) => downloadFile(path).catch(() => toast.error("Download failed. Please try again."));
+  return (
+    <section
+      aria-labelledby="campaign-links"
+      className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="campaign-links" className="font-semibold">
+        Links for “{campaign.name}”
+      </h2>
+      <div className="mt-3 grid gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <QrCode value={campaign.links.short} label={`QR code for ${campaign.links.short}`} size={176} />
+          <div className="flex flex-col gap-2">
+            <button
+              type="button"
+              className={buttonClasses("secondary", "sm")}
+              onClick={() => download(campaign.links.qrSvg)}
+            >
+              Download SVG
+            </button>
+            <button
+              type="button"
+              className={buttonClasses("secondary", "sm")}
+              onClick={() => download(campaign.links.qrPng)}
+            >
+              Download PNG
+            </button>
+          </div>
+        </div>
+        <dl className="grid content-start gap-3 text-sm">
+          <div>
+            <dt className="font-medium">Short link (for posters and the QR code)</dt>
+            <dd className="mt-1 flex flex-wrap items-center gap-2">
+              <code className="break-all rounded bg-brand-light px-2 py-1" data-testid="campaign-short-link">
+                {campaign.links.short}
+              </code>
+              <button
+                type="button"
+                className={buttonClasses("secondary", "sm")}
+                onClick={() => copyWithToast(campaign.links.short, "Short link copied")}
+              >
+                Copy
+              </button>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium">Tagged link (for posts and e-mails)</dt>
+            <dd className="mt-1 flex flex-wrap items-center gap-2">
+              <code className="break-all rounded bg-brand-light px-2 py-1">{campaign.links.url}</code>
+              <button
+                type="button"
+                className={buttonClasses("secondary", "sm")}
+                onClick={() => copyWithToast(campaign.links.url, "Tagged link copied")}
+              >
+                Copy
+              </button>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <CampaignVisits id={campaign.id} />
+    </section>
+  );
+}
+
+const EMPTY = {
+  name: "",
+  startsOn: "",
+  endsOn: "",
+  goal: "",
+  fundId: "",
+  landingPath: "/donate",
+  source: "poster",
+  medium: "offline",
+};
+
+/** Admin → Campaigns: an appeal's tagged link, short link and QR code (docs/decisions/0711). */
+export default function AdminCampaigns() {
+  const [campaigns, setCampaigns] = useState<Campaign[] | null>(null);
+  const [funds, setFunds] = useState<Fund[]>([]);
+  const [fields, setFields] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [shown, setShown] = useState<Campaign | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    api<{ campaigns: Campaign[] }>("/api/campaigns")
+      .then((body) => setCampaigns(body.campaigns))
+      .catch(() => {
+        toast.error("Could not load campaigns.");
+        setCampaigns([]);
+      });
+    api<Fund[]>("/api/funds")
+      .then(setFunds)
+      .catch(() => setFunds([]));
+  }, []);
+
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const campaign = await api<Campaign>("/api/campaigns", { method: "POST", json: fields });
+      setCampaigns((current) => [campaign, ...(current ?? [])]);
+      setShown(campaign);
+      setFields(EMPTY);
+      setErrors({});
+      toast.success("Campaign created");
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields);
+        focusFirstError(form.current, error.fields);
+      } else {
+        toast.error(errorMessage(error, "Could not create the campaign."));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const fundTitle = (id: string) => funds.find((fund) => fund.id === id)?.title ?? id;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Campaigns</h1>
+      <p className="mt-2 max-w-3xl text-sm text-muted">
+        A campaign gives an appeal, a poster or a post its own links. Visits through them show under its name in
+        Insight; newsletters tag their links by themselves.
+      </p>
+      <div className="mt-5 grid gap-4 lg:grid-cols-2">
+        <form
+          ref={form}
+          onSubmit={create}
+          noValidate
+          aria-labelledby="new-campaign"
+          className="grid gap-3 rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
+        >
+          <h2 id="new-campaign" className="font-semibold">
+            New campaign
+          </h2>
+          <TextInput
+            id="campaign-name"
+            label="Name"
+            required
+            value={fields.name}
+            onChange={set("name")}
+            error={errors.name}
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextInput
+              id="campaign-starts"
+              label="Starts"
+              type="date"
+              required
+              value={fields.startsOn}
+              onChange={set("startsOn")}
+              error={errors.startsOn}
+            />
+            <TextInput
+              id="campaign-ends"
+              label="Ends"
+              type="date"
+              required
+              value={fields.endsOn}
+              onChange={set("endsOn")}
+              error={errors.endsOn}
+            />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextInput
+              id="campaign-goal"
+              label="Goal in US dollars (optional)"
+              inputMode="decimal"
+              value={fields.goal}
+              onChange={set("goal")}
+              error={errors.goal}
+            />
+            <Select
+              id="campaign-fund"
+              label="For (optional)"
+              placeholder="Where most needed"
+              options={funds.map((fund) => fund.id)}
+              optionLabel={fundTitle}
+              value={fields.fundId}
+              onChange={set("fundId")}
+              error={errors.fundId}
+            />
+          </div>
+          <TextInput
+            id="campaign-landing"
+            label="Landing page"
+            hint="A path on this site, like /donate or /blog"
+            value={fields.landingPath}
+            onChange={set("landingPath")}
+            error={errors.landingPath}
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextInput
+              id="campaign-source"
+              label="Source"
+              hint="poster, facebook, radio…"
+              value={fields.source}
+              onChange={set("source")}
+              error={errors.source}
+            />
+            <TextInput
+              id="campaign-medium"
+              label="Medium"
+              hint="offline, social, email…"
+              value={fields.medium}
+              onChange={set("medium")}
+              error={errors.medium}
+            />
+          </div>
+          <div>
+            <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
+              {saving ? "Creating…" : "Create campaign"}
+            </button>
+          </div>
+        </form>
+        {shown && <CampaignLinks campaign={shown} />}
+      </div>
+      <section aria-labelledby="campaign-list" className="mt-6">
+        <h2 id="campaign-list" className="text-lg font-semibold">
+          All campaigns
+        </h2>
+        {campaigns === null ? (
+          <p className="mt-2 text-muted">Loading…</p>
+        ) : campaigns.length === 0 ? (
+          <p className="mt-2 text-muted">No campaigns yet.</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {campaigns.map((campaign) => (
+              <li
+                key={campaign.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-black/10 bg-white px-4 py-3"
+              >
+                <span>
+                  <span className="block font-medium">{campaign.name}</span>
+                  <span className="block text-sm text-muted">
+                    {campaign.startsOn} to {campaign.endsOn}
+                    {campaign.goalCents !== null && ` · goal ${formatWholeMoney(campaign.goalCents)}`}
+                    {campaign.fundId && ` · for ${fundTitle(campaign.fundId)}`} · /c/{campaign.slug}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className={buttonClasses("secondary", "sm")}
+                  onClick={() => setShown(campaign)}
+                  aria-label={`Show links of ${campaign.name}`}
+                >
+                  Show links
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

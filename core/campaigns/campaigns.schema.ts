@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { parseAmount } from "../money/money.ts";
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TAG = /^[a-z0-9][a-z0-9._-]*$/;
+
+export const CampaignInputSchema = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(120, "Name must be at most 120 characters"),
+    startsOn: z.string().regex(CALENDAR_DAY, "Start date is required"),
+    endsOn: z.string().regex(CALENDAR_DAY, "End date is required"),
+    /** In US dollars as typed ("5000", "2,500.50"); empty: no goal. */
+    goal: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((value, ctx) => {
+        const text = value === undefined ? "" : String(value).trim();
+        if (text === "") return null;
+        const cents = parseAmount(text);
+        if (cents === undefined || cents <= 0) {
+          ctx.addIssue({ code: "custom", message: "Goal must be an amount in US dollars" });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    fundId: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((value) => value || null),
+    landingPath: z
+      .string()
+      .trim()
+      .regex(/^\/(?!\/)[^\s?#]*$/, "Landing page must be a path on this site, like /donate")
+      .max(200)
+      .default("/"),
+    source: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(TAG, "Source must be letters, digits, dots, dashes or underscores")
+      .max(60)
+      .default("poster"),
+    medium: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(TAG, "Medium must be letters, digits, dots, dashes or underscores")
+      .max(60)
+      .default("offline"),
+  })
+  .refine((input) => input.endsOn >= input.startsOn, {
+    path: ["endsOn"],
+    message: "End date must be on or after the start date",
+  });
+
+export interface CampaignLinks {
+  /** The landing page with the campaign's UTM tags. */
+  url: string;
+  /** The short, printable address that redirects to `url`. */
+  short: string;
+  qrSvg: string;
+  qrPng: string;
+}
+
+export interface Campaign {
+  id: string;
+  slug: string;
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  goalCents: number | null;
+  fundId: string | null;
+  landingPath: string;
+  source: string;
+  medium: string;
+  createdAt: string;
+  links: CampaignLinks;
+}
+
+/** A campaign's short name from its name: lower-case letters and digits joined by dashes. */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return slug || "campaign";
+}

@@ -1,0 +1,61 @@
+/** What Admin → Insight shows, without zod or the database (the screen imports it). */
+
+/** The periods the screen offers, in days. */
+export const INSIGHT_PERIODS = [30, 90, 365] as const;
+
+/** The tables of Admin → Insight, each downloadable as CSV. */
+export const INSIGHT_TABLES = [
+  "days",
+  "pages",
+  "sources",
+  "campaigns",
+  "languages",
+  "devices",
+  "countries",
+  "funnel",
+] as const;
+export type InsightTable = (typeof INSIGHT_TABLES)[number];
+
+export interface Ranked {
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+export interface FunnelMethod {
+  /** card | birr | bank (a bank transfer notice; "paid" when staff confirmed it) */
+  method: string;
+  started: number;
+  paid: number;
+}
+
+export interface InsightReport {
+  days: number;
+  from: string;
+  to: string;
+  /** Each day's visitors added up: a visitor cannot be recognised from one day to the next. */
+  visitors: number;
+  pageViews: number;
+  perDay: { day: string; visitors: number; pageViews: number }[];
+  pages: Ranked[];
+  sources: Ranked[];
+  campaigns: Ranked[];
+  languages: Ranked[];
+  devices: Ranked[];
+  countries: Ranked[];
+  funnel: {
+    opened: number;
+    started: number;
+    paid: number;
+    byMethod: FunnelMethod[];
+    /** The donation page's views by where they came from. */
+    bySource: { source: string; opened: number }[];
+  };
+}
+
+/** A campaign's visits on one day (`GET /api/campaigns/:id`). */
+export interface CampaignDay {
+  day: string;
+  views: number;
+  visitors: number;
+}

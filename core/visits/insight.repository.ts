@@ -1,0 +1,49 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+
+export interface MethodCount {
+  method: string;
+  count: number;
+}
+
+/** How each checkout's provider is shown as a method: card (Stripe and the sandbox) or birr. */
+const METHOD = sql<string>`case when provider = 'chapa' then 'birr' else 'card' end`;
+
+/** Checkouts started between two instants, by method. */
+export async function checkoutsStarted(db: Db, from: string, to: string): Promise<MethodCount[]> {
+  const rows = await db
+    .selectFrom("donations")
+    .select([METHOD.as("method"), sql<number>`count(*)`.as("count")])
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .groupBy(METHOD)
+    .execute();
+  return rows.map((row) => ({ method: row.method, count: Number(row.count) }));
+}
+
+/** Checkouts started between two instants that were paid (refunded later or not), by method. */
+export async function checkoutsPaid(db: Db, from: string, to: string): Promise<MethodCount[]> {
+  const rows = await db
+    .selectFrom("donations")
+    .select([METHOD.as("method"), sql<number>`count(*)`.as("count")])
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .where("paid_at", "is not", null)
+    .groupBy(METHOD)
+    .execute();
+  return rows.map((row) => ({ method: row.method, count: Number(row.count) }));
+}
+
+/** Bank transfer notices sent between two instants, and how many staff confirmed. */
+export async function transferNotices(db: Db, from: string, to: string): Promise<{ sent: number; confirmed: number }> {
+  const row = await db
+    .selectFrom("gift_pledges")
+    .select([
+      sql<number>`count(*)`.as("sent"),
+      sql<number>`coalesce(sum(case when status = 'confirmed' then 1 else 0 end), 0)`.as("confirmed"),
+    ])
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .executeTakeFirst();
+  return { sent: Number(row?.sent ?? 0), confirmed: Number(row?.confirmed ?? 0) };
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import type { Actor, Audit } from "../audit/audit.ts";
+import type { Clock } from "../shared/clock.ts";
+import { type CsvColumn, toCsv } from "../shared/csv.ts";
+import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
+import { parseInput } from "../shared/validation.ts";
+import {
+  type CampaignDay,
+  type FunnelMethod,
+  INSIGHT_TABLES,
+  type InsightReport,
+  type InsightTable,
+  type Ranked,
+} from "./insight.constants.ts";
+import * as funnelRepo from "./insight.repository.ts";
+import { addDays, daysBetween } from "./visit-days.ts";
+import { countsSince, type DayCount, type Dimension } from "./visits.repository.ts";
+
+const TOP = 20;
+
+const Days = z.coerce.number().int().min(1, "Days must be 1 to 365").max(365, "Days must be 1 to 365").default(30);
+const InsightQuerySchema = z.object({ days: Days });
+
+const InsightExportSchema = z.object({
+  days: Days,
+  table: z.enum(INSIGHT_TABLES, { message: "Choose one of the tables" }),
+});
+export const INSIGHT_AUDIT_ENTITY = "insight";
+
+function ranked(counts: DayCount[], limit = TOP): Ranked[] {
+  const byValue = new Map<string, Ranked>();
+  for (const { value, views, visitors } of counts) {
+    const entry = byValue.get(value) ?? { value, views: 0, visitors: 0 };
+    entry.views += views;
+    entry.visitors += visitors;
+    byValue.set(value, entry);
+  }
+  return [...byValue.values()]
+    .sort((a, b) => b.views - a.views || b.visitors - a.visitors || a.value.localeCompare(b.value))
+    .slice(0, limit);
+}
+
+const countOf = (counts: funnelRepo.MethodCount[], method: string) =>
+  counts.find((entry) => entry.method === method)?.count ?? 0;
+
+const RANKED = (label: string): CsvColumn<Ranked>[] => [
+  { header: label, value: (row) => row.value },
+  { header: "Page views", value: (row) => row.views },
+  { header: "Visitors", value: (row) => row.visitors },
+];
+
+/** One table of the report as CSV rows. */
+function tableCsv(report: InsightReport, table: InsightTable): string {
+  switch (table) {
+    case "days":
+      return toCsv(
+        [
+          { header: "Day", value: (row) => row.day },
+          { header: "Visitors", value: (row) => row.visitors },
+          { header: "Page views", value: (row) => row.pageViews },
+        ],
+        report.perDay,
+      );
+    case "pages":
+      return toCsv(RANKED("Page"), report.pages);
+    case "sources":
+      return toCsv(RANKED("Source"), report.sources);
+    case "campaigns":
+      return toCsv(RANKED("Campaign"), report.campaigns);
+    case "languages":
+      return toCsv(RANKED("Language"), report.languages);
+    case "devices":
+      return toCsv(RANKED("Device"), report.devices);
+    case "countries":
+      return toCsv(RANKED("Country"), report.countries);
+    case "funnel":
+      return toCsv(
+        [
+          { header: "Method", value: (row) => row.method },
+          { header: "Started", value: (row) => row.started },
+          { header: "Paid", value: (row) => row.paid },
+        ],
+        report.funnel.byMethod,
+      );
+  }
+}
+
+/** Admin → Insight in one call: visits from the aggregates and today's raw views, the donation funnel. */
+export function createInsightService({ db, clock, audit }: { db: Db; clock: Clock; audit: Audit }) {
+  const service = {
+    /** A campaign's views and visitors on each day from `from` to `to` (or today, if sooner). */
+    async campaignDays(slug: string, from: string, to: string): Promise<CampaignDay[]> {
+      const today = zonedDate(clock().toISOString());
+      const last = to < today ? to : today;
+      if (last < from) return [];
+      const counts = (await countsSince(db, "campaign", from)).filter((row) => row.value === slug);
+      const byDay = new Map(counts.map((row) => [row.day, row]));
+      return daysBetween(from, last).map((day) => ({
+        day,
+        views: byDay.get(day)?.views ?? 0,
+        visitors: byDay.get(day)?.visitors ?? 0,
+      }));
+    },
+
+    /** One table as a CSV file (small: at most a year of days or the top 20), recorded like every export. */
+    async exportCsv(query: unknown, actor: Actor): Promise<{ name: string; csv: string }> {
+      const { days, table } = parseInput(InsightExportSchema, query);
+      const csv = tableCsv(await service.report({ days }), table);
+      await db
+        .transaction()
+        .execute((trx) =>
+          audit.record(trx, actor, { action: "export", entity: INSIGHT_AUDIT_ENTITY, values: { table, days } }),
+        );
+      return { name: `insight-${table}-${days}-days`, csv };
+    },
+
+    async report(query: unknown): Promise<InsightReport> {
+      const { days } = parseInput(InsightQuerySchema, query);
+      const now = clock();
+      const to = zonedDate(now.toISOString());
+      const from = addDays(to, -(days - 1));
+      const counts = (dimension: Dimension) => countsSince(db, dimension, from);
+      const [total, pages, sources, campaigns, languages, devices, countries, donateSources] = await Promise.all([
+        counts("total"),
+        counts("path"),
+        counts("source"),
+        counts("campaign"),
+        counts("language"),
+        counts("device"),
+        counts("country"),
+        counts("donate_source"),
+      ]);
+      const perDayMap = new Map(total.map((row) => [row.day, row]));
+      const perDay = daysBetween(from, to).map((day) => ({
+        day,
+        visitors: perDayMap.get(day)?.visitors ?? 0,
+        pageViews: perDayMap.get(day)?.views ?? 0,
+      }));
+      const start = (zonedLocalToDate(`${from}T00:00`) as Date).toISOString();
+      const end = (zonedLocalToDate(`${addDays(to, 1)}T00:00`) as Date).toISOString();
+      const [started, paid, notices] = await Promise.all([
+        funnelRepo.checkoutsStarted(db, start, end),
+        funnelRepo.checkoutsPaid(db, start, end),
+        funnelRepo.transferNotices(db, start, end),
+      ]);
+      const byMethod: FunnelMethod[] = [
+        { method: "card", started: countOf(started, "card"), paid: countOf(paid, "card") },
+        { method: "birr", started: countOf(started, "birr"), paid: countOf(paid, "birr") },
+        { method: "bank", started: notices.sent, paid: notices.confirmed },
+      ];
+      const donateViews = ranked(donateSources, Number.POSITIVE_INFINITY);
+      return {
+        days,
+        from,
+        to,
+        visitors: perDay.reduce((sum, day) => sum + day.visitors, 0),
+        pageViews: perDay.reduce((sum, day) => sum + day.pageViews, 0),
+        perDay,
+        pages: ranked(pages),
+        sources: ranked(sources),
+        campaigns: ranked(campaigns),
+        languages: ranked(languages),
+        devices: ranked(devices),
+        countries: ranked(countries),
+        funnel: {
+          opened: donateViews.reduce((sum, entry) => sum + entry.views, 0),
+          started: byMethod.reduce((sum, entry) => sum + entry.started, 0),
+          paid: byMethod.reduce((sum, entry) => sum + entry.paid, 0),
+          byMethod,
+          bySource: donateViews.slice(0, TOP).map((entry) => ({ source: entry.value, opened: entry.views })),
+        },
+      };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,115 @@
+import { localeOfPath } from "../i18n/locale.ts";
+
+/**
+ * What a counted page view records, read from the request alone (docs/decisions/0710). A request
+ * that must not be counted gives `null`: a signed-in staff member's browser, a bot, a prefetch, and
+ * anyone who asked not to be tracked (`DNT: 1`, `Sec-GPC: 1`).
+ */
+export interface PageView {
+  path: string;
+  language: string;
+  referrerHost: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  utmContent: string;
+  device: "mobile" | "tablet" | "desktop";
+  country: string;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** Set by the back office on the browser of whoever signs in (app/lib/admin-session.ts). */
+export const STAFF_COOKIE = "hbb_staff";
+
+/**
+ * Crawlers, monitors, link previews and scripts name themselves in the user agent; headless
+ * browsers are test runs and audits. `lightMyRequest` is the page cache's own render after a purge.
+ */
+const BOT =
+  /bot\b|bot\/|crawl|spider|slurp|preview|fetch|monitor|scan|headless|lighthouse|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|lightmyrequest|facebookexternalhit|whatsapp|telegram|discord|embedly|^mozilla\/5\.0$/i;
+const TABLET = /ipad|tablet|playbook|silk|(android(?!.*mobile))/i;
+const MOBILE = /mobi|iphone|ipod|android|blackberry|opera mini|iemobile/i;
+const COUNTRY = /^[A-Z]{2}$/;
+/** Longest value kept of any text the visitor sends (paths, tags, hosts). */
+const MAX_TEXT = 200;
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
+const clip = (value: string) => value.slice(0, MAX_TEXT);
+
+function hasCookie(cookieHeader: string, name: string): boolean {
+  return cookieHeader.split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Whether the browser asked for a page it may never show (a prefetch or prerender). */
+function isPrefetch(headers: Headers): boolean {
+  const purpose = `${one(headers["sec-purpose"])} ${one(headers.purpose)} ${one(headers["x-moz"])}`;
+  return /prefetch|prerender/i.test(purpose);
+}
+
+function deviceOf(userAgent: string): PageView["device"] {
+  if (TABLET.test(userAgent)) return "tablet";
+  if (MOBILE.test(userAgent)) return "mobile";
+  return "desktop";
+}
+
+/**
+ * What a user agent is (a bot: null), remembered: most views come from a few hundred browsers, and
+ * the patterns cost more than the rest of counting a view. Emptied when full.
+ */
+const KNOWN_AGENTS = 2_000;
+const agents = new Map<string, PageView["device"] | null>();
+function agentOf(userAgent: string): PageView["device"] | null {
+  let device = agents.get(userAgent);
+  if (device === undefined) {
+    device = BOT.test(userAgent) ? null : deviceOf(userAgent);
+    if (agents.size >= KNOWN_AGENTS) agents.clear();
+    agents.set(userAgent, device);
+  }
+  return device;
+}
+
+function referrerHostOf(referer: string, ownHost: string): string {
+  if (!referer) return "";
+  try {
+    const host = new URL(referer).hostname.toLowerCase().replace(/^www\./, "");
+    return host ===
+      ownHost
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .replace(/:\d+$/, "")
+      ? ""
+      : clip(host);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The page view in a request for a page, or null when it is not to be counted. `countryHeader` is
+ * read only when the request came through a trusted proxy (the caller decides).
+ */
+export function pageViewOf(url: string, headers: Headers, countryHeader?: string): PageView | null {
+  const userAgent = one(headers["user-agent"]);
+  const device = userAgent ? agentOf(userAgent) : null;
+  if (!device) return null;
+  if (one(headers.dnt) === "1" || one(headers["sec-gpc"]) === "1") return null;
+  if (isPrefetch(headers)) return null;
+  if (hasCookie(one(headers.cookie), STAFF_COOKIE)) return null;
+  const query = url.indexOf("?");
+  const path = clip(query === -1 ? url : url.slice(0, query));
+  const params = query === -1 ? undefined : new URLSearchParams(url.slice(query + 1));
+  const tag = (name: string) => clip((params?.get(name) ?? "").trim().toLowerCase());
+  const country = countryHeader ? one(headers[countryHeader]).toUpperCase() : "";
+  return {
+    path,
+    language: localeOfPath(path),
+    referrerHost: headers.referer ? referrerHostOf(one(headers.referer), one(headers.host)) : "",
+    utmSource: tag("utm_source"),
+    utmMedium: tag("utm_medium"),
+    utmCampaign: tag("utm_campaign"),
+    utmContent: tag("utm_content"),
+    device,
+    country: COUNTRY.test(country) && country !== "XX" ? country : "",
+  };
+}

@@ -1,0 +1,321 @@
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { qrPath } from "../../core/shared/qr-code.ts";
+import { DIALECTS } from "../../tests/support/dialects.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+
+const PHONE =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+const LAPTOP =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const PAGE = "<!doctype html><html><body><p>A public page</p></body></html>";
+
+/** Stand-ins for the React Router pages (API tests have none): public, cached HTML. */
+function publicPages(app: FastifyInstance) {
+  for (const url of ["/about", "/donate", "/am/donate"]) {
+    app.get(url, { config: { access: "public" } }, async (_request, reply) =>
+      reply.header("x-page-cache", "public").type("text/html; charset=utf-8").send(PAGE),
+    );
+  }
+}
+
+describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
+  let t: TestApp;
+  // 09:00 in Addis Ababa.
+  const now = new Date("2026-11-28T06:00:00Z");
+  const view = (url: string, headers: Record<string, string> = {}, remoteAddress = "196.188.0.1") =>
+    t.app.inject({
+      method: "GET",
+      url,
+      headers: { accept: "text/html", "user-agent": PHONE, ...headers },
+      remoteAddress,
+    });
+  const countedViews = async () => {
+    await t.services.visits?.flush();
+    return t.database.db.selectFrom("page_views").selectAll().orderBy("viewed_at").execute();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      clock: () => now,
+      config: { pageCacheSeconds: 10, publicSiteUrl: "http://localhost:3000" },
+      beforeReady: publicPages,
+    });
+  });
+  afterAll(() => t.close());
+
+  it("counts a rendered page and a cached one, the same bytes, and nothing for DNT, GPC, bots, prefetches, staff or errors", async () => {
+    const rendered = await view("/about");
+    const cached = await view("/about", { "user-agent": LAPTOP }, "196.188.0.2");
+    expect(rendered.statusCode).toBe(200);
+    expect(cached.statusCode).toBe(200);
+    expect(cached.rawPayload.equals(rendered.rawPayload)).toBe(true);
+    expect(cached.headers.etag).toBeDefined();
+    for (const answer of [rendered, cached]) expect(answer.headers["set-cookie"]).toBeUndefined();
+
+    await view("/about", { dnt: "1" });
+    await view("/about", { "sec-gpc": "1" });
+    await view("/about", { "sec-purpose": "prefetch" });
+    await view("/about", { cookie: "hbb_staff=1" });
+    await view("/about", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    await view("/nowhere");
+    await t.app.inject({ method: "GET", url: "/api/funds", headers: { "user-agent": PHONE } });
+
+    const rows = await countedViews();
+    expect(rows.map((row) => [row.path, row.device])).toEqual([
+      ["/about", "mobile"],
+      ["/about", "desktop"],
+    ]);
+    expect(rows[0]?.visitor).not.toBe(rows[1]?.visitor);
+  });
+
+  it("counts the front door's cached answers too, with no cookie set", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address() as { port: number };
+    const before = (await countedViews()).length;
+    const asked = await fetch(`http://127.0.0.1:${address.port}/about?utm_source=facebook&utm_campaign=spring`, {
+      headers: { accept: "text/html", "user-agent": PHONE },
+    });
+    const again = await fetch(`http://127.0.0.1:${address.port}/about?utm_source=facebook&utm_campaign=spring`, {
+      headers: { accept: "text/html", "user-agent": PHONE },
+    });
+    expect(await again.text()).toBe(await asked.text());
+    expect(again.headers.get("set-cookie")).toBeNull();
+    // One visitor's two views, seconds apart: one row of two views when written together.
+    const rows = (await countedViews()).slice(before);
+    expect(rows.map((row) => [row.path, row.utm_source, row.utm_campaign])).toEqual(
+      rows.map(() => ["/about", "facebook", "spring"]),
+    );
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(2);
+    expect(new Set(rows.map((row) => row.visitor)).size).toBe(1);
+  });
+
+  it("answers the funnel of a scripted set of journeys by count", async () => {
+    // Three people open the donation page: one from the newsletter, two typed it (one in Amharic).
+    await view("/donate?utm_source=newsletter&utm_medium=email", {}, "196.188.1.1");
+    await view("/donate", {}, "196.188.1.2");
+    await view("/am/donate", {}, "196.188.1.3");
+    // Two start a card checkout, one pays; a third tells us about a bank transfer.
+    const checkout = (ip: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/payments/create-checkout-session",
+        payload: { amount: 25, frequency: "one-time" },
+        remoteAddress: ip,
+      });
+    const paid = (await checkout("196.188.1.1")).json<{ id: string }>();
+    await checkout("196.188.1.2");
+    await t.services.donations.completeSandboxCheckout(paid.id, { email: "donor@example.org", name: "A Donor" });
+    const notice = await t.app.inject({
+      method: "POST",
+      url: "/api/pledges",
+      remoteAddress: "196.188.1.3",
+      payload: {
+        name: "Dawit Alemu",
+        email: "dawit@example.org",
+        amount: "3110",
+        currency: "etb",
+        transferredOn: "2026-11-27",
+        bankReference: "FT26325QWE",
+      },
+    });
+    expect(notice.statusCode, notice.body).toBe(201);
+    await countedViews();
+
+    const headers = await t.staffHeaders("editor");
+    const response = await t.app.inject({ url: "/api/insight?days=30", headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report.funnel).toEqual({
+      opened: 3,
+      started: 3,
+      paid: 1,
+      byMethod: [
+        { method: "card", started: 2, paid: 1 },
+        { method: "birr", started: 0, paid: 0 },
+        { method: "bank", started: 1, paid: 0 },
+      ],
+      bySource: [
+        { source: "direct", opened: 2 },
+        { source: "newsletter", opened: 1 },
+      ],
+    });
+    // 2 views in the first test, 2 through the front door, 3 of the donation page; 6 visitors (one came twice).
+    expect(report).toMatchObject({ days: 30, from: "2026-10-30", to: "2026-11-28", pageViews: 7, visitors: 6 });
+    expect(report.perDay).toHaveLength(30);
+    expect(report.perDay.at(-1)).toEqual({ day: "2026-11-28", visitors: 6, pageViews: 7 });
+    expect(report.pages).toEqual(
+      [
+        { value: "/about", views: 4, visitors: 3 },
+        { value: "/am/donate", views: 1, visitors: 1 },
+        { value: "/donate", views: 2, visitors: 2 },
+      ].sort((a, b) => b.views - a.views || b.visitors - a.visitors || a.value.localeCompare(b.value)),
+    );
+    expect(report.sources).toEqual([
+      { value: "direct", views: 4, visitors: 4 },
+      { value: "facebook", views: 2, visitors: 1 },
+      { value: "newsletter", views: 1, visitors: 1 },
+    ]);
+    expect(report.campaigns).toEqual([{ value: "spring", views: 2, visitors: 1 }]);
+    expect(report.languages).toEqual([
+      { value: "en", views: 6, visitors: 5 },
+      { value: "am", views: 1, visitors: 1 },
+    ]);
+    expect(report.devices).toEqual([
+      { value: "mobile", views: 6, visitors: 5 },
+      { value: "desktop", views: 1, visitors: 1 },
+    ]);
+
+    // The same figures after the day is rolled up, the next morning.
+    const { houseKeepVisits } = await import("../../core/visits/visits-housekeeping.ts");
+    await houseKeepVisits(t.database.db, new Date("2026-11-29T06:00:00Z"));
+    const again = (await t.app.inject({ url: "/api/insight?days=30", headers })).json();
+    expect(again.pages).toEqual(report.pages);
+    expect(again.sources).toEqual(report.sources);
+    expect(again.perDay.at(-1)).toEqual(report.perDay.at(-1));
+
+    expect((await t.app.inject({ url: "/api/insight", headers: await t.staffHeaders("inbox") })).statusCode).toBe(403);
+    const refused = await t.app.inject({ url: "/api/insight?days=0", headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ days: "Days must be 1 to 365" });
+  });
+
+  it("exports a table of Insight as CSV and records the export", async () => {
+    const headers = await t.staffHeaders("editor");
+    const response = await t.app.inject({ url: "/api/insight/export.csv?days=30&table=sources", headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.body).toBe("\uFEFFSource,Page views,Visitors\r\ndirect,4,4\r\nfacebook,2,1\r\nnewsletter,1,1\r\n");
+    const row = await t.database.db
+      .selectFrom("audit_log")
+      .select(["action", "entity"])
+      .where("entity", "=", "insight")
+      .executeTakeFirst();
+    expect(row).toEqual({ action: "export", entity: "insight" });
+  });
+
+  it("makes a campaign's tagged link, a short link that redirects 302, and its QR code", async () => {
+    const headers = await t.staffHeaders("editor");
+    const create = (payload: object) => t.app.inject({ method: "POST", url: "/api/campaigns", headers, payload });
+    const created = await create({
+      name: "Year-end appeal",
+      startsOn: "2026-12-01",
+      endsOn: "2026-12-31",
+      goal: "5,000",
+      landingPath: "/donate",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json();
+    expect(campaign).toMatchObject({
+      slug: "year-end-appeal",
+      name: "Year-end appeal",
+      goalCents: 500000,
+      links: {
+        url: "http://localhost:3000/donate?utm_source=poster&utm_medium=offline&utm_campaign=year-end-appeal",
+        short: "http://localhost:3000/c/year-end-appeal",
+      },
+    });
+    expect(typeof campaign.id).toBe("string");
+    const second = (await create({ name: "Year-end appeal", startsOn: "2026-12-01", endsOn: "2026-12-31" })).json();
+    expect(second.slug).toBe("year-end-appeal-2");
+    const invalid = await create({ name: "", startsOn: "2026-12-31", endsOn: "2026-12-01" });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toMatchObject({
+      name: "Name is required",
+      endsOn: "End date must be on or after the start date",
+    });
+
+    const list = (await t.app.inject({ url: "/api/campaigns", headers })).json();
+    expect(list.campaigns.map((c: { slug: string }) => c.slug).sort()).toEqual([
+      "year-end-appeal",
+      "year-end-appeal-2",
+    ]);
+
+    const redirect = await t.app.inject({ url: "/c/Year-End-Appeal" });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe(
+      "http://localhost:3000/donate?utm_source=poster&utm_medium=offline&utm_campaign=year-end-appeal",
+    );
+    expect((await t.app.inject({ url: "/c/no-such-campaign" })).statusCode).toBe(404);
+
+    const svg = await t.app.inject({ url: `/api/campaigns/${campaign.id}/qr.svg`, headers });
+    expect(svg.headers["content-type"]).toBe("image/svg+xml");
+    expect(svg.body).toContain(`d="${qrPath("http://localhost:3000/c/year-end-appeal").path}"`);
+    const png = await t.app.inject({ url: `/api/campaigns/${campaign.id}/qr.png`, headers });
+    expect(png.headers["content-type"]).toBe("image/png");
+    expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: "png", width: 1024, height: 1024 });
+
+    // The spring campaign's links brought the two front-door views of the 28th (one visitor).
+    const spring = (await create({ name: "Spring", startsOn: "2026-11-27", endsOn: "2026-12-31" })).json();
+    expect(spring.slug).toBe("spring");
+    const detail = (await t.app.inject({ url: `/api/campaigns/${spring.id}`, headers })).json();
+    expect(detail.days).toEqual([
+      { day: "2026-11-27", views: 0, visitors: 0 },
+      { day: "2026-11-28", views: 2, visitors: 1 },
+    ]);
+    expect((await t.app.inject({ url: `/api/campaigns/${campaign.id}`, headers })).json().days).toEqual([]);
+
+    const audit = await t.database.db
+      .selectFrom("audit_log")
+      .select(["action", "entity_id"])
+      .where("entity", "=", "campaign")
+      .execute();
+    expect(audit).toHaveLength(3);
+    expect(audit.map((row) => row.entity_id)).toContain(campaign.id);
+    const inbox = await t.staffHeaders("inbox");
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/campaigns", headers: inbox, payload: {} })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("behind a trusted proxy", () => {
+  it("reads the visitor's address from X-Forwarded-For and the country header only from the proxy", async () => {
+    const t = await createTestApp("sqlite", {
+      config: { pageCacheSeconds: 10, trustProxy: "loopback", analyticsCountryHeader: "cf-ipcountry" },
+      beforeReady: publicPages,
+    });
+    try {
+      const view = (remoteAddress: string, forwardedFor: string) =>
+        t.app.inject({
+          url: "/about",
+          remoteAddress,
+          headers: {
+            accept: "text/html",
+            "user-agent": PHONE,
+            "x-forwarded-for": forwardedFor,
+            "cf-ipcountry": "ET",
+          },
+        });
+      await view("127.0.0.1", "196.188.5.5");
+      await view("127.0.0.1", "196.188.5.5");
+      await view("127.0.0.1", "196.188.5.6");
+      await view("203.0.113.9", "196.188.5.5");
+      await t.services.visits?.flush();
+      const rows = await t.database.db.selectFrom("page_views").select(["visitor", "country", "views"]).execute();
+      expect(rows.map((row) => row.country).sort()).toEqual(["", "ET", "ET"]);
+      expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(4);
+      expect(new Set(rows.map((row) => row.visitor)).size).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("ANALYTICS=off", () => {
+  it("counts nothing", async () => {
+    const t = await createTestApp("sqlite", {
+      config: { pageCacheSeconds: 10, analytics: false },
+      beforeReady: publicPages,
+    });
+    try {
+      const response = await t.app.inject({ url: "/about", headers: { accept: "text/html", "user-agent": PHONE } });
+      expect(response.statusCode).toBe(200);
+      expect(t.services.visits).toBeNull();
+      expect(await t.database.db.selectFrom("page_views").select("id").execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

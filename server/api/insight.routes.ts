@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import { EDITORS } from "../../core/access/roles.ts";
+import { csvAttachment } from "../../core/shared/csv.ts";
+import { actorOf } from "../plugins/access.ts";
+
+type IdParams = { Params: { id: string } };
+
+/** Admin → Insight and Admin → Campaigns (docs/decisions/0710, 0711), and the campaigns' short links. */
+export default async function insightRoutes(app: FastifyInstance) {
+  const { insight, campaigns, clock } = app.services;
+
+  app.get("/api/insight", { config: { roles: EDITORS } }, async (request) => insight.report(request.query));
+
+  app.get("/api/insight/export.csv", { config: { roles: EDITORS } }, async (request, reply) => {
+    const { name, csv } = await insight.exportCsv(request.query, actorOf(request));
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", csvAttachment(name, clock()))
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
+
+  app.get("/api/campaigns", { config: { roles: EDITORS } }, async () => ({ campaigns: await campaigns.list() }));
+
+  app.post("/api/campaigns", { config: { roles: EDITORS } }, async (request, reply) =>
+    reply.code(201).send(await campaigns.create(request.body, actorOf(request))),
+  );
+
+  app.get<IdParams>("/api/campaigns/:id", { config: { roles: EDITORS } }, async (request) =>
+    campaigns.get(request.params.id),
+  );
+
+  app.get<IdParams>("/api/campaigns/:id/qr.svg", { config: { roles: EDITORS } }, async (request, reply) =>
+    reply
+      .header("content-type", "image/svg+xml")
+      .header("content-disposition", 'attachment; filename="campaign-qr.svg"')
+      .header("cache-control", "no-store")
+      .send(await campaigns.qrSvg(request.params.id)),
+  );
+
+  app.get<IdParams>("/api/campaigns/:id/qr.png", { config: { roles: EDITORS } }, async (request, reply) =>
+    reply
+      .header("content-type", "image/png")
+      .header("content-disposition", 'attachment; filename="campaign-qr.png"')
+      .header("cache-control", "no-store")
+      .send(await campaigns.qrPng(request.params.id)),
+  );
+
+  /** A campaign's printable short link (a poster, a QR code): to its tagged landing page. */
+  app.get<{ Params: { slug: string } }>("/c/:slug", { config: { access: "public" } }, async (request, reply) => {
+    const target = await campaigns.redirectFor(request.params.slug);
+    if (!target) return reply.code(404).header("cache-control", "no-store").send({ message: "Campaign not found" });
+    return reply.header("cache-control", "no-store").redirect(target, 302);
+  });
+}

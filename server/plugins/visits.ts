@@ -1,0 +1,94 @@
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import ipaddr from "ipaddr.js";
+import { pageViewOf } from "../../core/visits/page-view.ts";
+import type { VisitCounter } from "../../core/visits/visit-counter.ts";
+import { isPageRequest } from "./page-cache.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Counts the page view in an answered request, if it is one (the front door calls it for its hits). */
+    countPageView: (request: IncomingMessage, status: number, html: boolean) => void;
+  }
+}
+
+/** The names Fastify's TRUST_PROXY accepts for address ranges (proxy-addr's). */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ["127.0.0.1/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+function rangeOf(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefined {
+  try {
+    return ipaddr.parseCIDR(entry.includes("/") ? entry : `${entry}/${entry.includes(":") ? 128 : 32}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an address is one TRUST_PROXY names (`true`: every address; a list of addresses, ranges or names). */
+function trustedBy(trustProxy: string | boolean): (address: string) => boolean {
+  if (trustProxy === true) return () => true;
+  if (trustProxy === false) return () => false;
+  const ranges = trustProxy
+    .split(",")
+    .map((entry) => entry.trim())
+    .flatMap((entry) => NAMED_RANGES[entry] ?? [entry])
+    .map(rangeOf)
+    .filter((range) => range !== undefined);
+  return (address) => {
+    if (!ipaddr.isValid(address)) return false;
+    const parsed = ipaddr.process(address);
+    return ranges.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+  };
+}
+
+/**
+ * The visitor's address as Fastify's `request.ip` reads it: the connection's, or, when that is a
+ * trusted proxy, the nearest untrusted hop of `X-Forwarded-For`. Also whether a trusted proxy
+ * passed the request on (only then is its country header believed).
+ */
+function clientOf(request: IncomingMessage, trusted: (address: string) => boolean) {
+  let address = request.socket.remoteAddress ?? "";
+  const viaProxy = trusted(address);
+  const header = request.headers["x-forwarded-for"];
+  if (viaProxy && typeof header === "string") {
+    const hops = header.split(",").map((hop) => hop.trim());
+    while (trusted(address) && hops.length > 0) address = hops.pop() as string;
+  }
+  return { address, viaProxy };
+}
+
+/**
+ * Counts each public page view beside the answer, never in it (docs/decisions/0710): pages rendered
+ * or answered from the page cache inside Fastify here, the front door's hits through
+ * `countPageView`. A view is a GET of a page answered 200 (or 304: the browser shows the page it
+ * kept) as HTML. The count is a push onto the counter's buffer; the page's bytes do not change.
+ */
+export default fp(
+  async (app: FastifyInstance, { counter }: { counter: VisitCounter | null }) => {
+    const { trustProxy, analyticsCountryHeader } = app.services.config;
+    const trusted = trustedBy(trustProxy);
+    function countPageView(request: IncomingMessage, status: number, html: boolean) {
+      if (!counter || request.method !== "GET" || !isPageRequest(request)) return;
+      if (!(status === 200 && html) && status !== 304) return;
+      const { address, viaProxy } = clientOf(request, trusted);
+      const view = pageViewOf(request.url ?? "/", request.headers, viaProxy ? analyticsCountryHeader : undefined);
+      if (view) counter.record(view, address, String(request.headers["user-agent"]));
+    }
+    app.decorate("countPageView", countPageView);
+    if (!counter) return;
+    app.addHook("onResponse", async (request, reply) =>
+      countPageView(
+        request.raw,
+        reply.statusCode,
+        String(reply.getHeader("content-type") ?? "").startsWith("text/html"),
+      ),
+    );
+    app.addHook("onReady", async () => counter.start());
+    app.addHook("onClose", async () => counter.stop());
+  },
+  { name: "visits" },
+);
