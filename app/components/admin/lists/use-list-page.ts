@@ -21,7 +21,7 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
   }
   const key = query.toString();
   const [loaded, setLoaded] = useState<{ key: string; page: ListPage<T> } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<false | "unreachable" | "unexpected">(false);
   const [reloads, setReloads] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks again for the same page
@@ -29,9 +29,13 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
     const controller = new AbortController();
     setFailed(false);
     api<ListPage<T>>(`${path}${key ? `?${key}` : ""}`, { signal: controller.signal })
-      .then((page) => setLoaded({ key, page }))
+      .then((page) => {
+        // A proxy's error page or a changed call must not draw as rows.
+        if (!Array.isArray(page?.items) || typeof page.total !== "number") setFailed("unexpected");
+        else setLoaded({ key, page });
+      })
       .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
+        if (!controller.signal.aborted) setFailed("unreachable");
       });
     return () => controller.abort();
   }, [path, key, reloads]);
@@ -63,19 +67,22 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
     [setParams],
   );
 
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
   const page = loaded?.page ?? null;
   return {
     /** The page last answered (kept while the next one loads, so the table does not jump). */
     page,
     items: page?.items ?? [],
     /** True until the page for the current URL has arrived. */
-    loading: loaded?.key !== key && !failed,
-    failed,
+    loading: loaded?.key !== key && failed === false,
+    /** True when the page could not be had; `unexpected` says the answer was not a list page. */
+    failed: failed !== false,
+    unexpected: failed === "unexpected",
     pageCount: page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1,
     value: (name: string) => params.get(name) ?? "",
     set,
     setPage: (number: number) => set({ page: number > 1 ? String(number) : "" }),
-    reload: () => setReloads((n) => n + 1),
+    reload,
     /** Changes rows already shown (a message marked read) without asking the server again. */
     patch: (change: (items: T[]) => T[]) =>
       setLoaded((current) => current && { ...current, page: { ...current.page, items: change(current.page.items) } }),
