@@ -25,7 +25,7 @@ const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 
 ensureBuild();
 const metricsPort = await freePort();
-const server = await startServer({ LOG_LEVEL: "warn", METRICS_PORT: String(metricsPort) });
+const server = await startServer({ METRICS_PORT: String(metricsPort) });
 
 /** The server's heap in use and the longest event-loop stall since the previous scrape. */
 async function scrape(): Promise<{ heap: number; stallMs: number }> {

@@ -134,7 +134,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 if (import.meta.main) {
   ensureBuild();
-  const server = await startServer({ LOG_LEVEL: "error" });
+  const server = await startServer();
   const hello = await startHelloWorld();
   try {
     console.log(`Uploading ${ITEMS} phone-sized photos through the media pipeline...`);

@@ -46,7 +46,6 @@ async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
       SESSION_SECRET: randomBytes(32).toString("hex"),
       // Demo content, so pages that list records are measured with something to show.
       SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -6,7 +6,7 @@
  * each target runs for BENCH_SECONDS seconds. Usage: `npm run bench` (builds first if needed).
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -203,9 +203,11 @@ export const startHelloWorld = () => startBenchServer("hello-world.ts");
 
 /** node:http alone writing these bytes and headers for every request (node-http-floor.ts). */
 function startNodeHttpFloor(headers: Record<string, string>, body: string) {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "hbb-floor-")), "answer.json");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-floor-"));
+  const file = path.join(dir, "answer.json");
   writeFileSync(file, JSON.stringify({ headers, body: Buffer.from(body).toString("base64") }));
-  return startBenchServer("node-http-floor.ts", [file]);
+  // The floor reads its answer before it prints its port: the folder can go once it has.
+  return startBenchServer("node-http-floor.ts", [file]).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
 /** Headers nginx writes on its own (or that belong to one exchange). */
@@ -308,7 +310,7 @@ async function asBrowsersGetIt(site: BenchTarget) {
 
 if (import.meta.main) {
   ensureBuild();
-  const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error" });
+  const server = await startServer({ SEED_DEMO: "true" });
   try {
     // The first render of a page (cold code paths, the demo content's first reads) is not what is measured.
     for (const accept of ["text/html", "*/*"]) await fetch(`${server.baseUrl}/`, { headers: { accept } });

@@ -55,7 +55,7 @@ const describe = (result: autocannon.Result) =>
 const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 
 ensureBuild();
-const server = await startServer({ SEED_DEMO: "true", PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "warn" });
+const server = await startServer({ SEED_DEMO: "true", PAGE_CACHE_SECONDS: "0" });
 try {
   console.log(`started with demo content in ${(server.startMs / 1000).toFixed(1)} s`);
   await sleep(idleSeconds * 1000);

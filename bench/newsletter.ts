@@ -46,7 +46,6 @@ const server = await startServer({
   SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
   SMTP_FROM: "Bench <bench@hopebehindbars.test>",
   NEWSLETTER_RATE: RATE,
-  LOG_LEVEL: "warn",
 });
 try {
   const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -77,7 +77,10 @@ http { access_log off; sendfile on; keepalive_requests 100000; types { text/html
     baseUrl: tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`,
     pid: workerOf(child.pid as number),
     stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) await exited;
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -54,6 +54,9 @@ const CALLS = [
   "/api/admin/lists/messages?q=group",
   "/api/people",
   "/api/people?q=selam&page=2",
+  "/api/admin/lists/gallery",
+  "/api/admin/lists/gallery?page=60&status=published",
+  "/api/admin/lists/gallery?q=garden&amharic=missing",
   "/api/admin/activity",
 ];
 
@@ -93,7 +96,8 @@ console.info(
     .join(", ")} built in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
 );
 
-const server = await startServer({ ...database.env, LOG_LEVEL: "warn" });
+// At the level a deployment logs at (startServer passes the default, info).
+const server = await startServer(database.env);
 const browser = await chromium.launch(LAUNCH_OPTIONS);
 let over = 0;
 try {

@@ -56,7 +56,7 @@ async function measure(label: string, env: () => Promise<{ env: Record<string, s
   const cpu: number[] = [];
   for (let run = 0; run < runs; run++) {
     const database = await env();
-    const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "warn", ...database.env });
+    const server = await startServer({ SEED_DEMO: "true", ...database.env });
     times.push(server.startMs / 1000);
     cpu.push(cpuSeconds(server.pid));
     await server.stop();

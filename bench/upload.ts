@@ -159,7 +159,7 @@ if (import.meta.main) {
 
   const loadBefore = loadavg();
   const metricsPort = await freePort();
-  const server = await startServer({ SEED_DEMO: "true", LOG_LEVEL: "error", METRICS_PORT: String(metricsPort) });
+  const server = await startServer({ SEED_DEMO: "true", METRICS_PORT: String(metricsPort) });
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   let result: Record<string, string | number> = {};
   try {

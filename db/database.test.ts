@@ -3,7 +3,7 @@ import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../tests/support/dialects.ts";
 import { migrateToLatest } from "./database.ts";
-import { INITIAL_MIGRATION, migrations } from "./migrations/index.ts";
+import { migrations } from "./migrations/index.ts";
 
 describe.each(DIALECTS)("migrations on %s", (dialect) => {
   let database: TestDatabase;
@@ -13,7 +13,7 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
     database = await createTestDatabase(dialect, { migrate: false });
     const first = await migrateToLatest(database);
     expect(first).toEqual(Object.keys(migrations));
-    expect(first[0]).toBe(INITIAL_MIGRATION);
+    expect(first[0]).toBe("2026-11-21-001-initial");
     expect(await migrateToLatest(database)).toEqual([]);
     const tables = (await database.db.introspection.getTables()).map((t) => t.name);
     for (const table of [

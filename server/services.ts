@@ -15,6 +15,7 @@ import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
+import { createGalleryList } from "../core/gallery/gallery-list.ts";
 import { createGivingService } from "../core/giving/giving.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
@@ -273,6 +274,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       messages: createMessagesList({ db }),
       volunteers: createVolunteersList({ db }),
       subscribers: createSubscribersList({ db }),
+      gallery: createGalleryList({ db, dialect: database.dialect }),
     },
   };
   registerJobHandlers(services);

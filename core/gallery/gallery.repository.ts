@@ -1,16 +1,19 @@
-import { type Selectable, sql } from "kysely";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { pageOf } from "../admin-lists/list-sql.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
 import { newId } from "../shared/ids.ts";
-import { allValues } from "../translations/translations.repository.ts";
-import { TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
+import { allValues, coverageIs } from "../translations/translations.repository.ts";
+import { TRANSLATABLE_FIELDS, TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
 import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./gallery.schema.ts";
 import type { GalleryItemTable } from "./gallery.table.ts";
+import type { GalleryListQuery } from "./gallery-list.ts";
 
 /**
  * What search_text holds for an item: its title and description, then their translations (so a
@@ -22,6 +25,8 @@ export const searchTextOf = (title: string, description: string, translated: rea
 const LONGEST_SEARCH_TEXT = (TITLE_MAX + 1 + DESCRIPTION_MAX + 1) * (1 + TRANSLATION_LOCALES.length);
 /** How translations name a gallery item (core/translations). */
 const TRANSLATION_KIND = "gallery-item";
+/** How many fields a complete Amharic version of an item has. */
+const GALLERY_FIELDS = TRANSLATABLE_FIELDS["gallery-item"].length;
 /** FTS5's trigram index answers substrings of 3 or more characters. */
 const TRIGRAM = 3;
 
@@ -37,10 +42,10 @@ export interface ListFilter {
   status?: DocumentState | undefined;
 }
 
-/** The page query (one extra row tells whether more pages follow); exported so tests can read its plan. */
-export function galleryListQuery(db: Db, dialect: Dialect, { offset, limit, category, search, status }: ListFilter) {
+/** Items in `status` and `category` whose text contains `search` (see {@link listGalleryItems}). */
+function galleryFiltered(db: Db, dialect: Dialect, { category, search, status }: Omit<ListFilter, "offset" | "limit">) {
   const term = search.toLowerCase();
-  let query = db.selectFrom("gallery_items").selectAll();
+  let query = db.selectFrom("gallery_items");
   if (status) query = query.where("status", "=", status);
   if (category) query = query.where("category", "=", category);
   if (term) {
@@ -56,12 +61,40 @@ export function galleryListQuery(db: Db, dialect: Dialect, { offset, limit, cate
       query = query.where(sql<boolean>`instr(search_text, ${term}) > 0`);
     }
   }
-  return query
-    .orderBy("event_date", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .offset(offset);
+  return query;
+}
+
+const newestEventFirst = <Q extends SelectQueryBuilder<Database, "gallery_items", object>>(query: Q) =>
+  query.orderBy("event_date", "desc").orderBy("created_at", "desc").orderBy("id", "desc") as Q;
+
+/** The page query (one extra row tells whether more pages follow); exported so tests can read its plan. */
+export function galleryListQuery(db: Db, dialect: Dialect, filter: ListFilter) {
+  return newestEventFirst(galleryFiltered(db, dialect, filter).selectAll())
+    .limit(filter.limit + 1)
+    .offset(filter.offset);
+}
+
+/**
+ * Admin → Gallery a page at a time (docs/decisions/0610-admin-lists.md): by state and by how far
+ * the Amharic version is, searched like the public list, counted in SQL.
+ */
+export async function pageGalleryItems(
+  db: Db,
+  dialect: Dialect,
+  query: GalleryListQuery,
+): Promise<{ items: GalleryItem[]; total: number }> {
+  if (query.q.length > LONGEST_SEARCH_TEXT) return { items: [], total: 0 };
+  let filtered = galleryFiltered(db, dialect, {
+    search: query.q,
+    status: query.status === "all" ? undefined : query.status,
+  });
+  if (query.amharic !== "all") {
+    const amharic = query.amharic;
+    const where = { kind: TRANSLATION_KIND, locale: "am", idColumn: "gallery_items.id", fieldCount: GALLERY_FIELDS };
+    filtered = filtered.where((eb) => coverageIs(eb, where, amharic));
+  }
+  const { rows, total } = await pageOf(filtered, query, (qb) => newestEventFirst(qb.selectAll()));
+  return { items: await withImages(db, rows), total };
 }
 
 /**

@@ -13,15 +13,7 @@ import {
   webpImage,
 } from "../../tests/support/images.ts";
 import { ValidationError } from "../shared/errors.ts";
-import {
-  containsMarkup,
-  IMAGE_PIXELS_MESSAGE,
-  prepareSource,
-  processImage,
-  sniffImageFormat,
-  widthsFor,
-} from "./image-pipeline.ts";
-import { IMAGE_DAMAGED_MESSAGE, IMAGE_TYPE_MESSAGE } from "./media.schema.ts";
+import { containsMarkup, prepareSource, processImage, sniffImageFormat, widthsFor } from "./image-pipeline.ts";
 
 async function refusal(bytes: Uint8Array): Promise<ValidationError> {
   const error = await processImage(bytes, "image").catch((e: unknown) => e);
@@ -97,13 +89,13 @@ describe("image pipeline", () => {
   it("refuses SVG, HTML and text files with the field's message", async () => {
     for (const bytes of [svgImage(), textFile(), Buffer.from("<!doctype html><html><body>hi</body></html>")]) {
       const error = await refusal(bytes);
-      expect(error.message).toBe(IMAGE_TYPE_MESSAGE);
-      expect(error.fields).toEqual({ image: IMAGE_TYPE_MESSAGE });
+      expect(error.message).toBe("Please choose a JPEG, PNG, WebP or AVIF image.");
+      expect(error.fields).toEqual({ image: "Please choose a JPEG, PNG, WebP or AVIF image." });
     }
   });
 
   it("refuses a JPEG that is also an HTML page", async () => {
-    expect((await refusal(await polyglotJpeg())).message).toBe(IMAGE_TYPE_MESSAGE);
+    expect((await refusal(await polyglotJpeg())).message).toBe("Please choose a JPEG, PNG, WebP or AVIF image.");
   });
 
   it("finds markup hidden anywhere in the bytes, in any case, as the one regular expression did", () => {
@@ -168,12 +160,18 @@ describe("image pipeline", () => {
   });
 
   it("refuses a truncated image as damaged", async () => {
-    expect((await refusal(await truncatedJpeg())).message).toBe(IMAGE_DAMAGED_MESSAGE);
+    expect((await refusal(await truncatedJpeg())).message).toBe(
+      "The image file is damaged or incomplete. Please choose another file.",
+    );
     const error = await prepareSource(await truncatedJpeg()).catch((e: unknown) => e);
-    expect((error as ValidationError).message).toBe(IMAGE_DAMAGED_MESSAGE);
+    expect((error as ValidationError).message).toBe(
+      "The image file is damaged or incomplete. Please choose another file.",
+    );
   });
 
   it("refuses an image that claims more pixels than the limit before decoding it", async () => {
-    expect((await refusal(await pngClaiming(10_000, 6_000))).message).toBe(IMAGE_PIXELS_MESSAGE);
+    expect((await refusal(await pngClaiming(10_000, 6_000))).message).toBe(
+      "The image is too large: please use one under 50 megapixels.",
+    );
   });
 });

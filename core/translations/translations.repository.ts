@@ -1,3 +1,4 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 /** The translated fields of one item in one language, by field name. */
@@ -98,4 +99,26 @@ export async function allValues(db: Db, kind: string, itemId: string): Promise<s
     .orderBy("field")
     .execute();
   return rows.map((row) => row.value);
+}
+
+/** The coverage filters of the admin lists: a coverage, or `incomplete` for missing or partial. */
+export const COVERAGE_FILTERS = ["incomplete", "missing", "partial", "complete"] as const;
+export type CoverageFilterName = (typeof COVERAGE_FILTERS)[number];
+
+/**
+ * Items (their id in `idColumn`) whose translation into `locale` has the `coverage` asked for, in
+ * SQL so a list can filter before it pages: a field counts once it is stored (empty ones never are),
+ * and an item is complete with all `fieldCount` fields, as the translation service counts.
+ */
+export function coverageIs<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  where: { kind: string; locale: string; idColumn: string; fieldCount: number },
+  coverage: CoverageFilterName,
+): Expression<SqlBool> {
+  const stored = sql<number>`(select count(*) from content_translations t where t.kind = ${where.kind} and t.locale = ${where.locale} and t.item_id = ${sql.ref(where.idColumn)})`;
+  const full = where.fieldCount;
+  if (coverage === "missing") return eb(stored, "=", 0);
+  if (coverage === "complete") return eb(stored, ">=", full);
+  if (coverage === "incomplete") return eb(stored, "<", full);
+  return eb.and([eb(stored, ">", 0), eb(stored, "<", full)]);
 }

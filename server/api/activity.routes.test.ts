@@ -2,7 +2,7 @@ import { subMonths } from "date-fns/subMonths";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../core/audit/activity.schema.ts";
 import { SYSTEM_ACTOR } from "../../core/audit/audit.ts";
-import { AUDIT_PRUNE_EVERY_MS, AUDIT_PRUNE_JOB, AUDIT_RETENTION_MONTHS } from "../../core/audit/audit-retention.ts";
+import { AUDIT_PRUNE_JOB, AUDIT_RETENTION_MONTHS } from "../../core/audit/audit-retention.ts";
 import { recurringKey } from "../../core/jobs/jobs.service.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
@@ -199,7 +199,7 @@ describe.each(DIALECTS)("Activity API on %s", (dialect) => {
 
     const job = await t.services.jobs.state({ key: recurringKey(AUDIT_PRUNE_JOB) });
     expect(job).toMatchObject({ status: "queued", progress: { removed: 1 } });
-    expect(new Date(job?.runAt as string).getTime() - today.getTime()).toBe(AUDIT_PRUNE_EVERY_MS);
+    expect(new Date(job?.runAt as string).getTime() - today.getTime()).toBe(24 * 60 * 60 * 1000);
     const left = await t.database.db
       .selectFrom("audit_log")
       .select("entity_id")

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertGalleryItem } from "../../core/gallery/gallery.repository.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
@@ -122,6 +123,56 @@ describe.each(DIALECTS)("the back office's lists a page at a time on %s", (diale
     expect(await field("subscribers?q=first_reader%40example", "email")).toEqual(["First_Reader@Example.org"]);
     expect((await list("subscribers?q=t_r")).total).toBe(1);
     expect((await list("subscribers?q=reader0")).total).toBe(10);
+  });
+
+  it("pages gallery items newest event first, by state and Amharic version, counted in SQL, for Editors", async () => {
+    const db = t.database.db;
+    const items = ["Sewing class", "Bread 100% baked", "Literacy day", "Garden work", "Clinic visit"];
+    for (const [i, title] of items.entries()) {
+      await insertGalleryItem(
+        db,
+        uuid(300 + i),
+        { title, description: "At the centre.", category: "Education", eventDate: `2026-09-0${i + 1}` },
+        [],
+        { status: i === 4 ? "draft" : "published", publishAt: null },
+        day(i + 1),
+      );
+    }
+    const translated = (id: string, field: string) => ({
+      kind: "gallery-item",
+      item_id: id,
+      locale: "am",
+      field,
+      value: "ትርጉም",
+      updated_at: day(9),
+      updated_by: "editor@example.org",
+    });
+    await db
+      .insertInto("content_translations")
+      .values([translated(uuid(300), "title"), translated(uuid(300), "description"), translated(uuid(301), "title")])
+      .execute();
+    const editor = await t.staffHeaders("editor");
+    const gallery = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/admin/lists/gallery?${query}`, headers: editor });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: Array<{ title: string; status: string }>; total: number }>();
+    };
+    const titles = async (query: string) => (await gallery(query)).items.map((item) => item.title);
+
+    expect(await titles("pageSize=2")).toEqual(["Clinic visit", "Garden work"]);
+    expect(await gallery("pageSize=2&page=3")).toMatchObject({ total: 5, items: [{ title: "Sewing class" }] });
+    expect(await titles("status=draft")).toEqual(["Clinic visit"]);
+    expect((await gallery("status=published")).total).toBe(4);
+    expect(await titles("amharic=complete")).toEqual(["Sewing class"]);
+    expect(await titles("amharic=partial")).toEqual(["Bread 100% baked"]);
+    expect(await titles("amharic=missing")).toEqual(["Clinic visit", "Garden work", "Literacy day"]);
+    expect((await gallery("amharic=incomplete")).total).toBe(4);
+    expect(await titles("amharic=missing&status=published")).toEqual(["Garden work", "Literacy day"]);
+    expect(await titles("q=100%25")).toEqual(["Bread 100% baked"]);
+    expect(await titles("q=literacy")).toEqual(["Literacy day"]);
+    // Inbox staff do not open the gallery.
+    const refused = await t.app.inject({ url: "/api/admin/lists/gallery", headers: inbox });
+    expect(refused.statusCode).toBe(403);
   });
 
   it("refuses a filter the list does not have with the API's 400", async () => {

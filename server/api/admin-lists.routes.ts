@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { INBOX } from "../../core/access/roles.ts";
+import { EDITORS, INBOX } from "../../core/access/roles.ts";
 
 /**
  * The back office's lists, one page at a time (docs/decisions/0610-admin-lists.md): each answers
@@ -8,8 +8,9 @@ import { INBOX } from "../../core/access/roles.ts";
  * clients; the admin screens read these. Each list has the roles of the screen that shows it.
  */
 export default async function adminListsRoutes(app: FastifyInstance) {
-  const { ledger, adminLists, people } = app.services;
+  const { ledger, adminLists, people, publicUrls } = app.services;
   const inbox = { config: { roles: INBOX } };
+  const editors = { config: { roles: EDITORS } };
 
   // Administrators only, like the rest of Admin → Donations.
   app.get("/api/admin/lists/donations", async (request) => ledger.page(request.query));
@@ -20,4 +21,10 @@ export default async function adminListsRoutes(app: FastifyInstance) {
   app.get("/api/admin/lists/volunteers", inbox, async (request) => adminLists.volunteers(request.query));
   app.get("/api/admin/lists/subscribers", inbox, async (request) => adminLists.subscribers(request.query));
   app.get("/api/admin/lists/people", inbox, async (request) => people.list(request.query));
+
+  // Editors, like the gallery's own calls; image addresses as the rest of the API gives them.
+  app.get("/api/admin/lists/gallery", editors, async (request) => {
+    const page = await adminLists.gallery(request.query);
+    return { ...page, items: page.items.map(publicUrls.withImages) };
+  });
 }

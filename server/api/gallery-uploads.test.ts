@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryImageOwner } from "../../core/gallery/gallery.repository.ts";
 import type { StoredImage } from "../../core/media/media.schema.ts";
 import { createStorage } from "../../core/media/storage.ts";
-import { VARIANTS_JOB, variantJob } from "../../core/media/variant-job.ts";
+import { variantJob } from "../../core/media/variant-job.ts";
 import { connectAgain, DIALECTS } from "../../tests/support/dialects.ts";
 import { hasGpsPointer, jpegWithGps } from "../../tests/support/images.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
@@ -162,7 +162,7 @@ describe.each(DIALECTS)("gallery uploads encoded in the background, on %s", (dia
       const item = await create([photo]);
       // A worker claims the job and dies before finishing: the row stays `running` with its claim.
       const [claimed] = await t.services.jobs.claim(1);
-      expect(claimed?.type).toBe(VARIANTS_JOB);
+      expect(claimed?.type).toBe("media.encode-variants");
       expect(await t.services.jobs.runDue()).toEqual({ done: 0, failed: 0 });
 
       // Another instance (the restarted server) on the same database, once the claim has lapsed.

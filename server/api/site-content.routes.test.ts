@@ -2,7 +2,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mayOpen } from "../../core/access/admin-screens.ts";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
-import { SITE_CONTENT_MESSAGES } from "../../core/site-content/site-content.schema.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
@@ -62,7 +61,7 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
 
   it("answers 404 for an unknown section and 400 with field messages for an invalid one", async () => {
     expect((await t.app.inject({ url: "/api/site-content/pricing", headers })).json()).toEqual({
-      message: SITE_CONTENT_MESSAGES.unknownSection,
+      message: "There is no such section of site content.",
     });
     expect((await save("pricing", 0, {})).statusCode).toBe(404);
     expect((await t.app.inject({ url: "/api/site-content/home/versions", headers })).statusCode).toBe(200);
@@ -81,14 +80,14 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
       donationNeeds: "Donation needs: add at least 1",
     });
     const amounts = await save("donating", 0, { ...DEFAULT_SITE_CONTENT.donating, defaultAmount: 75 });
-    expect(amounts.json().fields).toEqual({ defaultAmount: SITE_CONTENT_MESSAGES.defaultAmount });
+    expect(amounts.json().fields).toEqual({ defaultAmount: "The default amount must be one of the preset amounts." });
     expect((await save("home", -1, DEFAULT_SITE_CONTENT.home)).statusCode).toBe(400);
     const [chair, legal] = DEFAULT_SITE_CONTENT.about.board;
     const twins = await save("about", 0, {
       ...DEFAULT_SITE_CONTENT.about,
       board: [chair, { ...legal, id: chair?.id }],
     });
-    expect(twins.json().fields).toEqual({ "board.1.id": SITE_CONTENT_MESSAGES.duplicateId });
+    expect(twins.json().fields).toEqual({ "board.1.id": "Two items of this list have the same id." });
   });
 
   it("keeps a saved draft from the public until it is published, then shows it at once and keeps a version", async () => {
@@ -117,7 +116,10 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     expect(first.statusCode).toBe(200);
     const stale = await save("home", 1, withFigure(99));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: SITE_CONTENT_MESSAGES.stale });
+    expect(stale.json()).toEqual({
+      message:
+        "Someone else saved this section after you opened it, so your changes were not saved. They are still in the form: copy what you need, then load the latest version, or replace theirs with yours.",
+    });
     expect((await publish("home", 1)).statusCode).toBe(409);
     expect((await editor("home")).draft.impactFigures[2].value).toBe(35);
   });
@@ -237,7 +239,10 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     const board = draft.board.map((member: object, index: number) => (index === 1 ? { ...member, image } : member));
     const refused = await save("about", revision, { ...draft, board });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual({ "board.1.image": SITE_CONTENT_MESSAGES.pictureGone });
+    expect(refused.json().fields).toEqual({
+      "board.1.image":
+        "This picture was removed because it was not saved within an hour of uploading it. Please choose it again, then save.",
+    });
     expect((await editor("about")).revision).toBe(revision);
   });
 });

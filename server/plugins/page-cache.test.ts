@@ -354,7 +354,7 @@ describe.each(DIALECTS)("page cache on %s", (dialect) => {
     expect(renderOf(fast)).toBe(renderOf(full));
     for (const hit of [slow, fast]) {
       expect(hit.headers.vary).toBe("save-data, ect, accept-language, cookie, accept-encoding");
-      expect(hit.headers["accept-ch"]).toBe(LIGHT_PAGE_ACCEPT_CH);
+      expect(hit.headers["accept-ch"]).toBe("ECT");
     }
   });
 });

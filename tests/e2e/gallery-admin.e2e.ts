@@ -88,29 +88,31 @@ describe.runIf(browserAvailable)("gallery admin", () => {
     await createGalleryItem(api, { title: "Sturdy item" });
     const { page, context } = await newPage(site.browser, site.server);
     expectErrors(page, [
-      /^500 GET \/api\/admin\/gallery\?page=1&limit=50&status=$/,
+      /^500 GET \/api\/admin\/lists\/gallery$/,
       /^500 DELETE \/api\/gallery\/[\w-]+$/,
       /^404 GET \/api\/admin\/gallery\/no-such-item$/,
       /^400 POST \/api\/gallery$/,
       /^502 POST \/api\/gallery$/,
     ]);
 
-    await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.route("**/api/admin/lists/gallery", (route) => route.fulfill({ status: 500, body: "" }));
     await openAdminPage(page, site.server, "/admin/gallery");
     await page.getByText("Failed to fetch gallery items.").waitFor();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
 
-    await page.unroute("**/api/admin/gallery?*");
-    await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ json: { items: "nope" } }));
+    await page.unroute("**/api/admin/lists/gallery");
+    await page.route("**/api/admin/lists/gallery", (route) => route.fulfill({ json: { items: "nope" } }));
     await page.reload();
     await page.getByText("Received unexpected data from the server.").waitFor();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
 
-    await page.unroute("**/api/admin/gallery?*");
-    await page.route("**/api/admin/gallery?*", (route) => route.fulfill({ json: [] }));
+    await page.unroute("**/api/admin/lists/gallery");
+    await page.route("**/api/admin/lists/gallery", (route) =>
+      route.fulfill({ json: { items: [], total: 0, page: 1, pageSize: 25 } }),
+    );
     await page.reload();
     await page.getByRole("heading", { name: "No gallery items found" }).waitFor();
-    await page.unroute("**/api/admin/gallery?*");
+    await page.unroute("**/api/admin/lists/gallery");
 
     await page.reload();
     await page.getByRole("heading", { name: "Sturdy item" }).waitFor();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
-import { SITE_CONTENT_MESSAGES } from "../../core/site-content/site-content.schema.ts";
+
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
@@ -159,7 +159,11 @@ describe.runIf(browserAvailable)("site content", () => {
     const typed = "Written in the second tab, which opened before the first one saved.";
     await second.locator("#site-footerTagline").fill(typed);
     await saveDraft(second);
-    await expect.poll(() => second.getByRole("alert").textContent()).toContain(SITE_CONTENT_MESSAGES.stale);
+    await expect
+      .poll(() => second.getByRole("alert").textContent())
+      .toContain(
+        "Someone else saved this section after you opened it, so your changes were not saved. They are still in the form: copy what you need, then load the latest version, or replace theirs with yours.",
+      );
     expect(await second.locator("#site-footerTagline").inputValue()).toBe(typed);
     await screenshot(second, "site-content-stale-save");
 

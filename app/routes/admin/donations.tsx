@@ -8,13 +8,13 @@ import type { LedgerSummary } from "../../../core/donations/ledger.service";
 import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import { formatMoney } from "../../../core/money/money";
 import type { GivingReport } from "../../../core/reports/reports.schema";
-import { ChoiceField } from "../../components/admin/donations/choice-field";
 import { GivingDashboard } from "../../components/admin/donations/giving-dashboard";
 import { type LedgerRow, ledgerRow } from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
 import { YearStatementsPanel } from "../../components/admin/donations/year-statements-panel";
 import { EmptyState } from "../../components/admin/empty-state";
 import { ListBody } from "../../components/admin/lists/list-body";
+import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
 import { useListPage } from "../../components/admin/lists/use-list-page";
@@ -106,11 +106,7 @@ export default function AdminDonations() {
   const funds = report?.funds ?? [];
   const fundTitle = (id: string | null) =>
     id ? (funds.find((fund) => fund.id === id)?.title ?? id) : WHERE_MOST_NEEDED;
-  const filter = (name: (typeof FILTERS)[number]) => ({
-    id: `ledger-${name}`,
-    value: list.value(name) || "all",
-    onChange: (event: { target: { value: string } }) => list.set({ [name]: event.target.value }),
-  });
+  const filter = (name: (typeof FILTERS)[number]) => ({ list, name, id: `ledger-${name}` });
   const narrowed = Boolean(list.value("q")) || FILTERS.some((name) => list.value(name));
 
   return (
@@ -167,8 +163,8 @@ export default function AdminDonations() {
           </div>
           <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
             <legend className="sr-only">Filter the ledger</legend>
-            <ChoiceField {...filter("period")} label="Period" choices={LEDGER_PERIODS} />
-            <ChoiceField
+            <ListFilter {...filter("period")} label="Period" choices={LEDGER_PERIODS} />
+            <ListFilter
               {...filter("fund")}
               label="For"
               choices={[
@@ -177,7 +173,7 @@ export default function AdminDonations() {
                 ...funds.map((f) => [f.id, f.title] as const),
               ]}
             />
-            <ChoiceField
+            <ListFilter
               {...filter("method")}
               label="Method"
               choices={[
@@ -186,7 +182,7 @@ export default function AdminDonations() {
                 ["offline", "Offline"],
               ]}
             />
-            <ChoiceField
+            <ListFilter
               {...filter("status")}
               label="Status"
               choices={[

@@ -10,6 +10,7 @@ import type { Subscriber } from "../../../core/subscribers/subscribers.schema";
 import { confirmInToast } from "../../components/admin/confirm-toast";
 import { EmptyState } from "../../components/admin/empty-state";
 import { ListBody } from "../../components/admin/lists/list-body";
+import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
 import { useListPage } from "../../components/admin/lists/use-list-page";
@@ -118,21 +119,18 @@ export default function AdminSubscribers() {
             value={list.value("q")}
             onSearch={(q) => list.set({ q }, { replace: true })}
           />
-          <label className="text-sm font-medium">
-            Status
-            <select
-              value={list.value("status") || "all"}
-              onChange={(event) => list.set({ status: event.target.value })}
-              className="mt-1 block rounded-lg border px-3 py-2"
-            >
-              <option value="all">All ({total})</option>
-              {SUBSCRIBER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]} ({counts?.[value] ?? 0})
-                </option>
-              ))}
-            </select>
-          </label>
+          <ListFilter
+            list={list}
+            name="status"
+            id="subscriber-status"
+            label="Status"
+            choices={[
+              ["all", `All (${total})`],
+              ...SUBSCRIBER_STATUSES.map(
+                (value) => [value, `${STATUS_LABELS[value]} (${counts?.[value] ?? 0})`] as const,
+              ),
+            ]}
+          />
         </div>
       )}
       <ListBody

@@ -11,6 +11,7 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { ExportCsvButton } from "../../components/admin/export-csv-button";
 import { BulkBar, bulkButton, bulkDeleteButton } from "../../components/admin/lists/bulk-bar";
 import { ListBody } from "../../components/admin/lists/list-body";
+import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
 import { useListPage } from "../../components/admin/lists/use-list-page";
@@ -107,21 +108,13 @@ export default function AdminVolunteers() {
           value={list.value("q")}
           onSearch={(q) => list.set({ q }, { replace: true })}
         />
-        <label className="text-sm font-medium">
-          Status
-          <select
-            value={list.value("status") || "all"}
-            onChange={(event) => list.set({ status: event.target.value })}
-            className="ml-2 rounded-lg border px-3 py-2"
-          >
-            <option value="all">Any status</option>
-            {VOLUNTEER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ListFilter
+          list={list}
+          name="status"
+          id="volunteer-status"
+          label="Status"
+          choices={[["all", "Any status"], ...VOLUNTEER_STATUSES.map((status) => [status, status] as const)]}
+        />
         {list.page && <p className="text-sm text-muted">{list.page.total} in total</p>}
       </div>
       <BulkBar selection={selection}>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import type { ListPage } from "../../../../core/admin-lists/list-page.types";
 import { api } from "../../../lib/api-client";
 
@@ -21,7 +21,7 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
   }
   const key = query.toString();
   const [loaded, setLoaded] = useState<{ key: string; page: ListPage<T> } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<false | "unreachable" | "unexpected">(false);
   const [reloads, setReloads] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks again for the same page
@@ -29,43 +29,60 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
     const controller = new AbortController();
     setFailed(false);
     api<ListPage<T>>(`${path}${key ? `?${key}` : ""}`, { signal: controller.signal })
-      .then((page) => setLoaded({ key, page }))
+      .then((page) => {
+        // A proxy's error page or a changed call must not draw as rows.
+        if (!Array.isArray(page?.items) || typeof page.total !== "number") setFailed("unexpected");
+        else setLoaded({ key, page });
+      })
       .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
+        if (!controller.signal.aborted) setFailed("unreachable");
       });
     return () => controller.abort();
   }, [path, key, reloads]);
 
+  // A change is a navigation, and the URL (so `params`) moves only once the router has run the
+  // admin loaders again (a round trip). The router's functional update starts from the params of
+  // the last render, so a second change made meanwhile would start from the old URL and the router
+  // would drop the first navigation for it. Each change therefore starts from the query last asked
+  // for, as long as no navigation has been drawn since; once one has (ours, Back, a link), the URL
+  // drawn is the truth again.
+  const { key: drawnKey } = useLocation();
+  const drawn = useRef({ key: drawnKey, params });
+  const asked = useRef<{ since: string; query: URLSearchParams } | null>(null);
+  useLayoutEffect(() => {
+    drawn.current = { key: drawnKey, params };
+  }, [drawnKey, params]);
   const set = useCallback(
-    (changes: Record<string, string>, { replace = false } = {}) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value && value !== "all") next.set(name, value);
-            else next.delete(name);
-          }
-          if (!("page" in changes)) next.delete("page");
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      ),
+    (changes: Record<string, string>, { replace = false } = {}) => {
+      const { key, params: current } = drawn.current;
+      const next = new URLSearchParams(asked.current?.since === key ? asked.current.query : current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value && value !== "all") next.set(name, value);
+        else next.delete(name);
+      }
+      if (!("page" in changes)) next.delete("page");
+      asked.current = { since: key, query: next };
+      setParams(next, { replace, preventScrollReset: true });
+    },
     [setParams],
   );
 
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
   const page = loaded?.page ?? null;
   return {
     /** The page last answered (kept while the next one loads, so the table does not jump). */
     page,
     items: page?.items ?? [],
     /** True until the page for the current URL has arrived. */
-    loading: loaded?.key !== key && !failed,
-    failed,
+    loading: loaded?.key !== key && failed === false,
+    /** True when the page could not be had; `unexpected` says the answer was not a list page. */
+    failed: failed !== false,
+    unexpected: failed === "unexpected",
     pageCount: page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1,
     value: (name: string) => params.get(name) ?? "",
     set,
     setPage: (number: number) => set({ page: number > 1 ? String(number) : "" }),
-    reload: () => setReloads((n) => n + 1),
+    reload,
     /** Changes rows already shown (a message marked read) without asking the server again. */
     patch: (change: (items: T[]) => T[]) =>
       setLoaded((current) => current && { ...current, page: { ...current.page, items: change(current.page.items) } }),
