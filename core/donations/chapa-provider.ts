@@ -48,7 +48,11 @@ export function createChapaProvider({
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
 }): PaymentProvider {
-  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; answer: ChapaAnswer }> {
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; answer: ChapaAnswer }> {
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}${path}`, {

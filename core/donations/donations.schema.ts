@@ -148,7 +148,9 @@ export const isEthiopianPhone = (text: string): boolean => /^0[79]\d{8}$/.test(n
 const optionalText = (max: number, message: string, valid: (value: string) => boolean = () => true) =>
   z.optional(
     z.nullable(
-      z.string({ error: message }).check(z.refine((v) => v.trim() === "" || (v.length <= max && valid(v.trim())), { error: message })),
+      z
+        .string({ error: message })
+        .check(z.refine((v) => v.trim() === "" || (v.length <= max && valid(v.trim())), { error: message })),
     ),
   );
 

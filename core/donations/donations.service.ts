@@ -20,6 +20,7 @@ import {
 } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
+import { ChapaRequestError, createChapaProvider } from "./chapa-provider.ts";
 import { createEventApplier } from "./donation-events.ts";
 import * as repo from "./donations.repository.ts";
 import {
@@ -41,7 +42,6 @@ import { ledgerTotals } from "./ledger.service.ts";
 import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
-import { ChapaRequestError, createChapaProvider } from "./chapa-provider.ts";
 
 /** The provider could not open a checkout (Stripe down, key revoked…): the donor may try again. */
 export class PaymentProviderError extends DomainError {
