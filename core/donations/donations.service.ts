@@ -226,7 +226,7 @@ export function createDonationsService(deps: DonationsDeps) {
    */
   async function verifyBirr(reference: string): Promise<VerifyOutcome> {
     const donation = await repo.findDonation(db, { sessionId: reference });
-    if (!donation || donation.provider !== "chapa" || !birrProvider?.verifyCheckout) return "unknown";
+    if (donation?.provider !== "chapa" || !birrProvider?.verifyCheckout) return "unknown";
     if (donation.status !== "pending") return "settled";
     const verified = await birrProvider.verifyCheckout(reference);
     if (verified.status === "failed") {
@@ -288,7 +288,7 @@ export function createDonationsService(deps: DonationsDeps) {
     retryDelayMs: (attempts) => Math.min(FIRST_VERIFY_MS * 2 ** Math.max(0, attempts - 1), MAX_VERIFY_DELAY_MS),
     async handle({ donationId }) {
       const donation = await repo.findDonation(db, { id: donationId });
-      if (!donation || donation.status !== "pending" || donation.provider !== "chapa") return;
+      if (donation?.status !== "pending" || donation.provider !== "chapa") return;
       const outcome = await verifyOrReport(donation.checkoutSessionId);
       if (outcome !== "pending" && outcome !== "unknown" && outcome !== "unreachable") return;
       const created = await repo.createdAt(db, donationId);

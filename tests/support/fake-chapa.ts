@@ -76,7 +76,7 @@ export async function startFakeChapa(): Promise<FakeChapa> {
       if (req.method === "GET" && verify) {
         const txRef = decodeURIComponent(verify[1] ?? "");
         const transaction = transactions.get(txRef);
-        if (!transaction || !transaction.initialized) {
+        if (!transaction?.initialized) {
           return send(404, { message: "Invalid transaction or Transaction not found", status: "failed", data: null });
         }
         const asked = transaction.initialized;
