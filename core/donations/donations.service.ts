@@ -20,7 +20,7 @@ import {
 } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
-import { ChapaRequestError, createChapaProvider } from "./chapa-provider.ts";
+import { CHAPA_REFERENCE_PREFIX, ChapaRequestError, createChapaProvider } from "./chapa-provider.ts";
 import { createEventApplier } from "./donation-events.ts";
 import * as repo from "./donations.repository.ts";
 import {
@@ -481,6 +481,15 @@ export function createDonationsService(deps: DonationsDeps) {
       if (row?.provider !== "sandbox") return undefined;
       // The test checkout shows what a Stripe page would carry in its metadata: the fund.
       return { ...(await toReceipt(row)), fundId: row.fund_id };
+    },
+
+    /**
+     * The donor is back from the hosted checkout: for a pending birr gift, a reason to ask Chapa
+     * (its answer, not the address bar, decides); then the thank-you page's facts.
+     */
+    async receiptOnReturn(sessionId: string): Promise<DonationReceipt | undefined> {
+      if (sessionId.startsWith(CHAPA_REFERENCE_PREFIX) && sessionId.length <= 255) await verifyOrReport(sessionId);
+      return this.findReceipt(sessionId);
     },
 
     /** The thank-you page's facts, by checkout session id. */
