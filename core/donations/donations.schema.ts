@@ -134,6 +134,16 @@ export const BIRR_ONE_TIME_MESSAGE = "Gifts in birr are one-time gifts.";
 export const BIRR_UNAVAILABLE_MESSAGE =
   "Paying in birr is not available at the moment. You can still give by bank transfer.";
 
+/** How a donor paid online, as the ledger names and filters it (Chapa reports the birr ones). */
+export const PAID_WITH_LABELS = {
+  card: "Card",
+  telebirr: "telebirr",
+  "cbe-birr": "CBE Birr",
+  mpesa: "M-Pesa",
+  bank: "Bank",
+} as const;
+export type PaidWith = keyof typeof PAID_WITH_LABELS;
+
 /** Whole santim only, from 1 birr to the ceiling. */
 export const isValidBirrAmount = (amount: number): boolean =>
   Number.isFinite(amount) &&
