@@ -269,6 +269,8 @@ async function selectDonations(
       "donation_id",
       eb.fn.countAll<number>().as("payment_count"),
       eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("received_cents"),
+      eb.fn.sum<number>(netUsdCents()).as("received_usd_cents"),
+      eb.fn.max("etb_per_usd").as("etb_per_usd"),
     ])
     .$if(ids !== undefined, (qb) => qb.where("donation_id", "in", ids ?? []))
     .groupBy("donation_id")
@@ -278,7 +280,7 @@ async function selectDonations(
     .$if(ids !== undefined, (qb) => qb.where("d.id", "in", ids ?? []))
     .leftJoin(payments, "p.donation_id", "d.id")
     .selectAll("d")
-    .select(["p.payment_count", "p.received_cents"])
+    .select(["p.payment_count", "p.received_cents", "p.received_usd_cents", "p.etb_per_usd"])
     .select((eb) =>
       eb
         .selectFrom("receipts as r")
@@ -310,6 +312,9 @@ async function selectDonations(
     receiptId: row.receipt_id ?? null,
     paymentCount: Number(row.payment_count ?? 0),
     receivedCents: Number(row.received_cents ?? 0),
+    // Birr count in dollars only at a rate: without one, no dollar value at all.
+    receivedUsdCents: row.currency === "usd" || row.etb_per_usd ? Number(row.received_usd_cents ?? 0) : null,
+    etbPerUsd: row.etb_per_usd ?? null,
     createdAt: row.created_at,
     paidAt: row.paid_at,
     endedAt: row.ended_at,

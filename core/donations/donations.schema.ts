@@ -85,6 +85,10 @@ export interface Donation {
   paymentCount: number;
   /** Received minus refunded, in cents. */
   receivedCents: number;
+  /** What it counts for in US cents (birr at the rate of the day they came); null: birr with no rate set. */
+  receivedUsdCents: number | null;
+  /** Birr per dollar its birr payment was counted at; null for dollars. */
+  etbPerUsd: string | null;
   createdAt: string;
   paidAt: string | null;
   endedAt: string | null;

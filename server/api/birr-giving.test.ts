@@ -3,7 +3,7 @@ import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defau
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { chapaSignature, type FakeChapa, startFakeChapa } from "../../tests/support/fake-chapa.ts";
 import { attachedPdf, pdfText } from "../../tests/support/receipt-pdf.ts";
-import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
+import { createSmtpInbox, linkIn, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const WEBHOOK_SECRET = "chapa-webhook-secret-hbb-test";
@@ -280,6 +280,40 @@ describe.each(DIALECTS)("giving in birr through Chapa on %s", (dialect) => {
     expect(mail).toBeDefined();
     const text = await pdfText(attachedPdf(mail as string));
     expect(text).toContain("ETB 2,500");
+
+    // The export shows the gift in birr with its method, the rate and its dollar value.
+    const csv = (await t.app.inject({ url: "/api/donations/export.csv", headers: staff })).body;
+    const line = csv.split("\r\n").find((row) => row.includes("dawit@example.org")) ?? "";
+    expect(line).toContain(",2500.00,ETB,one-time,paid,1,2500.00,chapa,");
+    expect(line.endsWith(",telebirr,ECCD Package,155.5,16.08")).toBe(true);
+    // "My giving": the donor signs in by the e-mailed link and finds the gift in birr.
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/giving/link",
+      payload: { email: "dawit@example.org" },
+      remoteAddress: `10.46.${dialect.length}.1`,
+    });
+    expect(asked.statusCode).toBe(202);
+    await t.services.jobs.runDue();
+    const linkMail = inbox.messages.findLast((raw) => raw.includes("To: dawit@example.org")) ?? "";
+    const token = new URL(linkIn(linkMail, `${SITE}/giving?token=`)).searchParams.get("token");
+    const session = await t.app.inject({
+      method: "POST",
+      url: "/api/giving/session",
+      payload: { token },
+      remoteAddress: `10.46.${dialect.length}.1`,
+    });
+    const cookie = String(session.headers["set-cookie"]).split(";")[0] ?? "";
+    const giving = (await t.app.inject({ url: "/api/giving", headers: { cookie } })).json();
+    expect(giving.gifts).toMatchObject([
+      { frequency: "one-time", status: "paid", amountMinor: 250000, currency: "etb", fund: "ECCD Package" },
+    ]);
+
+    // The year-end statement adds birr to birr.
+    const statements = (await t.app.inject({ url: "/api/statements/2026", headers: staff })).json();
+    expect(statements.find((s: { email: string }) => s.email === "dawit@example.org")).toMatchObject({
+      totals: [{ currency: "etb", minor: 250000 }],
+    });
   });
 
   it("lets staff verify a pending gift again and mark a paid one refunded, both audited; refunded leaves the goal", async () => {
