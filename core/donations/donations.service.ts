@@ -113,7 +113,7 @@ export interface DonationsDeps {
 export const SANDBOX_EVENT_JOB = "donations.sandbox-event";
 
 export const MONTHLY_NOT_RUNNING_MESSAGE = "This monthly gift is not running, so it cannot be changed.";
-export const REVERIFY_ONLY_CHAPA_MESSAGE = "Only gifts paid through Chapa can be verified again.";
+export const REVERIFY_ONLY_BIRR_MESSAGE = "Only a gift in birr can be verified again.";
 export const REFUND_ONLY_PAID_BIRR_MESSAGE = "Only a paid gift in birr can be marked refunded here.";
 export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
@@ -165,6 +165,10 @@ export function createDonationsService(deps: DonationsDeps) {
     }
     return fund;
   }
+
+  /** A gift the birr provider took (Chapa's; the sandbox's on a try-out): the one verify can be asked about. */
+  const isBirrGift = (donation: repo.DonationRecord | undefined): donation is repo.DonationRecord =>
+    donation !== undefined && donation.currency === BIRR_CURRENCY && donation.provider === birrProvider?.name;
 
   /** A birr gift's hosted checkout (Chapa's, or the sandbox's page); one-time only. */
   async function createBirrCheckout(input: unknown): Promise<CheckoutSession> {
@@ -226,7 +230,7 @@ export function createDonationsService(deps: DonationsDeps) {
    */
   async function verifyBirr(reference: string): Promise<VerifyOutcome> {
     const donation = await repo.findDonation(db, { sessionId: reference });
-    if (donation?.provider !== "chapa" || !birrProvider?.verifyCheckout) return "unknown";
+    if (!isBirrGift(donation) || !birrProvider?.verifyCheckout) return "unknown";
     if (donation.status !== "pending") return "settled";
     const verified = await birrProvider.verifyCheckout(reference);
     if (verified.status === "failed") {
@@ -288,7 +292,7 @@ export function createDonationsService(deps: DonationsDeps) {
     retryDelayMs: (attempts) => Math.min(FIRST_VERIFY_MS * 2 ** Math.max(0, attempts - 1), MAX_VERIFY_DELAY_MS),
     async handle({ donationId }) {
       const donation = await repo.findDonation(db, { id: donationId });
-      if (donation?.status !== "pending" || donation.provider !== "chapa") return;
+      if (donation?.status !== "pending" || !isBirrGift(donation)) return;
       const outcome = await verifyOrReport(donation.checkoutSessionId);
       if (outcome !== "pending" && outcome !== "unknown" && outcome !== "unreachable") return;
       const created = await repo.createdAt(db, donationId);
@@ -377,7 +381,7 @@ export function createDonationsService(deps: DonationsDeps) {
     async reverify(donationId: string, actor: Actor): Promise<VerifyOutcome | "unreachable"> {
       const donation = await repo.findDonation(db, { id: donationId });
       if (!donation) throw new NotFoundError("No such donation.");
-      if (donation.provider !== "chapa") throw new ConflictError(REVERIFY_ONLY_CHAPA_MESSAGE);
+      if (!isBirrGift(donation)) throw new ConflictError(REVERIFY_ONLY_BIRR_MESSAGE);
       const outcome = await verifyOrReport(donation.checkoutSessionId);
       await db.transaction().execute((trx) =>
         audit.record(trx, actor, {

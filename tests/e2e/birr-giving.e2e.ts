@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 
 const sessionOf = (url: string) => /\/donate\/sandbox\/([\w-]+)$/.exec(new URL(url).pathname)?.[1] ?? "";
@@ -65,5 +65,26 @@ describe.runIf(browserAvailable)("Pay in birr: the Local tab and /donate open th
     await page.setViewportSize(VIEWPORTS.desktop);
     await screenshot(page, "birr-donate-am-1280");
     await context.close();
+  });
+
+  it("lets staff see how a birr gift was given and ask about a pending one again", async () => {
+    const opened = await fetch(`${site.server.baseUrl}/api/payments/create-checkout-session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ currency: "ETB", amount: 1500, email: "meron@example.org" }),
+    });
+    expect(opened.status).toBe(200);
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
+    await openAdminPage(page, site.server, "/admin/donations");
+    const row = page.getByRole("row", { name: /meron@example\.org/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("ETB 1,500 one-time");
+    await row.getByRole("button", { name: "Re-verify the gift of meron@example.org" }).click();
+    // The sandbox stands in for Chapa: it knows of no payment, so the gift stays pending.
+    await page.getByText("Chapa has no payment for it yet; it stays pending.").waitFor();
+    expect(await row.getByText("pending").isVisible()).toBe(true);
+    await page.getByLabel("Paid with").selectOption("telebirr");
+    await page.getByText("No donations match these filters.").waitFor();
+    await screenshot(page, "birr-ledger-1280");
   });
 });

@@ -44,7 +44,7 @@ export const cardRow = (donation: Donation): LedgerRow => ({
   receiptId: donation.receiptId,
   test: donation.provider === "sandbox",
   paidWith: donation.method && donation.method in PAID_WITH_LABELS ? PAID_WITH_LABELS[donation.method as PaidWith] : "",
-  canReverify: donation.provider === "chapa" && donation.status === "pending",
+  canReverify: donation.currency === "etb" && donation.status === "pending",
   canMarkRefunded: donation.currency === "etb" && donation.status === "paid",
 });
 
