@@ -28,6 +28,21 @@ describe("config", () => {
     expect(config.stripe).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_xyz", apiUrl: undefined });
   });
 
+  it("reads the Chapa keys together, with Chapa's own API unless another is given", () => {
+    const config = loadConfig({ CHAPA_SECRET_KEY: "CHASECK-abc123", CHAPA_WEBHOOK_SECRET: "a-secret-hash-of-16" });
+    expect(config.chapa).toEqual({
+      secretKey: "CHASECK-abc123",
+      webhookSecret: "a-secret-hash-of-16",
+      apiUrl: "https://api.chapa.co",
+    });
+    expect(() => loadConfig({ CHAPA_SECRET_KEY: "CHASECK_TEST-abc" })).toThrow(
+      "Invalid CHAPA_WEBHOOK_SECRET: CHAPA_SECRET_KEY and CHAPA_WEBHOOK_SECRET must be set together",
+    );
+    expect(() => loadConfig({ CHAPA_SECRET_KEY: "sk_live_abc", CHAPA_WEBHOOK_SECRET: "a-secret-hash-of-16" })).toThrow(
+      /^Invalid CHAPA_SECRET_KEY/,
+    );
+  });
+
   it("reads Stripe's customer portal link for monthly donors' receipts", () => {
     const portal = "https://billing.stripe.com/p/login/test_abc";
     const config = loadConfig({

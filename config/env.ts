@@ -60,6 +60,13 @@ const EnvSchema = z.object({
     .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  // Chapa (developer.chapa.co): birr through telebirr, CBE Birr, M-Pesa and Ethiopian banks.
+  CHAPA_SECRET_KEY: z
+    .string()
+    .regex(/^CHASECK(_TEST)?-\w+$/, "must be a Chapa secret key (CHASECK_TEST-… or CHASECK-…)")
+    .optional(),
+  CHAPA_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  CHAPA_API_URL: z.url().optional(),
   // Stripe's no-code customer portal login link (Settings → Billing → Customer portal), for monthly donors.
   STRIPE_PORTAL_URL: z
     .url()
@@ -117,6 +124,8 @@ export interface Config {
   newsletterRate: number;
   /** Card donations through Stripe Checkout; undefined means the local sandbox (or none in production). */
   stripe: StripeConfig | undefined;
+  /** Birr giving through Chapa; undefined means the local sandbox (or no "Pay in birr" in production). */
+  chapa: ChapaConfig | undefined;
   /** External crowdfunding campaign linked from the donation pop-up. */
   crowdfundingUrl: string;
   /** How picture-ladder encoders yield to requests: SCHED_IDLE where allowed, or nice 10 only. */
@@ -138,6 +147,14 @@ export interface StripeConfig {
   apiUrl: string | undefined;
   /** Where monthly donors change or stop their gift (receipts link to it); none: they reply by e-mail. */
   portalUrl?: string | undefined;
+}
+
+export interface ChapaConfig {
+  secretKey: string;
+  /** The "secret hash" set beside the webhook URL in Chapa's dashboard. */
+  webhookSecret: string;
+  /** Chapa's API base; another in tests (a local recording server). */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +193,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = env.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
     throw new ConfigError(`Invalid ${missing}: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together`);
   }
+  // As with Stripe: a key whose notifications could never be trusted is refused at start.
+  if ((env.CHAPA_SECRET_KEY === undefined) !== (env.CHAPA_WEBHOOK_SECRET === undefined)) {
+    const missing = env.CHAPA_SECRET_KEY === undefined ? "CHAPA_SECRET_KEY" : "CHAPA_WEBHOOK_SECRET";
+    throw new ConfigError(`Invalid ${missing}: CHAPA_SECRET_KEY and CHAPA_WEBHOOK_SECRET must be set together`);
+  }
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -211,6 +233,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
             apiUrl: env.STRIPE_API_URL,
             portalUrl: env.STRIPE_PORTAL_URL,
+          }
+        : undefined,
+    chapa:
+      env.CHAPA_SECRET_KEY && env.CHAPA_WEBHOOK_SECRET
+        ? {
+            secretKey: env.CHAPA_SECRET_KEY,
+            webhookSecret: env.CHAPA_WEBHOOK_SECRET,
+            apiUrl: (env.CHAPA_API_URL ?? "https://api.chapa.co").replace(/\/$/, ""),
           }
         : undefined,
     crowdfundingUrl: env.CROWDFUNDING_URL,

@@ -36,6 +36,8 @@ export function registerJobHandlers(services: Services): void {
     services.newsletters.sendJob,
     // Payments: the sandbox provider's events, applied as Stripe's webhooks are.
     services.donations.sandboxEventJob,
+    // Payments: pending birr gifts asked about until Chapa answers or a day has passed.
+    services.donations.chapaVerifyJob,
     // Publishing and pictures.
     services.scheduling.publishJob,
     variantJob({

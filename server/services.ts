@@ -168,6 +168,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     purgePublicCaches,
     afterPayment: receipts.issueForDonation,
     jobs,
+    etbPerUsd: async () => (await siteContent.published()).donating.etbPerUsd || undefined,
   });
   const giving = createGivingService({
     db,

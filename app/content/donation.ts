@@ -9,6 +9,10 @@ export interface DonationSettings {
   crowdfundingUrl: string;
   /** False in a deployment without a Stripe key: the Card tab explains, the Local tab still works. */
   cardPayments: boolean;
+  /** "Pay in birr" on the Local tab (Chapa, or the sandbox on a try-out); false hides it. */
+  birrPayments: boolean;
+  /** Preset amounts in whole birr. */
+  birrPresets: number[];
   /** Local bank transfer details shown on the pop-up's Local tab (spec §3). */
   bank: Pick<DonatingContent, "bank" | "accountName" | "accountNumber" | "branch" | "swift">;
   /** Spec §9: preset amounts and the one selected first. */

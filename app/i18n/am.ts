@@ -1,9 +1,13 @@
 import {
   ACCOUNT_COPIED_MESSAGE,
+  BIRR_ONE_TIME_MESSAGE,
+  BIRR_UNAVAILABLE_MESSAGE,
   CARD_UNAVAILABLE_MESSAGE,
   DONATION_FAILED_MESSAGE,
   INVALID_AMOUNT_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
   INVALID_FREQUENCY_MESSAGE,
+  INVALID_PHONE_MESSAGE,
   REDIRECT_FAILED_MESSAGE,
 } from "../../core/donations/donations.schema.ts";
 import { UNKNOWN_FUND_MESSAGE } from "../../core/funds/funds.schema.ts";
@@ -531,6 +535,17 @@ export const am: Partial<Record<MessageKey, string>> = {
   "receipt.canceled": "የ{gift} ልገሳዎ ተሰርዟል። ጥያቄ አለዎት? እባክዎ ያግኙን።",
 
   "donate.cardForm": "በካርድ የመለገሻ ቅጽ",
+  "birr.title": "በብር ይክፈሉ",
+  "birr.hint": "በቴሌብር፣ በሲቢኢ ብር፣ በኤም-ፔሳ፣ በባንክዎ መተግበሪያ ወይም በካርድ፣ በቻፓ በኩል።",
+  "birr.chooseAmount": "መጠን ይምረጡ (ብር)",
+  "birr.customAmount": "ወይም መጠኑን በብር ያስገቡ",
+  "birr.name": "ስምዎ (አማራጭ)",
+  "birr.email": "ኢሜይል (አማራጭ፣ ለደረሰኝዎ)",
+  "birr.phone": "ስልክ (አማራጭ፣ 09… ወይም 07…)",
+  "birr.submit": "በብር ይክፈሉ",
+  "birr.secure": "የመክፈያ መንገዱን በቻፓ ደህንነቱ በተጠበቀ ገጽ ላይ ይመርጣሉ።",
+  "birr.form": "በብር የሚሰጥ ስጦታ",
+  "birr.orTransfer": "ወይም ወደ ባንክ ሂሳባችን ያስተላልፉ",
 };
 
 /**
@@ -570,6 +585,10 @@ export const AM_ERRORS: Record<string, string> = {
   [DONATION_FAILED_MESSAGE]: "ልገሳው አልተሳካም። እባክዎ እንደገና ይሞክሩ።",
   [REDIRECT_FAILED_MESSAGE]: "ወደ Stripe ማዞር አልተቻለም",
   [CARD_UNAVAILABLE_MESSAGE]: "በካርድ መለገስ በአሁኑ ጊዜ አይቻልም። አሁንም በባንክ ማስተላለፍ መለገስ ይችላሉ።",
+  [BIRR_UNAVAILABLE_MESSAGE]: "በብር መክፈል በአሁኑ ጊዜ አይቻልም። አሁንም በባንክ ማስተላለፍ መለገስ ይችላሉ።",
+  [INVALID_PHONE_MESSAGE]: "እባክዎ በ09 ወይም በ07 የሚጀምር የኢትዮጵያ ስልክ ቁጥር ያስገቡ፣ ወይም ባዶ ይተዉት።",
+  [INVALID_EMAIL_MESSAGE]: "እባክዎ ትክክለኛ የኢሜይል አድራሻ ያስገቡ፣ ወይም ባዶ ይተዉት።",
+  [BIRR_ONE_TIME_MESSAGE]: "በብር የሚሰጡ ስጦታዎች የአንድ ጊዜ ናቸው።",
   [ACCOUNT_COPIED_MESSAGE]: "የሂሳብ ቁጥሩ ተቀድቷል!",
   [OFFLINE_GIFT_MESSAGES.name]: "እባክዎ ስምዎን ያስገቡ።",
   [OFFLINE_GIFT_MESSAGES.email]: "እባክዎ ትክክለኛ የኢሜይል አድራሻ ያስገቡ።",

@@ -537,6 +537,18 @@ export const en = {
   "receipt.canceled": "Your donation of {gift} is canceled. Questions? Please contact us.",
   // The donation page's card form (/donate).
   "donate.cardForm": "Card donation",
+  // "Pay in birr" (Chapa's hosted checkout) on the Local tab and /donate.
+  "birr.title": "Pay in birr",
+  "birr.hint": "telebirr, CBE Birr, M-Pesa, your bank's app or a card, through Chapa.",
+  "birr.chooseAmount": "Choose an amount (ETB)",
+  "birr.customAmount": "Or enter an amount in birr",
+  "birr.name": "Your name (optional)",
+  "birr.email": "E-mail (optional, for your receipt)",
+  "birr.phone": "Phone (optional, 09… or 07…)",
+  "birr.submit": "Pay in birr",
+  "birr.secure": "You choose how to pay on Chapa's secure page.",
+  "birr.form": "Gift in birr",
+  "birr.orTransfer": "Or transfer to our bank account",
 } as const;
 
 export type MessageKey = keyof typeof en;

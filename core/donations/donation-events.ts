@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { inReportingCurrency } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ConflictError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -6,6 +7,18 @@ import * as repo from "./donations.repository.ts";
 import type { PaymentEvent, PaymentProvider } from "./payment-provider.ts";
 
 type RefundEvent = Extract<PaymentEvent, { type: "charge.refunded" }>;
+
+/**
+ * A birr payment's dollar value, fixed at the rate of the day as offline birr gifts are; without a
+ * rate it stays out of every dollar total rather than counting unconverted.
+ */
+function dollarValue(
+  payment: { amountCents: number; currency: string },
+  rate: string | undefined,
+): { etbPerUsd: string | null; usdCents: number | null } {
+  if (payment.currency !== "etb" || !rate) return { etbPerUsd: null, usdCents: null };
+  return { etbPerUsd: rate, usdCents: inReportingCurrency({ minor: payment.amountCents, currency: "etb" }, rate) };
+}
 
 /**
  * How provider events change the ledger (decision note 0040): `applyEvent` is the one entry, used
@@ -16,10 +29,13 @@ export function createEventApplier({
   clock,
   provider,
   afterPayment,
+  etbPerUsd,
 }: {
   db: Db;
   clock: Clock;
   provider: PaymentProvider | undefined;
+  /** Birr per dollar as staff keep it (Donating settings): a birr payment's dollar value is fixed with it. */
+  etbPerUsd?: (() => Promise<string | undefined>) | undefined;
   /** Runs in the event's transaction after it changed a donation's payments or donor (receipts). */
   afterPayment?: (trx: Db, donationId: string) => Promise<void>;
 }) {
@@ -66,6 +82,7 @@ export function createEventApplier({
     trx: Db,
     event: PaymentEvent,
     refundInvoiceId: string | undefined,
+    rate: string | undefined,
   ): Promise<string | undefined> {
     const at = event.occurredAt;
     switch (event.type) {
@@ -75,7 +92,7 @@ export function createEventApplier({
           // Ours (it carries our id) but its pending row was never written: the money still counts.
           await repo.insertDonation(trx, {
             id: event.donationId,
-            provider: provider?.name ?? "stripe",
+            provider: event.currency === "etb" ? "chapa" : (provider?.name ?? "stripe"),
             checkoutSessionId: event.sessionId,
             frequency: event.frequency,
             amountCents: event.amountCents,
@@ -98,6 +115,7 @@ export function createEventApplier({
             amountCents: event.amountCents,
             currency: event.currency,
             paidAt: at,
+            ...dollarValue(event, rate),
           });
         }
         return donation.id;
@@ -170,10 +188,11 @@ export function createEventApplier({
    */
   async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
     const refundInvoiceId = await invoiceOfUnmatchedRefund(event);
+    const rate = event.type === "checkout.completed" && event.currency === "etb" ? await etbPerUsd?.() : undefined;
     return db.transaction().execute(async (trx) => {
       const fresh = await repo.recordEvent(trx, { id: event.id, type: event.type, receivedAt: nowIso() });
       if (!fresh) return "duplicate" as const;
-      const donationId = await applyEventIn(trx, event, refundInvoiceId);
+      const donationId = await applyEventIn(trx, event, refundInvoiceId, rate);
       if (donationId) await afterPayment?.(trx, donationId);
       return "applied" as const;
     });

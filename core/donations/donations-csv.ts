@@ -24,7 +24,7 @@ export interface ExportRow {
   method: string;
   fund: string;
   etbPerUsd: string | null;
-  /** In US cents; null when the row's money is not dollars and has no rate (none today). */
+  /** In US cents; null when the row's money is not dollars and has no rate (a birr gift paid before one was set). */
   usdCents: number | null;
 }
 
@@ -62,10 +62,10 @@ export const cardExportRow = (d: Donation, fund: string): ExportRow => ({
   receivedMinor: d.receivedCents,
   provider: d.provider,
   id: d._id,
-  method: "card",
+  method: d.method ?? "card",
   fund,
-  etbPerUsd: null,
-  usdCents: d.currency === "usd" ? d.receivedCents : null,
+  etbPerUsd: d.etbPerUsd,
+  usdCents: d.receivedUsdCents,
 });
 
 export const offlineExportRow = (g: OfflineGift, fund: string): ExportRow => ({

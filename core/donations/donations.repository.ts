@@ -86,6 +86,7 @@ export async function updateDonor(
     customerId?: string | null;
     subscriptionId?: string | null;
     fund?: string | null | undefined;
+    method?: string | null | undefined;
   },
   now: string,
 ): Promise<void> {
@@ -98,6 +99,7 @@ export async function updateDonor(
       subscription_id: eb.fn.coalesce("subscription_id", eb.val(donor.subscriptionId ?? null)),
       // The fund chosen when the checkout opened stays; the metadata fills it only when none is known.
       fund_id: eb.fn.coalesce("fund_id", eb.val(donor.fund ?? null)),
+      method: eb.fn.coalesce(eb.val(donor.method ?? null), "method"),
       updated_at: now,
     }))
     .where("id", "=", id)
@@ -170,6 +172,8 @@ export async function insertPayment(
     amountCents: number;
     currency: string;
     paidAt: string;
+    etbPerUsd?: string | null;
+    usdCents?: number | null;
   },
 ): Promise<void> {
   await db
@@ -183,6 +187,8 @@ export async function insertPayment(
       refunded_cents: 0,
       currency: payment.currency,
       paid_at: payment.paidAt,
+      etb_per_usd: payment.etbPerUsd ?? null,
+      usd_cents: payment.usdCents ?? null,
     })
     .onConflict((oc) => oc.column("reference").doNothing())
     .execute();
@@ -263,6 +269,8 @@ async function selectDonations(
       "donation_id",
       eb.fn.countAll<number>().as("payment_count"),
       eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("received_cents"),
+      eb.fn.sum<number>(netUsdCents()).as("received_usd_cents"),
+      eb.fn.max("etb_per_usd").as("etb_per_usd"),
     ])
     .$if(ids !== undefined, (qb) => qb.where("donation_id", "in", ids ?? []))
     .groupBy("donation_id")
@@ -272,7 +280,7 @@ async function selectDonations(
     .$if(ids !== undefined, (qb) => qb.where("d.id", "in", ids ?? []))
     .leftJoin(payments, "p.donation_id", "d.id")
     .selectAll("d")
-    .select(["p.payment_count", "p.received_cents"])
+    .select(["p.payment_count", "p.received_cents", "p.received_usd_cents", "p.etb_per_usd"])
     .select((eb) =>
       eb
         .selectFrom("receipts as r")
@@ -300,22 +308,33 @@ async function selectDonations(
     donorEmail: row.donor_email,
     donorName: row.donor_name,
     fundId: row.fund_id,
+    method: row.method ?? (row.currency === "usd" ? "card" : null),
     receiptId: row.receipt_id ?? null,
     paymentCount: Number(row.payment_count ?? 0),
     receivedCents: Number(row.received_cents ?? 0),
+    // Birr count in dollars only at a rate: without one, no dollar value at all.
+    receivedUsdCents: row.currency === "usd" || row.etb_per_usd ? Number(row.received_usd_cents ?? 0) : null,
+    etbPerUsd: row.etb_per_usd ?? null,
     createdAt: row.created_at,
     paidAt: row.paid_at,
     endedAt: row.ended_at,
   }));
 }
 
-/** Net US cents received by card (payments minus refunds) since `from`. */
+/**
+ * A payment's net value in US cents, for sums: dollars net of refunds; birr at the dollar value fixed
+ * when they came (nothing once refunded: birr gifts are only ever refunded whole, by staff); birr
+ * without a rate count nothing, never as dollars.
+ */
+export const netUsdCents = (table: "donation_payments" | "p" = "donation_payments") =>
+  sql<number>`case when ${sql.ref(`${table}.currency`)} = ${REPORTING_CURRENCY} then ${sql.ref(`${table}.amount_cents`)} - ${sql.ref(`${table}.refunded_cents`)} when ${sql.ref(`${table}.refunded_cents`)} > 0 then 0 else coalesce(${sql.ref(`${table}.usd_cents`)}, 0) end`;
+
+/** Net US cents received online (payments minus refunds, birr at their dollar value) since `from`. */
 export async function receivedSince(db: Db, from: string): Promise<number> {
   const row = await db
     .selectFrom("donation_payments")
-    .select((eb) => eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("total"))
+    .select((eb) => eb.fn.sum<number>(netUsdCents()).as("total"))
     .where("paid_at", ">=", from)
-    .where("currency", "=", REPORTING_CURRENCY)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
@@ -349,4 +368,19 @@ export async function countActiveMonthly(db: Db): Promise<number> {
     .where("status", "=", "paid")
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** When a donation's checkout opened (the reconciling job gives a pending birr gift up after a day). */
+export async function createdAt(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("donations").select("created_at").where("id", "=", id).executeTakeFirst();
+  return row?.created_at;
+}
+
+/** Staff marked a one-time gift refunded in full (birr, refunded in Chapa's dashboard). */
+export async function refundWhole(db: Db, donationId: string, at: string): Promise<void> {
+  await db
+    .updateTable("donation_payments")
+    .set((eb) => ({ refunded_cents: eb.ref("amount_cents"), refunded_at: at }))
+    .where("donation_id", "=", donationId)
+    .execute();
 }

@@ -77,12 +77,18 @@ export interface Donation {
   donorName: string | null;
   /** The need card the gift is for; null: where most needed. */
   fundId: string | null;
+  /** How the donor paid: card (Stripe), or as Chapa's verification reports it (telebirr, cbe-birr, mpesa, bank, card); null: not known yet. */
+  method: string | null;
   /** The newest receipt sent for it, to resend; null when none (no e-mail address yet). */
   receiptId: string | null;
   /** Payments that arrived (1 for a paid one-time gift, one per month for a pledge). */
   paymentCount: number;
   /** Received minus refunded, in cents. */
   receivedCents: number;
+  /** What it counts for in US cents (birr at the rate of the day they came); null: birr with no rate set. */
+  receivedUsdCents: number | null;
+  /** Birr per dollar its birr payment was counted at; null for dollars. */
+  etbPerUsd: string | null;
   createdAt: string;
   paidAt: string | null;
   endedAt: string | null;
@@ -121,3 +127,62 @@ export const receiptView = (receipt: DonationReceipt, { sendsEmail }: { sendsEma
   fund: receipt.fund,
   receiptByEmail: sendsEmail && receipt.hasDonorEmail && receipt.status === "paid",
 });
+
+/** Birr gifts through Chapa (docs/decisions/0660-birr-giving-through-chapa.md): one-time only. */
+export const BIRR_CURRENCY = "etb" satisfies Currency;
+/** A ceiling against typos, as for dollars; larger gifts go through the bank. */
+export const MAX_BIRR_AMOUNT = 1_000_000;
+export const INVALID_PHONE_MESSAGE = "Please enter an Ethiopian phone number starting 09 or 07, or leave it empty.";
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid e-mail address, or leave it empty.";
+export const BIRR_ONE_TIME_MESSAGE = "Gifts in birr are one-time gifts.";
+export const BIRR_UNAVAILABLE_MESSAGE =
+  "Paying in birr is not available at the moment. You can still give by bank transfer.";
+
+/** How a donor paid online, as the ledger names and filters it (Chapa reports the birr ones). */
+export const PAID_WITH_LABELS = {
+  card: "Card",
+  telebirr: "telebirr",
+  "cbe-birr": "CBE Birr",
+  mpesa: "M-Pesa",
+  bank: "Bank",
+} as const;
+export type PaidWith = keyof typeof PAID_WITH_LABELS;
+
+/** Whole santim only, from 1 birr to the ceiling. */
+export const isValidBirrAmount = (amount: number): boolean =>
+  Number.isFinite(amount) &&
+  amount >= MIN_DONATION_AMOUNT &&
+  amount <= MAX_BIRR_AMOUNT &&
+  toMinor(amount, BIRR_CURRENCY) !== undefined;
+
+/** An Ethiopian mobile number as donors write it: 09… or 07…, ten digits; spaces and dashes ignored. */
+export const normalisePhone = (text: string): string => text.replace(/[\s-]/g, "");
+export const isEthiopianPhone = (text: string): boolean => /^0[79]\d{8}$/.test(normalisePhone(text));
+
+const optionalText = (max: number, message: string, valid: (value: string) => boolean = () => true) =>
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: message })
+        .check(z.refine((v) => v.trim() === "" || (v.length <= max && valid(v.trim())), { error: message })),
+    ),
+  );
+
+/**
+ * `POST /api/payments/create-checkout-session` with `"currency": "ETB"`: the amount in birr, as the
+ * card call's is in dollars. Without `currency` the body is the card call's (CheckoutRequestSchema).
+ */
+export const BirrCheckoutRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    currency: z.literal("ETB"),
+    amount: z
+      .number({ error: INVALID_AMOUNT_MESSAGE })
+      .check(z.refine(isValidBirrAmount, { error: INVALID_AMOUNT_MESSAGE })),
+    frequency: z.optional(z.literal("one-time", { error: BIRR_ONE_TIME_MESSAGE })),
+    fund: z.optional(
+      z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
+    ),
+    email: optionalText(254, INVALID_EMAIL_MESSAGE, (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)),
+    name: optionalText(100, "Please keep your name under 100 characters."),
+    phone: optionalText(20, INVALID_PHONE_MESSAGE, isEthiopianPhone),
+  }))();

@@ -20,9 +20,13 @@ import {
 } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { parseInput } from "../shared/validation.ts";
+import { CHAPA_REFERENCE_PREFIX, ChapaRequestError, createChapaProvider } from "./chapa-provider.ts";
 import { createEventApplier } from "./donation-events.ts";
 import * as repo from "./donations.repository.ts";
 import {
+  BIRR_CURRENCY,
+  BIRR_UNAVAILABLE_MESSAGE,
+  BirrCheckoutRequestSchema,
   CARD_UNAVAILABLE_MESSAGE,
   CheckoutRequestSchema,
   type CheckoutSession,
@@ -31,6 +35,7 @@ import {
   type Donation,
   type DonationLedger,
   type DonationReceipt,
+  normalisePhone,
 } from "./donations.schema.ts";
 import { cardExportRow, DONATION_CSV_COLUMNS, offlineExportRow } from "./donations-csv.ts";
 import { ledgerTotals } from "./ledger.service.ts";
@@ -54,6 +59,28 @@ export function providerFor(config: Config, clock: Clock): PaymentProvider | und
   return undefined;
 }
 
+/**
+ * Birr gifts: Chapa when configured; otherwise the sandbox where card giving would use it too; in a
+ * real deployment without a key, none ("Pay in birr" is hidden, the bank details still show).
+ */
+export function birrProviderFor(config: Config, clock: Clock): PaymentProvider | undefined {
+  if (config.chapa) return createChapaProvider({ config: config.chapa });
+  if (!config.isProduction || config.isLocalSite)
+    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock });
+  return undefined;
+}
+
+/** A pending Chapa gift that heard nothing is asked about until a day has passed (docs/decisions/0660). */
+export const CHAPA_VERIFY_JOB = "donations.chapa-verify";
+/** When the reconciling job first asks, then backs off from: a donor at a USSD prompt takes a minute or two. */
+const FIRST_VERIFY_MS = 2 * 60_000;
+const MAX_VERIFY_DELAY_MS = 60 * 60_000;
+/** After this a pending birr gift is given up ("expired"): Chapa's checkout lasts far less. */
+export const BIRR_GIVE_UP_MS = 24 * 60 * 60_000;
+
+/** What asking the provider about a birr gift did. */
+export type VerifyOutcome = "paid" | "failed" | "pending" | "unknown" | "mismatch" | "settled";
+
 /** How the audit log names a donation. */
 export const DONATION_AUDIT_ENTITY = "donation";
 /** Rows read per query while writing the CSV. */
@@ -74,19 +101,36 @@ export interface DonationsDeps {
   afterPayment?: (trx: Db, donationId: string) => Promise<void>;
   /** Delivers the sandbox's events later, as Stripe's webhooks arrive later (a donor's stop or change). */
   jobs?: JobQueue;
+  /** Chapa, the sandbox or none for birr gifts; by default from the config (`birrProviderFor`). */
+  birrProvider?: PaymentProvider | undefined;
+  /** Birr per dollar as staff keep it under Donating settings; undefined while none is set. */
+  etbPerUsd?: () => Promise<string | undefined>;
+  /** Reports an unexpected answer (a verified amount that is not the one asked for). */
+  warn?: (message: string, details: Record<string, unknown>) => void;
 }
 
 /** The sandbox's "webhook": an event its provider returned, applied by the job worker. */
 export const SANDBOX_EVENT_JOB = "donations.sandbox-event";
 
 export const MONTHLY_NOT_RUNNING_MESSAGE = "This monthly gift is not running, so it cannot be changed.";
+export const REVERIFY_ONLY_BIRR_MESSAGE = "Only a gift in birr can be verified again.";
+export const REFUND_ONLY_PAID_BIRR_MESSAGE = "Only a paid gift in birr can be marked refunded here.";
 export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
 export function createDonationsService(deps: DonationsDeps) {
   const { db, clock, config, audit } = deps;
   const nowIso = () => clock().toISOString();
   const provider = "provider" in deps ? deps.provider : providerFor(config, clock);
-  const applyEventOnce = createEventApplier({ db, clock, provider, afterPayment: deps.afterPayment });
+  const birrProvider = "birrProvider" in deps ? deps.birrProvider : birrProviderFor(config, clock);
+  const applyEventOnce = createEventApplier({
+    db,
+    clock,
+    provider,
+    afterPayment: deps.afterPayment,
+    etbPerUsd: deps.etbPerUsd,
+  });
+  /** The sandbox's Pay and test page serve card and birr checkouts alike. */
+  const sandboxActive = provider?.name === "sandbox" || birrProvider?.name === "sandbox";
 
   async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
     const outcome = await applyEventOnce(event);
@@ -122,6 +166,150 @@ export function createDonationsService(deps: DonationsDeps) {
     return fund;
   }
 
+  /** A gift the birr provider took (Chapa's; the sandbox's on a try-out): the one verify can be asked about. */
+  const isBirrGift = (donation: repo.DonationRecord | undefined): donation is repo.DonationRecord =>
+    donation !== undefined && donation.currency === BIRR_CURRENCY && donation.provider === birrProvider?.name;
+
+  /** A birr gift's hosted checkout (Chapa's, or the sandbox's page); one-time only. */
+  async function createBirrCheckout(input: unknown): Promise<CheckoutSession> {
+    const body = parseInput(BirrCheckoutRequestSchema, input);
+    if (!birrProvider) throw new ServiceUnavailableError(BIRR_UNAVAILABLE_MESSAGE);
+    const fund = await designation(body.fund);
+    const donor = {
+      email: body.email?.trim() || null,
+      name: body.name?.trim() || null,
+      phone: body.phone?.trim() ? normalisePhone(body.phone) : null,
+    };
+    const donationId = newId();
+    const amountCents = toMinor(body.amount, BIRR_CURRENCY) ?? 0;
+    let session: { id: string; url: string };
+    try {
+      session = await birrProvider.createCheckout({
+        donationId,
+        amountCents,
+        currency: BIRR_CURRENCY,
+        frequency: "one-time",
+        fund,
+        donor,
+        successUrl: `${config.publicSiteUrl}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${config.publicSiteUrl}/`,
+        notifyUrl: `${config.publicSiteUrl}/api/payments/chapa/callback`,
+      });
+    } catch (error) {
+      throw new PaymentProviderError(DONATION_FAILED_MESSAGE, { cause: error });
+    }
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await repo.insertDonation(trx, {
+        id: donationId,
+        provider: birrProvider.name,
+        checkoutSessionId: session.id,
+        frequency: "one-time",
+        amountCents,
+        currency: BIRR_CURRENCY,
+        fundId: fund,
+        now,
+      });
+      // The address the donor typed is where the receipt goes, whatever the checkout later reports.
+      await repo.updateDonor(trx, donationId, donor, now);
+      if (birrProvider.verifyCheckout && deps.jobs) {
+        await deps.jobs.enqueue(trx, {
+          type: CHAPA_VERIFY_JOB,
+          payload: { donationId },
+          key: `chapa-verify:${donationId}`,
+          runAt: new Date(clock().getTime() + FIRST_VERIFY_MS),
+        });
+      }
+    });
+    return session;
+  }
+
+  /**
+   * Asks the provider about a pending birr gift and applies what it says, once, through the same
+   * path as Stripe's events. Only a verified success for the amount and currency we asked for pays.
+   */
+  async function verifyBirr(reference: string): Promise<VerifyOutcome> {
+    const donation = await repo.findDonation(db, { sessionId: reference });
+    if (!isBirrGift(donation) || !birrProvider?.verifyCheckout) return "unknown";
+    if (donation.status !== "pending") return "settled";
+    const verified = await birrProvider.verifyCheckout(reference);
+    if (verified.status === "failed") {
+      await applyEvent({
+        type: "checkout.expired",
+        id: `chapa_${reference}_failed`,
+        occurredAt: nowIso(),
+        donationId: donation.id,
+        sessionId: reference,
+      });
+      return "failed";
+    }
+    if (verified.status !== "paid") return verified.status;
+    if (verified.amountMinor !== donation.amountCents || verified.currency !== donation.currency) {
+      deps.warn?.("chapa verified another amount than asked", {
+        donationId: donation.id,
+        asked: { minor: donation.amountCents, currency: donation.currency },
+        verified: { minor: verified.amountMinor, currency: verified.currency },
+      });
+      return "mismatch";
+    }
+    await applyEvent({
+      type: "checkout.completed",
+      // One success per checkout: a replayed or repeated notification finds it applied.
+      id: `chapa_${reference}_success`,
+      occurredAt: nowIso(),
+      donationId: donation.id,
+      sessionId: reference,
+      frequency: "one-time",
+      paid: true,
+      amountCents: donation.amountCents,
+      currency: donation.currency,
+      email: verified.email,
+      name: verified.name,
+      customerId: null,
+      subscriptionId: null,
+      paymentReference: `chapa:${verified.reference}`,
+      paymentIntentId: null,
+      fund: donation.fundId ?? undefined,
+      method: verified.method,
+    });
+    return "paid";
+  }
+
+  /** verifyBirr for a person waiting on the answer: Chapa unreachable is said, not thrown. */
+  async function verifyOrReport(reference: string): Promise<VerifyOutcome | "unreachable"> {
+    try {
+      return await verifyBirr(reference);
+    } catch (error) {
+      if (error instanceof ChapaRequestError) return "unreachable";
+      throw error;
+    }
+  }
+
+  const chapaVerifyJob: JobDefinition<{ donationId: string }> = {
+    type: CHAPA_VERIFY_JOB,
+    // Enough attempts, doubling to an hourly ask, to outlast the day after which the gift is given up.
+    maxAttempts: 40,
+    retryDelayMs: (attempts) => Math.min(FIRST_VERIFY_MS * 2 ** Math.max(0, attempts - 1), MAX_VERIFY_DELAY_MS),
+    async handle({ donationId }) {
+      const donation = await repo.findDonation(db, { id: donationId });
+      if (donation?.status !== "pending" || !isBirrGift(donation)) return;
+      const outcome = await verifyOrReport(donation.checkoutSessionId);
+      if (outcome !== "pending" && outcome !== "unknown" && outcome !== "unreachable") return;
+      const created = await repo.createdAt(db, donationId);
+      if (created && clock().getTime() - Date.parse(created) >= BIRR_GIVE_UP_MS) {
+        await applyEvent({
+          type: "checkout.expired",
+          id: `chapa_${donation.checkoutSessionId}_expired`,
+          occurredAt: nowIso(),
+          donationId,
+          sessionId: donation.checkoutSessionId,
+        });
+        return;
+      }
+      throw new Error(`Chapa: gift ${donationId} still ${outcome}; asking again later`);
+    },
+  };
+
   return {
     /** Applies the sandbox provider's events; registered with every other job kind in server/job-handlers.ts. */
     sandboxEventJob,
@@ -129,7 +317,13 @@ export function createDonationsService(deps: DonationsDeps) {
     cardPaymentsAvailable: provider !== undefined,
     providerName: provider?.name,
 
+    /** Birr giving is possible here (Chapa or the sandbox). */
+    birrPaymentsAvailable: birrProvider !== undefined,
+    /** Asks Chapa about pending birr gifts that heard nothing; registered in server/job-handlers.ts. */
+    chapaVerifyJob,
+
     async createCheckout(input: unknown): Promise<CheckoutSession> {
+      if (input !== null && typeof input === "object" && "currency" in input) return createBirrCheckout(input);
       const { amount, frequency, fund: chosenFund } = parseInput(CheckoutRequestSchema, input);
       if (!provider) throw new ServiceUnavailableError(CARD_UNAVAILABLE_MESSAGE);
       const fund = await designation(chosenFund);
@@ -172,6 +366,58 @@ export function createDonationsService(deps: DonationsDeps) {
 
     applyEvent,
 
+    /** Chapa's notification: only a reason to ask verify about the checkout it names. */
+    async handleChapaWebhook(rawBody: Buffer, signature: string | undefined): Promise<VerifyOutcome> {
+      if (birrProvider?.name !== "chapa" || !birrProvider.notifiedReference) {
+        throw new ServiceUnavailableError("Chapa notifications are not configured here.");
+      }
+      const reference = birrProvider.notifiedReference(rawBody, signature);
+      return reference ? verifyBirr(reference) : "unknown";
+    },
+
+    verifyBirr,
+
+    /** Staff ask Chapa again about a pending birr gift (Admin → Donations); audited. */
+    async reverify(donationId: string, actor: Actor): Promise<VerifyOutcome | "unreachable"> {
+      const donation = await repo.findDonation(db, { id: donationId });
+      if (!donation) throw new NotFoundError("No such donation.");
+      if (!isBirrGift(donation)) throw new ConflictError(REVERIFY_ONLY_BIRR_MESSAGE);
+      const outcome = await verifyOrReport(donation.checkoutSessionId);
+      await db.transaction().execute((trx) =>
+        audit.record(trx, actor, {
+          action: "status",
+          entity: DONATION_AUDIT_ENTITY,
+          entityId: donationId,
+          values: { requested: "verify", outcome },
+        }),
+      );
+      return outcome;
+    },
+
+    /**
+     * Staff record a birr gift refunded in Chapa's dashboard: it leaves the fund's goal and the
+     * totals. Card refunds come from Stripe's own notices instead.
+     */
+    async markRefunded(donationId: string, actor: Actor): Promise<void> {
+      const donation = await repo.findDonation(db, { id: donationId });
+      if (!donation) throw new NotFoundError("No such donation.");
+      if (donation.currency !== BIRR_CURRENCY || donation.status !== "paid") {
+        throw new ConflictError(REFUND_ONLY_PAID_BIRR_MESSAGE);
+      }
+      const at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await repo.refundWhole(trx, donationId, at);
+        await repo.transition(trx, donationId, ["paid"], "refunded", at);
+        await audit.record(trx, actor, {
+          action: "status",
+          entity: DONATION_AUDIT_ENTITY,
+          entityId: donationId,
+          values: { status: "refunded" },
+        });
+      });
+      await deps.purgePublicCaches?.();
+    },
+
     /**
      * A donor asks to stop a running monthly gift or change its amount ("My giving"). The provider is
      * asked; the ledger changes only when its event arrives (Stripe's webhook, the sandbox's job).
@@ -207,7 +453,7 @@ export function createDonationsService(deps: DonationsDeps) {
     /** The sandbox's Pay button: the same event a Stripe webhook would bring, through the same path. */
     async completeSandboxCheckout(sessionId: string, donor: { email?: string; name?: string } = {}): Promise<void> {
       const donation = await repo.findDonation(db, { sessionId });
-      if (provider?.name !== "sandbox" || donation?.provider !== "sandbox") {
+      if (!sandboxActive || donation?.provider !== "sandbox") {
         throw new NotFoundError("No such test checkout.");
       }
       const monthly = donation.frequency === "monthly";
@@ -234,11 +480,20 @@ export function createDonationsService(deps: DonationsDeps) {
 
     /** A pending sandbox checkout, for its test page; undefined when there is none to pay. */
     async findSandboxCheckout(sessionId: string): Promise<(DonationReceipt & { fundId: string | null }) | undefined> {
-      if (provider?.name !== "sandbox") return undefined;
+      if (!sandboxActive) return undefined;
       const row = await repo.findReceipt(db, sessionId);
       if (row?.provider !== "sandbox") return undefined;
       // The test checkout shows what a Stripe page would carry in its metadata: the fund.
       return { ...(await toReceipt(row)), fundId: row.fund_id };
+    },
+
+    /**
+     * The donor is back from the hosted checkout: for a pending birr gift, a reason to ask Chapa
+     * (its answer, not the address bar, decides); then the thank-you page's facts.
+     */
+    async receiptOnReturn(sessionId: string): Promise<DonationReceipt | undefined> {
+      if (sessionId.startsWith(CHAPA_REFERENCE_PREFIX) && sessionId.length <= 255) await verifyOrReport(sessionId);
+      return this.findReceipt(sessionId);
     },
 
     /** The thank-you page's facts, by checkout session id. */

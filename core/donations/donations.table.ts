@@ -1,6 +1,6 @@
 export interface DonationTable {
   id: string;
-  /** 'stripe' or 'sandbox': which provider's checkout this is. */
+  /** 'stripe', 'chapa' or 'sandbox': which provider's checkout this is. */
   provider: string;
   checkout_session_id: string;
   frequency: string;
@@ -20,6 +20,8 @@ export interface DonationTable {
   paid_at: string | null;
   /** When it was refunded in full or, for monthly, canceled. */
   ended_at: string | null;
+  /** How the donor paid, as Chapa's verification reports it (telebirr, cbe-birr, mpesa, bank, card); null: not known. */
+  method: string | null;
   /** When the provider event that last changed a monthly gift's amount happened (order safety). */
   amount_changed_at: string | null;
 }
@@ -35,6 +37,10 @@ export interface DonationPaymentTable {
   currency: string;
   paid_at: string;
   refunded_at: string | null;
+  /** Birr per dollar on the day a birr payment came (Donating settings); null for dollars or with no rate set. */
+  etb_per_usd: string | null;
+  /** A birr payment in US cents at `etb_per_usd`; null for dollar payments (their amount is their value). */
+  usd_cents: number | null;
 }
 
 export interface PaymentEventTable {

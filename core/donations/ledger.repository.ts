@@ -16,6 +16,9 @@ function cardLines(db: Db, query: LedgerQuery, since: string) {
   if (query.fund === "none") lines = lines.where("fund_id", "is", null);
   else if (query.fund !== "all") lines = lines.where("fund_id", "=", query.fund);
   if (query.q) lines = lines.where((eb) => containsText(eb, DONOR_COLUMNS, query.q));
+  // Stripe's rows carry no method: a dollar gift paid online is a card gift.
+  if (query.paidWith !== "all")
+    lines = lines.where(sql<string>`coalesce(method, case when currency = 'usd' then 'card' end)`, "=", query.paidWith);
   return lines;
 }
 
@@ -27,6 +30,7 @@ function offlineLines(db: Db, query: LedgerQuery, since: string) {
     .where("deleted_at", "is", null);
   if (since) lines = lines.where("received_on", ">=", since);
   if (query.status !== "all" && query.status !== OFFLINE_STATUS) lines = lines.where(sql.lit(false));
+  if (query.paidWith !== "all") lines = lines.where(sql.lit(false));
   if (query.fund === "none") lines = lines.where("fund_id", "is", null);
   else if (query.fund !== "all") lines = lines.where("fund_id", "=", query.fund);
   if (query.q) lines = lines.where((eb) => containsText(eb, DONOR_COLUMNS, query.q));

@@ -23,6 +23,8 @@ export const OFFLINE_STATUS = "received" as const;
 export const LedgerQuerySchema = listQuerySchema(["newest", "oldest"], {
   period: choiceFilter(["month", "year", "12m"]),
   method: choiceFilter(["card", "offline"]),
+  // How an online gift was paid (Stripe's are cards; Chapa reports the rest); offline gifts have none.
+  paidWith: choiceFilter(["card", "telebirr", "cbe-birr", "mpesa", "bank"]),
   status: choiceFilter([...DONATION_STATUSES, OFFLINE_STATUS] as const),
   // "all", "none" (where most needed) or a need card's id; an unknown id simply matches nothing.
   fund: z.string().trim().max(100).default("all"),

@@ -11,7 +11,35 @@ export interface CheckoutRequestForProvider {
   /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces. */
   successUrl: string;
   cancelUrl: string;
+  /** Where the provider calls when the payment settles (Chapa's `callback_url`), if it calls at all. */
+  notifyUrl?: string;
+  /** What the donor typed on our form (birr gifts): Chapa's checkout starts with it filled in. */
+  donor?: { email: string | null; name: string | null; phone: string | null };
 }
+
+/**
+ * What the provider says of a checkout when asked (Chapa's verify). Only this makes a birr gift
+ * paid; a notification or the donor's return is merely the reason to ask.
+ */
+export type CheckoutVerification =
+  | {
+      status: "paid";
+      /** The provider's own reference of the payment. */
+      reference: string;
+      amountMinor: number;
+      /** Lower case, as our rows keep it ("etb"). */
+      currency: string;
+      /** How the donor paid, in our words: telebirr, cbe-birr, mpesa, bank or card. */
+      method: string | null;
+      email: string | null;
+      name: string | null;
+    }
+  /** The donor's payment failed or was cancelled: the checkout will not be paid. */
+  | { status: "failed" }
+  /** Not settled yet (a USSD prompt not answered, a bank still confirming). */
+  | { status: "pending" }
+  /** The provider knows no such checkout (the donor never reached it). */
+  | { status: "unknown" };
 
 /**
  * A provider's notifications in our own terms. Stripe's webhooks and the sandbox's Pay button both
@@ -39,6 +67,8 @@ export type PaymentEvent =
       paymentIntentId: string | null;
       /** The fund as the provider's metadata carries it; undefined when it carries none. */
       fund?: string | undefined;
+      /** How the donor paid, when the provider reports it (Chapa: telebirr, cbe-birr, mpesa, bank, card). */
+      method?: string | null | undefined;
     }
   | {
       /** The checkout ended without payment (expired, or its delayed payment failed). */
@@ -91,7 +121,7 @@ export type PaymentEvent =
     };
 
 export interface PaymentProvider {
-  readonly name: "stripe" | "sandbox";
+  readonly name: "stripe" | "sandbox" | "chapa";
   createCheckout(request: CheckoutRequestForProvider): Promise<{ id: string; url: string }>;
   /**
    * Verifies a webhook delivery (raw body + signature header) and translates it; null for event
@@ -110,6 +140,16 @@ export interface PaymentProvider {
     subscription: { subscriptionId: string; donationId: string },
     change: SubscriptionChange,
   ): Promise<PaymentEvent | null>;
+  /**
+   * Asks the provider how a checkout stands (providers whose notifications carry no trust of their
+   * own: Chapa). Rejects when the provider cannot be reached or answers with an error of its own.
+   */
+  verifyCheckout?(reference: string): Promise<CheckoutVerification>;
+  /**
+   * The checkout reference a notification names, once its signature is checked; undefined when it
+   * names none. Rejects with WebhookSignatureError when it cannot be trusted.
+   */
+  notifiedReference?(rawBody: Buffer, signature: string | undefined): string | undefined;
 }
 
 /** What a donor may ask of a monthly gift. */

@@ -28,6 +28,10 @@ export function createSandboxProvider({
     async invoiceForPaymentIntent() {
       return undefined;
     },
+    // Its Pay button is the sandbox's only payment, applied at once: asked later, it knows no more.
+    async verifyCheckout() {
+      return { status: "pending" };
+    },
     // What Stripe would later send as a webhook; the donations service delivers it through a job.
     async changeSubscription({ subscriptionId, donationId }, change) {
       const base = { occurredAt: clock().toISOString(), donationId, subscriptionId };

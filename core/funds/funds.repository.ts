@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { REPORTING_CURRENCY } from "../money/money.ts";
+import { netUsdCents } from "../donations/donations.repository.ts";
 
 /**
  * Money received per fund, in US cents: card payments net of refunds, plus offline gifts at the
@@ -12,10 +11,9 @@ export async function receivedByFund(db: Db): Promise<Map<string, number>> {
     db
       .selectFrom("donation_payments as p")
       .innerJoin("donations as d", "d.id", "p.donation_id")
-      .select((eb) => ["d.fund_id", eb.fn.sum<number>(sql`p.amount_cents - p.refunded_cents`).as("total")])
+      // Totals in dollars add dollars only (core/money): birr at the dollar value fixed on the payment.
+      .select((eb) => ["d.fund_id", eb.fn.sum<number>(netUsdCents("p")).as("total")])
       .where("d.fund_id", "is not", null)
-      // Totals in dollars add dollars only (core/money).
-      .where("p.currency", "=", REPORTING_CURRENCY)
       .groupBy("d.fund_id")
       .execute(),
     db

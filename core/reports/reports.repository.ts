@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { netUsdCents } from "../donations/donations.repository.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
 
-/** Card money per calendar month and frequency since `from` (ISO), net of refunds, dollars only. */
+/** Online money (cards and birr) per calendar month and frequency since `from` (ISO), net of refunds, dollars only. */
 export async function cardByMonth(db: Db, from: string) {
   const month = sql<string>`substr(p.paid_at, 1, 7)`;
   const rows = await db
@@ -11,10 +12,10 @@ export async function cardByMonth(db: Db, from: string) {
     .select((eb) => [
       month.as("month"),
       "d.frequency",
-      eb.fn.sum<number>(sql`p.amount_cents - p.refunded_cents`).as("total"),
+      // Birr at the dollar value fixed on each payment (core/money: dollars add dollars only).
+      eb.fn.sum<number>(netUsdCents("p")).as("total"),
     ])
     .where("p.paid_at", ">=", from)
-    .where("p.currency", "=", REPORTING_CURRENCY)
     .groupBy([month, "d.frequency"])
     .execute();
   return rows.map((row) => ({ month: row.month, frequency: row.frequency, cents: Number(row.total ?? 0) }));

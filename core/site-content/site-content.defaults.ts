@@ -304,6 +304,8 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     crowdfundingUrl: "",
     presets: [25, 50, 100],
     defaultAmount: 50,
+    birrPresets: [500, 1000, 2500],
+    etbPerUsd: "",
   },
   contact: {
     addressLines: [

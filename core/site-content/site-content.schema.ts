@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEtbPerUsd } from "../money/money.ts";
 
 /**
  * Site content (docs/decisions/0260-versions-and-states.md): every word, figure and picture of the Home, Our Impact, Who We Are and
@@ -44,6 +45,7 @@ export const SITE_CONTENT_MESSAGES = {
   richTextEmptied:
     "Nothing is left of this text once the markup the site does not allow (scripts, styles, embedded frames) is removed. Type the text in the editor.",
   defaultAmount: "The default amount must be one of the preset amounts.",
+  etbPerUsd: "Please enter the rate in birr per US dollar, e.g. 155.42, or leave it empty.",
   image: "Please upload an image.",
   url: "Please enter a full web address starting with https://",
   email: "Please enter a valid email address.",
@@ -261,6 +263,18 @@ export const DonatingContentSchema = z
     /** Spec §9: 25, 50, 100 with 50 selected. */
     presets: list(amount, "Preset amounts", 1, 6),
     defaultAmount: amount,
+    /** "Pay in birr" offers these (whole birr). */
+    birrPresets: list(wholeNumber("Birr amount", 1, 1_000_000), "Preset amounts in birr", 1, 6),
+    /**
+     * Birr per US dollar as staff keep it up to date ("155.42"); each birr gift paid online keeps its
+     * dollar value at the rate of its day. Empty: birr gifts count in no dollar total until it is set.
+     */
+    etbPerUsd: z
+      .string({ error: SITE_CONTENT_MESSAGES.etbPerUsd })
+      .trim()
+      .refine((rate) => rate === "" || parseEtbPerUsd(rate) !== undefined, SITE_CONTENT_MESSAGES.etbPerUsd)
+      .transform((rate) => (rate === "" ? "" : (parseEtbPerUsd(rate) ?? "")))
+      .default(""),
   })
   .refine((content) => content.presets.includes(content.defaultAmount), {
     message: SITE_CONTENT_MESSAGES.defaultAmount,

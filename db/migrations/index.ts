@@ -27,6 +27,7 @@ import * as singleUseLinks from "./2026-11-28-600-single-use-links.ts";
 import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
+import * as birrGiving from "./2026-11-28-660-birr-giving.ts";
 import * as people from "./2026-11-28-670-people.ts";
 import * as visitsAndCampaigns from "./2026-11-28-710-visits-and-campaigns.ts";
 
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-640-job-interruptions": jobInterruptions,
   "2026-11-28-670-people": people,
   "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
+  "2026-11-28-660-birr-giving": birrGiving,
 };

@@ -637,6 +637,37 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     request: { url: "/api/statements/2026/send" },
     expected: { action: "create", entity: "year-statements", entityId: ANY_ID, values: { year: 2026 } },
   }),
+  "POST /api/donations/:id/verify": async (t) => {
+    // A pending gift in birr (the sandbox stands in for Chapa here): asked again, still pending.
+    const { id } = await t.services.donations.createCheckout({ currency: "ETB", amount: 500 });
+    const row = await t.database.db
+      .selectFrom("donations")
+      .select("id")
+      .where("checkout_session_id", "=", id)
+      .executeTakeFirstOrThrow();
+    return {
+      request: { url: `/api/donations/${row.id}/verify` },
+      expected: {
+        action: "status",
+        entity: "donation",
+        entityId: row.id,
+        values: { requested: "verify", outcome: "pending" },
+      },
+    };
+  },
+  "POST /api/donations/:id/refunded": async (t) => {
+    const { id } = await t.services.donations.createCheckout({ currency: "ETB", amount: 1000 });
+    await t.services.donations.completeSandboxCheckout(id, { email: "tigist@example.org" });
+    const row = await t.database.db
+      .selectFrom("donations")
+      .select("id")
+      .where("checkout_session_id", "=", id)
+      .executeTakeFirstOrThrow();
+    return {
+      request: { url: `/api/donations/${row.id}/refunded` },
+      expected: { action: "status", entity: "donation", entityId: row.id, values: { status: "refunded" } },
+    };
+  },
   "GET /api/donations/export.csv": async (t) => {
     // Every exported row counts: card donations and offline gifts (deleted ones are not exported).
     const db = t.database.db;

@@ -11,6 +11,16 @@ export default async function donationsRoutes(app: FastifyInstance) {
   // The dashboard above the ledger (docs/decisions/0324-giving-dashboard.md).
   app.get("/api/donations/report", async () => reports.giving());
 
+  // Birr gifts (docs/decisions/0660): ask Chapa again about a pending one; record one refunded in
+  // Chapa's dashboard. Both audited.
+  app.post<{ Params: { id: string } }>("/api/donations/:id/verify", async (request) => ({
+    outcome: await donations.reverify(request.params.id, actorOf(request)),
+  }));
+  app.post<{ Params: { id: string } }>("/api/donations/:id/refunded", async (request) => {
+    await donations.markRefunded(request.params.id, actorOf(request));
+    return { ok: true };
+  });
+
   app.get("/api/donations/export.csv", async (request, reply) => {
     return reply
       .header("content-type", "text/csv; charset=utf-8")

@@ -37,6 +37,8 @@ async function giveInSandbox(
   return id;
 }
 
+/** The Card tab's submit button (the Local tab has Pay in birr's). */
+const CARD_SUBMIT = '[id$="-panel-card"] button[type=submit]';
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Make a donation" });
 const donateNow = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Donate Now" });
 const focusIsInDialog = (page: Page) =>
@@ -248,7 +250,7 @@ describe.runIf(browserAvailable)("donations", () => {
     await page.goto("/");
     await donateNow(page).click();
     const dialog = dialogOf(page);
-    const submit = dialog.locator("button[type=submit]");
+    const submit = dialog.locator(CARD_SUBMIT);
 
     const expectFailure = async (message: string) => {
       await submit.click();
@@ -468,7 +470,7 @@ describe.runIf(browserAvailable)("donations", () => {
         $25: dialog.getByRole("button", { name: "$25", exact: true }),
         $50: dialog.getByRole("button", { name: "$50", exact: true }),
         "custom amount": dialog.getByLabel("Or enter a custom amount"),
-        submit: dialog.locator("button[type=submit]"),
+        submit: dialog.locator(CARD_SUBMIT),
       };
       await page.screenshot({ path: `test-results/screenshots/donation-card-${size}.png` });
       await expectLaidOut(page, card, `card tab at ${size} px`);

@@ -6,6 +6,7 @@ import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
 import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
+import { BIRR_FORM_ANCHOR, BirrDonationForm } from "./birr-donation-form";
 import type { DesignatedFund } from "./card-donation-form";
 import { TRANSFER_NOTICE_ANCHOR, TransferNoticeForm } from "./transfer-notice-form";
 
@@ -32,12 +33,14 @@ export function DonatePage({
   choice,
   cardError,
   pledge,
+  birr,
 }: {
   settings: DonationSettings;
   fund: DesignatedFund | undefined;
   choice: DonateCardChoice;
   cardError: string | undefined;
   pledge: { reply: FormReply | undefined; thanks: string | null };
+  birr?: FormReply | undefined;
 }) {
   const { t } = useI18n();
   return (
@@ -66,6 +69,12 @@ export function DonatePage({
             {t("donate.local")}
             <span className="block text-sm font-medium text-muted">{t("donate.localHint")}</span>
           </h2>
+          {settings.birrPayments ? (
+            <div id={BIRR_FORM_ANCHOR} className="mb-6">
+              <BirrDonationForm presets={settings.birrPresets} fund={fund} reply={birr} />
+              <h3 className="mt-6 font-bold text-ink">{t("birr.orTransfer")}</h3>
+            </div>
+          ) : null}
           <BankTransferDetails bank={settings.bank} copyButton={false} />
           <TransferNoticeForm reply={pledge.reply} thanks={pledge.thanks} startOpen />
         </section>

@@ -4,6 +4,7 @@ import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import { ICON_PATHS, Icon } from "../icon";
 import { BankTransferDetails } from "./bank-transfer-details";
+import { BirrDonationForm } from "./birr-donation-form";
 import { CardDonationForm, type DesignatedFund } from "./card-donation-form";
 import { TransferNoticeForm } from "./transfer-notice-form";
 import { useModal } from "./use-modal";
@@ -138,6 +139,12 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
             hidden={tab !== "local"}
             className="pt-5"
           >
+            {settings.birrPayments ? (
+              <div className="mb-5">
+                <BirrDonationForm presets={settings.birrPresets} fund={fund} />
+                <h3 className="mt-5 font-bold text-ink">{t("birr.orTransfer")}</h3>
+              </div>
+            ) : null}
             <BankTransferDetails bank={settings.bank} />
             <TransferNoticeForm />
           </div>

@@ -2,7 +2,7 @@ import { format } from "date-fns/format";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
-import { DONATION_STATUSES } from "../../../core/donations/donations.schema";
+import { DONATION_STATUSES, PAID_WITH_LABELS } from "../../../core/donations/donations.schema";
 import { LEDGER_PERIODS, type LedgerEntry } from "../../../core/donations/ledger.schema";
 import type { LedgerSummary } from "../../../core/donations/ledger.service";
 import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
@@ -57,7 +57,10 @@ function Amount({ row, fund }: { row: LedgerRow; fund: string }) {
   return (
     <>
       <span className="font-semibold">{row.amount}</span>
-      <span className="text-sm text-muted">{row.detail}</span>
+      <span className="text-sm text-muted">
+        {row.detail}
+        {row.paidWith && ` · ${row.paidWith}`}
+      </span>
       {row.test && (
         <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">Test</span>
       )}
@@ -66,7 +69,68 @@ function Amount({ row, fund }: { row: LedgerRow; fund: string }) {
   );
 }
 
-const FILTERS = ["period", "fund", "method", "status"] as const;
+const VERIFY_OUTCOMES: Record<string, string> = {
+  paid: "Chapa confirms the payment: the gift is paid.",
+  failed: "Chapa reports the payment failed: the gift is canceled.",
+  pending: "Chapa has no payment for it yet; it stays pending.",
+  unknown: "Chapa does not know this checkout (the donor never reached it); it stays pending.",
+  mismatch: "Chapa reports another amount or currency than was asked: it stays pending. Check Chapa's dashboard.",
+  settled: "This gift is no longer pending.",
+  unreachable: "Chapa could not be reached. Try again in a few minutes.",
+};
+
+/** Birr gifts: ask Chapa again about a pending one; record one refunded in Chapa's dashboard. */
+function BirrActions({ row, onDone }: { row: LedgerRow; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  if (!row.canReverify && !row.canMarkRefunded) return null;
+  const who = row.donorEmail ?? row.donorName ?? "this gift";
+  async function run(action: "verify" | "refunded") {
+    if (action === "refunded" && !window.confirm("Mark this gift refunded? It leaves its fund's total.")) return;
+    setBusy(true);
+    try {
+      if (action === "verify") {
+        const { outcome } = await api<{ outcome: string }>(`/api/donations/${row.key}/verify`, { method: "POST" });
+        toast(VERIFY_OUTCOMES[outcome] ?? outcome);
+      } else {
+        await api(`/api/donations/${row.key}/refunded`, { method: "POST" });
+        toast.success("Marked refunded.");
+      }
+      onDone();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "That did not work.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="mt-1 flex flex-wrap gap-2">
+      {row.canReverify && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run("verify")}
+          aria-label={`Re-verify the gift of ${who}`}
+          className="text-sm font-semibold text-brand underline underline-offset-2"
+        >
+          Re-verify
+        </button>
+      )}
+      {row.canMarkRefunded && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run("refunded")}
+          aria-label={`Mark the gift of ${who} refunded`}
+          className="text-sm font-semibold text-brand underline underline-offset-2"
+        >
+          Mark refunded
+        </button>
+      )}
+    </span>
+  );
+}
+
+const FILTERS = ["period", "fund", "method", "paidWith", "status"] as const;
 
 /** Admin → Donations: the tiles and dashboard (aggregated in SQL), and the ledger a page at a time. */
 export default function AdminDonations() {
@@ -161,7 +225,7 @@ export default function AdminDonations() {
               onSearch={(q) => list.set({ q }, { replace: true })}
             />
           </div>
-          <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+          <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
             <legend className="sr-only">Filter the ledger</legend>
             <ListFilter {...filter("period")} label="Period" choices={LEDGER_PERIODS} />
             <ListFilter
@@ -181,6 +245,11 @@ export default function AdminDonations() {
                 ["card", "Card"],
                 ["offline", "Offline"],
               ]}
+            />
+            <ListFilter
+              {...filter("paidWith")}
+              label="Paid with"
+              choices={[["all", "Any way"], ...Object.entries(PAID_WITH_LABELS)]}
             />
             <ListFilter
               {...filter("status")}
@@ -232,6 +301,7 @@ export default function AdminDonations() {
                       {row.received}
                       <div className="mt-1">
                         <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
+                        <BirrActions row={row} onDone={list.reload} />
                       </div>
                     </td>
                   </tr>
@@ -256,6 +326,7 @@ export default function AdminDonations() {
                   </p>
                   <div className="mt-2">
                     <ReceiptActions receiptId={row.receiptId} label={row.donorEmail ?? "this gift"} />
+                    <BirrActions row={row} onDone={list.reload} />
                   </div>
                 </li>
               ))}

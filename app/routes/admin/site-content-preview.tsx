@@ -89,6 +89,8 @@ export default function SiteContentPreview() {
         settings={{
           crowdfundingUrl: donating.crowdfundingUrl,
           cardPayments: true,
+          birrPayments: true,
+          birrPresets: donating.birrPresets,
           bank: donating,
           presets: donating.presets,
           defaultAmount: donating.defaultAmount,

@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   // Amount and frequency come from our records for this session, never from the address bar.
-  const receipt = await services.donations.findReceipt(sessionId);
+  const receipt = await services.donations.receiptOnReturn(sessionId);
   if (!receipt) return data({ receipt: null, sessionId }, { status: 404 });
   return { receipt: receiptView(receipt, { sendsEmail: services.email.enabled }), sessionId };
 }

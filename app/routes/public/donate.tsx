@@ -9,6 +9,7 @@ import { type Locale, localeOf } from "../../../core/i18n/locale";
 import { OFFLINE_GIFT_MESSAGES } from "../../../core/offline-gifts/offline-gifts.schema";
 import { DomainError } from "../../../core/shared/errors";
 import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
+import { BIRR_FIELDS } from "../../components/donation/birr-donation-form";
 import { type DesignatedFund, initialSelection } from "../../components/donation/card-donation-form";
 import { type DonateCardChoice, DonatePage } from "../../components/donation/donate-page";
 import { TRANSFER_NOTICE_FAILED, TRANSFER_NOTICE_FIELDS } from "../../components/donation/transfer-notice-form";
@@ -62,6 +63,29 @@ const CARD_FIELDS = ["preset", "custom", "frequency", "designated", "fund"] as c
 export async function action(args: Route.ActionArgs) {
   const { donations, offlineGifts } = args.context.get(appContext).services;
   const intent = (await args.request.clone().formData()).get("intent");
+  if (intent === "birr") {
+    return handlePublicForm(args, {
+      form: "birr",
+      fields: BIRR_FIELDS,
+      failure: DONATION_FAILED_MESSAGE,
+      input: ({ birrPreset = "", birrCustom = "", fund, name, email, phone }) => ({
+        currency: "ETB",
+        // As for cards: the typed amount if given, otherwise the chosen preset.
+        amount: Number(birrCustom.trim() !== "" ? birrCustom.trim().replace(/,/g, "") : birrPreset),
+        ...(fund && { fund }),
+        name,
+        email,
+        phone,
+      }),
+      submit: async (input) => {
+        const session: CheckoutSession = await donations.createCheckout(input);
+        if (typeof session?.url !== "string" || !/^https?:\/\//.test(session.url)) {
+          throw new CheckoutRedirectError(REDIRECT_FAILED_MESSAGE);
+        }
+        return redirect(session.url, 303);
+      },
+    });
+  }
   if (intent === "pledge") {
     return handlePublicForm(args, {
       form: "pledge",
@@ -97,6 +121,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const { settings, fund, start } = loaderData;
   const card = replyFor(actionData, "card");
   const pledge = replyFor(actionData, "pledge");
+  const birr = replyFor(actionData, "birr");
   const choice: DonateCardChoice =
     card && !card.ok
       ? {
@@ -116,6 +141,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
       choice={choice}
       cardError={cardError}
       pledge={{ reply: pledge, thanks: pledge?.ok ? OFFLINE_GIFT_MESSAGES.pledgeThanks : null }}
+      birr={birr}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { Donation } from "../../../../core/donations/donations.schema";
+import { type Donation, PAID_WITH_LABELS, type PaidWith } from "../../../../core/donations/donations.schema";
 import type { LedgerEntry } from "../../../../core/donations/ledger.schema";
 import { formatMoney } from "../../../../core/money/money";
 import type { OfflineGift } from "../../../../core/offline-gifts/offline-gifts.schema";
@@ -19,6 +19,12 @@ export interface LedgerRow {
   received: string;
   receiptId: string | null;
   test: boolean;
+  /** How it was paid, for people ("telebirr", "CBE Birr", "Card"); empty when not known yet. */
+  paidWith: string;
+  /** A pending gift staff may ask Chapa about again. */
+  canReverify: boolean;
+  /** A paid birr gift staff may mark refunded (refunds are made in Chapa's dashboard). */
+  canMarkRefunded: boolean;
 }
 
 export const cardRow = (donation: Donation): LedgerRow => ({
@@ -37,6 +43,9 @@ export const cardRow = (donation: Donation): LedgerRow => ({
       : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}`,
   receiptId: donation.receiptId,
   test: donation.provider === "sandbox",
+  paidWith: donation.method && donation.method in PAID_WITH_LABELS ? PAID_WITH_LABELS[donation.method as PaidWith] : "",
+  canReverify: donation.currency === "etb" && donation.status === "pending",
+  canMarkRefunded: donation.currency === "etb" && donation.status === "paid",
 });
 
 export const offlineRow = (gift: OfflineGift): LedgerRow => ({
@@ -52,6 +61,9 @@ export const offlineRow = (gift: OfflineGift): LedgerRow => ({
   received: gift.currency === "usd" ? formatMoney(gift.usdCents) : `${formatMoney(gift.usdCents)} at ${gift.etbPerUsd}`,
   receiptId: gift.receiptId,
   test: false,
+  paidWith: "",
+  canReverify: false,
+  canMarkRefunded: false,
 });
 
 /** A ledger entry as the table shows it. */

@@ -215,6 +215,17 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       blank: () => 10,
     },
     number("defaultAmount", "Amount selected first", { hint: "Must be one of the preset amounts." }),
+    {
+      kind: "list",
+      name: "birrPresets",
+      label: "Preset amounts in birr (Pay in birr)",
+      itemLabel: "birr amount",
+      item: number("", "Birr amount"),
+      blank: () => 500,
+    },
+    text("etbPerUsd", "Birr per US dollar", {
+      hint: "Today's rate, e.g. 155.42. Each birr gift paid online counts toward its fund's goal at the rate of its day.",
+    }),
   ],
   contact: [
     {
