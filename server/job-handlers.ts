@@ -53,6 +53,7 @@ export function registerJobHandlers(services: Services): void {
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock, services.config.staffSessionIdleMinutes * 60_000),
     auditPruneJob(db, clock),
+    services.retention.job,
   ];
   for (const handler of handlers) if (handler) jobs.register(handler);
 }

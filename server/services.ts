@@ -30,6 +30,7 @@ import { createReceiptsService } from "../core/receipts/receipts.service.ts";
 import { createYearStatements } from "../core/receipts/year-statements.ts";
 import { createReportsService } from "../core/reports/reports.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
+import { createRetention } from "../core/personal-data/retention.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
 import { createSingleUseLinks } from "../core/single-use-links/single-use-links.ts";
@@ -236,6 +237,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     yearStatements,
     reports: createReportsService({ db, clock, funds }),
+    /** What personal data the site holds, for how long, and the daily job that keeps to it (docs/decisions/0680). */
+    retention: createRetention({ db, clock, audit, settings, purgePublicCaches }),
     ledger: createLedgerService({ db, clock }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {

@@ -87,6 +87,11 @@ export function describeActivity(row: DescribedRow): string {
       return `${who} changed the second factor of ${thing(row)}.`;
     case "refused":
       return `${who} was refused ${row.entityId}${values.role ? ` (${role(values.role)})` : ""}.`;
+    case "retention": {
+      const n = typeof values.removed === "number" ? values.removed : 0;
+      const how = values.how === "anonymise" ? "cleared the personal details of" : "removed";
+      return `${who} ${how} ${n} of ${values.kind ?? row.entityId} under the retention rules.`;
+    }
     case "update": {
       if (row.entity === "message" && typeof values.isRead === "boolean") {
         return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;

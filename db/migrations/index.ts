@@ -26,6 +26,7 @@ import * as siteContentItemIds from "./2026-11-25-200-site-content-item-ids.ts";
 import * as singleUseLinks from "./2026-11-28-600-single-use-links.ts";
 import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
+import * as retention from "./2026-11-28-680-retention.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
 
 /**
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-600-subscriber-imports": subscriberImports,
   "2026-11-28-610-admin-list-indexes": adminListIndexes,
   "2026-11-28-640-job-interruptions": jobInterruptions,
+  "2026-11-28-680-retention": retention,
 };

@@ -16,6 +16,7 @@ import apiNotFoundRoutes from "./not-found.routes.ts";
 import offlineGiftsRoutes from "./offline-gifts.routes.ts";
 import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
+import privacyRoutes from "./privacy.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import receiptsRoutes from "./receipts.routes.ts";
 import secondFactorRoutes from "./second-factor.routes.ts";
@@ -53,5 +54,6 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   translationRoutes,
   activityRoutes,
   adminListsRoutes,
+  privacyRoutes,
   apiNotFoundRoutes,
 ];
