@@ -2,8 +2,8 @@
  * Every kind of personal data the site holds, in one list (docs/decisions/0680-personal-data-registry-and-retention.md).
  * The retention job, its preview, Admin → Privacy's records of processing and the public privacy page
  * are all generated from it, so what the charity says it keeps and what it really removes cannot
- * differ. A kind that gains a table gains a step in personal-data.repository.ts; a new table holding
- * people's data gains a kind here (a test compares the tables with this list).
+ * differ. A new table holding people's data gains a kind here, and a step of its rule in
+ * personal-data.repository.ts.
  *
  * Zod-free and database-free: the admin and the public pages import it as it is.
  */

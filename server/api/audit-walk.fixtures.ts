@@ -807,4 +807,8 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       values: { value: false },
     },
   }),
+  "PUT /api/admin/retention": async () => ({
+    request: { url: "/api/admin/retention", payload: { periods: { contactMessages: 18 } } },
+    expected: { action: "update", entity: "setting", entityId: "privacy.retentionPeriods", fields: ["value"] },
+  }),
 };
