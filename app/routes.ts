@@ -65,6 +65,8 @@ export default [
     route("admin/donations", "routes/admin/donations.tsx"),
     route("admin/donations/offline", "routes/admin/offline-gifts.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
+    route("admin/privacy", "routes/admin/privacy.tsx"),
+    route("admin/privacy/records", "routes/admin/privacy-records.tsx"),
     route("admin/blogs", "routes/admin/blogs.tsx"),
     route("admin/blogs/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
     route("admin/blogs/edit/:id", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),
