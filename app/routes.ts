@@ -28,6 +28,7 @@ export default [
     page("donate", "routes/public/donate.tsx"),
     page("donate/thank-you", "routes/public/donate-thank-you.tsx"),
     page("giving", "routes/public/giving.tsx"),
+    page("privacy", "routes/public/privacy.tsx"),
     page("impact/gallery", "routes/public/impact-gallery.tsx"),
     page("blog", "routes/public/blog.tsx"),
     page("blog/:id", "routes/public/blog-post.tsx"),

@@ -10,6 +10,7 @@ import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { useVisitorForm } from "./use-visitor-form";
+import { PrivacyNote } from "./privacy-note";
 
 const EMPTY = { name: "", email: "", message: "" };
 export const CONTACT_FIELDS = Object.keys(EMPTY);
@@ -93,6 +94,7 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
       <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="w-full sm:w-auto">
         {submitting ? t("contact.sending") : t("contact.send")}
       </Button>
+      <PrivacyNote />
       {result.view ? <div>{result.view}</div> : null}
     </form>
   );

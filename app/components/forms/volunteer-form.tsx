@@ -14,6 +14,7 @@ import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { useVisitorForm } from "./use-visitor-form";
+import { PrivacyNote } from "./privacy-note";
 
 const EMPTY = {
   fullName: "",
@@ -176,6 +177,7 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? t("volunteer.submitting") : t("volunteer.submit")}
       </Button>
+      <PrivacyNote />
       {result.view ? <div>{result.view}</div> : null}
     </form>
   );

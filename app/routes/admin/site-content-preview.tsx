@@ -22,6 +22,7 @@ import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
 import { loadForStaff } from "../../lib/staff-preview";
 import type { Route } from "./+types/site-content-preview";
+import { PrivacyPage } from "../../components/site/privacy-page";
 
 export const meta = () => adminMeta("Preview");
 
@@ -60,6 +61,9 @@ export function HydrateFallback() {
   return <p className="p-8 text-muted">Loading the preview…</p>;
 }
 
+/** Editors may not read the periods an Administrator set: the preview shows the defaults. */
+const DEFAULT_PERIODS: Record<string, number> = {};
+
 export default function SiteContentPreview() {
   const { section, drafts, featuredVideo, galleryPreview } = useLoaderData<typeof clientLoader>();
   const page = SECTION_PAGES[section];
@@ -83,6 +87,7 @@ export default function SiteContentPreview() {
         )}
         {page === "/about" && <AboutPage content={drafts.about} />}
         {page === "/contact" && <ContactPage content={drafts.contact} />}
+        {page === "/privacy" && <PrivacyPage content={drafts.privacy} contact={contact} periods={DEFAULT_PERIODS} />}
       </main>
       <SiteFooter content={{ tagline: contact.footerTagline, social: contact.social }} path={page} />
       <DonationRoot
