@@ -503,8 +503,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "privacy.controllerHeading": "ኃላፊነቱ የማን ነው",
   "privacy.controllerText": "በአዲስ አበባ የሚገኘው Hope Behind Bars በዚህ ገጽ ላይ በተገለጸው የግል መረጃ ላይ የሚደረገውን ይወስናል።",
   "privacy.kindsHeading": "ምን እንደምናስቀምጥ፣ ለምን እና ለምን ያህል ጊዜ",
-  "privacy.kindsIntro":
-    "ድረ-ገጻችን የሚሠራው በዚህ ዝርዝር ነው፤ ጊዜው ሲያበቃ ዕለታዊ ሥራ መረጃውን ይሰርዛል ወይም የሰውየውን ዝርዝሮች ያጠፋል።",
+  "privacy.kindsIntro": "ድረ-ገጻችን የሚሠራው በዚህ ዝርዝር ነው፤ ጊዜው ሲያበቃ ዕለታዊ ሥራ መረጃውን ይሰርዛል ወይም የሰውየውን ዝርዝሮች ያጠፋል።",
   "privacy.sensitive": "ጥብቅ ጥበቃ የሚደረግለት ስሱ መረጃ",
   "privacy.holds": "ምን",
   "privacy.purpose": "ለምን",

@@ -485,8 +485,6 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
   },
 ];
 
-export const kindById = (id: string) => PERSONAL_DATA_KINDS.find((kind) => kind.id === id);
-
 /** "12 months after it was sent", in the page's language. */
 export function retentionSentence(kind: PersonalDataKind, period: number | undefined, locale: "en" | "am"): string {
   if ("fixed" in kind.retention) return kind.retention.fixed[locale];

@@ -26,7 +26,10 @@ interface Step {
   set?: Record<string, null | string>;
 }
 
-const before = (column: string): Where => (eb, cutoff) => eb(column, "<", cutoff.at);
+const before =
+  (column: string): Where =>
+  (eb, cutoff) =>
+    eb(column, "<", cutoff.at);
 
 /** A receipt's copy of the donor, cleared with its gift. `donor_email` is NOT NULL: "" once cleared. */
 const receiptsOf = (source: "payment_id" | "offline_gift_id"): Step => ({

@@ -4,14 +4,13 @@ import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { ADMIN_SCREENS } from "../access/admin-screens.ts";
 import { ROLE_LABELS } from "../access/roles.ts";
-import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { type Actor, type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
+import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { JobDefinition } from "../jobs/jobs.service.ts";
 import { defineSetting, type Settings } from "../settings/settings.ts";
 import { yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { parseInput } from "../shared/validation.ts";
-import { type Cutoff, countDue, removeBatch, stepCount } from "./personal-data.repository.ts";
 import {
   BASIS_LABELS,
   PERSONAL_DATA_KINDS,
@@ -20,6 +19,7 @@ import {
   retentionSentence,
   STORAGE_LABELS,
 } from "./personal-data.registry.ts";
+import { type Cutoff, countDue, removeBatch, stepCount } from "./personal-data.repository.ts";
 
 export const RETENTION_JOB = "personal-data.retention";
 export const RETENTION_EVERY_MS = 24 * 60 * 60_000;
@@ -204,5 +204,3 @@ export function createRetention({ db, clock, audit, settings, purgePublicCaches 
     } satisfies JobDefinition<null>,
   };
 }
-
-export type Retention = ReturnType<typeof createRetention>;

@@ -23,7 +23,8 @@ export const SECTION_DESCRIPTIONS: Record<SiteSection, string> = {
   about: "Vision, mission, founder, story, theory of change, values, team and board",
   donating: "Bank details, crowdfunding link and the amounts the donation pop-up offers",
   contact: "Address, phone, e-mail, office hours, map, social links and the footer tagline",
-  privacy: "The privacy page's introduction and whom to write to; the rest of the page comes from the records of processing",
+  privacy:
+    "The privacy page's introduction and whom to write to; the rest of the page comes from the records of processing",
 };
 
 /** The public page each section is seen on, for the preview link. */

@@ -6,10 +6,7 @@ import { type Kysely, sql } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("volunteer_applications").addColumn("status_changed_at", "text").execute();
-  await db
-    .updateTable("volunteer_applications")
-    .set({ status_changed_at: sql`created_at` })
-    .execute();
+  await db.updateTable("volunteer_applications").set({ status_changed_at: sql`created_at` }).execute();
   await db.schema
     .createIndex("volunteer_applications_status_changed_at")
     .on("volunteer_applications")

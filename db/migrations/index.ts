@@ -26,8 +26,8 @@ import * as siteContentItemIds from "./2026-11-25-200-site-content-item-ids.ts";
 import * as singleUseLinks from "./2026-11-28-600-single-use-links.ts";
 import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
-import * as retention from "./2026-11-28-680-retention.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
+import * as retention from "./2026-11-28-680-retention.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in

@@ -63,7 +63,10 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     });
     await db
       .insertInto("contact_messages")
-      .values([message(ids.messageDue, "2025-11-28T11:59:00.000Z"), message(ids.messageKept, "2025-11-28T12:01:00.000Z")])
+      .values([
+        message(ids.messageDue, "2025-11-28T11:59:00.000Z"),
+        message(ids.messageKept, "2025-11-28T12:01:00.000Z"),
+      ])
       .execute();
     const application = (id: string, createdAt: string, changedAt: string | null) => ({
       id,
@@ -412,7 +415,13 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       .orderBy("paid_at")
       .execute();
     expect(gifts).toEqual([
-      { id: ids.monthlyActive, donor_email: "abebe@example.org", donor_name: "Abebe", amount_cents: 5000, status: "paid" },
+      {
+        id: ids.monthlyActive,
+        donor_email: "abebe@example.org",
+        donor_name: "Abebe",
+        amount_cents: 5000,
+        status: "paid",
+      },
       { id: ids.giftDue, donor_email: null, donor_name: null, amount_cents: 5000, status: "paid" },
       { id: ids.giftKept, donor_email: "abebe@example.org", donor_name: "Abebe", amount_cents: 5000, status: "paid" },
     ]);
@@ -520,7 +529,8 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     expect((await preview()).contactMessages).toBe(1200);
     // A shutdown after two batches of messages: the worker's signal stops the run between them.
     const recorded = vi.spyOn(t.services.audit, "record");
-    const messageBatches = () => recorded.mock.calls.filter(([, , entry]) => entry.entityId === "contactMessages").length;
+    const messageBatches = () =>
+      recorded.mock.calls.filter(([, , entry]) => entry.entityId === "contactMessages").length;
     const stopping = {
       throwIfAborted() {
         if (messageBatches() >= 2) throw new Error("shutting down");

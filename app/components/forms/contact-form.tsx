@@ -9,8 +9,8 @@ import { TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
-import { useVisitorForm } from "./use-visitor-form";
 import { PrivacyNote } from "./privacy-note";
+import { useVisitorForm } from "./use-visitor-form";
 
 const EMPTY = { name: "", email: "", message: "" };
 export const CONTACT_FIELDS = Object.keys(EMPTY);

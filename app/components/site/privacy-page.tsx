@@ -86,7 +86,9 @@ export function PrivacyPage({
             {PERSONAL_DATA_KINDS.map((kind) => (
               <li key={kind.id} className="rounded-2xl border border-gray-200 bg-white p-5">
                 <h3 className="text-lg font-semibold">{say(kind.label[locale])}</h3>
-                {kind.sensitive && <p className="mt-1 text-sm font-semibold text-amber-900">{t("privacy.sensitive")}</p>}
+                {kind.sensitive && (
+                  <p className="mt-1 text-sm font-semibold text-amber-900">{t("privacy.sensitive")}</p>
+                )}
                 <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[11rem_1fr]">
                   <dt className="font-semibold">{t("privacy.holds")}</dt>
                   <dd>{say(kind.holds[locale])}</dd>

@@ -66,7 +66,9 @@ export default function AdminPrivacyRecords() {
                 <dt className="font-semibold">Where it is stored</dt>
                 <dd>{record.storedIn.join("; ")}</dd>
                 <dt className="font-semibold">Who may see it</dt>
-                <dd>{record.roles.length > 0 ? record.roles.join(", ") : "Nobody in the back office: only the site"}</dd>
+                <dd>
+                  {record.roles.length > 0 ? record.roles.join(", ") : "Nobody in the back office: only the site"}
+                </dd>
                 <dt className="font-semibold">How long it is kept</dt>
                 <dd>{record.retention}</dd>
               </dl>

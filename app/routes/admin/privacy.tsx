@@ -8,6 +8,8 @@ import { ApiError, api } from "../../lib/api-client";
 
 export const meta = () => adminMeta("Data retention");
 
+const periodsOf = (rows: RetentionRow[]) => Object.fromEntries(rows.map((row) => [row.id, String(row.period)]));
+
 /**
  * Admin → Privacy → Data retention (Administrators): how long each kind of personal data is kept,
  * and how many rows the next daily run would remove with the periods as saved
@@ -21,12 +23,15 @@ export default function AdminPrivacy() {
 
   const show = (rows: RetentionRow[]) => {
     setRules(rows);
-    setPeriods(Object.fromEntries(rows.map((row) => [row.id, String(row.period)])));
+    setPeriods(periodsOf(rows));
   };
 
   useEffect(() => {
     api<{ rules: RetentionRow[] }>("/api/admin/retention")
-      .then((body) => show(body.rules))
+      .then((body) => {
+        setRules(body.rules);
+        setPeriods(periodsOf(body.rules));
+      })
       .catch(() => {
         toast.error("Failed to load the retention rules.");
         setRules([]);
@@ -100,7 +105,10 @@ export default function AdminPrivacy() {
                       className="w-24 rounded-lg border border-gray-300 px-3 py-2 aria-invalid:border-red-600"
                     />
                     <span id={`${id}-bounds`}>
-                      {rule.unit} <span className="sr-only">(from {rule.min} to {rule.max})</span>
+                      {rule.unit}{" "}
+                      <span className="sr-only">
+                        (from {rule.min} to {rule.max})
+                      </span>
                     </span>
                   </div>
                   <p className="text-sm sm:w-40 sm:text-right" data-testid={`due-${rule.id}`}>

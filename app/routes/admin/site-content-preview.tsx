@@ -16,13 +16,13 @@ import { SiteHeader } from "../../components/layout/site-header";
 import { AboutPage } from "../../components/site/about-page";
 import { ContactPage } from "../../components/site/contact-page";
 import { HomePage } from "../../components/site/home-page";
+import { PrivacyPage } from "../../components/site/privacy-page";
 import { ENGLISH_I18N } from "../../i18n/english";
 import { I18nProvider } from "../../i18n/i18n";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
 import { loadForStaff } from "../../lib/staff-preview";
 import type { Route } from "./+types/site-content-preview";
-import { PrivacyPage } from "../../components/site/privacy-page";
 
 export const meta = () => adminMeta("Preview");
 
