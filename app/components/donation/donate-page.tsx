@@ -4,6 +4,7 @@ import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
+import { PrivacyNote } from "../forms/privacy-note";
 import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
 import type { DesignatedFund } from "./card-donation-form";
@@ -218,6 +219,7 @@ function CardForm({
         {t("donate.submit")}
       </Button>
       <p className="mt-3 text-center text-xs text-muted">{t("donate.secure", { provider: PAYMENT_PROVIDER_NAME })}</p>
+      <PrivacyNote className="mt-2 text-center text-muted" />
     </form>
   );
 }

@@ -50,12 +50,12 @@ export default function AdminPrivacyRecords() {
             >
               <h3 id={`record-${record.id}`} className="text-lg font-semibold">
                 {record.label}
-                {record.sensitive && (
-                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">
-                    Sensitive
-                  </span>
-                )}
               </h3>
+              {record.sensitive && (
+                <p className="mt-1 text-sm font-semibold text-amber-900">
+                  Sensitive: images of women in prison and of children
+                </p>
+              )}
               <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
                 <dt className="font-semibold">What is held</dt>
                 <dd>{record.holds}</dd>

@@ -48,8 +48,13 @@ export default function AdminPrivacy() {
       show(body.rules);
       toast.success("Retention periods saved.");
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      toast.error(error instanceof ApiError ? error.message : "Failed to save the retention periods.");
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      toast.error(
+        Object.keys(fields).length > 0
+          ? "Some periods are outside what is allowed: see the messages below."
+          : "Failed to save the retention periods.",
+      );
     } finally {
       setSaving(false);
     }
