@@ -89,8 +89,10 @@ export function describeActivity(row: DescribedRow): string {
       return `${who} was refused ${row.entityId}${values.role ? ` (${role(values.role)})` : ""}.`;
     case "retention": {
       const n = typeof values.removed === "number" ? values.removed : 0;
-      const how = values.how === "anonymise" ? "cleared the personal details of" : "removed";
-      return `${who} ${how} ${n} of ${values.kind ?? row.entityId} under the retention rules.`;
+      const kind = values.kind ?? row.entityId;
+      return values.how === "anonymise"
+        ? `${who} applied the retention rules: personal details cleared from ${n} (${kind}).`
+        : `${who} applied the retention rules: ${n} removed (${kind}).`;
     }
     case "update": {
       if (row.entity === "message" && typeof values.isRead === "boolean") {
