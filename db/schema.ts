@@ -9,6 +9,7 @@ import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newsletters/newsletters.table.ts";
 import type { GiftPledgeTable, OfflineGiftTable } from "../core/offline-gifts/offline-gifts.table.ts";
+import type { DataBreachTable } from "../core/personal-data/breaches.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
 import type { ReceiptCounterTable, ReceiptTable, StatementSendTable } from "../core/receipts/receipts.table.ts";
 import type {
@@ -66,4 +67,5 @@ export interface Database {
   login_tickets: LoginTicketTable;
   webauthn_challenges: WebauthnChallengeTable;
   content_translations: ContentTranslationTable;
+  data_breaches: DataBreachTable;
 }

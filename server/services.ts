@@ -24,6 +24,7 @@ import { createMessagesService } from "../core/messages/messages.service.ts";
 import { createMessagesList } from "../core/messages/messages-list.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
+import { createBreaches } from "../core/personal-data/breaches.service.ts";
 import { createRetention } from "../core/personal-data/retention.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
@@ -239,6 +240,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     reports: createReportsService({ db, clock, funds }),
     /** What personal data the site holds, for how long, and the daily job that keeps to it (docs/decisions/0680). */
     retention: createRetention({ db, clock, audit, settings, purgePublicCaches }),
+    breaches: createBreaches({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {

@@ -462,6 +462,31 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     },
   },
   {
+    id: "breaches",
+    label: { en: "Breach register", am: "የመረጃ ጥሰት መዝገብ" },
+    holds: {
+      en: "What happened, when it was found, who was affected, whom we told and when",
+      am: "ምን እንደተፈጠረ፣ መቼ እንደታወቀ፣ ማን እንደተጎዳ፣ ለማን እና መቼ እንዳሳወቅን",
+    },
+    purpose: {
+      en: "Telling the authority and the people affected in time, and showing how a breach was handled",
+      am: "ለባለሥልጣኑና ለተጎዱት ሰዎች በጊዜ ማሳወቅ፣ ጥሰቱ እንዴት እንደተያዘ ማሳየት",
+    },
+    basis: "legal-obligation",
+    storedIn: ["database"],
+    screens: ["/admin/privacy"],
+    retention: {
+      rule: {
+        unit: "months",
+        default: 60,
+        min: 24,
+        max: 120,
+        from: { en: "it was found", am: "ከታወቀ" },
+        action: "delete",
+      },
+    },
+  },
+  {
     id: "imageConsents",
     label: { en: "Photos of people and their consent records", am: "የሰዎች ፎቶዎችና የፈቃድ መዝገቦቻቸው" },
     holds: {

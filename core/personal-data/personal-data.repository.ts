@@ -155,6 +155,7 @@ export const RETENTION_STEPS: Record<string, readonly Step[]> = {
       where: (eb, cutoff) => eb(eb.fn.coalesce("accepted_at", "revoked_at", "expires_at"), "<", cutoff.at),
     },
   ],
+  breaches: [{ table: "data_breaches", key: ["id"], where: before("found_at") }],
   queuedEmails: [
     {
       table: "jobs",
@@ -228,3 +229,88 @@ export async function removeBatch(
 }
 
 export const stepCount = (kindId: string) => RETENTION_STEPS[kindId]?.length ?? 0;
+
+/** Where each kind keeps people's e-mail addresses: whom to tell when that kind is in a breach. */
+const ADDRESSES: Record<string, readonly { table: keyof Database; column: string }[]> = {
+  cardGifts: [
+    { table: "donations", column: "donor_email" },
+    { table: "receipts", column: "donor_email" },
+  ],
+  unfinishedCheckouts: [{ table: "donations", column: "donor_email" }],
+  offlineGifts: [
+    { table: "offline_gifts", column: "donor_email" },
+    { table: "gift_pledges", column: "donor_email" },
+  ],
+  dismissedTransferNotices: [{ table: "gift_pledges", column: "donor_email" }],
+  statementSends: [{ table: "statement_sends", column: "donor_email" }],
+  subscribers: [{ table: "subscribers", column: "email" }],
+  unconfirmedSubscribers: [{ table: "subscribers", column: "email" }],
+  newsletterDeliveries: [{ table: "newsletter_deliveries", column: "email" }],
+  volunteerApplications: [{ table: "volunteer_applications", column: "email" }],
+  contactMessages: [{ table: "contact_messages", column: "email" }],
+  singleUseLinks: [{ table: "donor_sessions", column: "email" }],
+  staffAccounts: [{ table: "admin_users", column: "email" }],
+  staffInvitations: [{ table: "staff_invitations", column: "email" }],
+};
+
+/** The distinct addresses (lower-case, sorted) held by any of these kinds. */
+export async function addressesOf(db: Db, kindIds: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const source of kindIds.flatMap((id) => ADDRESSES[id] ?? [])) {
+    const rows: { address: string | null }[] = await (db as AnyDb)
+      .selectFrom(source.table)
+      .select((eb) => eb.fn<string | null>("lower", [eb.ref(source.column)]).as("address"))
+      .where(source.column, "is not", null)
+      .where(source.column, "<>", "")
+      .distinct()
+      .execute();
+    for (const row of rows) if (row.address) found.add(row.address);
+  }
+  return [...found].sort();
+}
+
+export interface BreachRow {
+  id: string;
+  description: string;
+  foundAt: string;
+  affected: string;
+  kinds: string[];
+  authorityNotifiedAt: string | null;
+  peopleInformedAt: string | null;
+  recordedAt: string;
+  recordedBy: string;
+}
+
+const toBreach = (row: Database["data_breaches"]): BreachRow => ({
+  id: row.id,
+  description: row.description,
+  foundAt: row.found_at,
+  affected: row.affected,
+  kinds: JSON.parse(row.kinds) as string[],
+  authorityNotifiedAt: row.authority_notified_at,
+  peopleInformedAt: row.people_informed_at,
+  recordedAt: row.recorded_at,
+  recordedBy: row.recorded_by,
+});
+
+export async function insertBreach(db: Db, row: Database["data_breaches"]): Promise<void> {
+  await db.insertInto("data_breaches").values(row).execute();
+}
+
+export async function listBreaches(db: Db): Promise<BreachRow[]> {
+  const rows = await db.selectFrom("data_breaches").selectAll().orderBy("found_at", "desc").orderBy("id").execute();
+  return rows.map(toBreach);
+}
+
+export async function findBreach(db: Db, id: string): Promise<BreachRow | undefined> {
+  const row = await db.selectFrom("data_breaches").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toBreach(row);
+}
+
+export async function setBreachSteps(
+  db: Db,
+  id: string,
+  steps: { authority_notified_at?: string | null; people_informed_at?: string | null },
+): Promise<void> {
+  await db.updateTable("data_breaches").set(steps).where("id", "=", id).execute();
+}

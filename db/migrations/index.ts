@@ -28,6 +28,7 @@ import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
 import * as retention from "./2026-11-28-680-retention.ts";
+import * as dataBreaches from "./2026-11-28-681-data-breaches.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-610-admin-list-indexes": adminListIndexes,
   "2026-11-28-640-job-interruptions": jobInterruptions,
   "2026-11-28-680-retention": retention,
+  "2026-11-28-681-data-breaches": dataBreaches,
 };
