@@ -68,6 +68,7 @@ export default [
     route("admin/activity", "routes/admin/activity.tsx"),
     route("admin/privacy", "routes/admin/privacy.tsx"),
     route("admin/privacy/records", "routes/admin/privacy-records.tsx"),
+    route("admin/privacy/breaches", "routes/admin/privacy-breaches.tsx"),
     route("admin/blogs", "routes/admin/blogs.tsx"),
     route("admin/blogs/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
     route("admin/blogs/edit/:id", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),

@@ -69,6 +69,27 @@ describe.runIf(browserAvailable)("privacy: retention, records of processing and 
     await screenshot(page, "privacy-records-375");
     await page.setViewportSize(VIEWPORTS.desktop);
     await screenshot(page, "privacy-records-1280");
+
+    await page.getByRole("link", { name: "Breach register" }).click();
+    await page.getByText("No breaches recorded.").waitFor();
+    await page.getByLabel("What happened").fill("A laptop with a messages export was stolen");
+    await page.getByLabel("When it was found (Addis Ababa time)").fill("2026-11-28T09:30");
+    await page.getByLabel("Who is affected").fill("People who wrote to us");
+    await page.getByRole("checkbox", { name: "Contact messages" }).check();
+    await page.getByRole("button", { name: "Record breach" }).press("Enter");
+    await page.getByText("Breach recorded.", { exact: true }).waitFor();
+    const authority = page.getByTestId("breach-authority");
+    expect(await authority.textContent()).toMatch(/^Tell the Ethiopian Communications Authority by Dec 1, 2026/);
+    await page.getByText("People to inform: 3.").waitFor();
+    await page.getByRole("button", { name: "Show the people to inform" }).click();
+    expect(await page.getByLabel("Their addresses (3)").inputValue()).toBe(
+      "new1@example.org, old1@example.org, old2@example.org",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, "privacy-breaches-375");
+    await page.getByRole("button", { name: "Mark authority told" }).click();
+    await authority.getByText(/^Authority told /).waitFor();
     await context.close();
   });
 

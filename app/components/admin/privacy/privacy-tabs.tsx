@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 const TABS = [
   { to: "/admin/privacy", label: "Data retention" },
   { to: "/admin/privacy/records", label: "Records of processing" },
+  { to: "/admin/privacy/breaches", label: "Breach register" },
 ];
 
 /** The two views of Admin → Privacy; hidden on paper. */
