@@ -39,13 +39,16 @@ export function PrivacyPage({
   contact,
   periods,
   englishPaths,
+  contactEnglishPaths,
 }: {
   content: PrivacyContent;
   contact: Pick<ContactContent, "email" | "addressLines">;
   periods: Record<string, number>;
+  /** On an Amharic page, the texts of this section and of the contact section still in English. */
   englishPaths?: string[];
+  contactEnglishPaths?: string[];
 }) {
-  const { t, locale, untranslated } = useI18n();
+  const { t, locale } = useI18n();
   const say = (text: string) => (locale === "am" ? <Marked text={text} /> : text);
   return (
     <>
@@ -66,8 +69,8 @@ export function PrivacyPage({
             {content.contactPerson}
           </p>
           <address className="mt-3 not-italic">
-            {contact.addressLines.map((line) => (
-              <span key={line} className="block" lang={untranslated}>
+            {contact.addressLines.map((line, index) => (
+              <span key={line} className="block" lang={sitePathLang(contactEnglishPaths, `addressLines.${index}`)}>
                 {line}
               </span>
             ))}

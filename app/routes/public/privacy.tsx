@@ -7,7 +7,13 @@ import type { Route } from "./+types/privacy";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const { privacy, contact, englishPaths } = await services.siteContentTranslations.published(localeOf(request));
-  return { content: privacy, contact, periods: await services.retention.periods(), englishPaths: englishPaths.privacy };
+  return {
+    content: privacy,
+    contact,
+    periods: await services.retention.periods(),
+    englishPaths: englishPaths.privacy,
+    contactEnglishPaths: englishPaths.contact,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -20,6 +26,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       contact={loaderData.contact}
       periods={loaderData.periods}
       englishPaths={loaderData.englishPaths}
+      contactEnglishPaths={loaderData.contactEnglishPaths}
     />
   );
 }
