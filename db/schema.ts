@@ -16,6 +16,7 @@ import type {
   PersonTable,
   SuppressedAddressTable,
 } from "../core/people/people.table.ts";
+import type { DataBreachTable } from "../core/personal-data/breaches.table.ts";
 import type { PublicationTable } from "../core/publications/publications.table.ts";
 import type { ReceiptCounterTable, ReceiptTable, StatementSendTable } from "../core/receipts/receipts.table.ts";
 import type {
@@ -82,4 +83,5 @@ export interface Database {
   page_views: PageViewTable;
   visit_days: VisitDayTable;
   campaigns: CampaignTable;
+  data_breaches: DataBreachTable;
 }

@@ -61,6 +61,7 @@ export function registerJobHandlers(services: Services): void {
     auditPruneJob(db, clock),
     // Page views: finished days rolled into aggregates, raw views after 30 days and salts after 48 h deleted.
     visitsHousekeepingJob(db, clock),
+    services.retention.job,
   ];
   for (const handler of handlers) if (handler) jobs.register(handler);
 }

@@ -29,6 +29,8 @@ import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.s
 import { createPeopleService } from "../core/people/people.service.ts";
 import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
 import { createSuppressionList } from "../core/people/suppression.ts";
+import { createBreaches } from "../core/personal-data/breaches.service.ts";
+import { createRetention } from "../core/personal-data/retention.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
@@ -259,6 +261,9 @@ export function createServices({ config, database, clock = systemClock }: Servic
       links,
       siteUrl: config.publicSiteUrl,
     }),
+    /** What personal data the site holds, for how long, and the daily job that keeps to it (docs/decisions/0680). */
+    retention: createRetention({ db, clock, audit, settings, purgePublicCaches }),
+    breaches: createBreaches({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),
     /** Page views counted on the server (docs/decisions/0710); null with ANALYTICS=off. */
     visits: config.analytics ? createVisitCounter({ db, clock }) : null,

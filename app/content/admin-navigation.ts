@@ -25,6 +25,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "Campaigns", path: "/admin/campaigns", description: "Tagged links, short links and QR codes for appeals" },
   { title: "Staff", path: "/admin/staff", description: "Who can sign in, their roles, and invitations" },
   { title: "Activity", path: "/admin/activity", description: "Who did what, and when" },
+  { title: "Privacy", path: "/admin/privacy", description: "Data retention and records of processing" },
 ];
 
 /** The areas a role may open (core/access/admin-screens.ts), in sidebar order. */

@@ -64,4 +64,5 @@ export const PUBLIC_PAGE_PATHS = [
   "/join-team",
   "/contact",
   "/donate",
+  "/privacy",
 ];

@@ -78,6 +78,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "footer.partner": "አጋራችን ይሁኑ",
   "footer.newsletter": "ዜና መጽሔት",
   "footer.rights": "© {year} Hope Behind Bars። መብቱ በሕግ የተጠበቀ ነው።",
+  "footer.privacy": "ግላዊነት",
 
   "notFound.title": "ገጹ አልተገኘም",
   "notFound.heading": "ይቅርታ፣ ገጹ አልተገኘም!",
@@ -486,6 +487,8 @@ export const am: Partial<Record<MessageKey, string>> = {
   "video.play": "ቪዲዮውን አጫውት፦ {title}",
   "board.members": "የቦርድ አባላት",
   "forms.honeypot": "ይህን መስክ ባዶ ይተዉት",
+  "forms.privacyNote": "የሚልኩልንን የምናስቀምጠው በሚያስፈልገን ጊዜ ብቻ ነው።",
+  "forms.privacyLink": "መረጃዎን እንዴት እንደምንይዝ",
   "logo.tagline": "ለእናቶች ሁለተኛ ዕድል",
 
   "newsletterLink.incomplete": "ማስፈንጠሪያው ያልተሟላ ነው። እባክዎ ከኢሜይልዎ እንደገና ይክፈቱት።",
@@ -546,6 +549,30 @@ export const am: Partial<Record<MessageKey, string>> = {
   "birr.secure": "የመክፈያ መንገዱን በቻፓ ደህንነቱ በተጠበቀ ገጽ ላይ ይመርጣሉ።",
   "birr.form": "በብር የሚሰጥ ስጦታ",
   "birr.orTransfer": "ወይም ወደ ባንክ ሂሳባችን ያስተላልፉ",
+
+  "privacy.eyebrow": "ግላዊነት",
+  "privacy.title": "መረጃዎን እንዴት እንደምንይዝ",
+  "privacy.metaDescription":
+    "Hope Behind Bars ምን ዓይነት የግል መረጃ እንደሚያስቀምጥ፣ ለምን፣ የት፣ ማን ሊያየው እንደሚችልና ለምን ያህል ጊዜ፣ እንዲሁም መብቶችዎን እንዴት እንደሚጠቀሙ።",
+  "privacy.controllerHeading": "ኃላፊነቱ የማን ነው",
+  "privacy.controllerText": "በአዲስ አበባ የሚገኘው Hope Behind Bars በዚህ ገጽ ላይ በተገለጸው የግል መረጃ ላይ የሚደረገውን ይወስናል።",
+  "privacy.kindsHeading": "ምን እንደምናስቀምጥ፣ ለምን እና ለምን ያህል ጊዜ",
+  "privacy.kindsIntro": "ድረ-ገጻችን የሚሠራው በዚህ ዝርዝር ነው፤ ጊዜው ሲያበቃ ዕለታዊ ሥራ መረጃውን ይሰርዛል ወይም የሰውየውን ዝርዝሮች ያጠፋል።",
+  "privacy.sensitive": "ጥብቅ ጥበቃ የሚደረግለት ስሱ መረጃ",
+  "privacy.holds": "ምን",
+  "privacy.purpose": "ለምን",
+  "privacy.basis": "ሕጋዊ መሠረት",
+  "privacy.storedIn": "የሚቀመጥበት ቦታ",
+  "privacy.kept": "ለምን ያህል ጊዜ",
+  "privacy.rightsHeading": "መብቶችዎ",
+  "privacy.rights":
+    "በኢትዮጵያ የግል መረጃ ጥበቃ አዋጅ ቁጥር 1321/2016፣ እንዲሁም በአውሮፓ ላሉ ደጋፊዎች በአውሮፓ ኅብረት የመረጃ ጥበቃ ደንብ መሠረት፣ ስለእርስዎ የያዝነውን መጠየቅ፣ እንዲስተካከል ወይም እንዲሰረዝ ማድረግ እና አጠቃቀሙን መቃወም ይችላሉ። ከላይ ባለው አድራሻ ይጻፉልን።",
+  "privacy.providers":
+    "የካርድ ክፍያዎች የሚፈጸሙት በStripe ሲሆን፣ Stripe የራሱን መዝገቦች በራሱ የግላዊነት ደንብ ይይዛል። የምንልካቸው ኢሜይሎች በሚያደርሷቸው የኢሜይል አገልግሎቶች ዘንድ ይቀራሉ።",
+  "privacy.breachHeading": "ችግር ቢፈጠር",
+  "privacy.breach":
+    "የግል መረጃ ቢጠፋ ወይም ሊያየው የማይገባ ሰው ቢያየው፣ ባወቅን በ72 ሰዓታት ውስጥ ለኢትዮጵያ ኮሙኒኬሽን ባለሥልጣን እናሳውቃለን፤ ጉዳዩ የሚመለከታቸውንም ሰዎች እናሳውቃለን።",
+  "privacy.complaint": "በኢትዮጵያ የግል መረጃ ጥበቃን ለሚቆጣጠረው ለኢትዮጵያ ኮሙኒኬሽን ባለሥልጣን ቅሬታ ማቅረብም ይችላሉ።",
 };
 
 /**

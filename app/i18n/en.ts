@@ -50,6 +50,7 @@ export const en = {
   "footer.partner": "Partner With Us",
   "footer.newsletter": "Newsletter",
   "footer.rights": "© {year} Hope Behind Bars. All rights reserved.",
+  "footer.privacy": "Privacy",
 
   // 404 and errors.
   "notFound.title": "Page not found",
@@ -486,6 +487,8 @@ export const en = {
   "video.play": "Play video: {title}",
   "board.members": "Board members",
   "forms.honeypot": "Leave this field empty",
+  "forms.privacyNote": "We keep what you send only as long as we need it.",
+  "forms.privacyLink": "How we handle your data",
   "logo.tagline": "a second chance for mothers",
   // Newsletter pages and links; the donation receipt.
   "newsletterLink.incomplete": "The link is incomplete. Please open it from your e-mail again.",
@@ -549,6 +552,34 @@ export const en = {
   "birr.secure": "You choose how to pay on Chapa's secure page.",
   "birr.form": "Gift in birr",
   "birr.orTransfer": "Or transfer to our bank account",
+
+  // The privacy page, /privacy (docs/decisions/0680): the list itself comes from core/personal-data.
+  "privacy.eyebrow": "Privacy",
+  "privacy.title": "How we handle your data",
+  "privacy.metaDescription":
+    "What personal data Hope Behind Bars keeps, why, where, who may see it and for how long, and how to use your rights.",
+  "privacy.controllerHeading": "Who is responsible",
+  "privacy.controllerText":
+    "Hope Behind Bars, in Addis Ababa, decides what happens to the personal data described on this page.",
+  "privacy.kindsHeading": "What we keep, why, and for how long",
+  "privacy.kindsIntro":
+    "This list is the one our website works from: when a period ends, a daily task deletes the data or clears the person's details.",
+  "privacy.sensitive": "Sensitive data, protected more strictly",
+  "privacy.holds": "What",
+  "privacy.purpose": "Why",
+  "privacy.basis": "Lawful basis",
+  "privacy.storedIn": "Where it is kept",
+  "privacy.kept": "How long",
+  "privacy.rightsHeading": "Your rights",
+  "privacy.rights":
+    "Under Ethiopia's Personal Data Protection Proclamation No. 1321/2024, and for supporters in Europe the General Data Protection Regulation, you may ask what we hold about you, have it corrected or erased, and object to its use. Write to us at the address above.",
+  "privacy.providers":
+    "Card payments are made with Stripe, which keeps its own records of them under its own privacy terms. E-mails we send stay with the mail services that carry them.",
+  "privacy.breachHeading": "If something goes wrong",
+  "privacy.breach":
+    "If personal data is lost, or seen by someone who should not see it, we tell the Ethiopian Communications Authority within 72 hours of finding out, and we tell the people affected.",
+  "privacy.complaint":
+    "You may also complain to the Ethiopian Communications Authority, which oversees the protection of personal data in Ethiopia.",
 } as const;
 
 export type MessageKey = keyof typeof en;

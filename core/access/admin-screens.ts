@@ -33,6 +33,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/campaigns", roles: EDITORS, needs: "POST /api/campaigns" },
   { path: "/admin/staff", roles: [], needs: "GET /api/admin/staff" },
   { path: "/admin/activity", roles: [], needs: "GET /api/admin/activity" },
+  { path: "/admin/privacy", roles: [], needs: "GET /api/admin/retention" },
 ];
 
 /** The screen a path belongs to: the longest screen path it is, or lies under. */

@@ -27,6 +27,26 @@ describe("an activity entry as a sentence", () => {
     ],
     [{ action: "delete", entity: "video" }, "Meron deleted video 0a1b2c3d."],
     [
+      {
+        person: "System",
+        action: "retention",
+        entity: "retention",
+        entityId: "contactMessages",
+        values: { removed: 2, kind: "Contact messages", how: "delete" },
+      },
+      "System applied the retention rules: 2 removed (Contact messages).",
+    ],
+    [
+      {
+        person: "System",
+        action: "retention",
+        entity: "retention",
+        entityId: "cardGifts",
+        values: { removed: 3, kind: "Card gifts and their receipts", how: "anonymise" },
+      },
+      "System applied the retention rules: personal details cleared from 3 (Card gifts and their receipts).",
+    ],
+    [
       { entity: "message", fields: ["isRead"], values: { isRead: false }, label: "Selam" },
       "Meron marked message “Selam” as unread.",
     ],

@@ -87,6 +87,13 @@ export function describeActivity(row: DescribedRow): string {
       return `${who} changed the second factor of ${thing(row)}.`;
     case "refused":
       return `${who} was refused ${row.entityId}${values.role ? ` (${role(values.role)})` : ""}.`;
+    case "retention": {
+      const n = typeof values.removed === "number" ? values.removed : 0;
+      const kind = values.kind ?? row.entityId;
+      return values.how === "anonymise"
+        ? `${who} applied the retention rules: personal details cleared from ${n} (${kind}).`
+        : `${who} applied the retention rules: ${n} removed (${kind}).`;
+    }
     case "update": {
       if (row.entity === "message" && typeof values.isRead === "boolean") {
         return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<string, string> = {
   deactivate: "Deactivated",
   reactivate: "Reactivated",
   "second-factor": "Second factor",
+  retention: "Retention",
   refused: "Refused",
 };
 
@@ -48,6 +49,7 @@ export const ENTITY_NOUNS: Record<string, string> = {
   pledge: "transfer notice",
   receipt: "receipt",
   "year-statements": "year-end statements",
+  retention: "retention rule",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

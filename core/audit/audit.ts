@@ -39,7 +39,8 @@ export type AuditAction =
   | "import"
   | "send"
   | "second-factor"
-  | "refused";
+  | "refused"
+  | "retention";
 
 /** A safe value worth showing in the log: a status, a role, a count. Never free text a person typed. */
 export type AuditValue = string | number | boolean | null;

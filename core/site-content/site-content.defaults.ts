@@ -333,4 +333,9 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     },
     footerTagline: "Great futures are built with compassion and a second chance.",
   },
+  privacy: {
+    intro:
+      "Hope Behind Bars keeps only the personal data it needs to support women in prison and their children, to thank and account to its donors, and to answer the people who write to it. This page lists everything this website holds about people, why, and for how long.",
+    contactPerson: "Write to our office, attention of the Executive Director, who answers privacy requests.",
+  },
 };

@@ -14,6 +14,7 @@ export const ITEM_LISTS: Record<SiteSection, Readonly<Record<string, string>>> =
   about: { theoryOfChange: "step", coreValues: "value", team: "member", board: "board" },
   donating: {},
   contact: {},
+  privacy: {},
 };
 
 /** 32-bit FNV-1a of a text as 8 hex digits: a short name for an item's content, the same wherever it is read. */

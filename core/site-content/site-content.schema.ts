@@ -8,7 +8,7 @@ import { parseEtbPerUsd } from "../money/money.ts";
  * blog editor makes and are sanitised by the service like posts.
  */
 
-export const SITE_SECTIONS = ["home", "about", "donating", "contact"] as const;
+export const SITE_SECTIONS = ["home", "about", "donating", "contact", "privacy"] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
 export const SECTION_TITLES: Record<SiteSection, string> = {
@@ -16,6 +16,7 @@ export const SECTION_TITLES: Record<SiteSection, string> = {
   about: "Who We Are",
   donating: "Donating",
   contact: "Contact and footer",
+  privacy: "Privacy page",
 };
 
 export const SECTION_DESCRIPTIONS: Record<SiteSection, string> = {
@@ -23,6 +24,8 @@ export const SECTION_DESCRIPTIONS: Record<SiteSection, string> = {
   about: "Vision, mission, founder, story, theory of change, values, team and board",
   donating: "Bank details, crowdfunding link and the amounts the donation pop-up offers",
   contact: "Address, phone, e-mail, office hours, map, social links and the footer tagline",
+  privacy:
+    "The privacy page's introduction and whom to write to; the rest of the page comes from the records of processing",
 };
 
 /** The public page each section is seen on, for the preview link. */
@@ -31,6 +34,7 @@ export const SECTION_PAGES: Record<SiteSection, string> = {
   about: "/about",
   donating: "/",
   contact: "/contact",
+  privacy: "/privacy",
 };
 
 export const isSiteSection = (value: string): value is SiteSection =>
@@ -316,17 +320,25 @@ export const ContactContentSchema = z.object({
   footerTagline: required("Footer tagline", 200),
 });
 
+/** The words of /privacy staff write; what is held, why and how long comes from core/personal-data. */
+export const PrivacyContentSchema = z.object({
+  intro: required("Introduction", 2000),
+  contactPerson: required("Whom to write to", 300),
+});
+
 export const SECTION_SCHEMAS = {
   home: HomeContentSchema,
   about: AboutContentSchema,
   donating: DonatingContentSchema,
   contact: ContactContentSchema,
+  privacy: PrivacyContentSchema,
 } as const;
 
 export type HomeContent = z.output<typeof HomeContentSchema>;
 export type AboutContent = z.output<typeof AboutContentSchema>;
 export type DonatingContent = z.output<typeof DonatingContentSchema>;
 export type ContactContent = z.output<typeof ContactContentSchema>;
+export type PrivacyContent = z.output<typeof PrivacyContentSchema>;
 export type SiteContent = { [S in SiteSection]: z.output<(typeof SECTION_SCHEMAS)[S]> };
 
 export type HeroSlide = HomeContent["heroSlides"][number];

@@ -31,6 +31,8 @@ const TEXT_KEYS = new Set([
   "changeOutcome",
   "officeHours",
   "footerTagline",
+  "intro",
+  "contactPerson",
 ]);
 /** Keys whose value is the blog editor's HTML. */
 const RICH_KEYS = new Set(["introText", "story"]);
@@ -58,6 +60,7 @@ const LABELS: Record<string, string> = {
   alt: "Image description",
   ctaText: "Button text",
   introHeading: "Introduction heading",
+  contactPerson: "Whom to write to",
   introText: "Introduction text",
   faq: "Questions",
 };

@@ -75,10 +75,16 @@ export async function countApplicationsWithIds(db: Db, ids: string[]): Promise<n
   return Number(row.n);
 }
 
-export async function updateApplicationStatus(db: Db, ids: string[], status: VolunteerStatus): Promise<number> {
+export async function updateApplicationStatus(
+  db: Db,
+  ids: string[],
+  status: VolunteerStatus,
+  at: string,
+): Promise<number> {
+  // The date starts the retention period (core/personal-data), so it is set whenever staff decide.
   const result = await db
     .updateTable("volunteer_applications")
-    .set({ status })
+    .set({ status, status_changed_at: at })
     .where("id", "in", ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -97,6 +97,7 @@ export function createVolunteersService({ db, clock, email, audit, siteUrl }: Vo
           additional_comments: data.additionalComments ?? null,
           status: "Pending",
           created_at: clock().toISOString(),
+          status_changed_at: null,
         });
         const mail = await renderEmail(staffMail(application, siteUrl));
         await email.notifyStaff(trx, { ...mail, replyTo: application.email });
@@ -130,7 +131,7 @@ export function createVolunteersService({ db, clock, email, audit, siteUrl }: Vo
         for (const id of ids) {
           await audit.record(trx, actor, { action: "status", entity: AUDIT_ENTITY, entityId: id, values: { status } });
         }
-        return { updated: await repo.updateApplicationStatus(trx, ids, status), status };
+        return { updated: await repo.updateApplicationStatus(trx, ids, status, clock().toISOString()), status };
       });
     },
 

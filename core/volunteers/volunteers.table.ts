@@ -14,4 +14,6 @@ export interface VolunteerApplicationTable {
   additional_comments: string | null;
   status: string;
   created_at: string;
+  /** When staff last set the status; null until they do (the retention period counts from `created_at` then). */
+  status_changed_at: string | null;
 }

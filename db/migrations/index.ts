@@ -29,6 +29,8 @@ import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
 import * as birrGiving from "./2026-11-28-660-birr-giving.ts";
 import * as people from "./2026-11-28-670-people.ts";
+import * as retention from "./2026-11-28-680-retention.ts";
+import * as dataBreaches from "./2026-11-28-681-data-breaches.ts";
 import * as visitsAndCampaigns from "./2026-11-28-710-visits-and-campaigns.ts";
 
 /**
@@ -69,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-670-people": people,
   "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
   "2026-11-28-660-birr-giving": birrGiving,
+  "2026-11-28-680-retention": retention,
+  "2026-11-28-681-data-breaches": dataBreaches,
 };

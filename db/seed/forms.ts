@@ -145,6 +145,7 @@ export async function seedFormsDemo(services: Services): Promise<void> {
       additional_comments: data.additionalComments ?? null,
       status,
       created_at: at(30 * (i + 1)),
+      status_changed_at: status === "Pending" ? null : at(30 * (i + 1)),
     });
   }
   for (const [i, { read, input }] of MESSAGES.entries()) {

@@ -935,4 +935,37 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       values: { value: false },
     },
   }),
+  "POST /api/admin/breaches": async () => ({
+    request: {
+      url: "/api/admin/breaches",
+      payload: { description: "A lost laptop", foundAt: "2026-11-28T09:00", affected: "Volunteers", kinds: [] },
+    },
+    expected: {
+      action: "create",
+      entity: "breach",
+      entityId: ANY_ID,
+      fields: ["affected", "description", "foundAt", "kinds"],
+      values: { kinds: "" },
+    },
+  }),
+  "PUT /api/admin/breaches/:id": async (t) => {
+    const breach = await t.services.breaches.record(
+      { description: "A lost phone", foundAt: "2026-11-28T09:00", affected: "Donors", kinds: ["cardGifts"] },
+      SYSTEM_ACTOR,
+    );
+    return {
+      request: { url: `/api/admin/breaches/${breach.id}`, payload: { peopleInformed: true } },
+      expected: {
+        action: "update",
+        entity: "breach",
+        entityId: breach.id,
+        fields: ["peopleInformed"],
+        values: { peopleInformed: true },
+      },
+    };
+  },
+  "PUT /api/admin/retention": async () => ({
+    request: { url: "/api/admin/retention", payload: { periods: { contactMessages: 18 } } },
+    expected: { action: "update", entity: "setting", entityId: "privacy.retentionPeriods", fields: ["value"] },
+  }),
 };

@@ -19,6 +19,7 @@ import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import peopleRoutes from "./people.routes.ts";
 import peopleRequestsRoutes from "./people-requests.routes.ts";
+import privacyRoutes from "./privacy.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import receiptsRoutes from "./receipts.routes.ts";
 import secondFactorRoutes from "./second-factor.routes.ts";
@@ -59,5 +60,6 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   translationRoutes,
   activityRoutes,
   adminListsRoutes,
+  privacyRoutes,
   apiNotFoundRoutes,
 ];

@@ -37,7 +37,7 @@ describe.each(DIALECTS)("site content API on %s", (dialect) => {
     const response = await t.app.inject({ url: "/api/site-content" });
     expect(response.statusCode).toBe(200);
     const content = response.json();
-    expect(Object.keys(content)).toEqual(["home", "about", "donating", "contact"]);
+    expect(Object.keys(content)).toEqual(["home", "about", "donating", "contact", "privacy"]);
     expect(content.home.impactFigures).toEqual(DEFAULT_SITE_CONTENT.home.impactFigures);
     expect(content.donating).toMatchObject({ presets: [25, 50, 100], defaultAmount: 50 });
     expect(content.about.board[0].image.url).toBe("https://hope.example/images/avatar-board-chair-320.jpg");

@@ -32,6 +32,7 @@ const PUBLIC_PAGES: Array<[path: string, status: number]> = [
   ["/contact", 200],
   ["/donate", 200],
   ["/giving", 200],
+  ["/privacy", 200],
   ["/newsletter", 200],
   ["/newsletter/confirm", 200],
   ["/newsletter/unsubscribe", 200],

@@ -14,6 +14,7 @@ import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
 import { siteToast } from "../../lib/site-toast";
 import { Button } from "../button";
+import { PrivacyNote } from "../forms/privacy-note";
 
 /** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
 export function initialSelection(
@@ -225,6 +226,7 @@ export function CardDonationForm({
             : t("donation.donate")}
       </Button>
       <p className="mt-3 text-center text-xs text-muted">{t("donation.secure", { provider: PAYMENT_PROVIDER_NAME })}</p>
+      <PrivacyNote className="mt-2 text-center text-muted" />
     </form>
   );
 }

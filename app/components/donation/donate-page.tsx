@@ -4,6 +4,7 @@ import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
+import { PrivacyNote } from "../forms/privacy-note";
 import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { BIRR_FORM_ANCHOR, BirrDonationForm } from "./birr-donation-form";
@@ -227,6 +228,7 @@ function CardForm({
         {t("donate.submit")}
       </Button>
       <p className="mt-3 text-center text-xs text-muted">{t("donate.secure", { provider: PAYMENT_PROVIDER_NAME })}</p>
+      <PrivacyNote className="mt-2 text-center text-muted" />
     </form>
   );
 }

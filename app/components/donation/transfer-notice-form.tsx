@@ -5,6 +5,7 @@ import { ApiError, api } from "../../lib/api-client";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
 import { Honeypot, honeypotValue } from "../forms/honeypot";
+import { PrivacyNote } from "../forms/privacy-note";
 
 const FIELDS = [
   { name: "name", label: "donation.noticeName", autoComplete: "name" },
@@ -149,6 +150,7 @@ export function TransferNoticeForm({
       <Button type="submit" className="w-full" disabled={sending}>
         {sending ? t("donation.sending") : t("donation.send")}
       </Button>
+      <PrivacyNote />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
+import { PrivacyNote } from "./privacy-note";
 import { useVisitorForm } from "./use-visitor-form";
 
 const EMPTY = { name: "", email: "", message: "" };
@@ -93,6 +94,7 @@ export function ContactForm({ reply }: { reply?: FormReply }) {
       <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="w-full sm:w-auto">
         {submitting ? t("contact.sending") : t("contact.send")}
       </Button>
+      <PrivacyNote />
       {result.view ? <div>{result.view}</div> : null}
     </form>
   );

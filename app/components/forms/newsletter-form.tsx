@@ -8,6 +8,7 @@ import type { FormReply } from "../../lib/form-reply";
 import { siteToast } from "../../lib/site-toast";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot, honeypotValue } from "./honeypot";
+import { PrivacyNote } from "./privacy-note";
 
 export const SUBSCRIBED = "Thank you for subscribing!";
 export const SUBSCRIBE_FAILED = "Subscription failed. Please try again.";
@@ -113,6 +114,7 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
         </p>
       ) : null}
       {result.view}
+      <PrivacyNote className="mt-2 text-white/80" />
       <Honeypot />
     </form>
   );

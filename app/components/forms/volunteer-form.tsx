@@ -13,6 +13,7 @@ import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
+import { PrivacyNote } from "./privacy-note";
 import { useVisitorForm } from "./use-visitor-form";
 
 const EMPTY = {
@@ -176,6 +177,7 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? t("volunteer.submitting") : t("volunteer.submit")}
       </Button>
+      <PrivacyNote />
       {result.view ? <div>{result.view}</div> : null}
     </form>
   );

@@ -103,7 +103,12 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
       </div>
       <div className="flex flex-col items-center gap-3 border-t border-white/10 py-5 text-center text-sm text-white/70">
         <LanguageSwitcher path={pagePath} className="text-white" />
-        <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+        <p>
+          {t("footer.rights", { year: new Date().getFullYear() })}{" "}
+          <a href={path("/privacy")} className="underline hover:text-white">
+            {t("footer.privacy")}
+          </a>
+        </p>
       </div>
     </footer>
   );

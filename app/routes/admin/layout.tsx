@@ -127,7 +127,7 @@ export default function AdminLayout() {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-white px-4 lg:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-white px-4 lg:hidden print:hidden">
         <span className="font-bold text-brand">Admin Panel</span>
         <button
           type="button"
@@ -141,7 +141,7 @@ export default function AdminLayout() {
         </button>
       </header>
       {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)}>{sidebar}</MobileMenu>}
-      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
+      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col print:hidden">
         <div className="mb-6 px-2">
           <Logo tagline={false} />
         </div>

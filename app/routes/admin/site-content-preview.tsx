@@ -16,6 +16,7 @@ import { SiteHeader } from "../../components/layout/site-header";
 import { AboutPage } from "../../components/site/about-page";
 import { ContactPage } from "../../components/site/contact-page";
 import { HomePage } from "../../components/site/home-page";
+import { PrivacyPage } from "../../components/site/privacy-page";
 import { ENGLISH_I18N } from "../../i18n/english";
 import { I18nProvider } from "../../i18n/i18n";
 import { adminMeta } from "../../lib/admin-meta";
@@ -60,6 +61,9 @@ export function HydrateFallback() {
   return <p className="p-8 text-muted">Loading the preview…</p>;
 }
 
+/** Editors may not read the periods an Administrator set: the preview shows the defaults. */
+const DEFAULT_PERIODS: Record<string, number> = {};
+
 export default function SiteContentPreview() {
   const { section, drafts, featuredVideo, galleryPreview } = useLoaderData<typeof clientLoader>();
   const page = SECTION_PAGES[section];
@@ -83,6 +87,7 @@ export default function SiteContentPreview() {
         )}
         {page === "/about" && <AboutPage content={drafts.about} />}
         {page === "/contact" && <ContactPage content={drafts.contact} />}
+        {page === "/privacy" && <PrivacyPage content={drafts.privacy} contact={contact} periods={DEFAULT_PERIODS} />}
       </main>
       <SiteFooter content={{ tagline: contact.footerTagline, social: contact.social }} path={page} />
       <DonationRoot

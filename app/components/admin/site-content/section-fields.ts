@@ -263,6 +263,10 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
     },
     text("footerTagline", "Footer tagline"),
   ],
+  privacy: [
+    area("intro", "Introduction", 5),
+    text("contactPerson", "Whom to write to (with the contact section's address and e-mail)"),
+  ],
 };
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
