@@ -160,6 +160,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     purgePublicCaches,
     afterPayment: receipts.issueForDonation,
     jobs,
+    email,
   });
   const giving = createGivingService({
     db,

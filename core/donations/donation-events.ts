@@ -16,12 +16,15 @@ export function createEventApplier({
   clock,
   provider,
   afterPayment,
+  onPaymentFailed,
 }: {
   db: Db;
   clock: Clock;
   provider: PaymentProvider | undefined;
   /** Runs in the event's transaction after it changed a donation's payments or donor (receipts). */
   afterPayment?: (trx: Db, donationId: string) => Promise<void>;
+  /** Runs in the event's transaction when a monthly gift has just moved to payment_failed (the e-mail). */
+  onPaymentFailed?: (trx: Db, donationId: string) => Promise<void>;
 }) {
   const nowIso = () => clock().toISOString();
 
@@ -115,6 +118,7 @@ export function createEventApplier({
         }
         await repo.updateDonor(trx, donation.id, { ...event, name: null }, at);
         await repo.transition(trx, donation.id, ["pending"], "paid", at);
+        await repo.markPaymentSucceeded(trx, donation.id, at);
         if (event.amountCents > 0) {
           await repo.insertPayment(trx, {
             id: newId(),
@@ -127,6 +131,17 @@ export function createEventApplier({
           });
         }
         return donation.id;
+      }
+      case "invoice.payment_failed": {
+        const donation = await repo.findDonation(trx, { id: event.donationId, subscriptionId: event.subscriptionId });
+        if (!donation) {
+          if (!event.donationId) return;
+          throw new ConflictError("The donation for this invoice is not recorded yet; retry later.");
+        }
+        const failed = { invoiceId: event.invoiceId, updateCardUrl: event.updateCardUrl, at };
+        // Stripe's retries of the same invoice fail again without a new e-mail: only the move counts.
+        if (await repo.markPaymentFailed(trx, donation.id, failed)) await onPaymentFailed?.(trx, donation.id);
+        return;
       }
       case "charge.refunded": {
         const payment = await refundedPayment(trx, event, refundInvoiceId);
@@ -148,7 +163,10 @@ export function createEventApplier({
           if (!event.donationId) return;
           throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
         }
-        await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
+        if (event.amountCents !== undefined && event.currency) {
+          await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
+        }
+        if (event.pausedUntil !== undefined) await repo.changePause(trx, donation.id, { pausedUntil: event.pausedUntil, at });
         return;
       }
       case "subscription.ended": {
@@ -157,7 +175,7 @@ export function createEventApplier({
           if (!event.donationId) return;
           throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
         }
-        await repo.transition(trx, donation.id, ["pending", "paid"], "canceled", at);
+        await repo.transition(trx, donation.id, ["pending", "paid", "payment_failed"], "canceled", at);
         return;
       }
     }

@@ -38,7 +38,7 @@ const toRecord = (row: DonationTable): DonationRecord => ({
 
 export async function insertDonation(
   db: Db,
-  donation: Omit<DonationRecord, "status" | "subscriptionId"> & { now: string },
+  donation: Omit<DonationRecord, "status" | "subscriptionId"> & { now: string; locale?: string | null },
 ): Promise<void> {
   await db
     .insertInto("donations")
@@ -50,6 +50,7 @@ export async function insertDonation(
       amount_cents: donation.amountCents,
       currency: donation.currency,
       fund_id: donation.fundId,
+      locale: donation.locale ?? null,
       status: "pending",
       created_at: donation.now,
       updated_at: donation.now,
@@ -144,7 +145,7 @@ export async function changeAmount(
     })
     .where("id", "=", id)
     .where("frequency", "=", "monthly")
-    .where("status", "in", ["pending", "paid"])
+    .where("status", "in", ["pending", "paid", "payment_failed"])
     .where((eb) => eb.or([eb("amount_changed_at", "is", null), eb("amount_changed_at", "<", change.at)]))
     .execute();
 }
@@ -347,6 +348,108 @@ export async function countActiveMonthly(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A running monthly gift's payment failed: `paid` → `payment_failed`, unless a newer notice (the
+ * retry that paid) was applied already. True when it moved now, so the donor is told once per failure.
+ */
+export async function markPaymentFailed(
+  db: Db,
+  id: string,
+  failure: { invoiceId: string; updateCardUrl: string | null; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("donations")
+    .set({
+      status: "payment_failed",
+      failed_invoice_id: failure.invoiceId,
+      update_card_url: failure.updateCardUrl,
+      payment_state_at: failure.at,
+      updated_at: failure.at,
+    })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where("status", "=", "paid")
+    .where((eb) => eb.or([eb("payment_state_at", "is", null), eb("payment_state_at", "<", failure.at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A monthly payment went through: a failed gift runs again, and the time is kept either way so that an
+ * older failure notice arriving after it changes nothing.
+ */
+export async function markPaymentSucceeded(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable("donations")
+    .set({ status: "paid", failed_invoice_id: null, update_card_url: null, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "payment_failed")
+    .where("payment_state_at", "<", at)
+    .execute();
+  await db
+    .updateTable("donations")
+    .set({ payment_state_at: at })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where((eb) => eb.or([eb("payment_state_at", "is", null), eb("payment_state_at", "<", at)]))
+    .execute();
+}
+
+/** A pause set or lifted by the provider's event; an older event arriving late changes nothing. */
+export async function changePause(db: Db, id: string, pause: { pausedUntil: string | null; at: string }) {
+  await db
+    .updateTable("donations")
+    .set({ paused_until: pause.pausedUntil, pause_changed_at: pause.at, updated_at: pause.at })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where((eb) => eb.or([eb("pause_changed_at", "is", null), eb("pause_changed_at", "<", pause.at)]))
+    .execute();
+}
+
+/** What the failure e-mail needs of a donation. */
+export async function failureNotice(db: Db, id: string) {
+  return db
+    .selectFrom("donations")
+    .select(["id", "donor_email", "donor_name", "locale", "amount_cents", "currency", "update_card_url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Monthly gifts whose last payment failed and that the provider is still retrying. */
+export async function countAtRiskMonthly(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("frequency", "=", "monthly")
+    .where("status", "=", "payment_failed")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function customerOf(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom("donations").select("customer_id").where("id", "=", id).executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+export async function failedInvoiceOf(db: Db, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("donations")
+    .select("failed_invoice_id")
+    .where("id", "=", id)
+    .where("status", "=", "payment_failed")
+    .executeTakeFirst();
+  return row?.failed_invoice_id ?? null;
+}
+
+export async function paymentCountOf(db: Db, donationId: string): Promise<number> {
+  const row = await db
+    .selectFrom("donation_payments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("donation_id", "=", donationId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

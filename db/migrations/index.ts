@@ -27,6 +27,7 @@ import * as singleUseLinks from "./2026-11-28-600-single-use-links.ts";
 import * as subscriberImports from "./2026-11-28-600-subscriber-imports.ts";
 import * as adminListIndexes from "./2026-11-28-610-admin-list-indexes.ts";
 import * as jobInterruptions from "./2026-11-28-640-job-interruptions.ts";
+import * as monthlyGiftStewardship from "./2026-11-28-700-monthly-gift-stewardship.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-600-subscriber-imports": subscriberImports,
   "2026-11-28-610-admin-list-indexes": adminListIndexes,
   "2026-11-28-640-job-interruptions": jobInterruptions,
+  "2026-11-28-700-monthly-gift-stewardship": monthlyGiftStewardship,
 };
