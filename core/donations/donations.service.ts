@@ -295,6 +295,15 @@ export function createDonationsService(deps: DonationsDeps) {
       });
     },
 
+    /** A running sandbox monthly gift, for its card page; undefined when there is none. */
+    async findSandboxMonthly(donationId: string) {
+      if (provider?.name !== "sandbox") return undefined;
+      const donation = await repo.findDonation(db, { id: donationId });
+      const running = donation?.status === "paid" || donation?.status === "payment_failed";
+      if (donation?.provider !== "sandbox" || donation.frequency !== "monthly" || !running) return undefined;
+      return { amountCents: donation.amountCents, currency: donation.currency, status: donation.status };
+    },
+
     /** The sandbox's Pay button: the same event a Stripe webhook would bring, through the same path. */
     async completeSandboxCheckout(sessionId: string, donor: { email?: string; name?: string } = {}): Promise<void> {
       const donation = await repo.findDonation(db, { sessionId });
