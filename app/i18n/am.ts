@@ -140,8 +140,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "failedEmail.subject": "ለHope Behind Bars የሚሰጡት ወርሃዊ ልገሳ አልተሳካም",
   "failedEmail.preview": "ካርድዎ ክፍያውን አልተቀበለም። ልገሳዎ እንዲቀጥል ካርድዎን ያዘምኑ።",
   "failedEmail.heading": "ወርሃዊ ልገሳዎ አልተሳካም",
-  "failedEmail.declined":
-    "ካርድዎ የዚህን ወር የ{amount} ወርሃዊ ልገሳ ክፍያ አልተቀበለም። ይህ የሚሆነው ካርድ ጊዜው ሲያልፍ ወይም ሲቀየር ነው።",
+  "failedEmail.declined": "ካርድዎ የዚህን ወር የ{amount} ወርሃዊ ልገሳ ክፍያ አልተቀበለም። ይህ የሚሆነው ካርድ ጊዜው ሲያልፍ ወይም ሲቀየር ነው።",
   "failedEmail.retry": "በሚቀጥሉት ጥቂት ቀናት እንደገና እንሞክራለን። ካርድዎን ካዘመኑ ቀጣዩ ሙከራ ይሳካል፤ ሌላ ምንም አይለወጥም።",
   "failedEmail.update": "ካርዴን አዘምን",
   "failedEmail.stop": "በዚህ ፈንታ ልገሳዎን ለጊዜው ለማቆም ወይም ለማቆም «የእኔ ልገሳዎች»ን ይክፈቱ፦ {url}",

@@ -166,7 +166,8 @@ export function createEventApplier({
         if (event.amountCents !== undefined && event.currency) {
           await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
         }
-        if (event.pausedUntil !== undefined) await repo.changePause(trx, donation.id, { pausedUntil: event.pausedUntil, at });
+        if (event.pausedUntil !== undefined)
+          await repo.changePause(trx, donation.id, { pausedUntil: event.pausedUntil, at });
         return;
       }
       case "subscription.ended": {
@@ -175,7 +176,7 @@ export function createEventApplier({
           if (!event.donationId) return;
           throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
         }
-        await repo.transition(trx, donation.id, ["pending", "paid", "payment_failed"], "canceled", at);
+        await repo.transition(trx, donation.id, ["pending", "paid"], "canceled", at);
         return;
       }
     }

@@ -24,6 +24,14 @@ export interface PaymentRecord {
   refundedCents: number;
 }
 
+/**
+ * A monthly gift whose payment failed keeps `paid` in its status column (the column's CHECK predates
+ * the state, and rebuilding the table on SQLite would take its payments with it) and is
+ * `payment_failed` while `failed_invoice_id` is set (docs/decisions/0700). Every read derives it here.
+ */
+export const donationStatus = (row: { status: string; failed_invoice_id: string | null }): DonationStatus =>
+  (row.status === "paid" && row.failed_invoice_id ? "payment_failed" : row.status) as DonationStatus;
+
 const toRecord = (row: DonationTable): DonationRecord => ({
   id: row.id,
   provider: row.provider,
@@ -31,7 +39,7 @@ const toRecord = (row: DonationTable): DonationRecord => ({
   frequency: row.frequency as DonationFrequency,
   amountCents: Number(row.amount_cents),
   currency: row.currency,
-  status: row.status as DonationStatus,
+  status: donationStatus(row),
   subscriptionId: row.subscription_id,
   fundId: row.fund_id,
 });
@@ -145,7 +153,7 @@ export async function changeAmount(
     })
     .where("id", "=", id)
     .where("frequency", "=", "monthly")
-    .where("status", "in", ["pending", "paid", "payment_failed"])
+    .where("status", "in", ["pending", "paid"])
     .where((eb) => eb.or([eb("amount_changed_at", "is", null), eb("amount_changed_at", "<", change.at)]))
     .execute();
 }
@@ -295,7 +303,7 @@ async function selectDonations(
     _id: row.id,
     provider: row.provider,
     frequency: row.frequency as DonationFrequency,
-    status: row.status as DonationStatus,
+    status: donationStatus(row),
     amountCents: Number(row.amount_cents),
     currency: row.currency,
     donorEmail: row.donor_email,
@@ -348,6 +356,7 @@ export async function countActiveMonthly(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
+    .where("failed_invoice_id", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -364,7 +373,6 @@ export async function markPaymentFailed(
   const result = await db
     .updateTable("donations")
     .set({
-      status: "payment_failed",
       failed_invoice_id: failure.invoiceId,
       update_card_url: failure.updateCardUrl,
       payment_state_at: failure.at,
@@ -373,6 +381,7 @@ export async function markPaymentFailed(
     .where("id", "=", id)
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
+    .where("failed_invoice_id", "is", null)
     .where((eb) => eb.or([eb("payment_state_at", "is", null), eb("payment_state_at", "<", failure.at)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -385,10 +394,11 @@ export async function markPaymentFailed(
 export async function markPaymentSucceeded(db: Db, id: string, at: string): Promise<void> {
   await db
     .updateTable("donations")
-    .set({ status: "paid", failed_invoice_id: null, update_card_url: null, updated_at: at })
+    .set({ failed_invoice_id: null, update_card_url: null, updated_at: at })
     .where("id", "=", id)
-    .where("status", "=", "payment_failed")
-    .where("payment_state_at", "<", at)
+    .where("failed_invoice_id", "is not", null)
+    // A payment and a failure in the same second (Stripe's times are whole seconds): the money wins.
+    .where("payment_state_at", "<=", at)
     .execute();
   await db
     .updateTable("donations")
@@ -425,7 +435,8 @@ export async function countAtRiskMonthly(db: Db): Promise<number> {
     .selectFrom("donations")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("frequency", "=", "monthly")
-    .where("status", "=", "payment_failed")
+    .where("status", "=", "paid")
+    .where("failed_invoice_id", "is not", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -440,7 +451,7 @@ export async function failedInvoiceOf(db: Db, id: string): Promise<string | null
     .selectFrom("donations")
     .select("failed_invoice_id")
     .where("id", "=", id)
-    .where("status", "=", "payment_failed")
+    .where("status", "=", "paid")
     .executeTakeFirst();
   return row?.failed_invoice_id ?? null;
 }

@@ -36,8 +36,8 @@ import {
 } from "./donations.schema.ts";
 import { cardExportRow, DONATION_CSV_COLUMNS, offlineExportRow } from "./donations-csv.ts";
 import { ledgerTotals } from "./ledger.service.ts";
-import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { paymentFailedMail } from "./payment-failure-mail.ts";
+import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider, sandboxCardUrl } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 

@@ -36,7 +36,8 @@ export function createSandboxProvider({
       const base = { occurredAt: clock().toISOString(), donationId, subscriptionId };
       const eventId = `sandbox_evt_${randomBytes(12).toString("base64url")}`;
       if ("stop" in change) return { ...base, id: eventId, type: "subscription.ended" };
-      if ("pauseUntil" in change) return { ...base, id: eventId, type: "subscription.changed", pausedUntil: change.pauseUntil };
+      if ("pauseUntil" in change)
+        return { ...base, id: eventId, type: "subscription.changed", pausedUntil: change.pauseUntil };
       if ("resume" in change) return { ...base, id: eventId, type: "subscription.changed", pausedUntil: null };
       return { ...base, id: eventId, type: "subscription.changed", ...change };
     },

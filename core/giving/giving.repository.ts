@@ -59,7 +59,7 @@ export async function cardGifts(db: Db, email: string) {
   return db
     .selectFrom("donations")
     .select(["id", "frequency", "status", "amount_cents", "currency", "fund_id", "created_at", "paid_at", "ended_at"])
-    .select(["paused_until", "update_card_url"])
+    .select(["paused_until", "failed_invoice_id"])
     .select((eb) => [
       eb
         .selectFrom("donation_payments")

@@ -38,7 +38,11 @@ export const GivingTokenSchema = z.object({ token: z.string().min(20).max(200) }
 
 /** A pause skips the next 1–3 monthly payments (docs/decisions/0700). */
 export const GivingPauseSchema = z.object({
-  months: z.coerce.number({ error: GIVING_PAUSE_MESSAGE }).int(GIVING_PAUSE_MESSAGE).min(1, GIVING_PAUSE_MESSAGE).max(3, GIVING_PAUSE_MESSAGE),
+  months: z.coerce
+    .number({ error: GIVING_PAUSE_MESSAGE })
+    .int(GIVING_PAUSE_MESSAGE)
+    .min(1, GIVING_PAUSE_MESSAGE)
+    .max(3, GIVING_PAUSE_MESSAGE),
 });
 
 export const GivingAmountSchema = z.object({ amount: z.string({ error: GIVING_AMOUNT_MESSAGE }).max(20) });

@@ -2,8 +2,10 @@ import { addMonths } from "date-fns/addMonths";
 import type { Db } from "../../db/database.ts";
 import type { Actor } from "../audit/audit.ts";
 import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
+import { donationStatus } from "../donations/donations.repository.ts";
 import { isValidDonationAmount } from "../donations/donations.schema.ts";
 import type { DonationsService } from "../donations/donations.service.ts";
+import { MONTHLY_NOT_RUNNING_MESSAGE } from "../donations/donations.service.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { EmailContent } from "../email/render-email.ts";
 import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
@@ -12,7 +14,6 @@ import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { isCurrency, parseAmount, toMajor } from "../money/money.ts";
 import type { ReceiptsService } from "../receipts/receipts.service.ts";
 import type { Clock } from "../shared/clock.ts";
-import { MONTHLY_NOT_RUNNING_MESSAGE } from "../donations/donations.service.ts";
 import {
   ConflictError,
   GoneError,
@@ -31,13 +32,13 @@ import {
   GIVING_AMOUNT_MESSAGE,
   GIVING_LINK_ENDED_MESSAGE,
   GIVING_PAUSE_MESSAGE,
-  GivingPauseSchema,
   GIVING_SIGNED_OUT_MESSAGE,
   GIVING_UNAVAILABLE_MESSAGE,
   GivingAmountSchema,
   type GivingGift,
   GivingLinkRequestSchema,
   type GivingOverview,
+  GivingPauseSchema,
   type GivingReceipt,
   GivingTokenSchema,
 } from "./giving.schema.ts";
@@ -160,7 +161,8 @@ export function createGivingService(deps: GivingDeps) {
       receipts.filter(match).map((r) => ({ id: r.id, number: r.number, voided: r.voided_at !== null }));
     const gifts: GivingGift[] = [];
     const today = clock().toISOString().slice(0, 10);
-    for (const d of cards) {
+    for (const row of cards) {
+      const d = { ...row, status: donationStatus(row) };
       const running = d.frequency === "monthly" && (d.status === "paid" || d.status === "payment_failed");
       const last = d.last_paid_at ? String(d.last_paid_at) : d.paid_at;
       const pausedUntil = running && d.paused_until && d.paused_until > today ? d.paused_until : null;

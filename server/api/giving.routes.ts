@@ -51,7 +51,8 @@ function formErrorOf(error: FastifyError, request: FastifyRequest): GivingFormEr
   if (status === 503) return "unavailable";
   if (status === 409) return "not-running";
   if (status === 404) return "not-found";
-  if (status === 400) return request.url.endsWith("/amount") ? "amount" : request.url.endsWith("/pause") ? "pause" : "email";
+  if (status === 400)
+    return request.url.endsWith("/amount") ? "amount" : request.url.endsWith("/pause") ? "pause" : "email";
   return "provider";
 }
 
