@@ -29,6 +29,7 @@ import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
 import { createYearStatements } from "../core/receipts/year-statements.ts";
 import { createReportsService } from "../core/reports/reports.service.ts";
+import { createRetentionService } from "../core/reports/retention.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
@@ -237,6 +238,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     receipts,
     yearStatements,
     reports: createReportsService({ db, clock, funds }),
+    retention: createRetentionService({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {

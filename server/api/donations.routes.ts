@@ -4,12 +4,24 @@ import { actorOf } from "../plugins/access.ts";
 
 /** The donations ledger for staff (admin only, by the central guard). */
 export default async function donationsRoutes(app: FastifyInstance) {
-  const { donations, reports, clock } = app.services;
+  const { donations, reports, retention, clock } = app.services;
 
   app.get("/api/donations", async () => donations.ledger());
 
   // The dashboard above the ledger (docs/decisions/0324-giving-dashboard.md).
   app.get("/api/donations/report", async () => reports.giving());
+
+  // Retained, new, recaptured and lapsed donors per year (docs/decisions/0701-donor-retention.md).
+  app.get("/api/donations/retention", async () => ({ years: await retention.years() }));
+
+  app.get<{ Querystring: { year?: string } }>("/api/donations/retention/lapsed.csv", async (request, reply) => {
+    const csv = retention.lapsedCsv(request.query.year, actorOf(request));
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", csvAttachment(`lapsed-donors-${request.query.year}`, clock()))
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
 
   app.get("/api/donations/export.csv", async (request, reply) => {
     return reply
