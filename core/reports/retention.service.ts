@@ -66,5 +66,3 @@ export function createRetentionService({ db, clock, audit }: { db: Db; clock: Cl
     },
   };
 }
-
-export type RetentionService = ReturnType<typeof createRetentionService>;

@@ -12,6 +12,7 @@ import { ChoiceField } from "../../components/admin/donations/choice-field";
 import { GivingDashboard } from "../../components/admin/donations/giving-dashboard";
 import { type LedgerRow, ledgerRow } from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
+import { RetentionPanel } from "../../components/admin/donations/retention-panel";
 import { YearStatementsPanel } from "../../components/admin/donations/year-statements-panel";
 import { EmptyState } from "../../components/admin/empty-state";
 import { ListBody } from "../../components/admin/lists/list-body";
@@ -172,6 +173,7 @@ export default function AdminDonations() {
           )}
 
           {report && <GivingDashboard report={report} />}
+          <RetentionPanel />
           <YearStatementsPanel />
 
           <h2 className="mt-10 text-xl font-bold">Ledger</h2>
