@@ -43,6 +43,7 @@ export default [
   ]),
 
   route("donate/sandbox/:id", "routes/donate/sandbox-checkout.tsx"),
+  route("donate/sandbox/card/:id", "routes/donate/sandbox-card.tsx"),
   route("donate/thank-you/receipt", "routes/donate/receipt.ts"),
 
   route("admin/login", "routes/admin/login.tsx"),

@@ -36,6 +36,7 @@ import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
 import { createYearStatements } from "../core/receipts/year-statements.ts";
 import { createReportsService } from "../core/reports/reports.service.ts";
+import { createRetentionService } from "../core/reports/retention.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
@@ -171,6 +172,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     afterPayment: receipts.issueForDonation,
     jobs,
     etbPerUsd: async () => (await siteContent.published()).donating.etbPerUsd || undefined,
+    email,
   });
   const giving = createGivingService({
     db,
@@ -264,6 +266,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     /** What personal data the site holds, for how long, and the daily job that keeps to it (docs/decisions/0680). */
     retention: createRetention({ db, clock, audit, settings, purgePublicCaches }),
     breaches: createBreaches({ db, clock, audit }),
+    /** Retained, new, recaptured and lapsed donors (docs/decisions/0701-donor-retention.md). */
+    donorRetention: createRetentionService({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),
     /** Page views counted on the server (docs/decisions/0710); null with ANALYTICS=off. */
     visits: config.analytics ? createVisitCounter({ db, clock }) : null,

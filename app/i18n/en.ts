@@ -144,6 +144,31 @@ export const en = {
   "givingEmail.open": "Open My giving",
   "givingEmail.once": "The link works once, within 15 minutes. You do not need an account or a password.",
   "givingEmail.ignore": "If you did not ask for this, ignore this e-mail: nothing changes.",
+  // A monthly payment that failed (core/donations, decision 0700), in the language the donor gave in.
+  "failedEmail.subject": "Your monthly gift to Hope Behind Bars did not go through",
+  "failedEmail.preview": "Your card was declined. Update it to keep your gift going.",
+  "failedEmail.heading": "Your monthly gift did not go through",
+  "failedEmail.declined":
+    "Your card did not accept this month's payment of {amount} for your monthly gift. This happens when a card expires or is replaced.",
+  "failedEmail.retry":
+    "We will try again over the next few days. Update your card and the next attempt will go through; nothing else changes.",
+  "failedEmail.update": "Update my card",
+  "failedEmail.stop": "To pause or stop your gift instead, open My giving: {url}",
+  "failedEmail.why":
+    "You receive this e-mail because you give monthly to Hope Behind Bars. We never see your card: the link opens our payment provider's secure page.",
+  // Pausing, resuming and the card on My giving (decision 0700).
+  "giving.takenOn": "Taken each month on day {day}",
+  "giving.pausedUntil": "Paused · the next payment is on {date}",
+  "giving.paymentFailed": "The last payment did not go through. Update your card to keep this gift going.",
+  "giving.updateCard": "Update card",
+  "giving.pauseSummary": "Pause this monthly gift",
+  "giving.pauseText": "The next payments are skipped and the gift starts again by itself. You can resume it sooner.",
+  "giving.pauseFor": "Pause for",
+  "giving.pause1": "1 month",
+  "giving.pause2": "2 months",
+  "giving.pause3": "3 months",
+  "giving.pauseButton": "Pause my monthly gift",
+  "giving.resumeButton": "Resume now",
 
   // "Your data" (core/people): a person asks for a copy of their data or its erasure.
   "footer.yourData": "Your data",

@@ -30,6 +30,7 @@ export function createEventApplier({
   provider,
   afterPayment,
   etbPerUsd,
+  onPaymentFailed,
 }: {
   db: Db;
   clock: Clock;
@@ -38,6 +39,8 @@ export function createEventApplier({
   etbPerUsd?: (() => Promise<string | undefined>) | undefined;
   /** Runs in the event's transaction after it changed a donation's payments or donor (receipts). */
   afterPayment?: (trx: Db, donationId: string) => Promise<void>;
+  /** Runs in the event's transaction when a monthly gift has just moved to payment_failed (the e-mail). */
+  onPaymentFailed?: (trx: Db, donationId: string) => Promise<void>;
 }) {
   const nowIso = () => clock().toISOString();
 
@@ -133,6 +136,7 @@ export function createEventApplier({
         }
         await repo.updateDonor(trx, donation.id, { ...event, name: null }, at);
         await repo.transition(trx, donation.id, ["pending"], "paid", at);
+        await repo.markPaymentSucceeded(trx, donation.id, at);
         if (event.amountCents > 0) {
           await repo.insertPayment(trx, {
             id: newId(),
@@ -145,6 +149,17 @@ export function createEventApplier({
           });
         }
         return donation.id;
+      }
+      case "invoice.payment_failed": {
+        const donation = await repo.findDonation(trx, { id: event.donationId, subscriptionId: event.subscriptionId });
+        if (!donation) {
+          if (!event.donationId) return;
+          throw new ConflictError("The donation for this invoice is not recorded yet; retry later.");
+        }
+        const failed = { invoiceId: event.invoiceId, updateCardUrl: event.updateCardUrl, at };
+        // Stripe's retries of the same invoice fail again without a new e-mail: only the move counts.
+        if (await repo.markPaymentFailed(trx, donation.id, failed)) await onPaymentFailed?.(trx, donation.id);
+        return;
       }
       case "charge.refunded": {
         const payment = await refundedPayment(trx, event, refundInvoiceId);
@@ -166,7 +181,11 @@ export function createEventApplier({
           if (!event.donationId) return;
           throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
         }
-        await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
+        if (event.amountCents !== undefined && event.currency) {
+          await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
+        }
+        if (event.pausedUntil !== undefined)
+          await repo.changePause(trx, donation.id, { pausedUntil: event.pausedUntil, at });
         return;
       }
       case "subscription.ended": {

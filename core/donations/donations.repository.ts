@@ -24,6 +24,14 @@ export interface PaymentRecord {
   refundedCents: number;
 }
 
+/**
+ * A monthly gift whose payment failed keeps `paid` in its status column (the column's CHECK predates
+ * the state, and rebuilding the table on SQLite would take its payments with it) and is
+ * `payment_failed` while `failed_invoice_id` is set (docs/decisions/0700). Every read derives it here.
+ */
+export const donationStatus = (row: { status: string; failed_invoice_id: string | null }): DonationStatus =>
+  (row.status === "paid" && row.failed_invoice_id ? "payment_failed" : row.status) as DonationStatus;
+
 const toRecord = (row: DonationTable): DonationRecord => ({
   id: row.id,
   provider: row.provider,
@@ -31,14 +39,14 @@ const toRecord = (row: DonationTable): DonationRecord => ({
   frequency: row.frequency as DonationFrequency,
   amountCents: Number(row.amount_cents),
   currency: row.currency,
-  status: row.status as DonationStatus,
+  status: donationStatus(row),
   subscriptionId: row.subscription_id,
   fundId: row.fund_id,
 });
 
 export async function insertDonation(
   db: Db,
-  donation: Omit<DonationRecord, "status" | "subscriptionId"> & { now: string },
+  donation: Omit<DonationRecord, "status" | "subscriptionId"> & { now: string; locale?: string | null },
 ): Promise<void> {
   await db
     .insertInto("donations")
@@ -50,6 +58,7 @@ export async function insertDonation(
       amount_cents: donation.amountCents,
       currency: donation.currency,
       fund_id: donation.fundId,
+      locale: donation.locale ?? null,
       status: "pending",
       created_at: donation.now,
       updated_at: donation.now,
@@ -302,7 +311,7 @@ async function selectDonations(
     _id: row.id,
     provider: row.provider,
     frequency: row.frequency as DonationFrequency,
-    status: row.status as DonationStatus,
+    status: donationStatus(row),
     amountCents: Number(row.amount_cents),
     currency: row.currency,
     donorEmail: row.donor_email,
@@ -366,6 +375,111 @@ export async function countActiveMonthly(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
+    .where("failed_invoice_id", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A running monthly gift's payment failed: `paid` → `payment_failed`, unless a newer notice (the
+ * retry that paid) was applied already. True when it moved now, so the donor is told once per failure.
+ */
+export async function markPaymentFailed(
+  db: Db,
+  id: string,
+  failure: { invoiceId: string; updateCardUrl: string | null; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("donations")
+    .set({
+      failed_invoice_id: failure.invoiceId,
+      update_card_url: failure.updateCardUrl,
+      payment_state_at: failure.at,
+      updated_at: failure.at,
+    })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where("status", "=", "paid")
+    .where("failed_invoice_id", "is", null)
+    .where((eb) => eb.or([eb("payment_state_at", "is", null), eb("payment_state_at", "<", failure.at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A monthly payment went through: a failed gift runs again, and the time is kept either way so that an
+ * older failure notice arriving after it changes nothing.
+ */
+export async function markPaymentSucceeded(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable("donations")
+    .set({ failed_invoice_id: null, update_card_url: null, updated_at: at })
+    .where("id", "=", id)
+    .where("failed_invoice_id", "is not", null)
+    // A payment and a failure in the same second (Stripe's times are whole seconds): the money wins.
+    .where("payment_state_at", "<=", at)
+    .execute();
+  await db
+    .updateTable("donations")
+    .set({ payment_state_at: at })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where((eb) => eb.or([eb("payment_state_at", "is", null), eb("payment_state_at", "<", at)]))
+    .execute();
+}
+
+/** A pause set or lifted by the provider's event; an older event arriving late changes nothing. */
+export async function changePause(db: Db, id: string, pause: { pausedUntil: string | null; at: string }) {
+  await db
+    .updateTable("donations")
+    .set({ paused_until: pause.pausedUntil, pause_changed_at: pause.at, updated_at: pause.at })
+    .where("id", "=", id)
+    .where("frequency", "=", "monthly")
+    .where((eb) => eb.or([eb("pause_changed_at", "is", null), eb("pause_changed_at", "<", pause.at)]))
+    .execute();
+}
+
+/** What the failure e-mail needs of a donation. */
+export async function failureNotice(db: Db, id: string) {
+  return db
+    .selectFrom("donations")
+    .select(["id", "donor_email", "donor_name", "locale", "amount_cents", "currency", "update_card_url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Monthly gifts whose last payment failed and that the provider is still retrying. */
+export async function countAtRiskMonthly(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("frequency", "=", "monthly")
+    .where("status", "=", "paid")
+    .where("failed_invoice_id", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function customerOf(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom("donations").select("customer_id").where("id", "=", id).executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+export async function failedInvoiceOf(db: Db, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("donations")
+    .select("failed_invoice_id")
+    .where("id", "=", id)
+    .where("status", "=", "paid")
+    .executeTakeFirst();
+  return row?.failed_invoice_id ?? null;
+}
+
+export async function paymentCountOf(db: Db, donationId: string): Promise<number> {
+  const row = await db
+    .selectFrom("donation_payments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("donation_id", "=", donationId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -12,7 +12,8 @@ export const MAX_DONATION_AMOUNT = 100_000;
 export const DONATION_CURRENCY = "usd" satisfies Currency;
 export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
 export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
-export const DONATION_STATUSES = ["pending", "paid", "refunded", "canceled"] as const;
+/** `payment_failed`: a monthly gift whose last payment failed; the provider retries it (or ends the gift). */
+export const DONATION_STATUSES = ["pending", "paid", "payment_failed", "refunded", "canceled"] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 export const INVALID_AMOUNT_MESSAGE = "Please enter a valid donation amount.";

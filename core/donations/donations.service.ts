@@ -1,9 +1,11 @@
 import type { Readable } from "node:stream";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
-import type { Actor, Audit } from "../audit/audit.ts";
+import type { Actor, Audit, AuditValue } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { EmailService } from "../email/email.service.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
+import { isLocale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { toMinor } from "../money/money.ts";
 import { giftsAfter } from "../offline-gifts/offline-gifts.repository.ts";
@@ -39,8 +41,9 @@ import {
 } from "./donations.schema.ts";
 import { cardExportRow, DONATION_CSV_COLUMNS, offlineExportRow } from "./donations-csv.ts";
 import { ledgerTotals } from "./ledger.service.ts";
+import { paymentFailedMail } from "./payment-failure-mail.ts";
 import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
-import { createSandboxProvider } from "./sandbox-provider.ts";
+import { createSandboxProvider, sandboxCardUrl } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
 /** The provider could not open a checkout (Stripe down, key revoked…): the donor may try again. */
@@ -107,6 +110,8 @@ export interface DonationsDeps {
   etbPerUsd?: () => Promise<string | undefined>;
   /** Reports an unexpected answer (a verified amount that is not the one asked for). */
   warn?: (message: string, details: Record<string, unknown>) => void;
+  /** Tells a monthly donor that a payment failed (none: nobody is told). */
+  email?: EmailService;
 }
 
 /** The sandbox's "webhook": an event its provider returned, applied by the job worker. */
@@ -117,24 +122,51 @@ export const REVERIFY_ONLY_BIRR_MESSAGE = "Only a gift in birr can be verified a
 export const REFUND_ONLY_PAID_BIRR_MESSAGE = "Only a paid gift in birr can be marked refunded here.";
 export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
+/** What the audit log keeps of a donor's request. */
+function requestedChange(change: SubscriptionChange): Record<string, AuditValue> {
+  if ("stop" in change) return { requested: "stop" };
+  if ("pauseUntil" in change) return { requested: "pause", until: change.pauseUntil };
+  if ("resume" in change) return { requested: "resume" };
+  return { requested: "amount", amountCents: change.amountCents };
+}
+
 export function createDonationsService(deps: DonationsDeps) {
   const { db, clock, config, audit } = deps;
   const nowIso = () => clock().toISOString();
   const provider = "provider" in deps ? deps.provider : providerFor(config, clock);
   const birrProvider = "birrProvider" in deps ? deps.birrProvider : birrProviderFor(config, clock);
+  /** In the failure's transaction: the e-mail is queued with the change, or neither happens. */
+  async function tellDonorPaymentFailed(trx: Db, donationId: string): Promise<void> {
+    const notice = await repo.failureNotice(trx, donationId);
+    if (!notice?.donor_email || !deps.email) return;
+    const mail = await paymentFailedMail({
+      locale: notice.locale,
+      amountCents: Number(notice.amount_cents),
+      currency: notice.currency,
+      // Stripe's hosted invoice page; without one, My giving (which opens the customer portal).
+      updateCardUrl: notice.update_card_url ?? `${config.publicSiteUrl}/giving`,
+      siteUrl: config.publicSiteUrl,
+    });
+    await deps.email.send(trx, notice.donor_email, mail);
+  }
+
   const applyEventOnce = createEventApplier({
     db,
     clock,
     provider,
     afterPayment: deps.afterPayment,
     etbPerUsd: deps.etbPerUsd,
+    onPaymentFailed: tellDonorPaymentFailed,
   });
   /** The sandbox's Pay and test page serve card and birr checkouts alike. */
   const sandboxActive = provider?.name === "sandbox" || birrProvider?.name === "sandbox";
 
   async function applyEvent(event: PaymentEvent): Promise<"applied" | "duplicate"> {
     const outcome = await applyEventOnce(event);
-    if (outcome === "applied") await deps.purgePublicCaches?.();
+    if (outcome === "applied") {
+      await deps.purgePublicCaches?.();
+      if (event.type === "invoice.payment_failed") deps.email?.wake();
+    }
     return outcome;
   }
 
@@ -325,6 +357,8 @@ export function createDonationsService(deps: DonationsDeps) {
     async createCheckout(input: unknown): Promise<CheckoutSession> {
       if (input !== null && typeof input === "object" && "currency" in input) return createBirrCheckout(input);
       const { amount, frequency, fund: chosenFund } = parseInput(CheckoutRequestSchema, input);
+      // The page's language, as My giving's link request sends it: the e-mails about the gift use it.
+      const lang = (input as { lang?: unknown } | null)?.lang;
       if (!provider) throw new ServiceUnavailableError(CARD_UNAVAILABLE_MESSAGE);
       const fund = await designation(chosenFund);
       const donationId = newId();
@@ -351,6 +385,7 @@ export function createDonationsService(deps: DonationsDeps) {
         amountCents,
         currency: DONATION_CURRENCY,
         fundId: fund,
+        locale: isLocale(lang) ? lang : null,
         now: nowIso(),
       });
       return session;
@@ -425,7 +460,9 @@ export function createDonationsService(deps: DonationsDeps) {
      */
     async changeMonthly(donationId: string, change: SubscriptionChange, actor: Actor): Promise<void> {
       const donation = await repo.findDonation(db, { id: donationId });
-      if (!donation?.subscriptionId || donation.frequency !== "monthly" || donation.status !== "paid") {
+      // A gift whose payment failed can still be stopped, paused or changed: the provider retries it.
+      const running = donation?.status === "paid" || donation?.status === "payment_failed";
+      if (!donation?.subscriptionId || donation.frequency !== "monthly" || !running) {
         throw new ConflictError(MONTHLY_NOT_RUNNING_MESSAGE);
       }
       if (provider?.name !== donation.provider) throw new ServiceUnavailableError(CHANGE_FAILED_MESSAGE);
@@ -444,10 +481,68 @@ export function createDonationsService(deps: DonationsDeps) {
           action: "stop" in change ? "status" : "update",
           entity: DONATION_AUDIT_ENTITY,
           entityId: donationId,
-          values: "stop" in change ? { requested: "stop" } : { requested: "amount", amountCents: change.amountCents },
+          values: requestedChange(change),
         });
       });
       if (event) deps.jobs?.wake();
+    },
+
+    /**
+     * Where a monthly donor replaces their card (Stripe's customer portal, the sandbox's page). The
+     * donor is sent there; the card never passes through our server. Undefined: no such page here.
+     */
+    async cardUpdateUrl(donationId: string, returnUrl: string): Promise<string | undefined> {
+      const donation = await repo.findDonation(db, { id: donationId });
+      if (donation?.frequency !== "monthly" || provider?.name !== donation.provider) return undefined;
+      const customerId = await repo.customerOf(db, donationId);
+      try {
+        return await provider.cardUpdateUrl?.({ donationId, customerId }, returnUrl);
+      } catch (error) {
+        throw new PaymentProviderError(CHANGE_FAILED_MESSAGE, { cause: error });
+      }
+    },
+
+    /**
+     * The sandbox's stand-in for a renewal (its card page): a monthly payment that fails, as an expired
+     * card's would, or one that goes through (a retry after the card was updated). Same events as Stripe's.
+     */
+    async sandboxRenewal(donationId: string, outcome: "failed" | "paid"): Promise<void> {
+      const donation = await repo.findDonation(db, { id: donationId });
+      const running = donation?.status === "paid" || donation?.status === "payment_failed";
+      if (provider?.name !== "sandbox" || donation?.provider !== "sandbox" || !donation.subscriptionId || !running) {
+        throw new NotFoundError("No such test monthly gift.");
+      }
+      const failedInvoice = await repo.failedInvoiceOf(db, donationId);
+      const invoiceId = failedInvoice ?? `sandbox_in_${donationId}_${(await repo.paymentCountOf(db, donationId)) + 1}`;
+      const common = { occurredAt: nowIso(), donationId, subscriptionId: donation.subscriptionId, invoiceId };
+      if (outcome === "failed") {
+        await applyEvent({
+          ...common,
+          type: "invoice.payment_failed",
+          // Each failed attempt is its own event, as each of Stripe's retries is.
+          id: `sandbox_evt_failed_${invoiceId}_${common.occurredAt}`,
+          updateCardUrl: sandboxCardUrl(config.publicSiteUrl, donationId),
+        });
+        return;
+      }
+      await applyEvent({
+        ...common,
+        type: "invoice.paid",
+        id: `sandbox_evt_paid_${invoiceId}`,
+        amountCents: donation.amountCents,
+        currency: donation.currency,
+        email: null,
+        customerId: null,
+      });
+    },
+
+    /** A running sandbox monthly gift, for its card page; undefined when there is none. */
+    async findSandboxMonthly(donationId: string) {
+      if (provider?.name !== "sandbox") return undefined;
+      const donation = await repo.findDonation(db, { id: donationId });
+      const running = donation?.status === "paid" || donation?.status === "payment_failed";
+      if (donation?.provider !== "sandbox" || donation.frequency !== "monthly" || !running) return undefined;
+      return { amountCents: donation.amountCents, currency: donation.currency, status: donation.status };
     },
 
     /** The sandbox's Pay button: the same event a Stripe webhook would bring, through the same path. */

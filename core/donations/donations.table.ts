@@ -24,6 +24,18 @@ export interface DonationTable {
   method: string | null;
   /** When the provider event that last changed a monthly gift's amount happened (order safety). */
   amount_changed_at: string | null;
+  /** 'en' | 'am': the language of the page the donor gave from (e-mails about the gift use it). */
+  locale: string | null;
+  /** When the provider event that last set a monthly gift's payment state happened (order safety). */
+  payment_state_at: string | null;
+  /** The invoice whose payment failed, while the gift is payment_failed. */
+  failed_invoice_id: string | null;
+  /** Where the donor updates their card for that invoice (Stripe's hosted invoice page, the sandbox's). */
+  update_card_url: string | null;
+  /** A paused monthly gift: the first day ('yyyy-MM-dd' UTC) it is taken again; null: not paused. */
+  paused_until: string | null;
+  /** When the provider event that last paused or resumed the gift happened (order safety). */
+  pause_changed_at: string | null;
 }
 
 export interface DonationPaymentTable {

@@ -12,7 +12,12 @@ function cardLines(db: Db, query: LedgerQuery, since: string) {
   const date = sql<string>`coalesce(paid_at, created_at)`;
   let lines = db.selectFrom("donations").select([sql.lit("card").as("method"), "id", date.as("date")]);
   if (since) lines = lines.where(date, ">=", since);
-  if (query.status !== "all") lines = lines.where("status", "=", query.status);
+  // A failing monthly gift is `paid` in its column with a failed invoice (donationStatus).
+  if (query.status === "payment_failed") {
+    lines = lines.where("status", "=", "paid").where("failed_invoice_id", "is not", null);
+  } else if (query.status === "paid") {
+    lines = lines.where("status", "=", "paid").where("failed_invoice_id", "is", null);
+  } else if (query.status !== "all") lines = lines.where("status", "=", query.status);
   if (query.fund === "none") lines = lines.where("fund_id", "is", null);
   else if (query.fund !== "all") lines = lines.where("fund_id", "=", query.fund);
   if (query.q) lines = lines.where((eb) => containsText(eb, DONOR_COLUMNS, query.q));

@@ -12,6 +12,8 @@ import { type LedgerPeriod, LedgerQuerySchema } from "./ledger.schema.ts";
 export interface LedgerSummary extends DonationTotals {
   /** Card donations first paid since the first of this month (UTC). */
   cardGiftsThisMonth: number;
+  /** Monthly gifts whose last payment failed, while the provider retries (decision 0700). */
+  atRiskMonthly: number;
 }
 
 const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
@@ -52,11 +54,12 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
     async summary(): Promise<LedgerSummary> {
       const now = clock();
-      const [totals, cardGiftsThisMonth] = await Promise.all([
+      const [totals, cardGiftsThisMonth, atRiskMonthly] = await Promise.all([
         ledgerTotals(db, now),
         repo.countPaidSince(db, monthStartOf(now)),
+        repo.countAtRiskMonthly(db),
       ]);
-      return { ...totals, cardGiftsThisMonth };
+      return { ...totals, cardGiftsThisMonth, atRiskMonthly };
     },
   };
 }

@@ -92,6 +92,17 @@ export type PaymentEvent =
       fund?: string | undefined;
     }
   | {
+      /** A monthly payment failed; the provider retries it on its own schedule. */
+      type: "invoice.payment_failed";
+      id: string;
+      occurredAt: string;
+      donationId: string | undefined;
+      subscriptionId: string;
+      invoiceId: string;
+      /** Where the donor can pay this invoice with another card (Stripe's hosted invoice page). */
+      updateCardUrl: string | null;
+    }
+  | {
       type: "charge.refunded";
       id: string;
       occurredAt: string;
@@ -103,16 +114,20 @@ export type PaymentEvent =
       currency: string;
     }
   | {
-      /** A monthly gift's amount changed (the donor changed it on "My giving"). */
+      /** A monthly gift's amount, or its pause, changed (the donor changed it on "My giving"). */
       type: "subscription.changed";
       id: string;
       occurredAt: string;
       donationId: string | undefined;
       subscriptionId: string;
-      amountCents: number;
-      currency: string;
+      /** The monthly amount; absent when the event is only about a pause. */
+      amountCents?: number;
+      currency?: string;
+      /** A pause's end ('yyyy-MM-dd'), null when it runs; undefined when the event does not say. */
+      pausedUntil?: string | null;
     }
   | {
+      /** Stopped by the donor, or ended by the provider after its last retry failed. */
       type: "subscription.ended";
       id: string;
       occurredAt: string;
@@ -150,9 +165,25 @@ export interface PaymentProvider {
    * names none. Rejects with WebhookSignatureError when it cannot be trusted.
    */
   notifiedReference?(rawBody: Buffer, signature: string | undefined): string | undefined;
+
+  /**
+   * A page where the donor replaces the card of a monthly gift (Stripe's customer portal, the sandbox's
+   * own page); `returnUrl` is where it sends them back. The card never reaches our server.
+   */
+  cardUpdateUrl?(
+    subscription: { donationId: string; customerId: string | null },
+    returnUrl: string,
+  ): Promise<string | undefined>;
 }
 
-/** What a donor may ask of a monthly gift. */
-export type SubscriptionChange = { stop: true } | { amountCents: number; currency: string };
+/**
+ * What a donor may ask of a monthly gift: stop it, bill a new amount, pause it until a day
+ * ('yyyy-MM-dd', the first payment after the pause), or resume it now.
+ */
+export type SubscriptionChange =
+  | { stop: true }
+  | { amountCents: number; currency: string }
+  | { pauseUntil: string }
+  | { resume: true };
 
 export class WebhookSignatureError extends Error {}

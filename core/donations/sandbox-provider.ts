@@ -4,6 +4,9 @@ import { type PaymentProvider, WebhookSignatureError } from "./payment-provider.
 
 export const SANDBOX_SESSION_PREFIX = "sandbox_cs_";
 
+/** The sandbox's page where a monthly donor "updates the card" (and a test can make a payment fail). */
+export const sandboxCardUrl = (siteUrl: string, donationId: string) => `${siteUrl}/donate/sandbox/card/${donationId}`;
+
 /**
  * A stand-in for Stripe on development machines and in tests: its "hosted checkout" is our own
  * page /donate/sandbox/{id}, clearly labelled, where Pay completes the donation through the same
@@ -37,7 +40,14 @@ export function createSandboxProvider({
       const base = { occurredAt: clock().toISOString(), donationId, subscriptionId };
       const eventId = `sandbox_evt_${randomBytes(12).toString("base64url")}`;
       if ("stop" in change) return { ...base, id: eventId, type: "subscription.ended" };
+      if ("pauseUntil" in change)
+        return { ...base, id: eventId, type: "subscription.changed", pausedUntil: change.pauseUntil };
+      if ("resume" in change) return { ...base, id: eventId, type: "subscription.changed", pausedUntil: null };
       return { ...base, id: eventId, type: "subscription.changed", ...change };
+    },
+    // The sandbox's own stand-in for Stripe's customer portal: no card is entered anywhere.
+    async cardUpdateUrl({ donationId }) {
+      return sandboxCardUrl(siteUrl, donationId);
     },
   };
 }

@@ -140,6 +140,16 @@ export function createStripeProvider({
         await stripe.subscriptions.cancel(subscriptionId);
         return null;
       }
+      if ("pauseUntil" in change || "resume" in change) {
+        // Invoices during the pause are voided (nothing is owed later); collection resumes on the day.
+        await stripe.subscriptions.update(subscriptionId, {
+          pause_collection:
+            "pauseUntil" in change
+              ? { behavior: "void", resumes_at: Math.floor(Date.parse(`${change.pauseUntil}T00:00:00Z`) / 1000) }
+              : "",
+        });
+        return null;
+      }
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
       const item = subscription.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
@@ -159,6 +169,19 @@ export function createStripeProvider({
         proration_behavior: "none",
       });
       return null;
+    },
+
+    // A portal session opened straight at "update payment method"; without a customer (never in
+    // practice for a subscription), the portal's login link from the settings.
+    async cardUpdateUrl({ customerId }, returnUrl) {
+      if (!customerId) return config.portalUrl;
+      const stripe = await sdk();
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        flow_data: { type: "payment_method_update" },
+      });
+      return session.url;
     },
   };
 }
@@ -222,6 +245,20 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         fund: fundOf(details?.metadata),
       };
     }
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const subscriptionId = idOf(details?.subscription);
+      if (!subscriptionId || !invoice.id) return null;
+      return {
+        ...base,
+        type: "invoice.payment_failed",
+        donationId: details?.metadata?.donation_id,
+        subscriptionId,
+        invoiceId: invoice.id,
+        updateCardUrl: invoice.hosted_invoice_url ?? null,
+      };
+    }
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
@@ -240,7 +277,17 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
       const subscription = event.data.object;
       const item = subscription.items?.data?.[0];
       const unit = item?.price?.unit_amount;
+      if (subscription.status === "unpaid" || subscription.status === "incomplete_expired") {
+        // Stripe's last retry failed and the account is set to leave it unpaid: the gift has ended.
+        return {
+          ...base,
+          type: "subscription.ended",
+          donationId: subscription.metadata?.donation_id,
+          subscriptionId: subscription.id,
+        };
+      }
       if (!item || unit == null || subscription.status === "canceled") return null;
+      const pause = subscription.pause_collection;
       return {
         ...base,
         type: "subscription.changed",
@@ -248,6 +295,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         subscriptionId: subscription.id,
         amountCents: unit * (item.quantity ?? 1),
         currency: item.price.currency,
+        pausedUntil: pause?.resumes_at ? iso(pause.resumes_at).slice(0, 10) : null,
       };
     }
     case "customer.subscription.deleted": {

@@ -59,6 +59,7 @@ export async function cardGifts(db: Db, email: string) {
   return db
     .selectFrom("donations")
     .select(["id", "frequency", "status", "amount_cents", "currency", "fund_id", "created_at", "paid_at", "ended_at"])
+    .select(["paused_until", "failed_invoice_id"])
     .select((eb) => [
       eb
         .selectFrom("donation_payments")
@@ -116,4 +117,14 @@ export async function ownDonation(db: Db, id: string, email: string) {
     .where("id", "=", id)
     .where((eb) => eb(eb.fn("lower", ["donor_email"]), "=", email))
     .executeTakeFirst();
+}
+
+/** When a donation's newest payment arrived (a pause counts its skipped months from it). */
+export async function lastPaymentAt(db: Db, donationId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("donation_payments")
+    .select((eb) => eb.fn.max("paid_at").as("last"))
+    .where("donation_id", "=", donationId)
+    .executeTakeFirst();
+  return row?.last ? String(row.last) : undefined;
 }

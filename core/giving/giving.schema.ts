@@ -18,6 +18,11 @@ export const GIVING_STOP_REQUESTED_MESSAGE =
   "We have asked our payment provider to stop your monthly gift. It shows as stopped here once they confirm.";
 export const GIVING_CHANGE_REQUESTED_MESSAGE =
   "We have asked our payment provider to change your monthly amount. The new amount shows here once they confirm.";
+export const GIVING_PAUSE_REQUESTED_MESSAGE =
+  "We have asked our payment provider to pause your monthly gift. It shows as paused here once they confirm.";
+export const GIVING_RESUME_REQUESTED_MESSAGE =
+  "We have asked our payment provider to resume your monthly gift. It shows as running here once they confirm.";
+export const GIVING_PAUSE_MESSAGE = "Choose a pause of 1, 2 or 3 months.";
 export const GIVING_TOO_MANY_MESSAGE = "Too many requests from here. Please wait a few minutes and try again.";
 
 export const GivingLinkRequestSchema = z.object({
@@ -30,6 +35,15 @@ export const GivingLinkRequestSchema = z.object({
 });
 
 export const GivingTokenSchema = z.object({ token: z.string().min(20).max(200) });
+
+/** A pause skips the next 1–3 monthly payments (docs/decisions/0700). */
+export const GivingPauseSchema = z.object({
+  months: z.coerce
+    .number({ error: GIVING_PAUSE_MESSAGE })
+    .int(GIVING_PAUSE_MESSAGE)
+    .min(1, GIVING_PAUSE_MESSAGE)
+    .max(3, GIVING_PAUSE_MESSAGE),
+});
 
 export const GivingAmountSchema = z.object({ amount: z.string({ error: GIVING_AMOUNT_MESSAGE }).max(20) });
 
@@ -59,8 +73,14 @@ export interface GivingGift {
   payments: number;
   /** A running monthly gift: the date of its next payment ('yyyy-MM-dd'). */
   nextDate: string | null;
-  /** A running monthly gift the donor may stop or change here. */
+  /** A running monthly gift the donor may stop, change or pause here. */
   changeable: boolean;
+  /** A running monthly gift: the day of the month it is taken (the day it started, as Stripe bills). */
+  billingDay: number | null;
+  /** A paused monthly gift: the day ('yyyy-MM-dd') collection starts again; null when not paused. */
+  pausedUntil: string | null;
+  /** A monthly gift whose last payment failed: the provider retries it once the card is updated. */
+  paymentFailed: boolean;
   /** 'yyyy-MM-dd' a monthly gift stopped or a gift was refunded. */
   endedOn: string | null;
   receipts: GivingReceipt[];
@@ -84,6 +104,7 @@ export const GIVING_FORM_ERRORS = {
   unavailable: GIVING_UNAVAILABLE_MESSAGE,
   busy: GIVING_TOO_MANY_MESSAGE,
   amount: GIVING_AMOUNT_MESSAGE,
+  pause: GIVING_PAUSE_MESSAGE,
   "not-running": "This monthly gift is not running, so it cannot be changed.",
   provider: "We could not reach the payment provider. Please try again in a few minutes.",
   "not-found": "That gift or receipt is not one of yours.",

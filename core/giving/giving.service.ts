@@ -2,8 +2,10 @@ import { addMonths } from "date-fns/addMonths";
 import type { Db } from "../../db/database.ts";
 import type { Actor } from "../audit/audit.ts";
 import { newSecretToken, tokenHasher } from "../auth/token-hash.ts";
+import { donationStatus } from "../donations/donations.repository.ts";
 import { isValidDonationAmount } from "../donations/donations.schema.ts";
 import type { DonationsService } from "../donations/donations.service.ts";
+import { MONTHLY_NOT_RUNNING_MESSAGE } from "../donations/donations.service.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { EmailContent } from "../email/render-email.ts";
 import { isLocale, type Locale, localizePath } from "../i18n/locale.ts";
@@ -13,6 +15,7 @@ import { isCurrency, parseAmount, toMajor } from "../money/money.ts";
 import type { ReceiptsService } from "../receipts/receipts.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import {
+  ConflictError,
   GoneError,
   NotFoundError,
   ServiceUnavailableError,
@@ -28,12 +31,14 @@ import * as repo from "./giving.repository.ts";
 import {
   GIVING_AMOUNT_MESSAGE,
   GIVING_LINK_ENDED_MESSAGE,
+  GIVING_PAUSE_MESSAGE,
   GIVING_SIGNED_OUT_MESSAGE,
   GIVING_UNAVAILABLE_MESSAGE,
   GivingAmountSchema,
   type GivingGift,
   GivingLinkRequestSchema,
   type GivingOverview,
+  GivingPauseSchema,
   type GivingReceipt,
   GivingTokenSchema,
 } from "./giving.schema.ts";
@@ -82,6 +87,25 @@ function linkMail(url: string, locale: Locale): EmailContent {
     action: { label: t("givingEmail.open"), url },
     footer: [t("givingEmail.once"), t("givingEmail.ignore")],
   };
+}
+
+/** The first monthly payment day after `last` that is not inside a pause ending on `pausedUntil`. */
+function nextPayment(last: string, pausedUntil: string | null): Date {
+  let months = 1;
+  let next = addMonths(new Date(last), months);
+  while (pausedUntil && next.toISOString().slice(0, 10) < pausedUntil && months < 13) {
+    next = addMonths(new Date(last), ++months);
+  }
+  return next;
+}
+
+/**
+ * When collection resumes after skipping the next `months` payments: the day after the last skipped
+ * one ('yyyy-MM-dd', UTC as Stripe's `resumes_at`), so the payment after it is taken as usual.
+ */
+export function pauseEnd(lastPayment: string, months: number): string {
+  const lastSkipped = addMonths(new Date(lastPayment), months);
+  return new Date(lastSkipped.getTime() + 24 * 60 * 60_000).toISOString().slice(0, 10);
 }
 
 export interface GivingDeps {
@@ -136,9 +160,12 @@ export function createGivingService(deps: GivingDeps) {
     const receiptsFor = (match: (r: (typeof receipts)[number]) => boolean): GivingReceipt[] =>
       receipts.filter(match).map((r) => ({ id: r.id, number: r.number, voided: r.voided_at !== null }));
     const gifts: GivingGift[] = [];
-    for (const d of cards) {
-      const running = d.frequency === "monthly" && d.status === "paid";
+    const today = clock().toISOString().slice(0, 10);
+    for (const row of cards) {
+      const d = { ...row, status: donationStatus(row) };
+      const running = d.frequency === "monthly" && (d.status === "paid" || d.status === "payment_failed");
       const last = d.last_paid_at ? String(d.last_paid_at) : d.paid_at;
+      const pausedUntil = running && d.paused_until && d.paused_until > today ? d.paused_until : null;
       gifts.push({
         id: d.id,
         kind: "card",
@@ -149,9 +176,13 @@ export function createGivingService(deps: GivingDeps) {
         fund: await titleOf(d.fund_id),
         date: day(d.paid_at ?? d.created_at) as string,
         payments: Number(d.payments ?? 0),
-        // Stripe bills a monthly gift on the same day each month: a month after the last payment.
-        nextDate: running && last ? zonedDate(addMonths(new Date(last), 1).toISOString()) : null,
+        // Stripe bills a monthly gift on the same day each month: a month after the last payment, or
+        // the first of those days after a pause.
+        nextDate: running && last ? zonedDate(nextPayment(last, pausedUntil).toISOString()) : null,
         changeable: running,
+        billingDay: running && d.paid_at ? Number(zonedDate(d.paid_at).slice(8, 10)) : null,
+        pausedUntil,
+        paymentFailed: d.status === "payment_failed",
         endedOn: day(d.ended_at),
         receipts: receiptsFor((r) => r.donation_id === d.id),
       });
@@ -169,6 +200,9 @@ export function createGivingService(deps: GivingDeps) {
         payments: 1,
         nextDate: null,
         changeable: false,
+        billingDay: null,
+        pausedUntil: null,
+        paymentFailed: false,
         endedOn: null,
         receipts: receiptsFor((r) => r.offline_gift_id === g.id),
       });
@@ -262,6 +296,30 @@ export function createGivingService(deps: GivingDeps) {
     async stopMonthly(session: DonorSession, donationId: string, ip: string): Promise<void> {
       const donation = await ownDonation(session, donationId);
       await deps.donations.changeMonthly(donation.id, { stop: true }, actorOf(session, ip));
+    },
+
+    /** Asks the provider to skip the next 1–3 payments; the page shows the pause once it confirms. */
+    async pauseMonthly(session: DonorSession, donationId: string, input: unknown, ip: string): Promise<void> {
+      const donation = await ownDonation(session, donationId);
+      const parsed = GivingPauseSchema.safeParse(input);
+      if (!parsed.success) throw new ValidationError(GIVING_PAUSE_MESSAGE, { months: GIVING_PAUSE_MESSAGE });
+      const last = await repo.lastPaymentAt(db, donation.id);
+      const pauseUntil = pauseEnd(last ?? nowIso(), parsed.data.months);
+      await deps.donations.changeMonthly(donation.id, { pauseUntil }, actorOf(session, ip));
+    },
+
+    /** Asks the provider to take the gift again from its next payment day. */
+    async resumeMonthly(session: DonorSession, donationId: string, ip: string): Promise<void> {
+      const donation = await ownDonation(session, donationId);
+      await deps.donations.changeMonthly(donation.id, { resume: true }, actorOf(session, ip));
+    },
+
+    /** The provider's page where the donor replaces the card of a monthly gift. */
+    async cardUpdateUrl(session: DonorSession, donationId: string, locale: Locale = "en"): Promise<string> {
+      const donation = await ownDonation(session, donationId);
+      const url = await deps.donations.cardUpdateUrl(donation.id, `${siteUrl}${localizePath("/giving", locale)}`);
+      if (!url) throw new ConflictError(MONTHLY_NOT_RUNNING_MESSAGE);
+      return url;
     },
 
     /** Asks the provider to bill a new monthly amount from the next payment on. */

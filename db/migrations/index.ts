@@ -31,6 +31,7 @@ import * as birrGiving from "./2026-11-28-660-birr-giving.ts";
 import * as people from "./2026-11-28-670-people.ts";
 import * as retention from "./2026-11-28-680-retention.ts";
 import * as dataBreaches from "./2026-11-28-681-data-breaches.ts";
+import * as monthlyGiftStewardship from "./2026-11-28-700-monthly-gift-stewardship.ts";
 import * as visitsAndCampaigns from "./2026-11-28-710-visits-and-campaigns.ts";
 
 /**
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-660-birr-giving": birrGiving,
   "2026-11-28-680-retention": retention,
   "2026-11-28-681-data-breaches": dataBreaches,
+  "2026-11-28-700-monthly-gift-stewardship": monthlyGiftStewardship,
 };

@@ -392,6 +392,13 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       expected: { action: "update", entity: "message", entityId: id, fields: ["isRead"], values: { isRead: true } },
     };
   },
+  "GET /api/donations/retention/lapsed.csv": async (t) => {
+    const year = t.services.clock().getUTCFullYear();
+    return {
+      request: { url: `/api/donations/retention/lapsed.csv?year=${year}` },
+      expected: { action: "export", entity: "donation", entityId: null },
+    };
+  },
   "GET /api/messages/export.csv": async (t) => {
     await message(t);
     const rows = (await t.services.messages.list()).length;

@@ -152,7 +152,7 @@ describe.each(DIALECTS)("the donations ledger a page at a time on %s", (dialect)
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
       page: "Page must be a whole number from 1.",
-      status: "Choose one of: all, pending, paid, refunded, canceled, received.",
+      status: "Choose one of: all, pending, paid, payment_failed, refunded, canceled, received.",
     });
   });
 
@@ -164,6 +164,7 @@ describe.each(DIALECTS)("the donations ledger a page at a time on %s", (dialect)
       last12MonthsCents: 1005 + 5000,
       activeMonthlyDonors: 14,
       cardGiftsThisMonth: 29,
+      atRiskMonthly: 0,
     });
   });
 });

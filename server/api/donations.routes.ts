@@ -4,7 +4,7 @@ import { actorOf } from "../plugins/access.ts";
 
 /** The donations ledger for staff (admin only, by the central guard). */
 export default async function donationsRoutes(app: FastifyInstance) {
-  const { donations, reports, clock } = app.services;
+  const { donations, reports, donorRetention, clock } = app.services;
 
   app.get("/api/donations", async () => donations.ledger());
 
@@ -19,6 +19,18 @@ export default async function donationsRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>("/api/donations/:id/refunded", async (request) => {
     await donations.markRefunded(request.params.id, actorOf(request));
     return { ok: true };
+  });
+
+  // Retained, new, recaptured and lapsed donors per year (docs/decisions/0701-donor-retention.md).
+  app.get("/api/donations/retention", async () => ({ years: await donorRetention.years() }));
+
+  app.get<{ Querystring: { year?: string } }>("/api/donations/retention/lapsed.csv", async (request, reply) => {
+    const csv = donorRetention.lapsedCsv(request.query.year, actorOf(request));
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", csvAttachment(`lapsed-donors-${request.query.year}`, clock()))
+      .header("cache-control", "no-store")
+      .send(csv);
   });
 
   app.get("/api/donations/export.csv", async (request, reply) => {

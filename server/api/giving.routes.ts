@@ -4,6 +4,8 @@ import {
   GIVING_CHANGE_REQUESTED_MESSAGE,
   GIVING_COOKIE,
   GIVING_LINK_SENT_MESSAGE,
+  GIVING_PAUSE_REQUESTED_MESSAGE,
+  GIVING_RESUME_REQUESTED_MESSAGE,
   GIVING_STOP_REQUESTED_MESSAGE,
   type GivingFormError,
 } from "../../core/giving/giving.schema.ts";
@@ -49,7 +51,8 @@ function formErrorOf(error: FastifyError, request: FastifyRequest): GivingFormEr
   if (status === 503) return "unavailable";
   if (status === 409) return "not-running";
   if (status === 404) return "not-found";
-  if (status === 400) return request.url.endsWith("/amount") ? "amount" : "email";
+  if (status === 400)
+    return request.url.endsWith("/amount") ? "amount" : request.url.endsWith("/pause") ? "pause" : "email";
   return "provider";
 }
 
@@ -147,6 +150,43 @@ export default async function givingRoutes(app: FastifyInstance) {
       return answer(request, reply, `?requested=amount&gift=${request.params.id}`, {
         message: GIVING_CHANGE_REQUESTED_MESSAGE,
       });
+    },
+  );
+
+  app.post<Params>(
+    "/api/giving/gifts/:id/pause",
+    { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT }, bodyLimit: 4096 },
+    async (request, reply) => {
+      const session = await giving.requireSession(cookieToken(request));
+      await giving.pauseMonthly(session, request.params.id, request.body, request.ip);
+      return answer(request, reply, `?requested=pause&gift=${request.params.id}`, {
+        message: GIVING_PAUSE_REQUESTED_MESSAGE,
+      });
+    },
+  );
+
+  app.post<Params>(
+    "/api/giving/gifts/:id/resume",
+    { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT }, bodyLimit: 4096 },
+    async (request, reply) => {
+      const session = await giving.requireSession(cookieToken(request));
+      await giving.resumeMonthly(session, request.params.id, request.ip);
+      return answer(request, reply, `?requested=resume&gift=${request.params.id}`, {
+        message: GIVING_RESUME_REQUESTED_MESSAGE,
+      });
+    },
+  );
+
+  // A POST: opening Stripe's portal creates a session there. The donor is sent on; the card never comes here.
+  app.post<Params>(
+    "/api/giving/gifts/:id/card",
+    { config: { access: "public", rateLimit: PUBLIC_FORM_LIMIT }, bodyLimit: 4096 },
+    async (request, reply) => {
+      const session = await giving.requireSession(cookieToken(request));
+      const lang = (request.body as { lang?: unknown } | undefined)?.lang;
+      const url = await giving.cardUpdateUrl(session, request.params.id, isLocale(lang) ? lang : "en");
+      reply.header("cache-control", "no-store");
+      return isFormPost(request) ? reply.code(303).header("location", url).send() : reply.code(200).send({ url });
     },
   );
 }

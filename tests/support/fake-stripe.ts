@@ -13,7 +13,10 @@ export type FakeResponder = (request: RecordedRequest) => { status?: number; bod
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
-  /** Replaces how the server answers (default: a checkout session echoing the request). */
+  /**
+   * Replaces how the server answers (default: a checkout session echoing the request, a subscription
+   * update, a customer portal session).
+   */
   respond(responder: FakeResponder): void;
   close(): Promise<void>;
 }
@@ -26,6 +29,21 @@ const defaultResponder: FakeResponder = (request) => {
         object: "checkout.session",
         url: "https://checkout.stripe.com/c/pay/cs_test_recorded",
         mode: request.form.mode,
+      },
+    };
+  }
+  // A subscription update (a new amount, a pause or its end): the subscription as Stripe answers it.
+  const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(request.path);
+  if (subscription && request.method === "POST") {
+    return { body: { id: subscription[1], object: "subscription", status: "active", metadata: {} } };
+  }
+  if (request.path === "/v1/billing_portal/sessions") {
+    return {
+      body: {
+        id: "bps_recorded",
+        object: "billing_portal.session",
+        customer: request.form.customer,
+        url: "https://billing.stripe.com/p/session/bps_recorded",
       },
     };
   }

@@ -11,6 +11,7 @@ import type { GivingReport } from "../../../core/reports/reports.schema";
 import { GivingDashboard } from "../../components/admin/donations/giving-dashboard";
 import { type LedgerRow, ledgerRow } from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
+import { RetentionPanel } from "../../components/admin/donations/retention-panel";
 import { YearStatementsPanel } from "../../components/admin/donations/year-statements-panel";
 import { EmptyState } from "../../components/admin/empty-state";
 import { ListBody } from "../../components/admin/lists/list-body";
@@ -31,6 +32,7 @@ const STATUS_STYLES: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-800",
   refunded: "bg-red-100 text-red-800",
   canceled: "bg-gray-200 text-gray-700",
+  payment_failed: "bg-orange-100 text-orange-900",
 };
 
 const day = (date: string) => format(new Date(date.length === 10 ? `${date}T12:00:00Z` : date), "MMM d, yyyy");
@@ -38,7 +40,7 @@ const day = (date: string) => format(new Date(date.length === 10 ? `${date}T12:0
 function StatusBadge({ status }: { status: string }) {
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status] ?? ""}`}>
-      {status}
+      {status.replace("_", " ")}
     </span>
   );
 }
@@ -212,8 +214,26 @@ export default function AdminDonations() {
           <p className="mt-2 text-xs text-muted">
             Card gifts net of refunds and offline gifts at their dollar value (birr at the day's rate), in US dollars.
           </p>
+          {summary.atRiskMonthly > 0 && (
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-orange-300 bg-orange-50 px-4 py-3">
+              <p className="font-medium text-orange-950">
+                {summary.atRiskMonthly === 1
+                  ? "1 monthly gift is at risk: its last payment failed."
+                  : `${summary.atRiskMonthly} monthly gifts are at risk: their last payment failed.`}{" "}
+                The donors were e-mailed a link to update their card; the card provider retries.
+              </p>
+              <button
+                type="button"
+                onClick={() => list.set({ status: "payment_failed" })}
+                className={buttonClasses("secondary", "sm")}
+              >
+                Show at-risk gifts
+              </button>
+            </div>
+          )}
 
           {report && <GivingDashboard report={report} />}
+          <RetentionPanel />
           <YearStatementsPanel />
 
           <h2 className="mt-10 text-xl font-bold">Ledger</h2>
@@ -256,7 +276,7 @@ export default function AdminDonations() {
               label="Status"
               choices={[
                 ["all", "Any status"],
-                ...DONATION_STATUSES.map((s) => [s, s] as const),
+                ...DONATION_STATUSES.map((s) => [s, s.replace("_", " ")] as const),
                 ["received", "received (offline)"],
               ]}
             />

@@ -5,6 +5,8 @@ import {
   GIVING_COOKIE,
   GIVING_FORM_ERRORS,
   GIVING_LINK_SENT_MESSAGE,
+  GIVING_PAUSE_REQUESTED_MESSAGE,
+  GIVING_RESUME_REQUESTED_MESSAGE,
   GIVING_STOP_REQUESTED_MESSAGE,
   type GivingFormError,
   type GivingGift,
@@ -15,6 +17,14 @@ import { buttonClasses } from "../../components/button";
 import { type I18n, useI18n } from "../../i18n/i18n";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/giving";
+
+/** What /giving?requested=… says after a change was asked of the provider. */
+const REQUESTED: Record<string, string> = {
+  stop: GIVING_STOP_REQUESTED_MESSAGE,
+  amount: GIVING_CHANGE_REQUESTED_MESSAGE,
+  pause: GIVING_PAUSE_REQUESTED_MESSAGE,
+  resume: GIVING_RESUME_REQUESTED_MESSAGE,
+};
 
 const isFormError = (value: string | null): value is GivingFormError =>
   value !== null && Object.hasOwn(GIVING_FORM_ERRORS, value);
@@ -39,12 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedOut: url.searchParams.has("signed-out"),
     error: isFormError(error) ? GIVING_FORM_ERRORS[error] : null,
     errorGift: url.searchParams.get("gift"),
-    requested:
-      requested === "stop"
-        ? GIVING_STOP_REQUESTED_MESSAGE
-        : requested === "amount"
-          ? GIVING_CHANGE_REQUESTED_MESSAGE
-          : null,
+    requested: requested ? (REQUESTED[requested] ?? null) : null,
   };
 }
 
@@ -99,7 +104,9 @@ function giftTitle(gift: GivingGift, { t }: I18n): string {
 function giftState(gift: GivingGift, { t, locale }: I18n): string {
   const date = longDate(gift.date, locale);
   if (gift.frequency === "monthly") {
-    if (gift.status === "paid") return t("giving.activeSince", { date, count: gift.payments });
+    if (gift.status === "paid" || gift.status === "payment_failed") {
+      return t("giving.activeSince", { date, count: gift.payments });
+    }
     return t("giving.stoppedOn", { date: longDate(gift.endedOn ?? gift.date, locale), count: gift.payments });
   }
   return t(gift.status === "refunded" ? "giving.refunded" : "giving.givenOn", { date });
@@ -123,9 +130,17 @@ function Gift({ gift, error }: { gift: GivingGift; error: string | null }) {
             : t("giving.for", { fund: t("giving.whereMostNeeded") })}
         </p>
         <p className="mt-1 text-muted">{giftState(gift, i18n)}</p>
+        {gift.billingDay !== null && <p className="mt-1 text-muted">{t("giving.takenOn", { day: gift.billingDay })}</p>}
         {gift.nextDate && (
           <p className="mt-1 font-semibold text-ink">
-            {t("giving.nextPayment", { date: longDate(gift.nextDate, locale) })}
+            {t(gift.pausedUntil ? "giving.pausedUntil" : "giving.nextPayment", {
+              date: longDate(gift.nextDate, locale),
+            })}
+          </p>
+        )}
+        {gift.paymentFailed && (
+          <p className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+            {t("giving.paymentFailed")}
           </p>
         )}
         {gift.receipts.length > 0 && (
@@ -172,6 +187,43 @@ function Gift({ gift, error }: { gift: GivingGift; error: string | null }) {
                 {t("giving.changeAmount")}
               </button>
             </form>
+            <form method="post" action={`/api/giving/gifts/${gift.id}/card`}>
+              <LangField locale={locale} />
+              <button type="submit" className={buttonClasses(gift.paymentFailed ? "primary" : "secondary", "md")}>
+                {t("giving.updateCard")}
+              </button>
+            </form>
+            {gift.pausedUntil ? (
+              <form method="post" action={`/api/giving/gifts/${gift.id}/resume`}>
+                <LangField locale={locale} />
+                <button type="submit" className={buttonClasses("secondary", "md")}>
+                  {t("giving.resumeButton")}
+                </button>
+              </form>
+            ) : (
+              <details className="group">
+                <summary className="cursor-pointer font-semibold text-brand underline underline-offset-2">
+                  {t("giving.pauseSummary")}
+                </summary>
+                <form method="post" action={`/api/giving/gifts/${gift.id}/pause`} className="mt-3 space-y-3">
+                  <LangField locale={locale} />
+                  <p className="text-muted">{t("giving.pauseText")}</p>
+                  <div>
+                    <label htmlFor={`pause-${gift.id}`} className="text-sm font-semibold text-ink">
+                      {t("giving.pauseFor")}
+                    </label>
+                    <select id={`pause-${gift.id}`} name="months" defaultValue="1" className={input}>
+                      <option value="1">{t("giving.pause1")}</option>
+                      <option value="2">{t("giving.pause2")}</option>
+                      <option value="3">{t("giving.pause3")}</option>
+                    </select>
+                  </div>
+                  <button type="submit" className={buttonClasses("primary", "md")}>
+                    {t("giving.pauseButton")}
+                  </button>
+                </form>
+              </details>
+            )}
             <details className="group">
               <summary className="cursor-pointer font-semibold text-brand underline underline-offset-2">
                 {t("giving.stopSummary")}
