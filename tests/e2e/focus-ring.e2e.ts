@@ -20,9 +20,21 @@ const contrast = (a: number[], b: number[]) => {
 
 const distance = (a: number[], b: number[]) => Math.max(...a.map((value, i) => Math.abs(value - (b[i] ?? 0))));
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 interface Stop {
   name: string;
-  box: { x: number; y: number; width: number; height: number };
+  /** An inline link's first line box (its top side is measured there), else the element's box. */
+  box: Box;
+  /** An inline link's last line box: its bottom side is measured there. */
+  lastBox: Box;
+  /** Everything the ring surrounds, for the screenshot's clip. */
+  bounds: Box;
   outline: number[];
   offset: number;
   width: number;
@@ -41,9 +53,13 @@ const focusedStop = (page: Page) =>
     for (const animation of element.getAnimations()) animation.finish();
     const style = getComputedStyle(element);
     const inline = style.display === "inline";
-    const rect = inline
-      ? (element.getClientRects()[0] ?? element.getBoundingClientRect())
-      : element.getBoundingClientRect();
+    const bounds = element.getBoundingClientRect();
+    // A link that breaks across lines rings each line box; between them the ring meets the link's
+    // own words, so the top is measured on its first line and the bottom on its last.
+    const lines = inline ? [...element.getClientRects()] : [];
+    const rect = lines[0] ?? bounds;
+    const last = lines.at(-1) ?? bounds;
+    const box = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
     const rgb =
       style.outlineColor
         .match(/\d+(\.\d+)?/g)
@@ -53,7 +69,9 @@ const focusedStop = (page: Page) =>
       element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName.toLowerCase();
     return {
       name: `${element.tagName.toLowerCase()} "${label}"`,
-      box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+      box: box(rect),
+      lastBox: box(last),
+      bounds: box(bounds),
       outline: style.outlineStyle === "none" ? [] : rgb,
       offset: Number.parseFloat(style.outlineOffset) || 0,
       width: Number.parseFloat(style.outlineWidth) || 0,
@@ -71,13 +89,14 @@ async function measureRing(page: Page, stop: Stop) {
   // whole-viewport picture per stop cost most of this file's time.
   const viewport = page.viewportSize() ?? { width: 0, height: 0 };
   const margin = Math.ceil(stop.offset + stop.width) + 4;
-  const clipLeft = Math.max(0, Math.floor(stop.box.x) - margin);
-  const clipTop = Math.max(0, Math.floor(stop.box.y) - margin);
+  const { bounds } = stop;
+  const clipLeft = Math.max(0, Math.floor(bounds.x) - margin);
+  const clipTop = Math.max(0, Math.floor(bounds.y) - margin);
   const clip = {
     x: clipLeft,
     y: clipTop,
-    width: Math.min(viewport.width, Math.ceil(stop.box.x + stop.box.width) + margin) - clipLeft,
-    height: Math.min(viewport.height, Math.ceil(stop.box.y + stop.box.height) + margin) - clipTop,
+    width: Math.min(viewport.width, Math.ceil(bounds.x + bounds.width) + margin) - clipLeft,
+    height: Math.min(viewport.height, Math.ceil(bounds.y + bounds.height) + margin) - clipTop,
   };
   const png = await page.screenshot({ animations: "disabled", caret: "hide", scale: "css", clip });
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -88,12 +107,13 @@ async function measureRing(page: Page, stop: Stop) {
   // Points around the middle of each side, where a ring lies at the same distance from the border box
   // whatever the corners' radius (a round button's ring meets its box only there).
   const { x: left, y: top, width, height } = stop.box;
+  const last = stop.lastBox;
   const along = (gap: number) => {
     const points: number[][] = [];
     for (const shift of [-2, 0, 2]) {
       const sides = [
         [left + width / 2 + shift, top - gap],
-        [left + width / 2 + shift, top + height + gap - 1],
+        [last.x + last.width / 2 + shift, last.y + last.height + gap - 1],
         ...(stop.inline
           ? []
           : [

@@ -107,7 +107,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
           <SectionHeading id="purpose-title" eyebrow={t("home.purposeEyebrow")} title={t("home.purposeTitle")}>
             <p>
               {t("home.purposeText")}{" "}
-              <Link to={path("/about")} className="font-semibold text-brand underline underline-offset-4">
+              <Link to={path("/about")} className="font-semibold text-brand underline underline-offset-2">
                 {t("home.readWhoWeAre")}
               </Link>
               .
@@ -132,7 +132,7 @@ export function HomePage({ content, featuredVideo, galleryPreview, englishPaths 
           <SectionHeading id="faq-title" eyebrow={t("home.faqEyebrow")} title={t("home.faqTitle")}>
             <p>
               {t("home.faqMoreBefore")}{" "}
-              <Link to={path("/contact")} className="font-semibold text-brand underline underline-offset-4">
+              <Link to={path("/contact")} className="font-semibold text-brand underline underline-offset-2">
                 {t("home.faqMoreLink")}
               </Link>{" "}
               {t("home.faqMoreAfter")}

@@ -141,7 +141,7 @@ export default function AdminLayout() {
         </button>
       </header>
       {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)}>{sidebar}</MobileMenu>}
-      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col print:hidden">
+      <aside className="hidden w-64 shrink-0 border-r bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto print:hidden">
         <div className="mb-6 px-2">
           <Logo tagline={false} />
         </div>
@@ -201,7 +201,7 @@ function MobileMenu({ onClose, children }: { onClose: () => void; children: Reac
             <Icon d={ICON_PATHS.close} />
           </button>
         </div>
-        <div className="min-h-0 flex-1">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
       </div>
     </div>,
     document.body,
