@@ -69,10 +69,10 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-600-subscriber-imports": subscriberImports,
   "2026-11-28-610-admin-list-indexes": adminListIndexes,
   "2026-11-28-640-job-interruptions": jobInterruptions,
-  "2026-11-28-670-people": people,
-  "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
   "2026-11-28-660-birr-giving": birrGiving,
+  "2026-11-28-670-people": people,
   "2026-11-28-680-retention": retention,
   "2026-11-28-681-data-breaches": dataBreaches,
   "2026-11-28-700-monthly-gift-stewardship": monthlyGiftStewardship,
+  "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
 };

@@ -205,6 +205,8 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
         twitter: null,
         additionalComments: null,
         status: stored.status,
+        // Set when staff change the status (data retention counts from it); never changed here.
+        statusChangedAt: null,
         createdAt: stored.created_at,
       },
     ]);

@@ -19,6 +19,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/admin/login/passkey",
   "POST /api/payments/create-checkout-session",
   "POST /api/payments/webhook",
+  // Chapa's notification and its callback: signed or checked by asking Chapa (docs/decisions/0660).
+  "POST /api/payments/chapa/webhook",
+  "GET /api/payments/chapa/callback",
   "POST /api/subscribe",
   // The links in newsletter e-mails (docs/decisions/0340-newsletter-consent.md); a single-use or signed token is the proof.
   "POST /api/subscribe/confirm",
@@ -54,6 +57,9 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/giving/receipts/:id/pdf",
   "POST /api/giving/gifts/:id/stop",
   "POST /api/giving/gifts/:id/amount",
+  "POST /api/giving/gifts/:id/pause",
+  "POST /api/giving/gifts/:id/resume",
+  "POST /api/giving/gifts/:id/card",
   // A campaign's printable short link (docs/decisions/0711-campaign-links-and-qr-codes.md).
   "GET /c/:slug",
 ]);
