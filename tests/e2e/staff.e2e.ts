@@ -172,7 +172,9 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await admin.page.getByText(`${INVITEE.name} is now Inbox.`).waitFor();
 
     await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
-    await expect.poll(() => sidebarLinks(editor.page)).toEqual(["Dashboard", "Subscribers", "Volunteers", "Messages", "People"]);
+    await expect
+      .poll(() => sidebarLinks(editor.page))
+      .toEqual(["Dashboard", "Subscribers", "Volunteers", "Messages", "People"]);
 
     await row.getByRole("button", { name: `Deactivate ${INVITEE.name}` }).click();
     await admin.page.getByRole("button", { name: "Deactivate", exact: true }).click();
