@@ -92,6 +92,8 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
       "Publications",
       "Newsletters",
       "Site content",
+      "Insight",
+      "Campaigns",
     ]);
     const tiles = invitee.page.getByRole("main").getByRole("link");
     expect(await tiles.allTextContents()).toEqual([
@@ -101,6 +103,8 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
       expect.stringMatching(/^Publications/),
       expect.stringMatching(/^Newsletters/),
       expect.stringMatching(/^Site content/),
+      expect.stringMatching(/^Insight/),
+      expect.stringMatching(/^Campaigns/),
     ]);
     expect(await invitee.page.getByText(INVITEE.name).count()).toBeGreaterThan(0);
 
