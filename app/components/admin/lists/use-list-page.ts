@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { ListPage } from "../../../../core/admin-lists/list-page.types";
 import { api } from "../../../lib/api-client";
 
@@ -40,30 +40,20 @@ export function useListPage<T>(path: string, filterNames: readonly string[] = []
     return () => controller.abort();
   }, [path, key, reloads]);
 
-  // A change is a navigation, and the URL (so `params`) moves only once the router has run the
-  // admin loaders again (a round trip). The router's functional update starts from the params of
-  // the last render, so a second change made meanwhile would start from the old URL and the router
-  // would drop the first navigation for it. Each change therefore starts from the query last asked
-  // for, as long as no navigation has been drawn since; once one has (ours, Back, a link), the URL
-  // drawn is the truth again.
-  const { key: drawnKey } = useLocation();
-  const drawn = useRef({ key: drawnKey, params });
-  const asked = useRef<{ since: string; query: URLSearchParams } | null>(null);
-  useLayoutEffect(() => {
-    drawn.current = { key: drawnKey, params };
-  }, [drawnKey, params]);
   const set = useCallback(
-    (changes: Record<string, string>, { replace = false } = {}) => {
-      const { key, params: current } = drawn.current;
-      const next = new URLSearchParams(asked.current?.since === key ? asked.current.query : current);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value && value !== "all") next.set(name, value);
-        else next.delete(name);
-      }
-      if (!("page" in changes)) next.delete("page");
-      asked.current = { since: key, query: next };
-      setParams(next, { replace, preventScrollReset: true });
-    },
+    (changes: Record<string, string>, { replace = false } = {}) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value && value !== "all") next.set(name, value);
+            else next.delete(name);
+          }
+          if (!("page" in changes)) next.delete("page");
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      ),
     [setParams],
   );
 
