@@ -35,8 +35,8 @@ import { createPublicationService } from "../core/publications/publications.serv
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
 import { createYearStatements } from "../core/receipts/year-statements.ts";
+import { createDonorRetentionService } from "../core/reports/donor-retention.service.ts";
 import { createReportsService } from "../core/reports/reports.service.ts";
-import { createRetentionService } from "../core/reports/retention.service.ts";
 import { createSecondFactorService } from "../core/second-factor/second-factor.service.ts";
 import { createSettings } from "../core/settings/settings.ts";
 import { type Clock, systemClock } from "../core/shared/clock.ts";
@@ -267,7 +267,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     retention: createRetention({ db, clock, audit, settings, purgePublicCaches }),
     breaches: createBreaches({ db, clock, audit }),
     /** Retained, new, recaptured and lapsed donors (docs/decisions/0701-donor-retention.md). */
-    donorRetention: createRetentionService({ db, clock, audit }),
+    donorRetention: createDonorRetentionService({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),
     /** Page views counted on the server (docs/decisions/0710); null with ANALYTICS=off. */
     visits: config.analytics ? createVisitCounter({ db, clock }) : null,

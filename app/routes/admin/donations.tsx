@@ -8,10 +8,10 @@ import type { LedgerSummary } from "../../../core/donations/ledger.service";
 import { WHERE_MOST_NEEDED } from "../../../core/funds/funds.schema";
 import { formatMoney } from "../../../core/money/money";
 import type { GivingReport } from "../../../core/reports/reports.schema";
+import { DonorRetentionPanel } from "../../components/admin/donations/donor-retention-panel";
 import { GivingDashboard } from "../../components/admin/donations/giving-dashboard";
 import { type LedgerRow, ledgerRow } from "../../components/admin/donations/ledger-rows";
 import { ReceiptActions } from "../../components/admin/donations/receipt-actions";
-import { RetentionPanel } from "../../components/admin/donations/retention-panel";
 import { YearStatementsPanel } from "../../components/admin/donations/year-statements-panel";
 import { EmptyState } from "../../components/admin/empty-state";
 import { ListBody } from "../../components/admin/lists/list-body";
@@ -233,7 +233,7 @@ export default function AdminDonations() {
           )}
 
           {report && <GivingDashboard report={report} />}
-          <RetentionPanel />
+          <DonorRetentionPanel />
           <YearStatementsPanel />
 
           <h2 className="mt-10 text-xl font-bold">Ledger</h2>

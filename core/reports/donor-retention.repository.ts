@@ -106,13 +106,16 @@ export interface LapsedDonor {
 }
 
 /** Donors who gave in the year before `year` and not in `year`, by address. */
-export async function lapsedIn(db: Db, year: number): Promise<LapsedDonor[]> {
+/** The donors who lapsed in `year`, by address, the `limit` after the address `after` (keyset batches). */
+export async function lapsedIn(db: Db, year: number, after: string | undefined, limit: number): Promise<LapsedDonor[]> {
   const rows = await db
     .selectFrom(donorsAround(db, year).as("d"))
     .select(["d.donor", "d.last_day", "d.prev_cents", "d.name"])
     .where("d.gave_this", "=", 0)
     .where("d.gave_prev", "=", 1)
+    .$if(after !== undefined, (q) => q.where("d.donor", ">", after as string))
     .orderBy("d.donor")
+    .limit(limit)
     .execute();
   return rows.map((row) => ({
     email: row.donor,

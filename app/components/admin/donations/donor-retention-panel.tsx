@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { formatMoney } from "../../../../core/money/money";
-import type { RetentionYear } from "../../../../core/reports/retention.service";
+import type { RetentionYear } from "../../../../core/reports/donor-retention.service";
 import { api } from "../../../lib/api-client";
 import { downloadFile } from "../../../lib/download-file";
 import { buttonClasses } from "../../button";
 
 /** Who gave again, for the first time, after a gap, or not again: per year, from the ledger. */
-export function RetentionPanel() {
+export function DonorRetentionPanel() {
   const [years, setYears] = useState<RetentionYear[] | null>(null);
   useEffect(() => {
     api<{ years: RetentionYear[] }>("/api/donations/retention")

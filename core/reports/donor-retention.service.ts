@@ -2,10 +2,11 @@ import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { toMajorDecimal } from "../money/money.ts";
+import { keysetBatches } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { csvStream } from "../shared/csv.ts";
 import { ValidationError } from "../shared/errors.ts";
-import { type LapsedDonor, lapsedIn, type RetentionRow, retentionOf } from "./retention.repository.ts";
+import { type LapsedDonor, lapsedIn, type RetentionRow, retentionOf } from "./donor-retention.repository.ts";
 
 /** One year of the retention view: donors kept, new, won back and lost, with their money and the rate. */
 export interface RetentionYear extends RetentionRow {
@@ -15,6 +16,8 @@ export interface RetentionYear extends RetentionRow {
 }
 
 export const RETENTION_YEARS = 5;
+/** Lapsed donors read per batch: each batch runs the year's aggregate again, so batches are large. */
+const LAPSED_BATCH = 2000;
 export const RETENTION_YEAR_MESSAGE = "Choose one of the last five years.";
 
 /**
@@ -22,7 +25,7 @@ export const RETENTION_YEAR_MESSAGE = "Choose one of the last five years.";
  * year and last (retained), for the first time (new), again after a gap (recaptured), or not again
  * (lapsed), from the ledger's card payments and offline gifts.
  */
-export function createRetentionService({ db, clock, audit }: { db: Db; clock: Clock; audit: Audit }) {
+export function createDonorRetentionService({ db, clock, audit }: { db: Db; clock: Clock; audit: Audit }) {
   const years = () => {
     const current = clock().getUTCFullYear();
     return Array.from({ length: RETENTION_YEARS }, (_, index) => current - RETENTION_YEARS + 1 + index);
@@ -43,9 +46,6 @@ export function createRetentionService({ db, clock, audit }: { db: Db; clock: Cl
     lapsedCsv(input: unknown, actor: Actor): Readable {
       const year = Number(input);
       if (!years().includes(year)) throw new ValidationError(RETENTION_YEAR_MESSAGE, { year: RETENTION_YEAR_MESSAGE });
-      async function* batches() {
-        yield await lapsedIn(db, year);
-      }
       return csvStream<LapsedDonor>(
         [
           { header: "E-mail", value: (d) => d.email },
@@ -53,7 +53,7 @@ export function createRetentionService({ db, clock, audit }: { db: Db; clock: Cl
           { header: "Last gift", value: (d) => d.lastGiftOn },
           { header: `Given in ${year - 1} (USD)`, value: (d) => toMajorDecimal(d.lastYearCents) },
         ],
-        batches(),
+        keysetBatches((after, limit) => lapsedIn(db, year, after?.email, limit), LAPSED_BATCH),
         (rows) =>
           db.transaction().execute((trx) =>
             audit.record(trx, actor, {
