@@ -551,6 +551,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "receipt.support": "ድጋፍዎ በእስር ላይ ላሉ እናቶችና ልጆች መሠረታዊ ፍላጎቶችን፣ ትምህርትንና ተስፋን ያመጣል።",
   "receipt.confirming": "እናመሰግናለን — ስጦታዎን በማረጋገጥ ላይ ነን",
   "receipt.beingConfirmed": "የ{gift} ልገሳዎ ከካርድ አቅራቢው ጋር በመረጋገጥ ላይ ነው።",
+  "receipt.beingConfirmedBirr": "የ{gift} ልገሳዎ በከፈሉበት በቻፓ በኩል በመረጋገጥ ላይ ነው።",
   "receipt.fund": "ለ{fund} ይውላል።",
   "receipt.whereMostNeeded": "በጣም ለሚያስፈልግበት ይውላል።",
   "receipt.byEmail": "ደረሰኝዎ በኢሜይል እየተላከልዎ ነው።",

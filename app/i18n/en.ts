@@ -554,6 +554,7 @@ export const en = {
   "receipt.support": "Your support brings essentials, schooling and hope to mothers and children behind bars.",
   "receipt.confirming": "Thank you — we are confirming your gift",
   "receipt.beingConfirmed": "Your donation of {gift} is being confirmed with the card provider.",
+  "receipt.beingConfirmedBirr": "Your donation of {gift} is being confirmed with Chapa, the service you paid through.",
   "receipt.fund": "It goes to {fund}.",
   "receipt.whereMostNeeded": "It goes where it is most needed.",
   "receipt.byEmail": "A receipt is on its way to your e-mail.",
