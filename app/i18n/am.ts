@@ -112,6 +112,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "giving.monthly": "በየወሩ {amount}",
   "giving.offline": "{amount} በባንክ፣ በጥሬ ገንዘብ ወይም በቼክ",
   "giving.card": "{amount} በካርድ",
+  "giving.birr": "{amount} በብር፣ በቻፓ በኩል",
   "giving.for": "ለ፦ {fund}",
   "giving.whereMostNeeded": "በጣም በሚያስፈልግበት",
   "giving.activeSince": "ከ{date} ጀምሮ የቀጠለ · እስካሁን የተፈጸሙ ክፍያዎች፦ {count}",

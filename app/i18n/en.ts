@@ -112,6 +112,7 @@ export const en = {
   "giving.monthly": "{amount} each month",
   "giving.offline": "{amount} by bank, cash or cheque",
   "giving.card": "{amount} by card",
+  "giving.birr": "{amount} in birr, through Chapa",
   "giving.for": "For: {fund}",
   "giving.whereMostNeeded": "Where most needed",
   "giving.activeSince": "Active since {date} · payments so far: {count}",
