@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
+import { addressIs, fieldsOf, type PersonSource, rectifyColumns } from "../person-source.ts";
 
 /** Gifts staff recorded (bank transfer, cash, cheque), deleted ones included (their rows stay). */
 export const offlineGifts: PersonSource = {
@@ -20,17 +20,7 @@ export const offlineGifts: PersonSource = {
     }));
   },
 
-  async rectify(trx, key, change) {
-    const result = await trx
-      .updateTable("offline_gifts")
-      .set({
-        ...(change.name !== undefined && { donor_name: change.name }),
-        ...(change.email !== undefined && { donor_email: change.email }),
-      })
-      .where(addressIs("donor_email", key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
+  rectify: rectifyColumns("offline_gifts", { name: "donor_name", email: "donor_email" }),
 
   async erase(trx, key, context) {
     // The bank reference and staff's note may name the person; the amount, date, fund and receipt stay.
