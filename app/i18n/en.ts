@@ -601,7 +601,7 @@ export const en = {
   "privacy.rights":
     "Under Ethiopia's Personal Data Protection Proclamation No. 1321/2024, and for supporters in Europe the General Data Protection Regulation, you may ask what we hold about you, have it corrected or erased, and object to its use. Write to us at the address above.",
   "privacy.providers":
-    "Card payments are made with Stripe, which keeps its own records of them under its own privacy terms. E-mails we send stay with the mail services that carry them.",
+    "Card payments are made with Stripe and payments in birr with Chapa; each keeps its own records of them under its own privacy terms. E-mails we send stay with the mail services that carry them.",
   "privacy.breachHeading": "If something goes wrong",
   "privacy.breach":
     "If personal data is lost, or seen by someone who should not see it, we tell the Ethiopian Communications Authority within 72 hours of finding out, and we tell the people affected.",
