@@ -1,6 +1,5 @@
-import type { ExpressionBuilder, Kysely, RawBuilder } from "kysely";
+import type { ExpressionBuilder, RawBuilder } from "kysely";
 import type { Db } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
 import type { PersonRecord } from "./people.schema.ts";
 
 /** What an erasure writes instead of a person's name and address on the rows the law keeps. */
@@ -54,25 +53,4 @@ export function fieldsOf(row: object): PersonRecord["fields"] {
       value === undefined ? null : (value as PersonRecord["fields"][string]);
   }
   return fields;
-}
-
-/**
- * `rectify` for a table that keeps a person's name and address in two columns: writes whichever of
- * the two changed on every row of the address `key`, and answers how many rows changed.
- */
-export function rectifyColumns(
-  table: keyof Database,
-  columns: { name: string; email: string },
-): PersonSource["rectify"] {
-  return async (trx, key, change) => {
-    const result = await (trx as Kysely<any>)
-      .updateTable(table)
-      .set({
-        ...(change.name !== undefined && { [columns.name]: change.name }),
-        ...(change.email !== undefined && { [columns.email]: change.email }),
-      })
-      .where(addressIs(columns.email, key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  };
 }

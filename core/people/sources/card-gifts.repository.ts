@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
-import { addressIs, fieldsOf, type PersonSource, rectifyColumns } from "../person-source.ts";
+import { rectifyColumns } from "../people.repository.ts";
+import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Gifts given online, by card (Stripe) or in birr (Chapa), and their payments; the sandbox stands in for either. */
 export const cardGifts: PersonSource = {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { addressIs, fieldsOf, type PersonSource, rectifyColumns } from "../person-source.ts";
+import { rectifyColumns } from "../people.repository.ts";
+import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Messages sent through the contact form. */
 export const messages: PersonSource = {

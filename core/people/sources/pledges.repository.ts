@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { addressIs, fieldsOf, type PersonSource, rectifyColumns } from "../person-source.ts";
+import { rectifyColumns } from "../people.repository.ts";
+import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Transfer notices (pledges) donors sent from the donation pop-up. */
 export const pledges: PersonSource = {
