@@ -9,6 +9,7 @@ import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createCampaignsService } from "../core/campaigns/campaigns.service.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
 import { createConsentService } from "../core/consent/consent.service.ts";
+import { valueUnratedBirr } from "../core/donations/donation-events.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createLedgerService } from "../core/donations/ledger.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
@@ -145,7 +146,18 @@ export function createServices({ config, database, clock = systemClock }: Servic
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });
-  const siteContent = createSiteContentService({ db, clock, audit, media, purgePublicCaches, consent });
+  const siteContent = createSiteContentService({
+    db,
+    clock,
+    audit,
+    media,
+    purgePublicCaches,
+    consent,
+    // Birr gifts paid before staff set a rate count from the first rate published (decision note 0740).
+    afterPublish: async (trx, { donating }) => {
+      if (donating?.etbPerUsd) await valueUnratedBirr(trx, donating.etbPerUsd);
+    },
+  });
   const funds = createFundsService({ db, siteContent });
   const organisation = async () => {
     const { contact } = await siteContent.published();

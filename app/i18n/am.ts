@@ -112,6 +112,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "giving.monthly": "በየወሩ {amount}",
   "giving.offline": "{amount} በባንክ፣ በጥሬ ገንዘብ ወይም በቼክ",
   "giving.card": "{amount} በካርድ",
+  "giving.birr": "{amount} በብር፣ በቻፓ በኩል",
   "giving.for": "ለ፦ {fund}",
   "giving.whereMostNeeded": "በጣም በሚያስፈልግበት",
   "giving.activeSince": "ከ{date} ጀምሮ የቀጠለ · እስካሁን የተፈጸሙ ክፍያዎች፦ {count}",
@@ -551,6 +552,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "receipt.support": "ድጋፍዎ በእስር ላይ ላሉ እናቶችና ልጆች መሠረታዊ ፍላጎቶችን፣ ትምህርትንና ተስፋን ያመጣል።",
   "receipt.confirming": "እናመሰግናለን — ስጦታዎን በማረጋገጥ ላይ ነን",
   "receipt.beingConfirmed": "የ{gift} ልገሳዎ ከካርድ አቅራቢው ጋር በመረጋገጥ ላይ ነው።",
+  "receipt.beingConfirmedBirr": "የ{gift} ልገሳዎ በከፈሉበት በቻፓ በኩል በመረጋገጥ ላይ ነው።",
   "receipt.fund": "ለ{fund} ይውላል።",
   "receipt.whereMostNeeded": "በጣም ለሚያስፈልግበት ይውላል።",
   "receipt.byEmail": "ደረሰኝዎ በኢሜይል እየተላከልዎ ነው።",
@@ -592,7 +594,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "privacy.rights":
     "በኢትዮጵያ የግል መረጃ ጥበቃ አዋጅ ቁጥር 1321/2016፣ እንዲሁም በአውሮፓ ላሉ ደጋፊዎች በአውሮፓ ኅብረት የመረጃ ጥበቃ ደንብ መሠረት፣ ስለእርስዎ የያዝነውን መጠየቅ፣ እንዲስተካከል ወይም እንዲሰረዝ ማድረግ እና አጠቃቀሙን መቃወም ይችላሉ። ከላይ ባለው አድራሻ ይጻፉልን።",
   "privacy.providers":
-    "የካርድ ክፍያዎች የሚፈጸሙት በStripe ሲሆን፣ Stripe የራሱን መዝገቦች በራሱ የግላዊነት ደንብ ይይዛል። የምንልካቸው ኢሜይሎች በሚያደርሷቸው የኢሜይል አገልግሎቶች ዘንድ ይቀራሉ።",
+    "የካርድ ክፍያዎች የሚፈጸሙት በStripe፣ በብር የሚደረጉ ክፍያዎች ደግሞ በቻፓ ሲሆን፣ እያንዳንዳቸው የራሳቸውን መዝገቦች በራሳቸው የግላዊነት ደንብ ይይዛሉ። የምንልካቸው ኢሜይሎች በሚያደርሷቸው የኢሜይል አገልግሎቶች ዘንድ ይቀራሉ።",
   "privacy.breachHeading": "ችግር ቢፈጠር",
   "privacy.breach":
     "የግል መረጃ ቢጠፋ ወይም ሊያየው የማይገባ ሰው ቢያየው፣ ባወቅን በ72 ሰዓታት ውስጥ ለኢትዮጵያ ኮሙኒኬሽን ባለሥልጣን እናሳውቃለን፤ ጉዳዩ የሚመለከታቸውንም ሰዎች እናሳውቃለን።",

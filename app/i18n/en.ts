@@ -112,6 +112,7 @@ export const en = {
   "giving.monthly": "{amount} each month",
   "giving.offline": "{amount} by bank, cash or cheque",
   "giving.card": "{amount} by card",
+  "giving.birr": "{amount} in birr, through Chapa",
   "giving.for": "For: {fund}",
   "giving.whereMostNeeded": "Where most needed",
   "giving.activeSince": "Active since {date} · payments so far: {count}",
@@ -554,6 +555,7 @@ export const en = {
   "receipt.support": "Your support brings essentials, schooling and hope to mothers and children behind bars.",
   "receipt.confirming": "Thank you — we are confirming your gift",
   "receipt.beingConfirmed": "Your donation of {gift} is being confirmed with the card provider.",
+  "receipt.beingConfirmedBirr": "Your donation of {gift} is being confirmed with Chapa, the service you paid through.",
   "receipt.fund": "It goes to {fund}.",
   "receipt.whereMostNeeded": "It goes where it is most needed.",
   "receipt.byEmail": "A receipt is on its way to your e-mail.",
@@ -599,7 +601,7 @@ export const en = {
   "privacy.rights":
     "Under Ethiopia's Personal Data Protection Proclamation No. 1321/2024, and for supporters in Europe the General Data Protection Regulation, you may ask what we hold about you, have it corrected or erased, and object to its use. Write to us at the address above.",
   "privacy.providers":
-    "Card payments are made with Stripe, which keeps its own records of them under its own privacy terms. E-mails we send stay with the mail services that carry them.",
+    "Card payments are made with Stripe and payments in birr with Chapa; each keeps its own records of them under its own privacy terms. E-mails we send stay with the mail services that carry them.",
   "privacy.breachHeading": "If something goes wrong",
   "privacy.breach":
     "If personal data is lost, or seen by someone who should not see it, we tell the Ethiopian Communications Authority within 72 hours of finding out, and we tell the people affected.",

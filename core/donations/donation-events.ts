@@ -21,6 +21,20 @@ function dollarValue(
 }
 
 /**
+ * Gives birr payments that came before staff set a rate (decision note 0740) their dollar value at the
+ * first rate published after them, so they join the fund totals then rather than stay at nothing.
+ * Runs in the publishing transaction; returns how many it valued.
+ */
+export async function valueUnratedBirr(db: Db, rate: string): Promise<number> {
+  const unrated = await repo.unratedBirrPayments(db);
+  for (const payment of unrated) {
+    const { usdCents } = dollarValue({ amountCents: payment.amount_cents, currency: "etb" }, rate);
+    if (usdCents !== null) await repo.rateBirrPayment(db, payment.id, rate, usdCents);
+  }
+  return unrated.length;
+}
+
+/**
  * How provider events change the ledger (decision note 0040): `applyEvent` is the one entry, used
  * by Stripe's webhooks and the sandbox's Pay button alike.
  */

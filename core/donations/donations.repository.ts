@@ -203,6 +203,26 @@ export async function insertPayment(
     .execute();
 }
 
+/** Birr payments that came while no rate was set: they count in no dollar total until one is. */
+export function unratedBirrPayments(db: Db): Promise<Array<{ id: string; amount_cents: number }>> {
+  return db
+    .selectFrom("donation_payments")
+    .select(["id", "amount_cents"])
+    .where("currency", "=", "etb")
+    .where("etb_per_usd", "is", null)
+    .execute();
+}
+
+/** Fixes a birr payment's dollar value once; a payment that already has a rate keeps it. */
+export async function rateBirrPayment(db: Db, id: string, etbPerUsd: string, usdCents: number): Promise<void> {
+  await db
+    .updateTable("donation_payments")
+    .set({ etb_per_usd: etbPerUsd, usd_cents: usdCents })
+    .where("id", "=", id)
+    .where("etb_per_usd", "is", null)
+    .execute();
+}
+
 const toPayment = (row: {
   id: string;
   donation_id: string;

@@ -119,6 +119,8 @@ export interface ReceiptView {
   fund: string | null;
   /** A paid gift whose receipt is e-mailed (we have the address and the site sends e-mail). */
   receiptByEmail: boolean;
+  /** Paid in birr through Chapa: the page names Chapa, not a card provider, while it waits. */
+  inBirr: boolean;
 }
 
 export const receiptView = (receipt: DonationReceipt, { sendsEmail }: { sendsEmail: boolean }): ReceiptView => ({
@@ -127,6 +129,7 @@ export const receiptView = (receipt: DonationReceipt, { sendsEmail }: { sendsEma
   frequency: receipt.frequency,
   fund: receipt.fund,
   receiptByEmail: sendsEmail && receipt.hasDonorEmail && receipt.status === "paid",
+  inBirr: receipt.currency === BIRR_CURRENCY,
 });
 
 /** Birr gifts through Chapa (docs/decisions/0660-birr-giving-through-chapa.md): one-time only. */

@@ -6,7 +6,7 @@ import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { isLocale } from "../i18n/locale.ts";
-import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
+import { type JobDefinition, type JobQueue, StillWaiting } from "../jobs/jobs.service.ts";
 import { toMinor } from "../money/money.ts";
 import { giftsAfter } from "../offline-gifts/offline-gifts.repository.ts";
 import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
@@ -338,7 +338,9 @@ export function createDonationsService(deps: DonationsDeps) {
         });
         return;
       }
-      throw new Error(`Chapa: gift ${donationId} still ${outcome}; asking again later`);
+      // Chapa not answering is a fault; a donor who has not paid yet is only something to wait for.
+      if (outcome === "unreachable") throw new Error(`Chapa could not be asked about gift ${donationId}`);
+      throw new StillWaiting(`Chapa: gift ${donationId} still ${outcome}; asking again later`);
     },
   };
 

@@ -18,6 +18,20 @@ describe("the thank-you page's view of a gift", () => {
       frequency: "one-time",
       fund: "ECCD Package",
       receiptByEmail: true,
+      inBirr: false,
+    });
+  });
+
+  it("says a gift in birr is confirmed with Chapa rather than a card provider", () => {
+    expect(
+      receiptView({ ...paid, amountCents: 100000, currency: "etb", status: "pending" }, { sendsEmail: true }),
+    ).toEqual({
+      status: "pending",
+      amount: "ETB 1,000",
+      frequency: "one-time",
+      fund: "ECCD Package",
+      receiptByEmail: false,
+      inBirr: true,
     });
   });
 

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { JobTable } from "./jobs.table.ts";
@@ -251,6 +251,13 @@ export interface BacklogRow {
  * Jobs not done, by type and status: waiting or running work, and the ones that gave up. Recurring
  * jobs (keyed `recurring:…`) always wait for their next period, so they are no backlog.
  */
+/**
+ * Since when a pending job counts as waiting to be done: one that has failed, since it was queued
+ * (a mail server down for hours is late however often it was retried); one that has not, since it
+ * was due (a job scheduled for later, or waiting on someone outside, is not late before then).
+ */
+const pendingSince = sql<string>`case when last_error is null then run_at else created_at end`;
+
 export async function backlog(db: Db): Promise<BacklogRow[]> {
   const rows = await db
     .selectFrom("jobs")
@@ -258,7 +265,7 @@ export async function backlog(db: Db): Promise<BacklogRow[]> {
       "type",
       "status",
       fn.countAll<number | string>().as("count"),
-      fn.min("created_at").as("oldest"),
+      fn.min(pendingSince).as("oldest"),
     ])
     .where("status", "in", ["queued", "running", "failed"])
     .where((eb) => eb.or([eb("key", "is", null), eb("key", "not like", "recurring:%")]))
@@ -279,7 +286,7 @@ export async function oldestPending(db: Db): Promise<JobRow | undefined> {
     .selectAll()
     .where("status", "in", ["queued", "running"])
     .where((eb) => eb.or([eb("key", "is", null), eb("key", "not like", "recurring:%")]))
-    .orderBy("created_at")
+    .orderBy(pendingSince)
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();

@@ -26,6 +26,13 @@ export interface RunningJob {
   signal: AbortSignal;
 }
 
+/**
+ * Thrown by a handler that waits on someone outside (a payment not confirmed yet): the attempt is
+ * tried again after `retryDelayMs` as a failed one is, but nothing went wrong, so no error is
+ * recorded and the queue is not late while it waits (docs/decisions/0741-jobs-that-wait.md).
+ */
+export class StillWaiting extends Error {}
+
 export interface JobDefinition<P = unknown> {
   /** Stable name stored in each row; renaming one strands its queued jobs. */
   type: string;
@@ -127,12 +134,12 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
   };
 
   /** After a failed attempt: retry after a growing wait; when attempts run out, give up (a recurring job waits for its next period instead). */
-  async function fail(job: repo.JobRow, token: string, error: string): Promise<"retry" | "failed"> {
+  async function fail(job: repo.JobRow, token: string, error: string, waiting = false): Promise<"retry" | "failed"> {
     const definition = definitionOf(job.type);
     const owner = { id: job.id, token, now: iso() };
     if (job.attempts < job.max_attempts) {
       const runAt = iso((definition.retryDelayMs ?? backOff)(job.attempts));
-      await repo.release(db, owner, { status: "queued", runAt, error, resetAttempts: false });
+      await repo.release(db, owner, { status: "queued", runAt, error: waiting ? null : error, resetAttempts: false });
       return "retry";
     }
     if (definition.everyMs !== undefined) {
@@ -240,7 +247,7 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
       });
     } catch (error) {
       if (signal.aborted) return await handBack(job);
-      return await fail(job, job.token, errorText(error));
+      return await fail(job, job.token, errorText(error), error instanceof StillWaiting);
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { connectAgain, createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/dialects.ts";
-import { createJobQueue, FIRST_RETRY_MS, type JobDefinition, recurringKey } from "./jobs.service.ts";
+import { createJobQueue, FIRST_RETRY_MS, type JobDefinition, recurringKey, StillWaiting } from "./jobs.service.ts";
 import { startJobWorker } from "./jobs.worker.ts";
 
 const quietLog = { warn: () => undefined, error: () => undefined };
@@ -97,6 +97,32 @@ describe.each(DIALECTS)("durable jobs on %s", (dialect) => {
     control.failing = false;
     expect(await queue.runDue()).toEqual({ done: 0, failed: 0 });
     expect(ran).toEqual([]);
+  });
+
+  it("asks again later without an error or a late queue when a job waits on someone outside", async () => {
+    database ??= await createTestDatabase(dialect);
+    const queue = createJobQueue({ database, clock });
+    const answer = { ready: false };
+    queue.register<Record<string, never>>({
+      type: "test.wait",
+      maxAttempts: 2,
+      retryDelayMs: () => 20 * 60_000,
+      async handle() {
+        if (!answer.ready) throw new StillWaiting("no answer yet");
+      },
+    });
+    await queue.enqueue(database.db, { type: "test.wait", payload: {}, key: "w" });
+    expect(await queue.runDue()).toEqual({ done: 0, failed: 1 });
+    expect(await queue.state({ key: "w" })).toMatchObject({ status: "queued", attempts: 1, lastError: null });
+    // Queued 19 minutes ago, but not due before its next ask: nothing is late.
+    later(19 * 60_000);
+    expect(await queue.backlog()).toMatchObject({ pending: 1, oldestPendingSeconds: 0 });
+    // Due and not run for 5 minutes: counted from when it was due.
+    later(6 * 60_000);
+    expect((await queue.backlog()).oldestPendingSeconds).toBe(300);
+    // Out of attempts while still waiting: given up, saying why.
+    expect(await queue.runDue()).toEqual({ done: 0, failed: 1 });
+    expect(await queue.state({ key: "w" })).toMatchObject({ status: "failed", lastError: "no answer yet" });
   });
 
   it("never gives one job to two instances claiming at the same moment", async () => {

@@ -1,9 +1,10 @@
-import { type Insertable, type RawBuilder, sql } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
 import { containsPattern } from "../admin-lists/list-sql.ts";
 import { newId } from "../shared/ids.ts";
 import type { ErasureTable, PersonExportTable } from "./people.table.ts";
-import type { PersonSource } from "./person-source.ts";
+import { addressIs, type PersonSource } from "./person-source.ts";
 
 interface FoundRow {
   email_key: string;
@@ -184,4 +185,25 @@ export async function declineErasure(db: Db, id: string): Promise<string | undef
   if (!row?.email_key) return undefined;
   await db.deleteFrom("erasures").where("id", "=", id).execute();
   return row.email_key;
+}
+
+/**
+ * `rectify` for a table that keeps a person's name and address in two columns: writes whichever of
+ * the two changed on every row of the address `key`, and answers how many rows changed.
+ */
+export function rectifyColumns(
+  table: keyof Database,
+  columns: { name: string; email: string },
+): PersonSource["rectify"] {
+  return async (trx, key, change) => {
+    const result = await (trx as Kysely<any>)
+      .updateTable(table)
+      .set({
+        ...(change.name !== undefined && { [columns.name]: change.name }),
+        ...(change.email !== undefined && { [columns.email]: change.email }),
+      })
+      .where(addressIs(columns.email, key))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  };
 }

@@ -5,10 +5,17 @@
  * differ. A new table holding people's data gains a kind here, and a step of its rule in
  * personal-data.repository.ts.
  *
- * Zod-free and database-free: the admin and the public pages import it as it is.
+ * Each kind also names the People sources (core/people/sources/) that find, export, correct and
+ * erase its rows for one person; People's list of sources is drawn from these names
+ * (docs/decisions/0742-people-sources-named-by-the-registry.md).
+ *
+ * Zod-free and database-free: the admin and the public pages import it as it is (the source names
+ * are a type only).
  */
 
-export const STORAGE_PLACES = ["database", "uploads", "mail", "stripe"] as const;
+import type { PeopleSourceName } from "../people/sources/index.ts";
+
+export const STORAGE_PLACES = ["database", "uploads", "mail", "stripe", "chapa"] as const;
 export type StoragePlace = (typeof STORAGE_PLACES)[number];
 
 export const LAWFUL_BASES = ["consent", "contract", "legal-obligation", "legitimate-interests"] as const;
@@ -24,6 +31,7 @@ export const STORAGE_LABELS: Record<StoragePlace, Bilingual> = {
   uploads: { en: "The uploads folder or S3 storage", am: "የተሰቀሉ ፋይሎች ማህደር ወይም የS3 ማከማቻ" },
   mail: { en: "The mail server (e-mails sent)", am: "የኢሜይል አገልጋዩ (የተላኩ ኢሜይሎች)" },
   stripe: { en: "Stripe (card payments)", am: "Stripe (የካርድ ክፍያዎች)" },
+  chapa: { en: "Chapa (payments in birr)", am: "Chapa (በብር የሚደረጉ ክፍያዎች)" },
 };
 
 export const BASIS_LABELS: Record<LawfulBasis, Bilingual> = {
@@ -59,6 +67,13 @@ export interface PersonalDataKind {
   screens: readonly string[];
   /** Special categories the law protects more (criminal records, children). */
   sensitive?: boolean;
+  /**
+   * Listed although it holds no personal data (counts nobody can be told apart in), so the page
+   * says what is counted; such a kind has no People sources.
+   */
+  noPersonalData?: true;
+  /** The People sources holding this kind's rows for one person; none: no row names a supporter. */
+  people: readonly PeopleSourceName[];
   /** A period the retention job applies; or a fixed sentence when something else decides. */
   retention: { rule: RetentionRule } | { fixed: Bilingual };
 }
@@ -80,6 +95,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legal-obligation",
     storedIn: ["database", "stripe", "mail"],
     screens: ["/admin/donations"],
+    people: ["cardGifts", "receipts"],
     retention: {
       rule: {
         unit: "months",
@@ -87,6 +103,32 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
         min: MONTHS_10_YEARS,
         max: 240,
         from: { en: "the gift ended or was last paid", am: "ስጦታው ካለቀ ወይም መጨረሻ ከተከፈለ" },
+        action: "anonymise",
+      },
+    },
+  },
+  {
+    id: "birrGifts",
+    label: { en: "Gifts in birr through Chapa and their receipts", am: "በቻፓ በኩል በብር የተሰጡ ስጦታዎችና ደረሰኞቻቸው" },
+    holds: {
+      en: "Name, e-mail address, amount in birr, date, need, how it was paid (telebirr, CBE Birr, bank, card), Chapa's transaction reference, receipt number; a phone number, if given, goes to Chapa only",
+      am: "ስም፣ የኢሜይል አድራሻ፣ በብር መጠን፣ ቀን፣ ፍላጎት፣ የተከፈለበት መንገድ (ቴሌብር፣ ሲቢኢ ብር፣ ባንክ፣ ካርድ)፣ የChapa ግብይት ማጣቀሻ፣ የደረሰኝ ቁጥር፤ ስልክ ቁጥር ከተሰጠ ለChapa ብቻ ይላካል",
+    },
+    purpose: {
+      en: "Taking the gift, sending receipts and year-end statements, keeping the accounts",
+      am: "ስጦታውን መቀበል፣ ደረሰኞችንና የዓመት መጨረሻ መግለጫዎችን መላክ፣ ሂሳብ መያዝ",
+    },
+    basis: "legal-obligation",
+    storedIn: ["database", "chapa", "mail"],
+    screens: ["/admin/donations"],
+    people: ["cardGifts", "receipts"],
+    retention: {
+      rule: {
+        unit: "months",
+        default: MONTHS_10_YEARS,
+        min: MONTHS_10_YEARS,
+        max: 240,
+        from: { en: "the gift was paid or ended", am: "ስጦታው ከተከፈለ ወይም ካለቀ" },
         action: "anonymise",
       },
     },
@@ -102,6 +144,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "contract",
     storedIn: ["database", "stripe"],
     screens: ["/admin/donations"],
+    people: ["cardGifts"],
     retention: {
       rule: {
         unit: "days",
@@ -127,6 +170,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legal-obligation",
     storedIn: ["database", "mail"],
     screens: ["/admin/donations"],
+    people: ["offlineGifts", "pledges", "receipts"],
     retention: {
       rule: {
         unit: "months",
@@ -149,6 +193,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "contract",
     storedIn: ["database"],
     screens: ["/admin/donations"],
+    people: ["pledges"],
     retention: {
       rule: {
         unit: "days",
@@ -171,6 +216,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legal-obligation",
     storedIn: ["database", "mail"],
     screens: ["/admin/donations"],
+    people: ["receipts"],
     retention: {
       rule: {
         unit: "months",
@@ -193,6 +239,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "consent",
     storedIn: ["database", "mail"],
     screens: ["/admin/subscribe"],
+    people: ["subscribers"],
     retention: {
       fixed: {
         en: "While subscribed; after an unsubscribe the address is kept, marked unsubscribed, so it is never written to again",
@@ -211,6 +258,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "consent",
     storedIn: ["database", "mail"],
     screens: ["/admin/subscribe"],
+    people: ["subscribers"],
     retention: {
       rule: {
         unit: "days",
@@ -236,6 +284,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "consent",
     storedIn: ["database", "mail"],
     screens: ["/admin/newsletters"],
+    people: ["subscribers"],
     retention: {
       fixed: { en: "As long as the newsletter; deleted with it", am: "የዜና መጽሔቱ እስካለ ድረስ፤ ከእሱ ጋር ይሰረዛል" },
     },
@@ -251,6 +300,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "consent",
     storedIn: ["database"],
     screens: ["/admin/subscribe"],
+    people: [],
     retention: {
       rule: {
         unit: "days",
@@ -273,6 +323,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "consent",
     storedIn: ["database", "mail"],
     screens: ["/admin/volunteers"],
+    people: ["volunteers"],
     retention: {
       rule: {
         unit: "months",
@@ -292,6 +343,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legitimate-interests",
     storedIn: ["database", "mail"],
     screens: ["/admin/messages"],
+    people: ["messages"],
     retention: {
       rule: {
         unit: "months",
@@ -320,6 +372,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "contract",
     storedIn: ["database", "mail"],
     screens: [],
+    people: ["myGiving", "subscribers"],
     retention: {
       rule: {
         unit: "days",
@@ -342,6 +395,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legitimate-interests",
     storedIn: ["database"],
     screens: [],
+    people: [],
     retention: {
       rule: {
         unit: "days",
@@ -364,6 +418,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "contract",
     storedIn: ["database", "mail"],
     screens: ["/admin/staff"],
+    people: [],
     retention: {
       fixed: {
         en: "While the person works with the charity; a deactivated account is kept so the activity log can name who did what",
@@ -385,6 +440,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legitimate-interests",
     storedIn: ["database"],
     screens: ["/admin/account"],
+    people: [],
     retention: {
       rule: {
         unit: "days",
@@ -404,6 +460,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legitimate-interests",
     storedIn: ["database", "mail"],
     screens: ["/admin/staff"],
+    people: [],
     retention: {
       rule: {
         unit: "days",
@@ -429,6 +486,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legitimate-interests",
     storedIn: ["database"],
     screens: ["/admin/activity"],
+    people: [],
     retention: {
       fixed: {
         en: "25 months (at least two years), then removed by a daily job",
@@ -450,6 +508,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "contract",
     storedIn: ["database", "mail"],
     screens: [],
+    people: ["mailQueue"],
     retention: {
       rule: {
         unit: "days",
@@ -475,6 +534,7 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     basis: "legal-obligation",
     storedIn: ["database"],
     screens: ["/admin/privacy"],
+    people: [],
     retention: {
       rule: {
         unit: "months",
@@ -501,10 +561,34 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     sensitive: true,
     storedIn: ["database", "uploads"],
     screens: ["/admin/gallery", "/admin/blogs", "/admin/publications", "/admin/videos", "/admin/site"],
+    people: [],
     retention: {
       fixed: {
         en: "While consent lasts; withdrawn or expired consent removes the picture and its record at once",
         am: "ፈቃዱ እስካለ ድረስ፤ የተነሳ ወይም ጊዜው ያለፈ ፈቃድ ፎቶውንና መዝገቡን ወዲያውኑ ያስወግዳል",
+      },
+    },
+  },
+  {
+    id: "pageViews",
+    label: { en: "Page-view counts", am: "የገጽ ዕይታ ቆጠራዎች" },
+    holds: {
+      en: "No personal data: which page was seen, when, in which language, from which other site or campaign link; visitors are counted under a code that changes every day and cannot be traced back (no cookie, no address kept)",
+      am: "የግል መረጃ የለም፦ የትኛው ገጽ እንደታየ፣ መቼ፣ በየትኛው ቋንቋ፣ ከየትኛው ሌላ ድረ-ገጽ ወይም የዘመቻ አገናኝ፤ ጎብኚዎች በየቀኑ በሚቀየርና ወደ ሰው በማይመለስ ኮድ ይቆጠራሉ (ኩኪ የለም፣ አድራሻ አይቀመጥም)",
+    },
+    purpose: {
+      en: "Knowing which pages and campaigns reach people",
+      am: "የትኞቹ ገጾችና ዘመቻዎች ሰዎችን እንደሚደርሱ ማወቅ",
+    },
+    basis: "legitimate-interests",
+    noPersonalData: true,
+    storedIn: ["database"],
+    screens: ["/admin/insight"],
+    people: [],
+    retention: {
+      fixed: {
+        en: "Each view 30 days, then only daily totals; the day's code is deleted after 48 hours",
+        am: "እያንዳንዱ ዕይታ 30 ቀናት፣ ከዚያ የዕለት ድምሮች ብቻ፤ የዕለቱ ኮድ ከ48 ሰዓታት በኋላ ይሰረዛል",
       },
     },
   },

@@ -32,31 +32,42 @@ const before =
     eb(column, "<", cutoff.at);
 
 /** A receipt's copy of the donor, cleared with its gift. `donor_email` is NOT NULL: "" once cleared. */
-const receiptsOf = (source: "payment_id" | "offline_gift_id"): Step => ({
+const receiptsOf = (source: "payment_id" | "offline_gift_id", currency?: Where): Step => ({
   table: "receipts",
   key: ["id"],
   where: (eb, cutoff) =>
-    eb.and([eb(source, "is not", null), eb("gift_date", "<", cutoff.day), eb("donor_email", "<>", "")]),
+    eb.and([
+      eb(source, "is not", null),
+      eb("gift_date", "<", cutoff.day),
+      eb("donor_email", "<>", ""),
+      ...(currency ? [currency(eb, cutoff)] : []),
+    ]),
   set: { donor_email: "", donor_name: null },
 });
 
+/** Online gifts in birr (Chapa, or the sandbox standing in for it) have a rule of their own. */
+const inBirr: Where = (eb) => eb("currency", "=", "etb");
+const notInBirr: Where = (eb) => eb("currency", "<>", "etb");
+
+/** Online gifts (card or birr) whose time is up. */
+const onlineGifts = (currency: Where): Step => ({
+  // A monthly gift still being paid is never due, however old its first payment.
+  table: "donations",
+  key: ["id"],
+  where: (eb, cutoff) =>
+    eb.and([
+      eb("status", "<>", "pending"),
+      eb.or([eb("frequency", "=", "one-time"), eb("status", "in", ["refunded", "canceled"])]),
+      eb(eb.fn.coalesce("ended_at", "paid_at", "created_at"), "<", cutoff.at),
+      eb.or([eb("donor_email", "is not", null), eb("donor_name", "is not", null)]),
+      currency(eb, cutoff),
+    ]),
+  set: { donor_email: null, donor_name: null },
+});
+
 export const RETENTION_STEPS: Record<string, readonly Step[]> = {
-  cardGifts: [
-    {
-      // A monthly gift still being paid is never due, however old its first payment.
-      table: "donations",
-      key: ["id"],
-      where: (eb, cutoff) =>
-        eb.and([
-          eb("status", "<>", "pending"),
-          eb.or([eb("frequency", "=", "one-time"), eb("status", "in", ["refunded", "canceled"])]),
-          eb(eb.fn.coalesce("ended_at", "paid_at", "created_at"), "<", cutoff.at),
-          eb.or([eb("donor_email", "is not", null), eb("donor_name", "is not", null)]),
-        ]),
-      set: { donor_email: null, donor_name: null },
-    },
-    receiptsOf("payment_id"),
-  ],
+  cardGifts: [onlineGifts(notInBirr), receiptsOf("payment_id", notInBirr)],
+  birrGifts: [onlineGifts(inBirr), receiptsOf("payment_id", inBirr)],
   unfinishedCheckouts: [
     {
       table: "donations",

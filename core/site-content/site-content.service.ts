@@ -105,6 +105,11 @@ export interface SiteContentServiceDeps {
   media: MediaService;
   purgePublicCaches: PurgePublicCaches;
   consent?: PictureConsent;
+  /**
+   * Runs in the publishing transaction with what just went live, for records that depend on a
+   * setting (birr gifts waiting for the first rate).
+   */
+  afterPublish?: (trx: Db, published: Partial<SiteContent>) => Promise<void>;
 }
 
 export function createSiteContentService({
@@ -114,6 +119,7 @@ export function createSiteContentService({
   media,
   purgePublicCaches,
   consent = NO_CONSENT_CHECKS,
+  afterPublish,
 }: SiteContentServiceDeps) {
   const store = createVersionStore({ clock, staleMessage: SITE_CONTENT_MESSAGES.stale });
 
@@ -225,6 +231,7 @@ export function createSiteContentService({
           entityId: section,
           values: { version: version.number },
         });
+        await afterPublish?.(trx, { [section]: readStored(section, document.published) });
         return document;
       });
       await purgePublicCaches();

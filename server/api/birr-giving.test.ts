@@ -243,7 +243,14 @@ describe.each(DIALECTS)("giving in birr through Chapa on %s", (dialect) => {
     expect(await donation(lost.row.id)).toMatchObject({ status: "paid", method: "telebirr" });
     expect((await donation(silent.row.id)).status).toBe("pending");
     const state = await t.services.jobs.state({ key: `chapa-verify:${silent.row.id}` });
-    expect(state).toMatchObject({ status: "queued", attempts: 1 });
+    // A donor who has not paid yet is waited for, not an error.
+    expect(state).toMatchObject({ status: "queued", attempts: 1, lastError: null });
+    // Twenty minutes on, asked again and still waiting: the queue is not late on its account.
+    now = new Date(now.getTime() + 20 * 60_000);
+    await t.services.jobs.runDue();
+    staff = await t.adminHeaders();
+    const jobs = (await t.app.inject({ url: "/api/admin/jobs", headers: staff })).json();
+    expect(jobs).toMatchObject({ late: false, failed: 0, oldest: { type: "donations.chapa-verify", lastError: null } });
 
     now = new Date(now.getTime() + 25 * 60 * 60_000);
     await t.services.jobs.runDue();
@@ -344,6 +351,67 @@ describe.each(DIALECTS)("giving in birr through Chapa on %s", (dialect) => {
     expect(
       (await t.app.inject({ method: "POST", url: `/api/donations/${row.id}/verify`, headers: editor })).statusCode,
     ).toBe(403);
+  });
+
+  /** Staff change the rate of the day under Donating settings and publish it. */
+  async function publishRate(etbPerUsd: string) {
+    const state = (await t.app.inject({ url: "/api/site-content/donating", headers: staff })).json();
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/site-content/donating",
+      headers: staff,
+      payload: { revision: state.revision, content: { ...state.draft, etbPerUsd } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await t.app.inject({
+      method: "POST",
+      url: "/api/site-content/donating/publish",
+      headers: staff,
+      payload: { revision: saved.json().revision },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+  }
+
+  it("values a gift paid while no rate was set at the first rate published after it; rated gifts keep theirs", async () => {
+    const raised = async () =>
+      (await t.app.inject({ url: "/api/funds" }))
+        .json<Array<{ id: string; raised: number }>>()
+        .find((f) => f.id === "eccd-package")?.raised ?? 0;
+    const payment = (donationId: string) =>
+      t.database.db
+        .selectFrom("donation_payments")
+        .select(["etb_per_usd", "usd_cents"])
+        .where("donation_id", "=", donationId)
+        .executeTakeFirstOrThrow();
+    const rated = await openBirrCheckout({ amount: 1000, fund: "eccd-package" });
+    chapa.settle(rated.id, { status: "success", method: "telebirr" });
+    await t.app.inject({ method: "POST", url: `/api/donations/${rated.row.id}/verify`, headers: staff });
+
+    await publishRate("");
+    const before = await raised();
+    const { id, row } = await openBirrCheckout({ amount: 2000, fund: "eccd-package" });
+    chapa.settle(id, { status: "success", method: "telebirr" });
+    const paid = await t.app.inject({ method: "POST", url: `/api/donations/${row.id}/verify`, headers: staff });
+    expect(paid.json()).toEqual({ outcome: "paid" });
+    expect(await payment(row.id)).toEqual({ etb_per_usd: null, usd_cents: null });
+    // Paid, but no dollars yet: the goal does not move, and the ledger says why.
+    expect(await raised()).toBe(before);
+    const listed = (await t.app.inject({ url: "/api/donations", headers: staff })).json();
+    expect(listed.donations.find((d: { _id: string }) => d._id === row.id)).toMatchObject({
+      currency: "etb",
+      receivedCents: 200000,
+      receivedUsdCents: null,
+      etbPerUsd: null,
+    });
+
+    await publishRate("160");
+    // 2,000 birr at 160 birr per dollar: $12.50.
+    expect(await payment(row.id)).toEqual({ etb_per_usd: "160", usd_cents: 1250 });
+    expect(await raised()).toBe(before + 1250);
+    expect(await payment(rated.row.id)).toEqual({ etb_per_usd: "155.5", usd_cents: 643 });
+    // A later rate changes no gift already valued.
+    await publishRate("170");
+    expect(await payment(row.id)).toEqual({ etb_per_usd: "160", usd_cents: 1250 });
   });
 
   it("still answers the card call without a currency, unchanged", async () => {

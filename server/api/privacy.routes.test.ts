@@ -32,6 +32,10 @@ const ids = {
   pledgeDismissedDue: newId(),
   pledgeDismissedKept: newId(),
   pledgePending: newId(),
+  birrDue: newId(),
+  birrKept: newId(),
+  birrPaymentDue: newId(),
+  birrReceiptDue: newId(),
 };
 
 describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) => {
@@ -112,13 +116,20 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
         subscriber("reader@example.org", "confirmed", "2020-01-01T00:00:00.000Z"),
       ])
       .execute();
-    const donation = (id: string, frequency: string, status: string, paidAt: string | null, createdAt: string) => ({
+    const donation = (
+      id: string,
+      frequency: string,
+      status: string,
+      paidAt: string | null,
+      createdAt: string,
+      currency = "usd",
+    ) => ({
       id,
-      provider: "sandbox",
+      provider: currency === "etb" ? "chapa" : "sandbox",
       checkout_session_id: `cs_${id}`,
       frequency,
       amount_cents: 5000,
-      currency: "usd",
+      currency,
       status,
       donor_email: "abebe@example.org",
       donor_name: "Abebe",
@@ -140,16 +151,19 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
         donation(ids.monthlyActive, "monthly", "paid", "2010-01-01T00:00:00.000Z", "2010-01-01T00:00:00.000Z"),
         donation(newId(), "one-time", "pending", null, "2026-10-29T11:59:00.000Z"),
         donation(newId(), "one-time", "pending", null, "2026-10-29T12:01:00.000Z"),
+        // Gifts in birr through Chapa: their own rule, the same ten years.
+        donation(ids.birrDue, "one-time", "paid", "2016-11-28T11:58:00.000Z", "2016-11-28T11:50:00.000Z", "etb"),
+        donation(ids.birrKept, "one-time", "paid", "2016-11-28T12:02:00.000Z", "2016-11-28T11:50:00.000Z", "etb"),
       ])
       .execute();
-    const payment = (id: string, donationId: string, at: string) => ({
+    const payment = (id: string, donationId: string, at: string, currency = "usd") => ({
       id,
       donation_id: donationId,
       reference: `pi_${id}`,
       payment_intent_id: null,
       amount_cents: 5000,
       refunded_cents: 0,
-      currency: "usd",
+      currency,
       paid_at: at,
       refunded_at: null,
     });
@@ -158,6 +172,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       .values([
         payment(ids.paymentDue, ids.giftDue, "2016-11-27T11:59:00.000Z"),
         payment(ids.paymentKept, ids.giftKept, "2016-11-28T12:01:00.000Z"),
+        payment(ids.birrPaymentDue, ids.birrDue, "2016-11-27T11:59:00.000Z", "etb"),
       ])
       .execute();
     const gift = (id: string, receivedOn: string) => ({
@@ -190,6 +205,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       number: string,
       source: { payment_id: string } | { offline_gift_id: string },
       giftDate: string,
+      currency = "usd",
     ) => ({
       id,
       number,
@@ -201,7 +217,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       donor_name: "Abebe",
       gift_date: giftDate,
       amount_minor: 5000,
-      currency: "usd",
+      currency,
       fund_id: null,
       frequency: "one-time",
       issued_at: `${giftDate}T12:00:00.000Z`,
@@ -214,6 +230,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
         receipt(ids.receiptDue, "2016-0001", { payment_id: ids.paymentDue }, "2016-11-27"),
         receipt(ids.receiptKept, "2016-0002", { payment_id: ids.paymentKept }, "2016-11-28"),
         receipt(ids.offlineReceiptDue, "2016-0003", { offline_gift_id: ids.offlineDue }, "2016-11-27"),
+        receipt(ids.birrReceiptDue, "2016-0004", { payment_id: ids.birrPaymentDue }, "2016-11-27", "etb"),
       ])
       .execute();
     const pledge = (id: string, status: string, transferredOn: string, decidedAt: string | null) => ({
@@ -371,6 +388,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
 
   const EXPECTED_DUE = {
     cardGifts: 2,
+    birrGifts: 2,
     unfinishedCheckouts: 1,
     offlineGifts: 3,
     dismissedTransferNotices: 1,
@@ -427,7 +445,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     const gifts = await db
       .selectFrom("donations")
       .select(["id", "donor_email", "donor_name", "amount_cents", "status"])
-      .where("id", "in", [ids.giftDue, ids.giftKept, ids.monthlyActive])
+      .where("id", "in", [ids.giftDue, ids.giftKept, ids.monthlyActive, ids.birrDue, ids.birrKept])
       .orderBy("paid_at")
       .execute();
     expect(gifts).toEqual([
@@ -438,8 +456,10 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
         amount_cents: 5000,
         status: "paid",
       },
+      { id: ids.birrDue, donor_email: null, donor_name: null, amount_cents: 5000, status: "paid" },
       { id: ids.giftDue, donor_email: null, donor_name: null, amount_cents: 5000, status: "paid" },
       { id: ids.giftKept, donor_email: "abebe@example.org", donor_name: "Abebe", amount_cents: 5000, status: "paid" },
+      { id: ids.birrKept, donor_email: "abebe@example.org", donor_name: "Abebe", amount_cents: 5000, status: "paid" },
     ]);
     const receipts = await db
       .selectFrom("receipts")
@@ -450,6 +470,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       { number: "2016-0001", donor_email: "", donor_name: null, amount_minor: 5000 },
       { number: "2016-0002", donor_email: "abebe@example.org", donor_name: "Abebe", amount_minor: 5000 },
       { number: "2016-0003", donor_email: "", donor_name: null, amount_minor: 5000 },
+      { number: "2016-0004", donor_email: "", donor_name: null, amount_minor: 5000 },
     ]);
     const offline = await db
       .selectFrom("offline_gifts")
@@ -580,6 +601,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     }>().records;
     expect(records.map((record) => record.label)).toEqual([
       "Card gifts and their receipts",
+      "Gifts in birr through Chapa and their receipts",
       "Card checkouts never completed",
       "Offline gifts and their receipts",
       "Dismissed transfer notices",
@@ -599,7 +621,18 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       "E-mails in the sending queue",
       "Breach register",
       "Photos of people and their consent records",
+      "Page-view counts",
     ]);
+    expect(records.find((record) => record.label === "Gifts in birr through Chapa and their receipts")).toEqual(
+      expect.objectContaining({
+        storedIn: [
+          "The site's database (SQLite or PostgreSQL)",
+          "Chapa (payments in birr)",
+          "The mail server (e-mails sent)",
+        ],
+        retention: "120 months after the gift was paid or ended, then the person's details cleared, the amounts kept",
+      }),
+    );
     expect(records.find((record) => record.label === "Volunteer applications")).toEqual(
       expect.objectContaining({
         basis: "Consent",

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
@@ -6,7 +7,19 @@ import { journeySite } from "./support/journey-site.ts";
 const sessionOf = (url: string) => /\/donate\/sandbox\/([\w-]+)$/.exec(new URL(url).pathname)?.[1] ?? "";
 
 describe.runIf(browserAvailable)("Pay in birr: the Local tab and /donate open the (sandbox) checkout", () => {
-  const site = journeySite();
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    inbox = await createSmtpInbox();
+    await inbox.start();
+  });
+  afterAll(() => inbox?.stop());
+  // The site's job worker sends receipts and My giving's sign-in link to this test's SMTP server.
+  const site = journeySite({
+    get SMTP_URL() {
+      return `smtp://127.0.0.1:${inbox.port}`;
+    },
+    SMTP_FROM: "Hope Behind Bars <website@hopebehindbars.test>",
+  });
 
   it("pays in birr from the pop-up at 375 px; the thank-you page is pending, then paid, in birr", async () => {
     const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
@@ -29,7 +42,11 @@ describe.runIf(browserAvailable)("Pay in birr: the Local tab and /donate open th
 
     await page.goto(`/donate/thank-you?session_id=${session}`);
     await page.getByRole("heading", { name: "Thank you — we are confirming your gift" }).waitFor();
-    expect(await page.getByText("ETB 2,500").first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText("Your donation of ETB 2,500 one-time is being confirmed with Chapa, the service you paid through.")
+        .isVisible(),
+    ).toBe(true);
 
     await page.goto(`/donate/sandbox/${session}`);
     await page.getByRole("button", { name: "Pay ETB 2,500 (test)" }).click();
@@ -37,6 +54,36 @@ describe.runIf(browserAvailable)("Pay in birr: the Local tab and /donate open th
     await page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
     expect(await page.getByText("Your donation of ETB 2,500 one-time has been received.").isVisible()).toBe(true);
     await screenshot(page, "birr-thank-you-375");
+  });
+
+  it("shows the donor the birr gift on My giving, with its receipt", async () => {
+    // The gift paid in the journey above, by the donor who gave hanna@example.org.
+    const asked = await fetch(`${site.server.baseUrl}/api/giving/link`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "hanna@example.org" }),
+    });
+    expect(asked.status).toBe(202);
+    const linkMail = () => inbox.messages.find((message) => message.includes("/giving?token="));
+    await expect.poll(() => linkMail() !== undefined, { timeout: 15_000 }).toBe(true);
+    const link = linkIn(linkMail() as string, `${site.server.baseUrl}/giving?token=`);
+
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await page.goto(link);
+    await page.getByRole("button", { name: "Continue to My giving" }).click();
+    await page.waitForURL(/\/giving$/);
+    const gift = page
+      .getByRole("list", { name: "Your gifts" })
+      .getByRole("article")
+      .filter({ hasText: "ETB 2,500 in birr, through Chapa" });
+    await gift.waitFor();
+    expect(await gift.getByText("For: Where most needed").isVisible()).toBe(true);
+    expect(await gift.getByText(/^Given on /).isVisible()).toBe(true);
+    expect(await gift.getByRole("link", { name: /^Receipt \d{4}-\d{4} \(PDF\)$/ }).count()).toBe(1);
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await screenshot(page, "birr-my-giving-375");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, "birr-my-giving-1280");
   });
 
   it("pays in birr on /donate without JavaScript, and the Amharic page offers the same", async () => {

@@ -12,7 +12,10 @@ interface JobsAnswer {
 }
 
 /** What a job type is, in words a volunteer administrator knows. */
-const JOB_NAMES: Record<string, string> = { email: "e-mail" };
+const JOB_NAMES: Record<string, string> = {
+  email: "e-mail",
+  "donations.chapa-verify": "asking Chapa about a birr gift",
+};
 
 function waited(seconds: number): string {
   if (seconds < 90) return "under 2 minutes";
@@ -66,6 +69,9 @@ export function BackgroundWork() {
                 <>
                   ; last error: <code className="break-all">{jobs.oldest.lastError}</code>
                 </>
+              ) : jobs.oldest.attempts > 0 ? (
+                // A job that waits on someone outside (a donor still paying) records no error.
+                "; waiting to ask again, nothing has gone wrong"
               ) : null}
             </p>
           ) : null}

@@ -62,7 +62,9 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
       ) : pending ? (
         <div role="status">
           <h1 className="text-3xl font-extrabold text-brand sm:text-4xl">{t("receipt.confirming")}</h1>
-          <p className="mt-4 text-lg text-muted">{rich("receipt.beingConfirmed", { gift })}</p>
+          <p className="mt-4 text-lg text-muted">
+            {rich(receipt.inBirr ? "receipt.beingConfirmedBirr" : "receipt.beingConfirmed", { gift })}
+          </p>
           {fund}
           <p className="mt-3 text-muted">{rechecks < MAX_RECHECKS ? t("receipt.fewSeconds") : t("receipt.longer")}</p>
         </div>

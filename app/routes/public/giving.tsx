@@ -1,5 +1,6 @@
 import { parseCookie } from "cookie";
 import { appContext } from "#app-context";
+import { BIRR_CURRENCY } from "../../../core/donations/donations.schema";
 import {
   GIVING_CHANGE_REQUESTED_MESSAGE,
   GIVING_COOKIE,
@@ -98,7 +99,8 @@ function giftTitle(gift: GivingGift, { t }: I18n): string {
   const amount = formatMoney(gift.amountMinor, gift.currency);
   if (gift.frequency === "monthly") return t("giving.monthly", { amount });
   if (gift.frequency === "offline") return t("giving.offline", { amount });
-  return t("giving.card", { amount });
+  // Online gifts in birr come through Chapa (telebirr, CBE Birr, a bank…), not by card.
+  return t(gift.currency === BIRR_CURRENCY ? "giving.birr" : "giving.card", { amount });
 }
 
 function giftState(gift: GivingGift, { t, locale }: I18n): string {

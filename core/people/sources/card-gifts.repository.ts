@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
+import { rectifyColumns } from "../people.repository.ts";
 import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
-/** Card gifts (one-time and monthly, Stripe or the sandbox) and their payments. */
+/** Gifts given online, by card (Stripe) or in birr (Chapa), and their payments; the sandbox stands in for either. */
 export const cardGifts: PersonSource = {
   kind: "donation",
   file: "card-gifts",
@@ -26,7 +27,7 @@ export const cardGifts: PersonSource = {
         kind: "donation",
         id: row.id,
         at: row.paid_at ?? row.created_at,
-        title: `Card gift (${row.frequency}), ${row.status}`,
+        title: `${row.currency === "etb" ? "Gift in birr" : "Card gift"} (${row.frequency}), ${row.status}`,
         link: "/admin/donations",
         fields: fieldsOf(row),
       })),
@@ -34,7 +35,7 @@ export const cardGifts: PersonSource = {
         kind: "card-payment",
         id: row.id,
         at: row.paid_at,
-        title: row.refunded_cents ? "Card payment (refunded in part or whole)" : "Card payment",
+        title: `${row.currency === "etb" ? "Birr payment" : "Card payment"}${row.refunded_cents ? " (refunded in part or whole)" : ""}`,
         link: "/admin/donations",
         gift: { minor: Number(row.amount_cents) - Number(row.refunded_cents), currency: row.currency },
         fields: fieldsOf(row),
@@ -42,17 +43,7 @@ export const cardGifts: PersonSource = {
     ];
   },
 
-  async rectify(trx, key, change) {
-    const result = await trx
-      .updateTable("donations")
-      .set({
-        ...(change.name !== undefined && { donor_name: change.name }),
-        ...(change.email !== undefined && { donor_email: change.email }),
-      })
-      .where(addressIs("donor_email", key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
+  rectify: rectifyColumns("donations", { name: "donor_name", email: "donor_email" }),
 
   async erase(trx, key, context) {
     const rows = await trx
@@ -66,7 +57,10 @@ export const cardGifts: PersonSource = {
       .set({ donor_name: context.pseudonymName, donor_email: context.pseudonymEmail })
       .where(addressIs("donor_email", key))
       .execute();
-    const atProviders = rows
+    const atChapa = rows
+      .filter((row) => row.provider === "chapa")
+      .map((row) => ({ provider: "Chapa", what: "transaction", reference: row.checkout_session_id }));
+    const atStripe = rows
       .filter((row) => row.provider === "stripe")
       .flatMap((row) => [
         ...(row.customer_id ? [{ provider: "Stripe", what: "customer", reference: row.customer_id }] : []),
@@ -75,7 +69,9 @@ export const cardGifts: PersonSource = {
           ? []
           : [{ provider: "Stripe", what: "checkout session", reference: row.checkout_session_id }]),
       ]);
-    const unique = [...new Map(atProviders.map((entry) => [`${entry.what}:${entry.reference}`, entry])).values()];
+    const unique = [
+      ...new Map([...atStripe, ...atChapa].map((entry) => [`${entry.what}:${entry.reference}`, entry])).values(),
+    ];
     return { erased: 0, keptByLaw: rows.length, atProviders: unique };
   },
 };

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { rectifyColumns } from "../people.repository.ts";
 import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Messages sent through the contact form. */
@@ -19,17 +20,7 @@ export const messages: PersonSource = {
     }));
   },
 
-  async rectify(trx, key, change) {
-    const result = await trx
-      .updateTable("contact_messages")
-      .set({
-        ...(change.name !== undefined && { name: change.name }),
-        ...(change.email !== undefined && { email: change.email }),
-      })
-      .where(addressIs("email", key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
+  rectify: rectifyColumns("contact_messages", { name: "name", email: "email" }),
 
   async erase(trx, key) {
     const result = await trx.deleteFrom("contact_messages").where(addressIs("email", key)).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { rectifyColumns } from "../people.repository.ts";
 import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Gifts staff recorded (bank transfer, cash, cheque), deleted ones included (their rows stay). */
@@ -20,17 +21,7 @@ export const offlineGifts: PersonSource = {
     }));
   },
 
-  async rectify(trx, key, change) {
-    const result = await trx
-      .updateTable("offline_gifts")
-      .set({
-        ...(change.name !== undefined && { donor_name: change.name }),
-        ...(change.email !== undefined && { donor_email: change.email }),
-      })
-      .where(addressIs("donor_email", key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
+  rectify: rectifyColumns("offline_gifts", { name: "donor_name", email: "donor_email" }),
 
   async erase(trx, key, context) {
     // The bank reference and staff's note may name the person; the amount, date, fund and receipt stay.

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { rectifyColumns } from "../people.repository.ts";
 import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Transfer notices (pledges) donors sent from the donation pop-up. */
@@ -19,17 +20,7 @@ export const pledges: PersonSource = {
     }));
   },
 
-  async rectify(trx, key, change) {
-    const result = await trx
-      .updateTable("gift_pledges")
-      .set({
-        ...(change.name !== undefined && { donor_name: change.name }),
-        ...(change.email !== undefined && { donor_email: change.email }),
-      })
-      .where(addressIs("donor_email", key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
+  rectify: rectifyColumns("gift_pledges", { name: "donor_name", email: "donor_email" }),
 
   async erase(trx, key, context) {
     // A notice that became a gift stays (the gift names it), emptied; any other goes.

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { rectifyColumns } from "../people.repository.ts";
 import { addressIs, fieldsOf, type PersonSource } from "../person-source.ts";
 
 /** Volunteer applications (with age, phone and motivation). */
@@ -19,17 +20,7 @@ export const volunteers: PersonSource = {
     }));
   },
 
-  async rectify(trx, key, change) {
-    const result = await trx
-      .updateTable("volunteer_applications")
-      .set({
-        ...(change.name !== undefined && { full_name: change.name }),
-        ...(change.email !== undefined && { email: change.email }),
-      })
-      .where(addressIs("email", key))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
+  rectify: rectifyColumns("volunteer_applications", { name: "full_name", email: "email" }),
 
   async erase(trx, key) {
     const result = await trx.deleteFrom("volunteer_applications").where(addressIs("email", key)).executeTakeFirst();

@@ -27,6 +27,16 @@ export interface LedgerRow {
   canMarkRefunded: boolean;
 }
 
+/**
+ * A birr gift's dollar value beside it; one paid before staff set a rate says so, and counts once a
+ * rate is published (decision note 0740).
+ */
+function dollarNote(donation: Donation): string {
+  if (donation.currency === "usd") return "";
+  if (donation.receivedUsdCents === null) return " (no dollar rate yet)";
+  return ` (${formatMoney(donation.receivedUsdCents)} at ${donation.etbPerUsd})`;
+}
+
 export const cardRow = (donation: Donation): LedgerRow => ({
   key: donation._id,
   date: donation.paidAt ?? donation.createdAt,
@@ -40,7 +50,7 @@ export const cardRow = (donation: Donation): LedgerRow => ({
   received:
     donation.paymentCount === 0
       ? "—"
-      : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}`,
+      : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}${dollarNote(donation)}`,
   receiptId: donation.receiptId,
   test: donation.provider === "sandbox",
   paidWith: donation.method && donation.method in PAID_WITH_LABELS ? PAID_WITH_LABELS[donation.method as PaidWith] : "",
