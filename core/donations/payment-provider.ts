@@ -141,7 +141,10 @@ export type PaymentEvent =
 
 export interface PaymentProvider {
   readonly name: "stripe" | "sandbox" | "chapa";
-  /** Its gifts are test gifts, counted nowhere: Stripe with a test key, the sandbox where the site says so. */
+  /**
+   * Its gifts are test gifts from the start, counted nowhere: the sandbox where the site says so. Stripe's
+   * are known by their events instead (`livemode: false`), the word of the account that took them.
+   */
   readonly testGifts?: boolean;
   createCheckout(request: CheckoutRequestForProvider): Promise<{ id: string; url: string }>;
   /**

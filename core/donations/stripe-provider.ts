@@ -63,8 +63,6 @@ export function createStripeProvider({
   };
   return {
     name: "stripe",
-    // A test key's checkouts move no money; their events say so too (`livemode: false`).
-    testGifts: /^(sk|rk)_test_/.test(config.secretKey),
 
     async createCheckout(request: CheckoutRequestForProvider) {
       // Metadata values are strings; an absent fund is simply not there ("where most needed").

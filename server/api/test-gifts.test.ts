@@ -143,7 +143,11 @@ describe.each(DIALECTS)("test gifts on %s", (dialect) => {
     expect(JSON.parse(audit.changes).values).toMatchObject({ test: true });
 
     // A real gift (the site no longer says sandbox gifts are test gifts) stays.
-    await t.database.db.updateTable("donations").set({ test: 0 }).where("id", "=", tests.items[1].donation._id).execute();
+    await t.database.db
+      .updateTable("donations")
+      .set({ test: 0 })
+      .where("id", "=", tests.items[1].donation._id)
+      .execute();
     const refused = await t.app.inject({
       method: "DELETE",
       url: `/api/donations/${tests.items[1].donation._id}`,
