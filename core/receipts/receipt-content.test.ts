@@ -48,7 +48,14 @@ describe("receipt content", () => {
 
   it("says how an offline gift came and its reference, as staff recorded them", () => {
     const offline = receiptDocument(
-      { ...MONTHLY, frequency: "offline", payment_id: null, offline_gift_id: "g1", method: "cheque", reference: "CHQ 004512" },
+      {
+        ...MONTHLY,
+        frequency: "offline",
+        payment_id: null,
+        offline_gift_id: "g1",
+        method: "cheque",
+        reference: "CHQ 004512",
+      },
       ORGANISATION,
     );
     expect(offline.lines).toEqual([

@@ -62,10 +62,12 @@ export function receiptDocument(
   if (receipt.donor_name) lines.splice(1, 0, ["Received from", receipt.donor_name]);
   if (receipt.method && receipt.method in GIFT_METHOD_LABELS) {
     // How the money came, as staff recorded it; a receipt issued before they were kept says neither.
-    lines.splice(lines.length - 1, 1, ["Frequency", "One-time gift"], [
-      "Received by",
-      GIFT_METHOD_LABELS[receipt.method as GiftMethod],
-    ]);
+    lines.splice(
+      lines.length - 1,
+      1,
+      ["Frequency", "One-time gift"],
+      ["Received by", GIFT_METHOD_LABELS[receipt.method as GiftMethod]],
+    );
     if (receipt.reference) lines.push(["Reference", receipt.reference]);
   }
   const statements = [`Thank you for your gift to ${organisation.name}.`, NO_GOODS_STATEMENT];
