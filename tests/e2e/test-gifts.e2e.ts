@@ -48,17 +48,17 @@ describe.runIf(browserAvailable)("test gifts", () => {
 
     await page.goto("/admin/donations");
     const ledger = page.getByRole("table");
-    await ledger.getByText("rehearsal@example.org").waitFor();
+    await ledger.getByText("rehearsal@example.org", { exact: true }).waitFor();
     expect(await ledger.getByText("Test", { exact: true }).count()).toBe(1);
     await page.getByLabel("Real or test").selectOption("real");
     await page.getByText("No donations match these filters.").waitFor();
     await page.getByLabel("Real or test").selectOption("test");
-    await ledger.getByText("rehearsal@example.org").waitFor();
+    await ledger.getByText("rehearsal@example.org", { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "test-gifts-ledger-1280");
 
-    await page.getByRole("button", { name: "Delete the test gift of rehearsal@example.org" }).click();
-    await page.getByRole("button", { name: "Delete test gift" }).click();
+    await page.getByRole("button", { name: "Delete test gift of rehearsal@example.org" }).click();
+    await page.getByRole("button", { name: "Delete test gift", exact: true }).click();
     await page.getByText("No donations match these filters.").waitFor();
   });
 
@@ -67,11 +67,13 @@ describe.runIf(browserAvailable)("test gifts", () => {
     await giveInSandbox(server, { currency: "ETB", amount: 500 }, "phone-rehearsal@example.org");
     const { page } = await newPage(browser, server, { viewport: VIEWPORTS.mobile });
     await openAdminPage(page, server, "/admin/donations?gifts=test");
-    const list = page.getByRole("list", { name: "Donations" });
-    await list.getByText("phone-rehearsal@example.org").waitFor();
-    expect(await list.getByText("Test", { exact: true }).count()).toBe(1);
+    const gift = page.getByRole("list", { name: "Donations" }).getByRole("listitem").filter({
+      hasText: "phone-rehearsal@example.org",
+    });
+    await gift.waitFor();
+    expect(await gift.getByText("Test", { exact: true }).count()).toBe(1);
     expect(
-      await list.getByRole("button", { name: "Delete the test gift of phone-rehearsal@example.org" }).isVisible(),
+      await gift.getByRole("button", { name: "Delete test gift of phone-rehearsal@example.org" }).isVisible(),
     ).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "test-gifts-ledger-375");

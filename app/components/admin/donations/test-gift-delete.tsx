@@ -35,10 +35,9 @@ export function TestGiftDelete({ row, onDone }: { row: LedgerRow; onDone: () => 
       type="button"
       disabled={busy}
       onClick={remove}
-      aria-label={`Delete the test gift of ${who}`}
       className="mt-1 text-sm font-semibold text-red-700 underline underline-offset-2"
     >
-      Delete test gift
+      Delete test gift<span className="sr-only"> of {who}</span>
     </button>
   );
 }
