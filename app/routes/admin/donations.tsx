@@ -247,7 +247,7 @@ export default function AdminDonations() {
               onSearch={(q) => list.set({ q }, { replace: true })}
             />
           </div>
-          <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3">
             <legend className="sr-only">Filter the ledger</legend>
             <ListFilter {...filter("period")} label="Period" choices={LEDGER_PERIODS} />
             <ListFilter
