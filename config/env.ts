@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128).optional(),
   SEED_DEMO: booleanFromString.optional(),
+  SANDBOX_GIFTS_ARE_TEST: booleanFromString.optional(),
   TRUST_PROXY: z.string().optional(),
   CORS_ORIGIN: z.string().optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -126,6 +127,11 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Birr giving through Chapa; undefined means the local sandbox (or no "Pay in birr" in production). */
   chapa: ChapaConfig | undefined;
+  /**
+   * The sandbox's gifts are test gifts, counted nowhere (SANDBOX_GIFTS_ARE_TEST; by default on a
+   * production run, off on a development machine: docs/decisions/0760-test-gifts-count-nowhere.md).
+   */
+  sandboxGiftsAreTest: boolean;
   /** External crowdfunding campaign linked from the donation pop-up. */
   crowdfundingUrl: string;
   /** How picture-ladder encoders yield to requests: SCHED_IDLE where allowed, or nice 10 only. */
@@ -211,6 +217,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== "test",
+    sandboxGiftsAreTest: env.SANDBOX_GIFTS_ARE_TEST ?? isProduction,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     corsOrigin: env.CORS_ORIGIN,

@@ -161,7 +161,12 @@ export function createServices({ config, database, clock = systemClock }: Servic
   const funds = createFundsService({ db, siteContent });
   const organisation = async () => {
     const { contact } = await siteContent.published();
-    return { name: ORGANISATION_NAME, address: contact.addressLines, email: contact.email };
+    return {
+      name: ORGANISATION_NAME,
+      address: contact.addressLines,
+      email: contact.email,
+      registrationNumber: contact.registrationNumber,
+    };
   };
   const yearStatements = createYearStatements({ db, clock, jobs, email, audit, organisation });
   const receipts = createReceiptsService({

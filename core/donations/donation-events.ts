@@ -120,6 +120,8 @@ export function createEventApplier({
           donation = await repo.findDonation(trx, { id: event.donationId });
         }
         if (!donation) return; // another integration's checkout on the same Stripe account
+        // Before any payment is recorded, so no receipt is numbered for a test gift.
+        if (event.test) await repo.markTest(trx, donation.id);
         await repo.updateDonor(trx, donation.id, event, at);
         if (!event.paid) return donation.id;
         await repo.transition(trx, donation.id, ["pending"], "paid", at);
@@ -148,6 +150,7 @@ export function createEventApplier({
           if (!event.donationId) return; // a subscription that is not a donation
           throw new ConflictError("The donation for this invoice is not recorded yet; retry later.");
         }
+        if (event.test) await repo.markTest(trx, donation.id);
         await repo.updateDonor(trx, donation.id, { ...event, name: null }, at);
         await repo.transition(trx, donation.id, ["pending"], "paid", at);
         await repo.markPaymentSucceeded(trx, donation.id, at);

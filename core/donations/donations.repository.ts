@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
+import { countsAsGiving } from "./counted-gifts.ts";
 import type { Donation, DonationFrequency, DonationStatus } from "./donations.schema.ts";
 import type { DonationTable } from "./donations.table.ts";
 
@@ -32,7 +33,7 @@ export interface PaymentRecord {
 export const donationStatus = (row: { status: string; failed_invoice_id: string | null }): DonationStatus =>
   (row.status === "paid" && row.failed_invoice_id ? "payment_failed" : row.status) as DonationStatus;
 
-const toRecord = (row: DonationTable): DonationRecord => ({
+const toRecord = (row: Selectable<DonationTable>): DonationRecord => ({
   id: row.id,
   provider: row.provider,
   checkoutSessionId: row.checkout_session_id,
@@ -46,7 +47,12 @@ const toRecord = (row: DonationTable): DonationRecord => ({
 
 export async function insertDonation(
   db: Db,
-  donation: Omit<DonationRecord, "status" | "subscriptionId"> & { now: string; locale?: string | null },
+  donation: Omit<DonationRecord, "status" | "subscriptionId"> & {
+    now: string;
+    locale?: string | null;
+    /** No money stands behind it (the provider's test mode). */
+    test?: boolean;
+  },
 ): Promise<void> {
   await db
     .insertInto("donations")
@@ -60,6 +66,7 @@ export async function insertDonation(
       fund_id: donation.fundId,
       locale: donation.locale ?? null,
       status: "pending",
+      test: donation.test ? 1 : 0,
       created_at: donation.now,
       updated_at: donation.now,
     })
@@ -347,6 +354,7 @@ async function selectDonations(
     createdAt: row.created_at,
     paidAt: row.paid_at,
     endedAt: row.ended_at,
+    test: Number(row.test) === 1,
   }));
 }
 
@@ -358,35 +366,42 @@ async function selectDonations(
 export const netUsdCents = (table: "donation_payments" | "p" = "donation_payments") =>
   sql<number>`case when ${sql.ref(`${table}.currency`)} = ${REPORTING_CURRENCY} then ${sql.ref(`${table}.amount_cents`)} - ${sql.ref(`${table}.refunded_cents`)} when ${sql.ref(`${table}.refunded_cents`)} > 0 then 0 else coalesce(${sql.ref(`${table}.usd_cents`)}, 0) end`;
 
-/** Net US cents received online (payments minus refunds, birr at their dollar value) since `from`. */
-export async function receivedSince(db: Db, from: string): Promise<number> {
-  const row = await db
-    .selectFrom("donation_payments")
-    .select((eb) => eb.fn.sum<number>(netUsdCents()).as("total"))
-    .where("paid_at", ">=", from)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+/** What came in since a day, one figure per way it came: how many gifts and their US cents. */
+export interface ChannelTotal {
+  cents: number;
+  gifts: number;
 }
 
-/** Offline gifts (not deleted) received since the day `fromDay`, at their dollar value (US cents). */
-export async function offlineReceivedSince(db: Db, fromDay: string): Promise<number> {
+/**
+ * Online payments since `from` (ISO), net of refunds, split into cards (dollars) and birr (at their
+ * dollar value); each payment is one gift (a monthly donor's payment this month too). Test gifts
+ * count nowhere.
+ */
+export async function onlineReceivedSince(db: Db, from: string): Promise<{ card: ChannelTotal; birr: ChannelTotal }> {
+  const rows = await db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations as d", "d.id", "p.donation_id")
+    .select((eb) => ["p.currency", eb.fn.sum<number>(netUsdCents("p")).as("total"), eb.fn.countAll<number>().as("n")])
+    .where("p.paid_at", ">=", from)
+    .where(countsAsGiving("d"))
+    .groupBy("p.currency")
+    .execute();
+  const of = (currency: string): ChannelTotal => {
+    const row = rows.find((r) => r.currency === currency);
+    return { cents: Number(row?.total ?? 0), gifts: Number(row?.n ?? 0) };
+  };
+  return { card: of(REPORTING_CURRENCY), birr: of("etb") };
+}
+
+/** Offline gifts (not deleted) received since the day `fromDay`: how many, and their dollar value (US cents). */
+export async function offlineReceivedSince(db: Db, fromDay: string): Promise<ChannelTotal> {
   const row = await db
     .selectFrom("offline_gifts")
-    .select((eb) => eb.fn.sum<number>("usd_cents").as("total"))
+    .select((eb) => [eb.fn.sum<number>("usd_cents").as("total"), eb.fn.countAll<number>().as("n")])
     .where("received_on", ">=", fromDay)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
-/** Card donations first paid since `from` (ISO), whatever happened to them after. */
-export async function countPaidSince(db: Db, from: string): Promise<number> {
-  const row = await db
-    .selectFrom("donations")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("paid_at", ">=", from)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { cents: Number(row?.total ?? 0), gifts: Number(row?.n ?? 0) };
 }
 
 export async function countActiveMonthly(db: Db): Promise<number> {
@@ -396,6 +411,7 @@ export async function countActiveMonthly(db: Db): Promise<number> {
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
     .where("failed_invoice_id", "is", null)
+    .where(countsAsGiving())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -476,6 +492,7 @@ export async function countAtRiskMonthly(db: Db): Promise<number> {
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
     .where("failed_invoice_id", "is not", null)
+    .where(countsAsGiving())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -508,6 +525,20 @@ export async function paymentCountOf(db: Db, donationId: string): Promise<number
 export async function createdAt(db: Db, id: string): Promise<string | undefined> {
   const row = await db.selectFrom("donations").select("created_at").where("id", "=", id).executeTakeFirst();
   return row?.created_at;
+}
+
+/** Marks a gift a test gift (the provider's event says no money moved); never the other way. */
+export async function markTest(db: Db, id: string): Promise<void> {
+  await db.updateTable("donations").set({ test: 1 }).where("id", "=", id).where("test", "=", 0).execute();
+}
+
+/**
+ * Deletes a test gift with its payments and receipts (cascading); a gift that counts is never
+ * deleted. False when `id` is no test gift.
+ */
+export async function deleteTestGift(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("donations").where("id", "=", id).where("test", "=", 1).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Staff marked a one-time gift refunded in full (birr, refunded in Chapa's dashboard). */

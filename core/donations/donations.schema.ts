@@ -93,6 +93,8 @@ export interface Donation {
   createdAt: string;
   paidAt: string | null;
   endedAt: string | null;
+  /** A test gift (no money stands behind it): counted nowhere, labelled "Test" in the ledger. */
+  test: boolean;
 }
 
 export interface DonationTotals {

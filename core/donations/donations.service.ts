@@ -58,7 +58,7 @@ export class PaymentProviderError extends DomainError {
 export function providerFor(config: Config, clock: Clock): PaymentProvider | undefined {
   if (config.stripe) return createStripeProvider({ config: config.stripe, clock });
   if (!config.isProduction || config.isLocalSite)
-    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock });
+    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock, testGifts: config.sandboxGiftsAreTest });
   return undefined;
 }
 
@@ -69,7 +69,7 @@ export function providerFor(config: Config, clock: Clock): PaymentProvider | und
 export function birrProviderFor(config: Config, clock: Clock): PaymentProvider | undefined {
   if (config.chapa) return createChapaProvider({ config: config.chapa });
   if (!config.isProduction || config.isLocalSite)
-    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock });
+    return createSandboxProvider({ siteUrl: config.publicSiteUrl, clock, testGifts: config.sandboxGiftsAreTest });
   return undefined;
 }
 
@@ -119,6 +119,7 @@ export const SANDBOX_EVENT_JOB = "donations.sandbox-event";
 
 export const MONTHLY_NOT_RUNNING_MESSAGE = "This monthly gift is not running, so it cannot be changed.";
 export const REVERIFY_ONLY_BIRR_MESSAGE = "Only a gift in birr can be verified again.";
+export const DELETE_ONLY_TEST_MESSAGE = "Only a test gift can be deleted; real gifts stay in the ledger.";
 export const REFUND_ONLY_PAID_BIRR_MESSAGE = "Only a paid gift in birr can be marked refunded here.";
 export const CHANGE_FAILED_MESSAGE = "We could not reach the payment provider. Please try again in a few minutes.";
 
@@ -235,6 +236,7 @@ export function createDonationsService(deps: DonationsDeps) {
       await repo.insertDonation(trx, {
         id: donationId,
         provider: birrProvider.name,
+        test: birrProvider.testGifts ?? false,
         checkoutSessionId: session.id,
         frequency: "one-time",
         amountCents,
@@ -382,6 +384,7 @@ export function createDonationsService(deps: DonationsDeps) {
       await repo.insertDonation(db, {
         id: donationId,
         provider: provider.name,
+        test: provider.testGifts ?? false,
         checkoutSessionId: session.id,
         frequency,
         amountCents,
@@ -429,6 +432,24 @@ export function createDonationsService(deps: DonationsDeps) {
         }),
       );
       return outcome;
+    },
+
+    /**
+     * An Administrator deletes a test gift (docs/decisions/0760): it counted nowhere, so nothing
+     * public changes; a gift that counts is refused. Audited with what it was.
+     */
+    async deleteTestGift(donationId: string, actor: Actor): Promise<void> {
+      const donation = await repo.findDonation(db, { id: donationId });
+      if (!donation) throw new NotFoundError("No such donation.");
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.deleteTestGift(trx, donationId))) throw new ConflictError(DELETE_ONLY_TEST_MESSAGE);
+        await audit.record(trx, actor, {
+          action: "delete",
+          entity: DONATION_AUDIT_ENTITY,
+          entityId: donationId,
+          values: { test: true, amountCents: donation.amountCents, currency: donation.currency },
+        });
+      });
     },
 
     /**

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 export interface DonationTable {
   id: string;
   /** 'stripe', 'chapa' or 'sandbox': which provider's checkout this is. */
@@ -36,6 +38,11 @@ export interface DonationTable {
   paused_until: string | null;
   /** When the provider event that last paused or resumed the gift happened (order safety). */
   pause_changed_at: string | null;
+  /**
+   * 1: no money stands behind it (Stripe's test mode; the sandbox where `SANDBOX_GIFTS_ARE_TEST`);
+   * it counts in no figure (`countsAsGiving`), shows as "Test" in the ledger and may be deleted.
+   */
+  test: Generated<number>;
 }
 
 export interface DonationPaymentTable {

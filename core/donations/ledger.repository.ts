@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import { listGifts } from "../offline-gifts/offline-gifts.repository.ts";
+import { countsAsGiving } from "./counted-gifts.ts";
 import { listDonations } from "./donations.repository.ts";
 import { type LedgerEntry, type LedgerQuery, OFFLINE_STATUS } from "./ledger.schema.ts";
 
@@ -21,6 +22,8 @@ function cardLines(db: Db, query: LedgerQuery, since: string) {
   if (query.fund === "none") lines = lines.where("fund_id", "is", null);
   else if (query.fund !== "all") lines = lines.where("fund_id", "=", query.fund);
   if (query.q) lines = lines.where((eb) => containsText(eb, DONOR_COLUMNS, query.q));
+  if (query.gifts === "real") lines = lines.where(countsAsGiving());
+  else if (query.gifts === "test") lines = lines.where(sql<boolean>`not ${countsAsGiving()}`);
   // Stripe's rows carry no method: a dollar gift paid online is a card gift.
   if (query.paidWith !== "all")
     lines = lines.where(sql<string>`coalesce(method, case when currency = 'usd' then 'card' end)`, "=", query.paidWith);
@@ -36,6 +39,8 @@ function offlineLines(db: Db, query: LedgerQuery, since: string) {
   if (since) lines = lines.where("received_on", ">=", since);
   if (query.status !== "all" && query.status !== OFFLINE_STATUS) lines = lines.where(sql.lit(false));
   if (query.paidWith !== "all") lines = lines.where(sql.lit(false));
+  // Offline gifts are money staff saw arrive: never test gifts.
+  if (query.gifts === "test") lines = lines.where(sql.lit(false));
   if (query.fund === "none") lines = lines.where("fund_id", "is", null);
   else if (query.fund !== "all") lines = lines.where("fund_id", "=", query.fund);
   if (query.q) lines = lines.where((eb) => containsText(eb, DONOR_COLUMNS, query.q));

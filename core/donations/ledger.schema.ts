@@ -26,6 +26,8 @@ export const LedgerQuerySchema = listQuerySchema(["newest", "oldest"], {
   // How an online gift was paid (Stripe's are cards; Chapa reports the rest); offline gifts have none.
   paidWith: choiceFilter(["card", "telebirr", "cbe-birr", "mpesa", "bank"]),
   status: choiceFilter([...DONATION_STATUSES, OFFLINE_STATUS] as const),
+  // Test gifts (no money behind them) stay listed, labelled; this shows only them, or only real gifts.
+  gifts: choiceFilter(["real", "test"]),
   // "all", "none" (where most needed) or a need card's id; an unknown id simply matches nothing.
   fund: z.string().trim().max(100).default("all"),
 });

@@ -10,8 +10,11 @@ import { type LedgerPeriod, LedgerQuerySchema } from "./ledger.schema.ts";
 
 /** The tiles above the ledger, and the dashboard's: what came in, by aggregate queries. */
 export interface LedgerSummary extends DonationTotals {
-  /** Card donations first paid since the first of this month (UTC). */
-  cardGiftsThisMonth: number;
+  /**
+   * This month's `thisMonthCents` by the way it came, so a figure says what it adds up: cards
+   * (dollars online), birr online (at their dollar value) and offline gifts (bank, cash, cheque).
+   */
+  thisMonthBy: { card: repo.ChannelTotal; birr: repo.ChannelTotal; offline: repo.ChannelTotal };
   /** Monthly gifts whose last payment failed, while the provider retries (decision 0700). */
   atRiskMonthly: number;
 }
@@ -28,23 +31,29 @@ export function periodStart(period: LedgerPeriod, now: Date): string {
   return "";
 }
 
-/** Card money net of refunds plus offline gifts at their dollar value: dollars only (core/money). */
-export async function ledgerTotals(db: Db, now: Date): Promise<DonationTotals> {
+/** Online money net of refunds plus offline gifts at their dollar value: dollars only (core/money); no test gifts. */
+async function totalsWithChannels(db: Db, now: Date) {
   const monthStart = monthStartOf(now);
   const yearAgo = subMonths(now, 12).toISOString();
-  const [cardMonth, card12, offlineMonth, offline12, activeMonthlyDonors] = await Promise.all([
-    repo.receivedSince(db, monthStart),
-    repo.receivedSince(db, yearAgo),
+  const [onlineMonth, online12, offlineMonth, offline12, activeMonthlyDonors] = await Promise.all([
+    repo.onlineReceivedSince(db, monthStart),
+    repo.onlineReceivedSince(db, yearAgo),
     repo.offlineReceivedSince(db, monthStart.slice(0, 10)),
     repo.offlineReceivedSince(db, yearAgo.slice(0, 10)),
     repo.countActiveMonthly(db),
   ]);
-  return {
+  const totals: DonationTotals = {
     currency: REPORTING_CURRENCY,
-    thisMonthCents: cardMonth + offlineMonth,
-    last12MonthsCents: card12 + offline12,
+    thisMonthCents: onlineMonth.card.cents + onlineMonth.birr.cents + offlineMonth.cents,
+    last12MonthsCents: online12.card.cents + online12.birr.cents + offline12.cents,
     activeMonthlyDonors,
   };
+  return { totals, thisMonthBy: { ...onlineMonth, offline: offlineMonth } };
+}
+
+/** The ledger's totals alone, as `GET /api/admin/donations` answers them. */
+export async function ledgerTotals(db: Db, now: Date): Promise<DonationTotals> {
+  return (await totalsWithChannels(db, now)).totals;
 }
 
 /** Admin → Donations' ledger a page at a time, and its tiles (docs/decisions/0610-admin-lists.md). */
@@ -54,12 +63,11 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
     async summary(): Promise<LedgerSummary> {
       const now = clock();
-      const [totals, cardGiftsThisMonth, atRiskMonthly] = await Promise.all([
-        ledgerTotals(db, now),
-        repo.countPaidSince(db, monthStartOf(now)),
+      const [{ totals, thisMonthBy }, atRiskMonthly] = await Promise.all([
+        totalsWithChannels(db, now),
         repo.countAtRiskMonthly(db),
       ]);
-      return { ...totals, cardGiftsThisMonth, atRiskMonthly };
+      return { ...totals, thisMonthBy, atRiskMonthly };
     },
   };
 }

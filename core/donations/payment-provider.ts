@@ -69,6 +69,8 @@ export type PaymentEvent =
       fund?: string | undefined;
       /** How the donor paid, when the provider reports it (Chapa: telebirr, cbe-birr, mpesa, bank, card). */
       method?: string | null | undefined;
+      /** The provider's test mode (Stripe's `livemode: false`): no money moved. */
+      test?: boolean | undefined;
     }
   | {
       /** The checkout ended without payment (expired, or its delayed payment failed). */
@@ -90,6 +92,8 @@ export type PaymentEvent =
       email: string | null;
       customerId: string | null;
       fund?: string | undefined;
+      /** The provider's test mode (Stripe's `livemode: false`): no money moved. */
+      test?: boolean | undefined;
     }
   | {
       /** A monthly payment failed; the provider retries it on its own schedule. */
@@ -137,6 +141,11 @@ export type PaymentEvent =
 
 export interface PaymentProvider {
   readonly name: "stripe" | "sandbox" | "chapa";
+  /**
+   * Its gifts are test gifts from the start, counted nowhere: the sandbox where the site says so. Stripe's
+   * are known by their events instead (`livemode: false`), the word of the account that took them.
+   */
+  readonly testGifts?: boolean;
   createCheckout(request: CheckoutRequestForProvider): Promise<{ id: string; url: string }>;
   /**
    * Verifies a webhook delivery (raw body + signature header) and translates it; null for event

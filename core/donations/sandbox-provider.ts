@@ -15,12 +15,16 @@ export const sandboxCardUrl = (siteUrl: string, donationId: string) => `${siteUr
 export function createSandboxProvider({
   siteUrl,
   clock = systemClock,
+  testGifts = false,
 }: {
   siteUrl: string;
   clock?: Clock;
+  /** Its gifts count nowhere (docs/decisions/0760-test-gifts-count-nowhere.md). */
+  testGifts?: boolean;
 }): PaymentProvider {
   return {
     name: "sandbox",
+    testGifts,
     async createCheckout() {
       const id = `${SANDBOX_SESSION_PREFIX}${randomBytes(18).toString("base64url")}`;
       return { id, url: `${siteUrl}/donate/sandbox/${id}` };

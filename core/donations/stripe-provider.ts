@@ -193,6 +193,8 @@ const fundOf = (metadata: Stripe.Metadata | null | undefined): string | undefine
 /** Stripe's event → ours; null for types we ignore. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   const base = { id: event.id, occurredAt: iso(event.created) };
+  // Test mode: the gift counts nowhere (docs/decisions/0760-test-gifts-count-nowhere.md).
+  const test = event.livemode === false ? { test: true } : {};
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
@@ -214,6 +216,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         paymentReference: monthly ? idOf(session.invoice) : idOf(session.payment_intent),
         paymentIntentId: idOf(session.payment_intent),
         fund: fundOf(session.metadata),
+        ...test,
       };
     }
     // Abandoned, or a bank debit that failed after the donor left: the pending gift will not come.
@@ -243,6 +246,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         email: invoice.customer_email,
         customerId: idOf(invoice.customer),
         fund: fundOf(details?.metadata),
+        ...test,
       };
     }
     case "invoice.payment_failed": {

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/database.ts";
+import { countsAsGiving } from "../donations/counted-gifts.ts";
 import { netUsdCents } from "../donations/donations.repository.ts";
 
 /**
  * Money received per fund, in US cents: card payments net of refunds, plus offline gifts at the
  * dollar value fixed when they were recorded. Grouped queries on indexed fund columns, not a scan
- * per card.
+ * per card. Test gifts count on no card.
  */
 export async function receivedByFund(db: Db): Promise<Map<string, number>> {
   const [card, offline] = await Promise.all([
@@ -14,6 +15,7 @@ export async function receivedByFund(db: Db): Promise<Map<string, number>> {
       // Totals in dollars add dollars only (core/money): birr at the dollar value fixed on the payment.
       .select((eb) => ["d.fund_id", eb.fn.sum<number>(netUsdCents("p")).as("total")])
       .where("d.fund_id", "is not", null)
+      .where(countsAsGiving("d"))
       .groupBy("d.fund_id")
       .execute(),
     db

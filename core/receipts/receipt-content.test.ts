@@ -19,8 +19,15 @@ const MONTHLY: ReceiptTable & { fund_title: string | null } = {
   issued_at: "2026-11-05T08:00:00.000Z",
   sent_count: 0,
   voided_at: null,
+  method: null,
+  reference: null,
 };
-const ORGANISATION = { name: "Hope Behind Bars", address: ["Addis Ababa"], email: "info@hopebehindbars.org" };
+const ORGANISATION = {
+  name: "Hope Behind Bars",
+  address: ["Addis Ababa"],
+  email: "info@hopebehindbars.org",
+  registrationNumber: "",
+};
 
 describe("receipt content", () => {
   it("sends a monthly donor to Stripe's customer portal when there is one", () => {
@@ -37,5 +44,32 @@ describe("receipt content", () => {
     );
     const once = receiptDocument({ ...MONTHLY, frequency: "one-time" }, ORGANISATION);
     expect(once.statements.join(" ")).not.toContain("monthly");
+  });
+
+  it("says how an offline gift came and its reference, as staff recorded them", () => {
+    const offline = receiptDocument(
+      {
+        ...MONTHLY,
+        frequency: "offline",
+        payment_id: null,
+        offline_gift_id: "g1",
+        method: "cheque",
+        reference: "CHQ 004512",
+      },
+      ORGANISATION,
+    );
+    expect(offline.lines).toEqual([
+      ["Receipt number", "2026-0042"],
+      ["Received from", "Selam"],
+      ["Date of gift", "2026-11-05"],
+      ["Amount", "$15"],
+      ["For", "Where most needed"],
+      ["Frequency", "One-time gift"],
+      ["Received by", "Cheque"],
+      ["Reference", "CHQ 004512"],
+    ]);
+    // A receipt issued before methods were kept says what it always said.
+    const older = receiptDocument({ ...MONTHLY, frequency: "offline" }, ORGANISATION);
+    expect(older.lines.at(-1)).toEqual(["Frequency", "One-time gift (bank, cash or cheque)"]);
   });
 });

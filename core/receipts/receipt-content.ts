@@ -1,5 +1,6 @@
 import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { formatMoney } from "../money/money.ts";
+import { GIFT_METHOD_LABELS, type GiftMethod } from "../offline-gifts/offline-gifts.schema.ts";
 import { zonedDate } from "../shared/site-time.ts";
 import type { ReceiptTable } from "./receipts.table.ts";
 
@@ -15,7 +16,13 @@ export interface Organisation {
   address: readonly string[];
   /** Where donors write to (the site's contact address). */
   email: string;
+  /** The charity's registration or tax number (site content, Contact); empty: none printed. */
+  registrationNumber: string;
 }
+
+/** The line under the organisation's name on a receipt; none without a number. */
+export const registrationLine = (organisation: Organisation): string | undefined =>
+  organisation.registrationNumber ? `Registration no. ${organisation.registrationNumber}` : undefined;
 
 /** What a receipt says, shared by its PDF and its e-mail. */
 export interface ReceiptDocument {
@@ -51,7 +58,18 @@ export function receiptDocument(
     ["For", receipt.fund_title ?? WHERE_MOST_NEEDED],
     ["Frequency", FREQUENCY_LABELS[receipt.frequency] ?? receipt.frequency],
   ];
+  // The donor is named once, here; nothing else on the receipt repeats the name.
   if (receipt.donor_name) lines.splice(1, 0, ["Received from", receipt.donor_name]);
+  if (receipt.method && receipt.method in GIFT_METHOD_LABELS) {
+    // How the money came, as staff recorded it; a receipt issued before they were kept says neither.
+    lines.splice(
+      lines.length - 1,
+      1,
+      ["Frequency", "One-time gift"],
+      ["Received by", GIFT_METHOD_LABELS[receipt.method as GiftMethod]],
+    );
+    if (receipt.reference) lines.push(["Reference", receipt.reference]);
+  }
   const statements = [`Thank you for your gift to ${organisation.name}.`, NO_GOODS_STATEMENT];
   if (receipt.frequency === "monthly") statements.push(changeOrStop(options.portalUrl, organisation));
   if (receipt.voided_at) {

@@ -1,7 +1,19 @@
 import { renderPdf } from "./pdf.ts";
-import type { ReceiptDocument } from "./receipt-content.ts";
+import { type ReceiptDocument, registrationLine } from "./receipt-content.ts";
 
 const BRAND = "#0b5563";
+const ACCENT = "#b4430e";
+
+/** The site's wordmark bars (app/components/logo.tsx), drawn as vectors: sharp at any zoom, no image to load. */
+function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number) {
+  const bars: Array<[number, number, string]> = [
+    [1, 5, BRAND],
+    [9, 5, ACCENT],
+    [17, 5, BRAND],
+    [25, 4, ACCENT],
+  ];
+  for (const [left, width, colour] of bars) doc.roundedRect(x + left, y + 2, width, 32, 2).fill(colour);
+}
 const MUTED = "#4b5563";
 
 /**
@@ -15,8 +27,18 @@ export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
     info: { Title: `Receipt ${receipt.number}`, Author: receipt.organisation.name },
   };
   return renderPdf(options, (doc) => {
-    doc.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(receipt.organisation.name);
+    const top = doc.y;
+    drawLogo(doc, doc.page.margins.left, top);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(20)
+      .fillColor(BRAND)
+      .text(receipt.organisation.name, doc.page.margins.left + 42, top + 8);
+    doc.x = doc.page.margins.left;
+    doc.moveDown(0.8);
     doc.font("Helvetica").fontSize(10).fillColor(MUTED);
+    const registration = registrationLine(receipt.organisation);
+    if (registration) doc.text(registration);
     for (const line of receipt.organisation.address) doc.text(line);
     if (receipt.organisation.email) doc.text(receipt.organisation.email);
     doc.moveDown(2);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { countsAsGiving } from "../donations/counted-gifts.ts";
 import type { ReceiptTable } from "./receipts.table.ts";
 
 /** The next number of `year`, atomically: one statement, so concurrent gifts never share one. */
@@ -67,7 +68,10 @@ export async function listVoided(db: Db) {
     .execute();
 }
 
-/** A donation's payments that have no receipt yet, with what a receipt needs. */
+/**
+ * A donation's payments that have no receipt yet, with what a receipt needs. A test gift has none:
+ * the numbered series is the charity's record of money received (docs/decisions/0760).
+ */
 export async function unreceiptedPayments(db: Db, donationId: string) {
   return db
     .selectFrom("donation_payments as p")
@@ -84,6 +88,7 @@ export async function unreceiptedPayments(db: Db, donationId: string) {
       "d.frequency",
     ])
     .where("p.donation_id", "=", donationId)
+    .where(countsAsGiving("d"))
     .where("r.id", "is", null)
     .orderBy("p.paid_at")
     .execute();

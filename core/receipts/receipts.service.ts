@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { zonedDate } from "../shared/site-time.ts";
-import { type Organisation, receiptDocument } from "./receipt-content.ts";
+import { type Organisation, receiptDocument, registrationLine } from "./receipt-content.ts";
 import { renderReceiptPdf } from "./receipt-pdf.ts";
 import * as repo from "./receipts.repository.ts";
 import type { ReceiptTable } from "./receipts.table.ts";
@@ -96,7 +96,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       intro: [`Here is your receipt from ${organisation.name}; a PDF copy is attached.`],
       details: document.lines,
       body: document.statements,
-      footer: [organisation.name, ...organisation.address],
+      footer: [organisation.name, ...(registrationLine(organisation) ?? []), ...organisation.address],
     });
     return { ...mail, pdf };
   }
@@ -136,6 +136,8 @@ export function createReceiptsService(deps: ReceiptsDeps) {
           currency: payment.currency,
           fund_id: payment.fund_id,
           frequency: payment.frequency,
+          method: null,
+          reference: null,
         });
       }
     },
@@ -153,6 +155,9 @@ export function createReceiptsService(deps: ReceiptsDeps) {
         currency: gift.currency,
         fund_id: gift.fundId,
         frequency: "offline",
+        // As staff chose them: the receipt says how the money came (docs/decisions/0761).
+        method: gift.method,
+        reference: gift.reference,
       });
     },
 

@@ -27,6 +27,10 @@ export interface ReceiptTable {
   sent_count: number;
   /** Its gift was deleted: the receipt keeps its number (no gap in the year) and says VOID. */
   voided_at: string | null;
+  /** An offline gift's method as staff chose it (bank-transfer | cash | cheque); null for online gifts. */
+  method: string | null;
+  /** The offline gift's reference (a bank reference, a cheque number); null when none. */
+  reference: string | null;
 }
 
 /** One donor sent a year-end statement by one "send all" run. */

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { countsAsGiving } from "../donations/counted-gifts.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
 
 /**
  * Every gift with a donor's address as (donor, year, day, dollar cents): card payments net of refunds
  * (dollar gifts; the ledger's tiles count the same) and offline gifts at their dollar value. A donor
- * is an address, compared lower-cased. Years and days are UTC, as the ledger's periods.
+ * is an address, compared lower-cased; test gifts make nobody a donor. Years and days are UTC, as the ledger's periods.
  */
 const gifts = (db: Db) =>
   db
@@ -19,6 +20,7 @@ const gifts = (db: Db) =>
     ])
     .where("d.donor_email", "is not", null)
     .where("p.currency", "=", REPORTING_CURRENCY)
+    .where(countsAsGiving("d"))
     .unionAll(
       db
         .selectFrom("offline_gifts")

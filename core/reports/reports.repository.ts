@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { countsAsGiving } from "../donations/counted-gifts.ts";
 import { netUsdCents } from "../donations/donations.repository.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
 
-/** Online money (cards and birr) per calendar month and frequency since `from` (ISO), net of refunds, dollars only. */
+/** Online money (cards and birr, no test gifts) per calendar month and frequency since `from` (ISO), net of refunds, dollars only. */
 export async function cardByMonth(db: Db, from: string) {
   const month = sql<string>`substr(p.paid_at, 1, 7)`;
   const rows = await db
@@ -16,6 +17,7 @@ export async function cardByMonth(db: Db, from: string) {
       eb.fn.sum<number>(netUsdCents("p")).as("total"),
     ])
     .where("p.paid_at", ">=", from)
+    .where(countsAsGiving("d"))
     .groupBy([month, "d.frequency"])
     .execute();
   return rows.map((row) => ({ month: row.month, frequency: row.frequency, cents: Number(row.total ?? 0) }));
@@ -42,6 +44,7 @@ export async function activeMonthly(db: Db) {
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
     .where("currency", "=", REPORTING_CURRENCY)
+    .where(countsAsGiving())
     .executeTakeFirstOrThrow();
   return { donors: Number(row.donors), perMonthCents: Number(row.total ?? 0) };
 }

@@ -332,6 +332,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
       YouTube: "https://www.youtube.com/",
     },
     footerTagline: "Great futures are built with compassion and a second chance.",
+    registrationNumber: "",
   },
   privacy: {
     intro:

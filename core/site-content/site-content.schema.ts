@@ -318,6 +318,8 @@ export const ContactContentSchema = z.object({
     YouTube: httpsUrl("YouTube"),
   }),
   footerTagline: required("Footer tagline", 200),
+  /** The charity's registration or tax number, printed on every receipt; empty prints none. */
+  registrationNumber: optional("Registration or tax number", 80),
 });
 
 /** The words of /privacy staff write; what is held, why and how long comes from core/personal-data. */

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { countsAsGiving } from "../donations/counted-gifts.ts";
 
 export interface MethodCount {
   method: string;
@@ -9,13 +10,14 @@ export interface MethodCount {
 /** How each checkout's provider is shown as a method: card (Stripe and the sandbox) or birr. */
 const METHOD = sql<string>`case when provider = 'chapa' then 'birr' else 'card' end`;
 
-/** Checkouts started between two instants, by method. */
+/** Checkouts started between two instants, by method (staff trying the checkout in test mode are no visitors). */
 export async function checkoutsStarted(db: Db, from: string, to: string): Promise<MethodCount[]> {
   const rows = await db
     .selectFrom("donations")
     .select([METHOD.as("method"), sql<number>`count(*)`.as("count")])
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
+    .where(countsAsGiving())
     .groupBy(METHOD)
     .execute();
   return rows.map((row) => ({ method: row.method, count: Number(row.count) }));
@@ -29,6 +31,7 @@ export async function checkoutsPaid(db: Db, from: string, to: string): Promise<M
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
     .where("paid_at", "is not", null)
+    .where(countsAsGiving())
     .groupBy(METHOD)
     .execute();
   return rows.map((row) => ({ method: row.method, count: Number(row.count) }));

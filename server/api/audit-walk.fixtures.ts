@@ -675,6 +675,25 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       expected: { action: "status", entity: "donation", entityId: row.id, values: { status: "refunded" } },
     };
   },
+  "DELETE /api/donations/:id": async (t) => {
+    // Only a test gift can be deleted: one the sandbox took where the site says its gifts are tests.
+    const { id } = await t.services.donations.createCheckout({ amount: 15, frequency: "one-time" });
+    const row = await t.database.db
+      .updateTable("donations")
+      .set({ test: 1 })
+      .where("checkout_session_id", "=", id)
+      .returning(["id", "amount_cents"])
+      .executeTakeFirstOrThrow();
+    return {
+      request: { url: `/api/donations/${row.id}` },
+      expected: {
+        action: "delete",
+        entity: "donation",
+        entityId: row.id,
+        values: { test: true, amountCents: 1500, currency: "usd" },
+      },
+    };
+  },
   "GET /api/donations/export.csv": async (t) => {
     // Every exported row counts: card donations and offline gifts (deleted ones are not exported).
     const db = t.database.db;

@@ -156,14 +156,19 @@ describe.each(DIALECTS)("the donations ledger a page at a time on %s", (dialect)
     });
   });
 
-  it("sums the tiles in SQL, with the card gifts paid this month", async () => {
+  it("sums the tiles in SQL, with what this month's figure adds up, way by way", async () => {
     const response = await t.app.inject({ url: "/api/admin/donations/summary", headers });
     expect(response.json()).toEqual({
       currency: "usd",
       thisMonthCents: 1005 + 5000,
       last12MonthsCents: 1005 + 5000,
       activeMonthlyDonors: 14,
-      cardGiftsThisMonth: 29,
+      // Payments received this month, each a gift: one card payment; one offline gift.
+      thisMonthBy: {
+        card: { cents: 1005, gifts: 1 },
+        birr: { cents: 0, gifts: 0 },
+        offline: { cents: 5000, gifts: 1 },
+      },
       atRiskMonthly: 0,
     });
   });

@@ -21,6 +21,12 @@ export default async function donationsRoutes(app: FastifyInstance) {
     return { ok: true };
   });
 
+  // Test gifts (docs/decisions/0760-test-gifts-count-nowhere.md): an Administrator may delete one; audited.
+  app.delete<{ Params: { id: string } }>("/api/donations/:id", async (request) => {
+    await donations.deleteTestGift(request.params.id, actorOf(request));
+    return { ok: true };
+  });
+
   // Retained, new, recaptured and lapsed donors per year (docs/decisions/0701-donor-retention.md).
   app.get("/api/donations/retention", async () => ({ years: await donorRetention.years() }));
 

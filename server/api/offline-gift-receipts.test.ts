@@ -1,15 +1,11 @@
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { attachedPdf, pdfText } from "../../tests/support/receipt-pdf.ts";
 import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const NOW = new Date("2026-11-24T10:00:00Z");
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, " ");
-}
 
 /** Receipt numbers stay gap-free, a late e-mail gets a receipt, totals count offline gifts
  * (docs/decisions/0461-void-receipts.md). */
@@ -122,6 +118,29 @@ describe.each(DIALECTS)("offline gifts' receipts and totals on %s", (dialect) =>
     expect(mailTo("later@example.org")).toHaveLength(1);
     const listed = (await call("GET", "/api/offline-gifts")).json<Array<{ _id: string; receiptId: string }>>();
     expect(listed.find((g) => g._id === id)?.receiptId).toEqual(expect.any(String));
+  });
+
+  it("prints how the gift came, its reference, the registration number, and the donor's name once", async () => {
+    const contact = { ...DEFAULT_SITE_CONTENT.contact, registrationNumber: "ChSA 1234/2019" };
+    const saved = await call("PUT", "/api/site-content/contact", { revision: 0, content: contact });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call("POST", "/api/site-content/contact/publish", { revision: 1 })).statusCode).toBe(200);
+    await record({
+      donorName: "Tsion Bekele",
+      donorEmail: "tsion@example.org",
+      method: "cheque",
+      reference: "CHQ 004512",
+      amount: "120",
+      currency: "usd",
+      etbPerUsd: null,
+    });
+    await t.services.jobs.runDue();
+    const [mail] = mailTo("tsion@example.org");
+    const text = await pdfText(attachedPdf(mail as string));
+    expect(text).toContain("Hope Behind Bars Registration no. ChSA 1234/2019");
+    expect(text).toContain("Received from Tsion Bekele");
+    expect(text).toContain("Frequency One-time gift Received by Cheque Reference CHQ 004512");
+    expect(text.split("Tsion Bekele")).toHaveLength(2);
   });
 
   it("counts offline gifts in the ledger's tiles and CSV, in dollars, never unconverted birr", async () => {

@@ -182,6 +182,41 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
     });
   });
 
+  it("marks a gift paid in Stripe's test mode (livemode false) a test gift: no receipt, on no fund card", async () => {
+    const raised = async () =>
+      (await t.app.inject({ url: "/api/funds" }))
+        .json<Array<{ id: string; raised: number }>>()
+        .find((f) => f.id === "eccd-package")?.raised;
+    const before = await raised();
+    const { sessionId, donationId } = await openCheckout(30, "one-time", "eccd-package");
+    const event = sessionCompleted({
+      sessionId,
+      donationId,
+      mode: "payment",
+      amount: 3000,
+      paymentIntent: "pi_test_mode_1",
+      email: "rehearsal@example.org",
+      fund: "eccd-package",
+    });
+    expect((await deliver({ ...event, livemode: false })).statusCode).toBe(200);
+    expect(await donation(donationId)).toMatchObject({ status: "paid", test: 1 });
+    expect(await payments(donationId)).toMatchObject([{ reference: "pi_test_mode_1", amount_cents: 3000 }]);
+    expect(
+      await t.database.db
+        .selectFrom("receipts")
+        .select("id")
+        .where("donor_email", "=", "rehearsal@example.org")
+        .execute(),
+    ).toEqual([]);
+    expect(await raised()).toBe(before);
+
+    // A live event changes nothing of the kind.
+    const live = await openCheckout(20, "one-time");
+    const liveEvent = sessionCompleted({ ...live, mode: "payment", amount: 2000, paymentIntent: "pi_live_mode_1" });
+    expect((await deliver({ ...liveEvent, livemode: true })).statusCode).toBe(200);
+    expect(await donation(live.donationId)).toMatchObject({ status: "paid", test: 0 });
+  });
+
   it.each<[string, { secret?: string; timestamp?: number; reformat?: boolean }]>([
     ["signed with the wrong secret", { secret: "whsec_not_ours" }],
     ["with a timestamp older than the tolerance (5 minutes)", { timestamp: now() - 301 }],

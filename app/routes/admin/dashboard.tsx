@@ -21,6 +21,27 @@ interface Figure {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const CHANNELS = [
+  ["card", "by card"],
+  ["birr", "in birr online"],
+  ["offline", "offline (bank, cash, cheque)"],
+] as const;
+
+/**
+ * What the month's figure adds up, way by way: "received this month: $140 by card (2 gifts) and
+ * $96.46 offline (bank, cash, cheque) (1 gift)" — never one way's label on everything (test gifts
+ * are in none of them).
+ */
+function receivedThisMonth(summary: LedgerSummary): string {
+  const parts = CHANNELS.filter(([key]) => summary.thisMonthBy[key].gifts > 0).map(([key, label]) => {
+    const { cents, gifts } = summary.thisMonthBy[key];
+    return `${formatMoney(cents, summary.currency)} ${label} (${plural(gifts, "gift", "gifts")})`;
+  });
+  if (parts.length === 0) return "received this month (no gifts yet)";
+  const last = parts.pop();
+  return `received this month: ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}`;
+}
+
 /**
  * The numbers staff act on, one per area that has one; each asked only when the person's role may
  * open that area (the same rule as the sidebar), so nobody's dashboard makes a request they may not.
@@ -43,7 +64,7 @@ const FIGURES: Record<string, () => Promise<Figure>> = {
     const summary = await api<LedgerSummary>("/api/admin/donations/summary");
     return {
       value: formatMoney(summary.thisMonthCents, summary.currency),
-      caption: `by card this month (${plural(summary.cardGiftsThisMonth, "gift", "gifts")})`,
+      caption: receivedThisMonth(summary),
     };
   },
 };

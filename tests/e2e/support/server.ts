@@ -120,6 +120,9 @@ export async function startServer(
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SEED_DEMO: "false",
+      // The journeys play a charity trying the site: the sandbox's gifts count, so a gift moves the
+      // figures they check. A journey about test gifts passes "true" (docs/decisions/0760).
+      SANDBOX_GIFTS_ARE_TEST: "false",
       // The test runs set it (vitest.config.ts, decision 0525); benchmarks measure the production default.
       ...(process.env.VARIANT_ENCODER_PRIORITY
         ? { VARIANT_ENCODER_PRIORITY: process.env.VARIANT_ENCODER_PRIORITY }

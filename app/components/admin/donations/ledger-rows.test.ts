@@ -21,6 +21,7 @@ const birrGift: Donation = {
   createdAt: "2026-11-28T07:00:00.000Z",
   paidAt: "2026-11-28T07:05:00.000Z",
   endedAt: null,
+  test: false,
 };
 
 describe("a birr gift's line in the ledger", () => {

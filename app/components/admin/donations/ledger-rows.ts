@@ -18,6 +18,7 @@ export interface LedgerRow {
   detail: string;
   received: string;
   receiptId: string | null;
+  /** A test gift (no money behind it): labelled, counted nowhere, and an Administrator may delete it. */
   test: boolean;
   /** How it was paid, for people ("telebirr", "CBE Birr", "Card"); empty when not known yet. */
   paidWith: string;
@@ -52,7 +53,7 @@ export const cardRow = (donation: Donation): LedgerRow => ({
       ? "—"
       : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}${dollarNote(donation)}`,
   receiptId: donation.receiptId,
-  test: donation.provider === "sandbox",
+  test: donation.test,
   paidWith: donation.method && donation.method in PAID_WITH_LABELS ? PAID_WITH_LABELS[donation.method as PaidWith] : "",
   canReverify: donation.currency === "etb" && donation.status === "pending",
   canMarkRefunded: donation.currency === "etb" && donation.status === "paid",

@@ -262,6 +262,9 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       ),
     },
     text("footerTagline", "Footer tagline"),
+    text("registrationNumber", "Registration or tax number", {
+      hint: "Printed on every receipt under the organisation's name, e.g. the charity registration number.",
+    }),
   ],
   privacy: [
     area("intro", "Introduction", 5),
