@@ -130,6 +130,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
   /** What every published content kind's writes need (core/item-writes, decision 0601). */
   const itemWrites = { db, media, clock, audit, scheduling, jobs, purgePublicCaches };
   const blogs = createBlogService(itemWrites);
+  const siteContent = createSiteContentService({ db, clock, audit, media, purgePublicCaches, consent });
   const newsletters = createNewslettersService({
     db,
     dialect: database.dialect,
@@ -140,12 +141,13 @@ export function createServices({ config, database, clock = systemClock }: Servic
     subscribers,
     blogs,
     purgePublicCaches,
+    consent,
+    postalAddress: async () => (await siteContent.published()).contact.addressLines,
     media,
     storage,
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });
-  const siteContent = createSiteContentService({ db, clock, audit, media, purgePublicCaches, consent });
   const funds = createFundsService({ db, siteContent });
   const organisation = async () => {
     const { contact } = await siteContent.published();
