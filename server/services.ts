@@ -131,21 +131,6 @@ export function createServices({ config, database, clock = systemClock }: Servic
   /** What every published content kind's writes need (core/item-writes, decision 0601). */
   const itemWrites = { db, media, clock, audit, scheduling, jobs, purgePublicCaches };
   const blogs = createBlogService(itemWrites);
-  const newsletters = createNewslettersService({
-    db,
-    dialect: database.dialect,
-    clock,
-    audit,
-    email,
-    jobs,
-    subscribers,
-    blogs,
-    purgePublicCaches,
-    media,
-    storage,
-    siteUrl: config.publicSiteUrl,
-    rate: config.newsletterRate,
-  });
   const siteContent = createSiteContentService({
     db,
     clock,
@@ -157,6 +142,23 @@ export function createServices({ config, database, clock = systemClock }: Servic
     afterPublish: async (trx, { donating }) => {
       if (donating?.etbPerUsd) await valueUnratedBirr(trx, donating.etbPerUsd);
     },
+  });
+  const newsletters = createNewslettersService({
+    db,
+    dialect: database.dialect,
+    clock,
+    audit,
+    email,
+    jobs,
+    subscribers,
+    blogs,
+    purgePublicCaches,
+    consent,
+    postalAddress: async () => (await siteContent.published()).contact.addressLines,
+    media,
+    storage,
+    siteUrl: config.publicSiteUrl,
+    rate: config.newsletterRate,
   });
   const funds = createFundsService({ db, siteContent });
   const organisation = async () => {

@@ -355,6 +355,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "newsletter.intro": "ከፕሮግራሞቻችን የሚወጡ ዜናዎች፣ በዓመት ጥቂት ጊዜ።",
   "newsletter.email": "የኢሜይል አድራሻ",
   "newsletter.subscribe": "ይመዝገቡ",
+  "newsletter.confirmationOnItsWay": "የማረጋገጫ ኢሜይል እየደረሰዎት ነው፦ ዜናዎቻችንን መቀበል ለመጀመር በውስጡ ያለውን ሊንክ ይክፈቱ።",
 
   "donation.opening": "የልገሳ ቅጹ በመከፈት ላይ ነው…",
   "donation.title": "ልገሳ ያድርጉ",

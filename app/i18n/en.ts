@@ -345,6 +345,8 @@ export const en = {
   "newsletter.intro": "News from our programmes, a few times a year.",
   "newsletter.email": "Email address",
   "newsletter.subscribe": "Subscribe",
+  "newsletter.confirmationOnItsWay":
+    "A confirmation e-mail is on its way: open the link in it to start receiving our news.",
   // The donation pop-up (spec §4).
   "donation.opening": "Opening the donation form…",
   "donation.title": "Make a donation",

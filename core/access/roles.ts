@@ -16,7 +16,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** What each role is for, shown where an Administrator picks one. */
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   administrator: "Everything, including staff, donations and settings.",
-  editor: "Blogs, gallery, videos, publications and site content.",
+  editor:
+    "Blogs, gallery, videos, publications, site content and newsletters, including sending a newsletter to every subscriber.",
   inbox: "Volunteer applications, messages and subscribers.",
 };
 

@@ -1,5 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { imageSourcesOf, withoutPicture, withPictureReplaced } from "../newsletters/newsletter-html.ts";
+import type { NewsletterState } from "../newsletters/newsletters.constants.ts";
 import { imagesWithPaths } from "../site-content/site-content.images.ts";
 import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
 import { SECTION_TITLES, type SiteSection } from "../site-content/site-content.schema.ts";
@@ -70,7 +72,7 @@ export async function consentsExpiringBefore(db: Db, date: string): Promise<Imag
 
 /** Where an uploaded image is shown: the item that holds it, with its files. */
 export interface ImageOwner {
-  entity: "blog" | "publication" | "gallery-item" | "video" | "site-content";
+  entity: "blog" | "publication" | "gallery-item" | "video" | "site-content" | "newsletter";
   /** The item's id; a site-content section's name. */
   id: string;
   title: string;
@@ -78,7 +80,10 @@ export interface ImageOwner {
   status: string;
   /** The image's plain URL; a video's `youtube:<id>` (videoMediaKey). */
   url: string;
-  /** The StoredImage JSON; null for a video (nothing of ours is stored). */
+  /**
+   * The StoredImage JSON; null where the files are not this owner's to delete: a video (YouTube's),
+   * a newsletter's picture above its text (the blog post's it was copied from).
+   */
   variants: string | null;
   /** The gallery image row (gallery items hold several images). */
   galleryImageId?: string;
@@ -119,6 +124,38 @@ async function siteContentImages(db: Db, url?: string): Promise<ImageOwner[]> {
       }
     }
     owners.push(...found.values());
+  }
+  return owners;
+}
+
+/** How a newsletter's state reads as an item's: once it goes out (and on the archive) it is public. */
+const NEWSLETTER_STATUS: Record<NewsletterState, string> = {
+  draft: "draft",
+  scheduled: "scheduled",
+  sending: "published",
+  sent: "published",
+};
+
+/**
+ * Every picture newsletters show: those inside their text (uploaded in the newsletter editor, the
+ * newsletter's own files) and the one above the text of a newsletter made from a blog post.
+ * docs/decisions/0751-newsletter-pictures-through-consent.md
+ */
+async function newsletterImages(db: Db, url?: string): Promise<ImageOwner[]> {
+  let query = db.selectFrom("newsletters").select(["id", "subject", "state", "content", "image_url"]);
+  if (url) query = query.where((eb) => eb.or([eb("image_url", "=", url), eb("content", "like", `%${url}%`)]));
+  const owners: ImageOwner[] = [];
+  for (const row of await query.execute()) {
+    const base = {
+      entity: "newsletter" as const,
+      id: row.id,
+      title: row.subject,
+      status: NEWSLETTER_STATUS[row.state],
+    };
+    if (row.image_url && (!url || row.image_url === url)) owners.push({ ...base, url: row.image_url, variants: null });
+    for (const src of new Set(imageSourcesOf(row.content))) {
+      if (!url || src === url) owners.push({ ...base, url: src, variants: JSON.stringify({ url: src }) });
+    }
   }
   return owners;
 }
@@ -186,6 +223,8 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
   }
   const site = await siteContentImages(db, filter.url);
   owners.push(...(filter.publishedOnly ? site.filter((image) => image.status === "published") : site));
+  const newsletters = await newsletterImages(db, filter.url);
+  owners.push(...(filter.publishedOnly ? newsletters.filter((image) => image.status === "published") : newsletters));
   return owners;
 }
 
@@ -244,18 +283,39 @@ export async function replaceImage(db: Db, from: string, to: { url: string; vari
   }
   await db.updateTable("gallery_images").set({ url: to.url, variants: to.variants }).where("url", "=", from).execute();
   await db.updateTable("image_consents").set({ image_url: to.url }).where("image_url", "=", from).execute();
+  // Newsletters, sent ones included: their archive pages and the e-mails still to go show the blurred one.
+  await db.updateTable("newsletters").set({ image_url: to.url }).where("image_url", "=", from).execute();
+  for (const row of await newslettersNaming(db, from)) {
+    await db
+      .updateTable("newsletters")
+      .set({ content: withPictureReplaced(row.content, from, to.url) })
+      .where("id", "=", row.id)
+      .execute();
+  }
 }
 
+const newslettersNaming = (db: Db, url: string) =>
+  db.selectFrom("newsletters").select(["id", "content"]).where("content", "like", `%${url}%`).execute();
+
 /**
- * Takes a withdrawn picture off every newsletter that shows it above its text (a post's picture,
- * copied when the draft was made from it), sent ones on the archive included; their ids.
+ * Takes a withdrawn picture off every newsletter that shows it, above its text (a post's picture,
+ * copied when the draft was made from it) or inside it (the newsletter editor's pictures), sent
+ * ones on the archive included; their ids.
  */
 export async function removeNewsletterPicture(db: Db, url: string, now: string): Promise<string[]> {
-  const rows = await db
+  const changed = new Set<string>();
+  const above = await db
     .updateTable("newsletters")
     .set({ image_url: null, updated_at: now })
     .where("image_url", "=", url)
     .returning("id")
     .execute();
-  return rows.map((row) => row.id);
+  for (const row of above) changed.add(row.id);
+  for (const row of await newslettersNaming(db, url)) {
+    const content = withoutPicture(row.content, url);
+    if (content === row.content) continue;
+    await db.updateTable("newsletters").set({ content, updated_at: now }).where("id", "=", row.id).execute();
+    changed.add(row.id);
+  }
+  return [...changed];
 }

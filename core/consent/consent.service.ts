@@ -132,6 +132,7 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           sections.add(owner.id);
           continue;
         }
+        if (owner.entity === "newsletter") continue; // below, with the newsletters that copied a post's picture
         const left = owner.galleryImageId ? await repo.removeGalleryImage(trx, owner.galleryImageId, owner.id) : 0;
         if (owner.entity === "blog" || owner.entity === "publication") {
           await repo.standInForItemImage(trx, owner.entity, owner.id, STAND_IN);
@@ -148,7 +149,7 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           values: { consent: "withdrawn", ...(left === 0 ? { status: "draft" } : {}) },
         });
       }
-      // A sent newsletter's archive page (and a draft's e-mail to come) would still name the picture.
+      // A sent newsletter's archive page (and the e-mails still to go) would still show the picture.
       for (const newsletter of await repo.removeNewsletterPicture(trx, url, now)) {
         await audit.record(trx, actor, {
           action: "update",
@@ -240,6 +241,26 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
     },
 
     /**
+     * Refuses to send (or schedule) a newsletter while one of its pictures may not be shown: stricter
+     * than the publish guard, because an e-mail once sent cannot be taken back and no spec client
+     * writes newsletters, so a picture whose consent is not recorded is refused too. Names the
+     * picture. docs/decisions/0751-newsletter-pictures-through-consent.md
+     */
+    async assertMaySend(trx: Db, pictures: readonly { url: string; name: string; field: string }[]): Promise<void> {
+      const consents = await repo.findConsents(
+        trx,
+        pictures.map((picture) => picture.url),
+      );
+      for (const picture of pictures) {
+        const consent = consents.get(picture.url);
+        const why = consent ? publishRefusal(consent, today()) : "has no consent recorded";
+        if (!why) continue;
+        const message = `${picture.name} ${why}: record its consent, or take it out of the newsletter.`;
+        throw new ValidationError(message, { status: message, [picture.field]: message });
+      }
+    },
+
+    /**
      * For the dashboard: public images with no consent recorded, consent ending within 30 days, and
      * images of any item that may not go public as they are (not yet, a child without a guardian's consent).
      */
@@ -296,3 +317,4 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
     },
   };
 }
+export type ConsentService = ReturnType<typeof createConsentService>;

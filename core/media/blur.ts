@@ -43,9 +43,17 @@ export function pixelBox(rect: BlurRectangle, width: number, height: number) {
 }
 
 /**
- * The image with every rectangle made unrecognisable: each region is pixelated to blocks of about a
- * sixteenth of its shorter side and then blurred, so neither a face nor a name tag can be read, and
- * nothing outside the rectangles changes. Returns a lossless PNG, for the upload pipeline to encode.
+ * How coarse the blur is: the region's shorter side is sampled into this many colours only, so no
+ * feature smaller than about a sixth of a face (an eye, a mouth, a letter of a name tag) survives
+ * as a shape. docs/decisions/0752-an-unrecognisable-blur.md
+ */
+const SAMPLES_ACROSS = 6;
+
+/**
+ * The image with every rectangle made unrecognisable: each region is reduced to a handful of
+ * averaged colours (about six across its shorter side), spread back smoothly and then blurred
+ * strongly, so neither a face nor a name tag can be read and no block edges are left to hint at
+ * shapes; nothing outside the rectangles changes. Returns a lossless PNG, for the upload pipeline.
  */
 export async function blurRegions(bytes: Uint8Array, rectangles: readonly BlurRectangle[]): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
@@ -55,17 +63,19 @@ export async function blurRegions(bytes: Uint8Array, rectangles: readonly BlurRe
   const overlays = [];
   for (const rect of rectangles) {
     const box = pixelBox(rect, info.width, info.height);
-    const block = Math.max(4, Math.round(Math.min(box.width, box.height) / 16));
+    const block = Math.max(2, Math.min(box.width, box.height) / SAMPLES_ACROSS);
+    // An area average ("mitchell" over a large reduction), not a point sample: each colour is the
+    // mean of its whole block, so a dark eye is averaged into the skin around it.
     const small = await sharp(data, raw)
       .extract(box)
       .resize(Math.max(1, Math.round(box.width / block)), Math.max(1, Math.round(box.height / block)), {
-        kernel: "cubic",
+        kernel: "mitchell",
         fit: "fill",
       })
       .png()
       .toBuffer();
     const region = await sharp(small)
-      .resize(box.width, box.height, { kernel: "nearest", fit: "fill" })
+      .resize(box.width, box.height, { kernel: "cubic", fit: "fill" })
       .blur(Math.max(1, block / 2))
       .raw()
       .toBuffer();

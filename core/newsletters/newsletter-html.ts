@@ -122,3 +122,14 @@ export function toEmailHtml(html: string, source: (image: NewsletterImage) => st
 export function toTextHtml(html: string): string {
   return html.replace(IMG, "").replace(BUTTON, (_whole, href: string, label: string) => `<p>${label}: ${href}</p>`);
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Every `<img>` tag of stored HTML whose `src` is exactly `src`. */
+const pictureTags = (src: string) => new RegExp(`<img\\b[^>]*?\\ssrc="${escapeRegExp(src)}"[^>]*>`, "g");
+
+/** Stored newsletter HTML without the picture `src` (its consent was withdrawn): the rest stays as written. */
+export const withoutPicture = (html: string, src: string): string => html.replace(pictureTags(src), "");
+
+/** Stored newsletter HTML showing `to` where it showed `from` (the picture was blurred under a new name). */
+export const withPictureReplaced = (html: string, from: string, to: string): string =>
+  html.replace(pictureTags(from), (tag) => tag.replace(`src="${from}"`, `src="${to}"`));

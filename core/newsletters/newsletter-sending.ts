@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Db, type Dialect, withoutDiskFlush } from "../../db/database.ts";
+import { type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { type EmailService, isPermanentRefusal } from "../email/email.service.ts";
 import type { JobDefinition, RunningJob } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
+import { ValidationError } from "../shared/errors.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
 import type { PictureStorage } from "./newsletter-pictures.ts";
 import * as repo from "./newsletters.repository.ts";
+import type { Newsletter } from "./newsletters.schema.ts";
 import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_SEND_JOB = "newsletters.send";
@@ -30,6 +33,13 @@ export interface SendJobPayload {
 
 export interface SendingDeps {
   db: Db;
+  audit: Audit;
+  /**
+   * Throws a ValidationError naming a picture that may not be shown (consent changed since the
+   * newsletter was scheduled); checked when a scheduled send starts.
+   */
+  mayGoOut: (trx: Db, newsletter: Newsletter) => Promise<void>;
+  postalAddress: () => Promise<string[]>;
   dialect: Dialect;
   clock: Clock;
   email: EmailService;
@@ -53,14 +63,38 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
   const { db, clock, email, links, rate } = deps;
   const nowIso = () => clock().toISOString();
 
-  async function start(id: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+  /**
+   * A scheduled newsletter starts: recipients frozen, unless a picture lost its consent meanwhile;
+   * then it goes back to being a draft, staff are told why, and nobody gets it. False then.
+   */
+  async function start(id: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const row = await repo.findNewsletter(trx, id);
+      if (!row) return false;
+      try {
+        await deps.mayGoOut(trx, repo.toNewsletter(row));
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        await repo.updateNewsletterIn(trx, id, ["scheduled"], { state: "draft", scheduled_at: null });
+        await deps.audit.record(trx, SYSTEM_ACTOR, {
+          action: "send",
+          entity: "newsletter",
+          entityId: id,
+          values: { step: "cancelled", reason: "consent" },
+        });
+        await email.notifyStaff(trx, {
+          subject: `Newsletter not sent: ${row.subject}`,
+          text: `The newsletter "${row.subject}" was scheduled but not sent, and is a draft again. ${error.message}`,
+        });
+        return false;
+      }
       const moved = await repo.updateNewsletterIn(trx, id, ["scheduled"], {
         state: "sending",
         send_started_at: nowIso(),
       });
       if (moved)
         await repo.updateNewsletterIn(trx, id, ["sending"], { recipients: await repo.freezeRecipients(trx, id) });
+      return true;
     });
   }
 
@@ -131,12 +165,19 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
       // A claim is first taken for the longest claim of all job types; renewing at once shortens it to
       // this job's 30 s, so a crash in the first seconds does not hold the send for minutes.
       await job.progress(await repo.progressOf(db, id));
-      if (row.state === "scheduled") await start(id);
-      else if (row.state !== "sending") return;
+      if (row.state === "scheduled") {
+        if (!(await start(id))) return;
+      } else if (row.state !== "sending") return;
       await repo.dropOrphanDeliveries(db, id);
       const current = await repo.findNewsletter(db, id);
       if (!current) return;
-      const rendered = await renderNewsletter(repo.toNewsletter(current), deps.siteUrl, links, deps.storage);
+      const rendered = await renderNewsletter(
+        repo.toNewsletter(current),
+        deps.siteUrl,
+        links,
+        deps.storage,
+        await deps.postalAddress(),
+      );
       const startedAt = Date.parse(current.send_started_at ?? "") || clock().getTime();
       if (rendered.missingPictures.length > 0 && clock().getTime() - startedAt < PICTURE_WAIT_MS) {
         // Nobody has been sent anything yet by this run: the queue's back-off brings it back.

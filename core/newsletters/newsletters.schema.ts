@@ -34,6 +34,14 @@ export const NewsletterInputSchema = z
       "Enter a link starting with https:// or /",
     ),
     inArchive: z.boolean().optional().default(true),
+    /**
+     * Consent for the newsletter's pictures, sent with the write (ours, like the item forms'
+     * `imageConsent`): one entry per picture, `imageUrl` naming it. docs/decisions/0751
+     */
+    pictureConsents: z
+      .array(z.looseObject({ imageUrl: z.string().max(2048) }))
+      .max(50)
+      .optional(),
   })
   .refine((input) => Boolean(input.buttonLabel) === Boolean(input.buttonUrl), {
     message: "A button needs both a label and a link.",
@@ -46,6 +54,12 @@ export const ScheduleSchema = z.object({
 });
 
 export const FromPostSchema = z.object({ postId: z.string().min(1).max(100) });
+
+/** What staff are asked before a send or a schedule: how many it goes to, counted now. */
+export interface NewsletterAudience {
+  subject: string;
+  recipients: number;
+}
 
 export interface NewsletterProgress {
   sent: number;

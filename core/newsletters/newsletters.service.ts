@@ -2,6 +2,7 @@ import type { Db, Dialect } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import type { ConsentService } from "../consent/consent.service.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { ImageInput } from "../media/image-input.ts";
@@ -13,7 +14,7 @@ import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { SubscribersService } from "../subscribers/subscribers.service.ts";
-import { sanitizeNewsletterHtml } from "./newsletter-html.ts";
+import { imagesOf, sanitizeNewsletterHtml } from "./newsletter-html.ts";
 import { isNewsletterPicture, NEWSLETTER_FOLDER, type PictureStorage } from "./newsletter-pictures.ts";
 import { NEWSLETTER_SEND_JOB, newsletterSendJob, type SendJobPayload } from "./newsletter-sending.ts";
 import {
@@ -23,7 +24,13 @@ import {
   ONLY_DRAFTS_MESSAGE,
 } from "./newsletters.constants.ts";
 import * as repo from "./newsletters.repository.ts";
-import { FromPostSchema, type Newsletter, NewsletterInputSchema, ScheduleSchema } from "./newsletters.schema.ts";
+import {
+  FromPostSchema,
+  type Newsletter,
+  type NewsletterAudience,
+  NewsletterInputSchema,
+  ScheduleSchema,
+} from "./newsletters.schema.ts";
 import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_AUDIT_ENTITY = "newsletter";
@@ -38,6 +45,10 @@ export interface NewslettersDeps {
   subscribers: SubscribersService;
   blogs: BlogService;
   purgePublicCaches: PurgePublicCaches;
+  /** Every picture a newsletter shows goes through the one consent mechanism (docs/decisions/0751). */
+  consent: Pick<ConsentService, "recordSent" | "assertMaySend">;
+  /** The organisation's postal address, printed at the foot of every newsletter (site content, docs/decisions/0753). */
+  postalAddress: () => Promise<string[]>;
   /** Pictures inside newsletters go through the one media pipeline, to the `newsletter` folder. */
   media: Pick<MediaService, "storeImage">;
   storage: PictureStorage;
@@ -55,10 +66,50 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const { links } = subscribers;
   const nowIso = () => clock().toISOString();
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
-  const render = (newsletter: Newsletter) => renderNewsletter(newsletter, siteUrl, links, deps.storage);
+  const render = async (newsletter: Newsletter) =>
+    renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress());
+
+  /**
+   * The pictures a newsletter shows, as a refusal names them: the one above the text (a blog post's)
+   * and each one inside it, by its description. Only those the e-mail would show (sanitised).
+   */
+  function picturesOf(newsletter: Pick<Newsletter, "imageUrl" | "content">) {
+    const pictures = newsletter.imageUrl
+      ? [{ url: newsletter.imageUrl, name: "The picture above the text", field: "imageUrl" }]
+      : [];
+    const seen = new Set<string>();
+    for (const image of imagesOf(sanitize(newsletter.content))) {
+      if (seen.has(image.src)) continue;
+      const index = seen.size;
+      seen.add(image.src);
+      pictures.push({
+        url: image.src,
+        name: image.alt ? `The picture “${image.alt}”` : `Picture ${index + 1}`,
+        field: `pictures.${index}`,
+      });
+    }
+    return pictures;
+  }
+
+  /** Records the consent sent with a write for the pictures the newsletter shows, in the write's transaction. */
+  async function recordPictureConsents(
+    trx: Db,
+    id: string,
+    data: ReturnType<typeof NewsletterInputSchema.parse>,
+    actor: Actor,
+  ) {
+    const shown = new Set(picturesOf({ imageUrl: data.imageUrl ?? "", content: data.content }).map((p) => p.url));
+    for (const [index, { imageUrl, ...sent }] of (data.pictureConsents ?? []).entries()) {
+      if (!shown.has(imageUrl)) continue;
+      await deps.consent.recordSent(trx, { url: imageUrl, sent, field: `pictureConsents.${index}` }, actor, id);
+    }
+  }
 
   const sendJob = newsletterSendJob({
     db,
+    audit,
+    mayGoOut: (trx, newsletter) => deps.consent.assertMaySend(trx, picturesOf(newsletter)),
+    postalAddress: deps.postalAddress,
     dialect: deps.dialect,
     clock,
     email,
@@ -92,6 +143,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
       await repo.insertNewsletter(trx, { id, ...fieldsOf(data), state: "draft", created_at: now, updated_at: now });
+      await recordPictureConsents(trx, id, data, actor);
       await audit.record(trx, actor, {
         action: "create",
         entity: NEWSLETTER_AUDIT_ENTITY,
@@ -125,6 +177,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
       await db.transaction().execute(async (trx) => {
         const changed = await repo.updateNewsletterIn(trx, id, ["draft"], { ...fieldsOf(data), updated_at: nowIso() });
         if (!changed) throw new ConflictError(ONLY_DRAFTS_MESSAGE);
+        await recordPictureConsents(trx, id, data, actor);
         await audit.record(trx, actor, {
           action: "update",
           entity: NEWSLETTER_AUDIT_ENTITY,
@@ -187,8 +240,17 @@ export function createNewslettersService(deps: NewslettersDeps) {
     },
 
     /**
+     * What staff are asked before sending or scheduling (docs/decisions/0750): the subject and how
+     * many confirmed subscribers a send started now would go to, counted in SQL like the send's freeze.
+     */
+    async audience(id: string): Promise<NewsletterAudience> {
+      const row = await findRow(id);
+      return { subject: row.subject, recipients: await repo.countAudience(db) };
+    },
+
+    /**
      * Sends now (recipients frozen at once) or at `at` (frozen when it starts). A draft only; refused
-     * without e-mail or without confirmed subscribers.
+     * without e-mail, without confirmed subscribers, or while a picture may not be shown.
      */
     async send(id: string, input: unknown, actor: Actor): Promise<Newsletter> {
       if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
@@ -198,9 +260,10 @@ export function createNewslettersService(deps: NewslettersDeps) {
       const later = runAt.getTime() > clock().getTime() + 30_000;
       if (at && !later)
         throw new ValidationError("Choose a time in the future.", { at: "Choose a time in the future." });
-      if ((await subscribers.list("confirmed")).length === 0) throw new ValidationError(NO_RECIPIENTS_MESSAGE);
+      if ((await repo.countAudience(db)) === 0) throw new ValidationError(NO_RECIPIENTS_MESSAGE);
       const attempt = Number(row.send_attempt) + 1;
       await db.transaction().execute(async (trx) => {
+        await deps.consent.assertMaySend(trx, picturesOf(repo.toNewsletter(row)));
         const patch = later
           ? { state: "scheduled" as const, scheduled_at: runAt.toISOString(), send_attempt: attempt }
           : { state: "sending" as const, send_started_at: nowIso(), scheduled_at: null, send_attempt: attempt };

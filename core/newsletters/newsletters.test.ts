@@ -234,9 +234,11 @@ describe.each(DIALECTS)("newsletters on %s", (dialect) => {
     return uploaded.json() as { url: string; width: number; height: number };
   }
   const BUTTON = '<p data-button=""><a href="https://hope.test/donate">Give now</a></p>';
-  const withBlocks = (picture: { url: string; width: number; height: number }) => ({
+  const NO_PEOPLE = { basis: "no-identifiable-people" };
+  const withBlocks = (picture: { url: string; width: number; height: number }, consent: object | null = NO_PEOPLE) => ({
     ...DRAFT,
     content: `<p>Forty women finished tailoring.</p><img src="${picture.url}" alt="The graduates" width="${picture.width}" height="${picture.height}" onerror="alert(1)"><img src="https://tracker.test/p.gif" alt="">${BUTTON}`,
+    ...(consent ? { pictureConsents: [{ imageUrl: picture.url, ...consent }] } : {}),
   });
 
   it("puts pictures (a variant that exists, at an absolute URL, with size and alt) and table buttons in the e-mail, and the button's link in the text", async () => {
@@ -296,6 +298,114 @@ describe.each(DIALECTS)("newsletters on %s", (dialect) => {
     const mail = decoded(inbox.messages[0] as string);
     expect(mail).not.toContain('<img src="http');
     expect(mail).toContain("Give now: https://hope.test/donate");
+  });
+
+  it("answers how many a send would go to, counted from confirmed subscribers, for the question staff are asked", async () => {
+    const id = await create();
+    expect((await call("GET", `/api/newsletters/${id}/audience`)).json()).toEqual({
+      subject: "Spring news from the workshops",
+      recipients: 3,
+    });
+    const late = crypto.randomUUID();
+    await t.database.db
+      .insertInto("subscribers")
+      .values({ id: late, email: "late@example.org", created_at: now.toISOString(), status: "confirmed" })
+      .execute();
+    expect((await call("GET", `/api/newsletters/${id}/audience`)).json().recipients).toBe(4);
+    await t.database.db.deleteFrom("subscribers").where("id", "=", late).execute();
+    const editor = await t.staffHeaders("editor");
+    const asEditor = await t.app.inject({ url: `/api/newsletters/${id}/audience`, headers: editor });
+    expect(asEditor.json()).toEqual({ subject: "Spring news from the workshops", recipients: 3 });
+    expect((await call("GET", "/api/newsletters/00000000-0000-4000-8000-000000000000/audience")).statusCode).toBe(404);
+  });
+
+  it("prints the organisation's postal address from site content at the foot of every newsletter", async () => {
+    const preview = (await call("GET", `/api/newsletters/${await create()}/preview`)).json();
+    const address =
+      "Hope Behind Bars, Africa Avenue (Bole Road), House No. 1520, Bole Sub-City, Woreda 03, Addis Ababa, Ethiopia";
+    expect(preview.text).toContain(address);
+    expect(preview.html).toContain(address);
+  });
+
+  it("refuses to send or schedule a newsletter whose picture lacks consent, naming the picture; consent sent with the draft lets it go", async () => {
+    const picture = await uploadPicture();
+    const id = await create(withBlocks(picture, null));
+    const refused = await call("POST", `/api/newsletters/${id}/send`, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message:
+        "The picture “The graduates” has no consent recorded: record its consent, or take it out of the newsletter.",
+      fields: { "pictures.0": expect.stringContaining("The picture “The graduates”") },
+    });
+    const at = new Date(now.getTime() + 60 * 60_000).toISOString();
+    expect((await call("POST", `/api/newsletters/${id}/send`, { at })).statusCode).toBe(400);
+
+    // A child who can be identified needs a parent's or guardian's consent on file.
+    await call("PUT", `/api/newsletters/${id}`, withBlocks(picture, { basis: "no-identifiable-people", minor: true }));
+    expect((await call("POST", `/api/newsletters/${id}/send`, { at })).json().message).toBe(
+      "The picture “The graduates” shows a child without consent from a parent or guardian: record its consent, or take it out of the newsletter.",
+    );
+    const onFile = { basis: "on-file", minor: true, byGuardian: true, givenBy: "Her mother", givenOn: "2026-11-01" };
+    expect((await call("PUT", `/api/newsletters/${id}`, withBlocks(picture, onFile))).statusCode).toBe(200);
+    const consent = (await call("GET", `/api/admin/consent?imageUrl=${encodeURIComponent(picture.url)}`)).json();
+    expect(consent.consent).toMatchObject({ basis: "on-file", minor: true, byGuardian: true, givenBy: "Her mother" });
+    const scheduled = await call("POST", `/api/newsletters/${id}/send`, { at });
+    expect(scheduled.json()).toMatchObject({ state: "scheduled" });
+
+    // Consent taken back to "not yet" before its time: the scheduled send stops, a draft again.
+    await call("PUT", "/api/admin/consent", { imageUrl: picture.url, basis: "not-yet" });
+    now = new Date(now.getTime() + 61 * 60_000);
+    headers = await t.adminHeaders();
+    await t.services.jobs.runDue();
+    expect(deliveredTo()).not.toContain("ada@example.org");
+    expect((await call("GET", `/api/newsletters/${id}`)).json()).toMatchObject({ state: "draft", scheduledAt: null });
+  });
+
+  it("lists a newsletter's pictures for consent, and a withdrawal takes a picture out of the sent newsletter's archive page and deletes its files", async () => {
+    const picture = await uploadPicture();
+    const id = await create(withBlocks(picture));
+    await call("POST", `/api/newsletters/${id}/send`, {});
+    await t.services.jobs.runDue();
+    expect((await t.services.newsletters.archived(id)).content).toContain(picture.url);
+    await call("PUT", "/api/admin/consent", { imageUrl: picture.url, basis: "not-yet" });
+    const attention = (await call("GET", "/api/admin/consent/attention")).json() as Array<Record<string, string>>;
+    expect(attention.find((item) => item.imageUrl === `${t.config.publicSiteUrl}${picture.url}`)).toMatchObject({
+      entity: "newsletter",
+      entityId: id,
+      title: "Spring news from the workshops",
+      status: "published",
+      reason: "not-yet",
+    });
+
+    const withdrawn = await call("POST", "/api/admin/consent/withdraw", { imageUrl: picture.url });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const archived = await t.services.newsletters.archived(id);
+    expect(archived.content).not.toContain("<img");
+    expect(archived.content).toContain("Forty women finished tailoring.");
+    const stem = picture.url.replace("/uploads/", "").replace(/-1400\.jpg$/, "");
+    const left: string[] = [];
+    for await (const object of t.services.storage.list("newsletter/"))
+      if (object.key.startsWith(stem)) left.push(object.key);
+    expect(left).toEqual([]);
+  });
+
+  it("blurs a newsletter's picture: the newsletter shows the blurred one under a new name", async () => {
+    const picture = await uploadPicture();
+    const id = await create(withBlocks(picture));
+    const blurred = await call("POST", "/api/admin/images/blur", {
+      imageUrl: picture.url,
+      rectangles: [{ x: 0.1, y: 0.1, width: 0.3, height: 0.5 }],
+    });
+    expect(blurred.statusCode, blurred.body).toBe(200);
+    const url = new URL(blurred.json().url, t.config.publicSiteUrl).pathname;
+    expect(url).toMatch(/^\/uploads\/newsletter\/[0-9a-f-]+-1400\.jpg$/);
+    expect(url).not.toBe(picture.url);
+    const content = (await call("GET", `/api/newsletters/${id}`)).json().content as string;
+    expect(content).toContain(`<img src="${url}" alt="The graduates"`);
+    expect(content).not.toContain(picture.url);
+    // Its consent moved with it: the newsletter may still be sent.
+    expect((await call("POST", `/api/newsletters/${id}/send`, {})).json()).toMatchObject({ state: "sending" });
+    await t.services.jobs.runDue();
   });
 
   it("lets editors write newsletters, not the inbox role", async () => {

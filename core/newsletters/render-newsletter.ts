@@ -38,13 +38,15 @@ export interface NewsletterRender {
 /**
  * The newsletter as an e-mail, rendered once per send (HTML and text), with a placeholder for each
  * recipient's links. Pictures are the files that exist in storage now, at absolute URLs; buttons are
- * table buttons in HTML and "Label: URL" lines in the text.
+ * table buttons in HTML and "Label: URL" lines in the text. The foot carries the organisation's
+ * postal address (the e-mail laws of most donor countries ask for it; docs/decisions/0753).
  */
 export async function renderNewsletter(
   newsletter: Newsletter,
   siteUrl: string,
   links: Links,
   storage: PictureStorage,
+  postalAddress: readonly string[],
 ): Promise<NewsletterRender> {
   const content = sanitizeNewsletterHtml(newsletter.content, (src) => isNewsletterPicture(storage, src));
   const pictures = await choosePictures(storage, siteUrl, imagesOf(content));
@@ -66,7 +68,10 @@ export async function renderNewsletter(
           },
         }
       : {}),
-    footer: ["You receive this because you subscribed to news from Hope Behind Bars."],
+    footer: [
+      "You receive this because you subscribed to news from Hope Behind Bars.",
+      ...(postalAddress.length > 0 ? [postalAddress.join(", ")] : []),
+    ],
     footerLinks: [
       { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
       ...(newsletter.inArchive

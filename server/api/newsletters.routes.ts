@@ -36,6 +36,8 @@ export default async function newslettersRoutes(app: FastifyInstance) {
   app.post<IdParams>("/api/newsletters/:id/test", staff, async (request) =>
     newsletters.sendTest(request.params.id, actorOf(request)),
   );
+  // What staff are asked before "Send now" or "Schedule": the subject and how many it goes to.
+  app.get<IdParams>("/api/newsletters/:id/audience", staff, async (request) => newsletters.audience(request.params.id));
   app.post<IdParams>("/api/newsletters/:id/send", staff, async (request) =>
     newsletters.send(request.params.id, request.body ?? {}, actorOf(request)),
   );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeTokens } from "../../core/subscribers/unsubscribe-token.ts";
 import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
 import { adminApi } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
 import {
   browserAvailable,
   expectErrors,
@@ -61,7 +62,18 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
   it("a visitor subscribes, confirms by e-mail, and staff see and copy only confirmed addresses", async () => {
     const { page } = await newPage(browser, server);
     await subscribeInFooter(page, "selam@example.org");
+    // Besides the spec's thanks, the form says what to expect: the site sends a confirmation e-mail.
+    await poll(() => page.locator("[data-result=success]").textContent()).toBe(
+      "Thank you for subscribing! A confirmation e-mail is on its way: open the link in it to start receiving our news.",
+    );
     await subscribeInFooter(page, "waiting@example.org");
+    await page.goto("/am/");
+    const amharic = page.getByRole("form", { name: "ለዜና መጽሔቱ ይመዝገቡ" });
+    await amharic.getByLabel("የኢሜይል አድራሻ").fill("almaz@example.org");
+    await amharic.getByRole("button", { name: "ይመዝገቡ" }).click();
+    await poll(() => page.locator("[data-result=success]").textContent()).toBe(
+      "ስለተመዘገቡ እናመሰግናለን! የማረጋገጫ ኢሜይል እየደረሰዎት ነው፦ ዜናዎቻችንን መቀበል ለመጀመር በውስጡ ያለውን ሊንክ ይክፈቱ።",
+    );
     await poll(() => mailTo("selam@example.org").length).toBe(1);
     const link = linkIn(mailTo("selam@example.org")[0] as string, `${server.baseUrl}/newsletter/confirm#`);
 
@@ -170,7 +182,25 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     const { page } = await newPage(browser, server, { context: { timezoneId: "America/New_York" } });
     await openAdminPage(page, server, `/admin/newsletters/${draft._id}`);
     await page.getByLabel("Or at (Addis Ababa time)").fill("2030-01-01T09:00");
+    // It asks first, with the count and the time in Addis Ababa; Cancel has the focus, Escape cancels.
     await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    const question = page.getByRole("dialog", { name: "Schedule this newsletter?" });
+    await poll(() => question.getByText(/^Schedule 'Visiting day'/).textContent()).toBe(
+      "Schedule 'Visiting day' for 2 subscribers on Jan 1, 2030, 09:00 (Addis Ababa time)?",
+    );
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await page.keyboard.press("Escape");
+    await poll(() => question.count()).toBe(0);
+    expect((await api.json<{ state: string }>("GET", `/api/newsletters/${draft._id}`)).state).toBe("draft");
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Schedule");
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await question.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-schedule-question-${viewport.width}`);
+    }
+    await question.getByRole("button", { name: "Schedule for 2 subscribers" }).click();
     await poll(() => page.getByText("Newsletter scheduled.").isVisible()).toBe(true);
     const status = page.getByRole("status").filter({ hasText: "Scheduled" });
     await poll(() => status.textContent()).toBe("Scheduled for Jan 1, 2030, 09:00 (Addis Ababa time)");
@@ -245,8 +275,38 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     expect(test).toMatch(/<td align="center" bgcolor="#0b5563"[^>]*><a href="https:\/\/hope\.example\/give"/);
     expect(test).toContain("Give to the next class: https://hope.example/give");
 
+    // Send now asks first, with the count; a picture without consent stops the send, named.
     const before = inbox.messages.length;
     await page.getByRole("button", { name: "Send now" }).click();
+    const question = page.getByRole("dialog", { name: "Send this newsletter?" });
+    await poll(() => question.getByText(/^Send 'Graduation week'/).textContent()).toBe(
+      "Send 'Graduation week' to 2 subscribers now?",
+    );
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    expect(await axeViolations(page)).toEqual([]);
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-send-question-${viewport.width}`);
+    }
+    expectErrors(page, [/^400 POST \/api\/newsletters\/[0-9a-f-]+\/send$/]);
+    await question.getByRole("button", { name: "Send to 2 subscribers" }).click();
+    const refusal =
+      "The picture “The twelve graduates with their certificates” has no consent recorded: record its consent, or take it out of the newsletter.";
+    await poll(() => page.getByText(refusal).count()).toBeGreaterThan(0);
+    const consent = page.getByRole("group", {
+      name: "Consent for the picture “The twelve graduates with their certificates”",
+    });
+    await consent.getByText(refusal).waitFor();
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-consent-refused-${viewport.width}`);
+    }
+    expect(inbox.messages.length).toBe(before);
+    await consent.getByLabel("No identifiable people").check();
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await poll(() => page.getByText("Draft saved.").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Send now" }).click();
+    await question.getByRole("button", { name: "Send to 2 subscribers" }).click();
     await poll(() => page.getByRole("status").filter({ hasText: "Sent 2 · Failed 0 · Remaining 0" }).count()).toBe(1);
     await screenshot(page, "newsletter-sent-1280");
     const sent = inbox.messages.slice(before);

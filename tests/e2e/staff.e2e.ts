@@ -49,7 +49,13 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
     await admin.page.getByLabel("E-mail").fill(INVITEE.email);
     await admin.page.getByLabel("Role", { exact: true }).selectOption({ label: "Editor" });
     await expect
-      .poll(() => admin.page.getByText("Blogs, gallery, videos, publications and site content.").count())
+      .poll(() =>
+        admin.page
+          .getByText(
+            "Blogs, gallery, videos, publications, site content and newsletters, including sending a newsletter to every subscriber.",
+          )
+          .count(),
+      )
       .toBeGreaterThan(0);
     await admin.page.getByRole("button", { name: "Send invitation" }).click();
     await admin.page.getByText(`Send this link to ${INVITEE.email}`).waitFor();

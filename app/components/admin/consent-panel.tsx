@@ -14,6 +14,7 @@ const EDIT_PATHS: Record<string, string> = {
   "gallery-item": "/admin/gallery/edit/",
   video: "/admin/videos/edit/",
   "site-content": "/admin/site/",
+  newsletter: "/admin/newsletters/",
 };
 const KIND_LABELS: Record<string, string> = {
   blog: "Blog post",
@@ -21,6 +22,7 @@ const KIND_LABELS: Record<string, string> = {
   "gallery-item": "Gallery item",
   video: "Video",
   "site-content": "Site content",
+  newsletter: "Newsletter",
 };
 
 /** What the list shows of the image: a video's YouTube thumbnail, else the image itself. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, type RefObject, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useDialog } from "./use-dialog";
 
@@ -7,15 +7,19 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer: ReactNode;
+  /** What takes focus on opening (a question's harmless answer); the panel itself when absent. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** The id of the text that says what the dialog asks. */
+  describedBy?: string;
 }
 
 /**
  * A dialog over the page (useDialog: focus kept inside, page behind inert, Escape and the backdrop
  * close it). Not a native <dialog>: its top layer would hide the toasts that actions inside it show.
  */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+export function Modal({ title, onClose, children, footer, initialFocusRef, describedBy }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  useDialog(panelRef, onClose);
+  useDialog(panelRef, onClose, initialFocusRef ? { initialFocusRef } : {});
 
   return createPortal(
     <div
@@ -27,6 +31,7 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby="modal-title"
+        aria-describedby={describedBy}
         tabIndex={-1}
         className="flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl"
         onClick={(event) => event.stopPropagation()}

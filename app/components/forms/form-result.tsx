@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 
-export type FormResult = { ok: boolean; text: string };
+/** `note`: a sentence said after the text, already in the page's language (the text may be the server's English). */
+export type FormResult = { ok: boolean; text: string; note?: string | undefined };
 type Result = FormResult;
 
 /**
@@ -36,20 +37,21 @@ export function useFormResult(tone: "light" | "dark" = "light", initial: Result 
       className={`mt-3 inline-block rounded-md px-3 py-2 text-sm font-semibold ${colours}`}
     >
       {error(result.text)}
+      {result.note ? ` ${result.note}` : null}
     </p>
   ) : null;
 
   return {
     /** Shows the outcome and moves focus to it (a new object each time, so a repeated text is focused again). */
-    show: (ok: boolean, text: string) => setResult({ ok, text }),
+    show: (ok: boolean, text: string, note?: string) => setResult({ ok, text, note }),
     clear: () => setResult(null),
     view,
   };
 }
 
 /** What a form shows after it was posted before its JavaScript ran (app/lib/form-reply.ts): its result line. */
-export function resultOfReply(reply: FormReply | undefined, success: string): FormResult | null {
+export function resultOfReply(reply: FormReply | undefined, success: string, note?: string): FormResult | null {
   if (!reply) return null;
-  if (reply.ok) return success ? { ok: true, text: success } : null;
+  if (reply.ok) return success ? { ok: true, text: success, note } : null;
   return reply.message ? { ok: false, text: reply.message } : null;
 }

@@ -18,9 +18,19 @@ export const NEWSLETTER_SIGNUP_ANCHOR = "newsletter-signup";
 /**
  * The footer's newsletter sign-up (spec §4, §5, §8). On every public page, so kept small: no zod.
  * Before the page's JavaScript runs it posts to /newsletter, whose page shows it again with `reply`
- * (`idPrefix` keeps that copy's ids apart from the footer's).
+ * (`idPrefix` keeps that copy's ids apart from the footer's). `confirmByEmail`: the site sends a
+ * confirmation e-mail (double opt-in), which the result line then mentions after the spec's thanks
+ * (docs/decisions/0753).
  */
-export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: FormReply; idPrefix?: string }) {
+export function NewsletterForm({
+  reply,
+  idPrefix = "newsletter",
+  confirmByEmail = false,
+}: {
+  reply?: FormReply;
+  idPrefix?: string;
+  confirmByEmail?: boolean;
+}) {
   const { t, error: translateError, locale } = useI18n();
   const [email, setEmail] = useState(reply && !reply.ok ? (reply.values.email ?? "") : "");
   const [error, setError] = useState(reply?.errors.email ?? "");
@@ -28,7 +38,8 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
   const { path } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
   // A refused address shows its field message; any other answer, the result line.
-  const result = useFormResult("dark", reply?.errors.email ? null : resultOfReply(reply, SUBSCRIBED));
+  const onItsWay = confirmByEmail ? t("newsletter.confirmationOnItsWay") : undefined;
+  const result = useFormResult("dark", reply?.errors.email ? null : resultOfReply(reply, SUBSCRIBED, onItsWay));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +62,7 @@ export function NewsletterForm({ reply, idPrefix = "newsletter" }: { reply?: For
         json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
       });
       siteToast.success(t("toast.subscribed"), { id: toastId });
-      result.show(true, t("toast.subscribed"));
+      result.show(true, t("toast.subscribed"), onItsWay);
       setEmail("");
       form.reset();
     } catch (failure) {

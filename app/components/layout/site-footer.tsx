@@ -14,8 +14,19 @@ export interface FooterContent {
   social: ContactContent["social"];
 }
 
-/** `path`: the page without its language prefix, for the language switcher. */
-export function SiteFooter({ content, path: pagePath }: { content: FooterContent; path: string }) {
+/**
+ * `path`: the page without its language prefix, for the language switcher. `confirmByEmail`: new
+ * subscribers get a confirmation e-mail (the site can send mail).
+ */
+export function SiteFooter({
+  content,
+  path: pagePath,
+  confirmByEmail = false,
+}: {
+  content: FooterContent;
+  path: string;
+  confirmByEmail?: boolean;
+}) {
   const { t, rich, path, untranslated } = useI18n();
   // A network without an address is hidden (spec §2 Footer: placeholders until the accounts exist).
   const socialLinks = SOCIAL_NETWORKS.filter((network) => content.social[network]).map((network) => ({
@@ -98,7 +109,7 @@ export function SiteFooter({ content, path: pagePath }: { content: FooterContent
         </div>
         <div>
           <h2 className="text-lg font-semibold">{t("footer.newsletter")}</h2>
-          <NewsletterFormIsland />
+          <NewsletterFormIsland confirmByEmail={confirmByEmail} />
         </div>
       </div>
       <div className="flex flex-col items-center gap-3 border-t border-white/10 py-5 text-center text-sm text-white/70">

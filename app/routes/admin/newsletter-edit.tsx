@@ -1,16 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import type { StoredImage } from "../../../core/media/media.schema";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
-import type { FailedDelivery, Newsletter, NewsletterProgress } from "../../../core/newsletters/newsletters.schema";
+import type {
+  FailedDelivery,
+  Newsletter,
+  NewsletterAudience,
+  NewsletterProgress,
+} from "../../../core/newsletters/newsletters.schema";
 import { zonedLocalToDate } from "../../../core/shared/site-time";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
+import { NewsletterPictures, picturesOf, useNewsletterConsents } from "../../components/admin/newsletter-pictures";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
+import { SendQuestion } from "../../components/admin/send-question";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
-import { api, apiUpload, errorMessage } from "../../lib/api-client";
+import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
 import { formatInstantDateTime } from "../../lib/dates";
 
 export const meta = () => adminMeta("Newsletter");
@@ -40,7 +47,15 @@ export default function NewsletterEdit() {
   const [previewVersion, setPreviewVersion] = useState(0);
   const [at, setAt] = useState("");
   const [busy, setBusy] = useState(false);
+  /** The question "Send now" or "Schedule" asks first, with the count the server gave. */
+  const [question, setQuestion] = useState<{ audience: NewsletterAudience; at?: string } | null>(null);
   const focusEditor = useRef(() => {});
+  const pictures = useMemo(() => picturesOf(values.imageUrl, values.content), [values.imageUrl, values.content]);
+  const consents = useNewsletterConsents(pictures);
+  const savedUrls = useMemo(
+    () => new Set(detail ? picturesOf(detail.imageUrl, detail.content).map((picture) => picture.url) : []),
+    [detail],
+  );
 
   const load = useCallback(async () => {
     if (!id || id === "new") return;
@@ -73,7 +88,7 @@ export default function NewsletterEdit() {
   async function save(): Promise<string | undefined> {
     setBusy(true);
     try {
-      const body = { ...values, inArchive };
+      const body = { ...values, inArchive, pictureConsents: consents.sent };
       const saved =
         detail && id !== "new"
           ? await api<Newsletter>(`/api/newsletters/${detail._id}`, { method: "PUT", json: body })
@@ -101,10 +116,57 @@ export default function NewsletterEdit() {
       toast.success(success);
       await load();
     } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
       toast.error(errorMessage(error, "Operation failed."));
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Asks first (docs/decisions/0750): the subject and how many it goes to, counted by the server now. */
+  async function askToSend(at?: string) {
+    if (!detail) return;
+    try {
+      const audience = await api<NewsletterAudience>(`/api/newsletters/${detail._id}/audience`);
+      setQuestion({ audience, ...(at ? { at } : {}) });
+    } catch (error) {
+      toast.error(errorMessage(error, "Operation failed."));
+    }
+  }
+
+  function answer(send: boolean) {
+    const asked = question;
+    setQuestion(null);
+    if (!send || !asked) return;
+    if (asked.at) void act("send", { at: asked.at }, "Newsletter scheduled.");
+    else void act("send", {}, "Sending started.");
+  }
+
+  /** The editor starts again from `html`, keeping what was typed (a picture blurred or withdrawn meanwhile). */
+  function restartEditor(html: string) {
+    setValues((current) => ({ ...current, content: html }));
+    setEditorStart((current) => ({ key: current.key + 1, html }));
+  }
+
+  async function pictureBlurred(from: string) {
+    const before = detail ? picturesOf("", detail.content).map((picture) => picture.url) : [];
+    const loaded = await load();
+    const after = loaded ? picturesOf("", loaded.content).map((picture) => picture.url) : [];
+    const to = after[before.indexOf(from)];
+    if (loaded && values.imageUrl === from) setValues((current) => ({ ...current, imageUrl: loaded.imageUrl }));
+    if (to) restartEditor(values.content.replaceAll(`src="${from}"`, `src="${to}"`));
+    consents.forget(from);
+    setPreviewVersion((v) => v + 1);
+  }
+
+  async function pictureWithdrawn(url: string) {
+    await load();
+    if (values.imageUrl === url) setValues((current) => ({ ...current, imageUrl: "" }));
+    const parsed = new DOMParser().parseFromString(values.content, "text/html");
+    for (const img of Array.from(parsed.querySelectorAll("img"))) if (img.getAttribute("src") === url) img.remove();
+    restartEditor(parsed.body.innerHTML);
+    consents.forget(url);
+    setPreviewVersion((v) => v + 1);
   }
 
   async function toggleArchive(next: boolean) {
@@ -171,12 +233,16 @@ export default function NewsletterEdit() {
             hint="https://… or a page of this site, e.g. /donate"
           />
         </div>
-        {values.imageUrl && (
-          <p className="text-sm text-muted">
-            Picture: <span className="break-all">{values.imageUrl}</span>
-          </p>
-        )}
       </fieldset>
+      <NewsletterPictures
+        pictures={pictures}
+        consents={consents}
+        errors={errors}
+        savedUrls={savedUrls}
+        editable={editable && !busy}
+        onBlurred={(from) => void pictureBlurred(from)}
+        onWithdrawn={(url) => void pictureWithdrawn(url)}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={inArchive} onChange={(event) => toggleArchive(event.target.checked)} />
         Show on the public newsletter archive once sent
@@ -199,7 +265,7 @@ export default function NewsletterEdit() {
               <button
                 type="button"
                 disabled={busy}
-                onClick={() => act("send", {}, "Sending started.")}
+                onClick={() => askToSend()}
                 className={`${pill} bg-accent text-white`}
               >
                 Send now
@@ -216,7 +282,7 @@ export default function NewsletterEdit() {
               <button
                 type="button"
                 disabled={busy || !at}
-                onClick={() => act("send", { at: zonedLocalToDate(at)?.toISOString() }, "Newsletter scheduled.")}
+                onClick={() => askToSend(zonedLocalToDate(at)?.toISOString())}
                 className={`${pill} ring-1 ring-brand/30 text-brand`}
               >
                 Schedule
@@ -235,6 +301,7 @@ export default function NewsletterEdit() {
           Cancel schedule
         </button>
       )}
+      {question && <SendQuestion audience={question.audience} at={question.at} onAnswer={answer} />}
       {detail && (
         <div>
           <h2 className="mb-2 text-lg font-bold">Preview</h2>

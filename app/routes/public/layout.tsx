@@ -72,6 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     islands,
     donation: donationSettings(services, donating),
     footer,
+    confirmByEmail: services.subscribers.doubleOptIn,
     locale,
     suggestion,
     saveData,
@@ -110,7 +111,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter content={loaderData.footer} path={page + search} />
+      <SiteFooter content={loaderData.footer} path={page + search} confirmByEmail={loaderData.confirmByEmail} />
       {suggestion && (
         // Fixed at the bottom: shown or dismissed, it moves nothing on the page (CLS).
         <aside

@@ -16,6 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const newsletters = await services.newsletters.archive();
   return {
+    confirmByEmail: services.subscribers.doubleOptIn,
     newsletters: newsletters.map(({ _id, subject, previewText, sentAt }) => ({ _id, subject, previewText, sentAt })),
   };
 }
@@ -44,7 +45,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The public archive of sent newsletters (staff can leave one out), with an RSS feed. */
 export default function NewsletterArchive({ loaderData, actionData }: Route.ComponentProps) {
-  const { newsletters } = loaderData;
+  const { newsletters, confirmByEmail } = loaderData;
   // Newsletters are written in English only: an Amharic page marks them so.
   const { t, rich, path, locale, untranslated } = useI18n();
   const reply = replyFor(actionData, "newsletter");
@@ -53,7 +54,7 @@ export default function NewsletterArchive({ loaderData, actionData }: Route.Comp
       {reply ? (
         <div id={NEWSLETTER_SIGNUP_ANCHOR} className="on-dark mb-10 rounded-2xl bg-brand p-6 text-white">
           <h2 className="text-xl font-bold">{t("newsletterSignup.heading")}</h2>
-          <NewsletterFormIsland reply={reply} idPrefix="signup" />
+          <NewsletterFormIsland reply={reply} idPrefix="signup" confirmByEmail={confirmByEmail} />
         </div>
       ) : null}
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">{t("newsletterPage.archive")}</h1>
