@@ -123,5 +123,3 @@ export function createPicturePreparation({
     },
   };
 }
-
-export type PicturePreparation = ReturnType<typeof createPicturePreparation>;
