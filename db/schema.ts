@@ -29,7 +29,11 @@ import type {
 import type { SettingTable } from "../core/settings/settings.table.ts";
 import type { SingleUseLinkTable } from "../core/single-use-links/single-use-links.table.ts";
 import type { StaffInvitationTable } from "../core/staff/staff.table.ts";
-import type { SubscriberImportTable, SubscriberTable } from "../core/subscribers/subscribers.table.ts";
+import type {
+  SubscriberImportFileTable,
+  SubscriberImportTable,
+  SubscriberTable,
+} from "../core/subscribers/subscribers.table.ts";
 import type { ContentTranslationTable } from "../core/translations/translations.table.ts";
 import type { DocumentVersionTable, VersionedDocumentTable } from "../core/versions/versions.table.ts";
 import type { VideoTable } from "../core/videos/videos.table.ts";
@@ -53,6 +57,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   subscribers: SubscriberTable;
   subscriber_imports: SubscriberImportTable;
+  subscriber_import_files: SubscriberImportFileTable;
   newsletters: NewsletterTable;
   newsletter_deliveries: NewsletterDeliveryTable;
   jobs: JobTable;

@@ -20,6 +20,7 @@ import { createGalleryList } from "../core/gallery/gallery-list.ts";
 import { createGivingService } from "../core/giving/giving.service.ts";
 import { createJobQueue } from "../core/jobs/jobs.service.ts";
 import { createMediaService } from "../core/media/media.service.ts";
+import { createPicturePreparation } from "../core/media/picture-preparation.ts";
 import { createPublicUrls } from "../core/media/public-urls.ts";
 import { createSourcePreparer } from "../core/media/source-preparer.ts";
 import { createStorage } from "../core/media/storage.ts";
@@ -244,6 +245,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       variants: { jobs, inBackground: (folder) => Object.hasOwn(VARIANT_OWNERS, folder) },
     }),
     gallery: createGalleryService({ ...itemWrites, dialect: database.dialect }),
+    pictures: createPicturePreparation({ db, jobs, audit, storage, owners: VARIANT_OWNERS }),
     videos: createVideosService(itemWrites),
     subscribers,
     volunteers: createVolunteersService({ db, clock, email, audit, siteUrl: config.publicSiteUrl }),

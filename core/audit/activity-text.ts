@@ -94,6 +94,8 @@ export function describeActivity(row: DescribedRow): string {
         ? `${who} applied the retention rules: personal details cleared from ${n} (${kind}).`
         : `${who} applied the retention rules: ${n} removed (${kind}).`;
     }
+    case "retry":
+      return `${who} asked for the pictures of ${thing(row)} to be prepared again.`;
     case "update": {
       if (row.entity === "message" && typeof values.isRead === "boolean") {
         return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;

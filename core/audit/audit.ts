@@ -40,7 +40,8 @@ export type AuditAction =
   | "send"
   | "second-factor"
   | "refused"
-  | "retention";
+  | "retention"
+  | "retry";
 
 /** A safe value worth showing in the log: a status, a role, a count. Never free text a person typed. */
 export type AuditValue = string | number | boolean | null;

@@ -301,4 +301,11 @@ export const galleryImageOwner: ImageOwner = {
       .execute();
     return siblings.every((row) => !parseStoredImage(row.variants, row.url).processing);
   },
+  item: (db, url) =>
+    db
+      .selectFrom("gallery_images as image")
+      .innerJoin("gallery_items as item", "item.id", "image.gallery_item_id")
+      .select(["item.id", "item.title"])
+      .where("image.url", "=", url)
+      .executeTakeFirst(),
 };

@@ -18,6 +18,33 @@ export async function insertJob(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * Makes the failed job with this key due again with all its attempts (staff asked to try again):
+ * the same row, so its key still keeps it unique. Returns whether one was failed.
+ */
+export async function requeueFailed(db: Db, key: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ status: "queued", attempts: 0, interruptions: 0, run_at: now, updated_at: now, finished_at: null })
+    .where("key", "=", key)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Failed jobs of one type, most recent first, for staff to see what gave up and why. */
+export function failedOfType(db: Db, type: string, limit: number): Promise<JobRow[]> {
+  return db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("type", "=", type)
+    .where("status", "=", "failed")
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
 /** Deletes the job with this key if it waits; returns whether one was deleted. */
 export async function deleteQueued(db: Db, key: string): Promise<boolean> {
   const result = await db.deleteFrom("jobs").where("key", "=", key).where("status", "=", "queued").executeTakeFirst();

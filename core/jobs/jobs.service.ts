@@ -181,6 +181,21 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
    */
   const dequeue = (trx: Db, key: string): Promise<boolean> => repo.deleteQueued(trx, key);
 
+  /**
+   * Runs a job that gave up again, from its first attempt, in the transaction that records who asked
+   * (then `wake()` once it committed). Returns false when the job with this key has not failed.
+   */
+  const retryFailed = (trx: Db, key: string): Promise<boolean> => repo.requeueFailed(trx, key, iso());
+
+  /** The latest jobs of a type that gave up (at most `limit`), with why and what they were given. */
+  async function failed(
+    type: string,
+    limit: number,
+  ): Promise<Array<JobState & { key: string | null; payload: unknown }>> {
+    const rows = await repo.failedOfType(db, type, limit);
+    return rows.map((row) => ({ ...stateOf(row), key: row.key, payload: JSON.parse(row.payload) }));
+  }
+
   /** Makes every recurring job due now (creating it the first time); the worker calls this at start. */
   async function scheduleRecurring(): Promise<void> {
     for (const definition of definitions.values()) {
@@ -279,7 +294,10 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
 
   async function state(by: { id: string } | { key: string }): Promise<JobState | undefined> {
     const row = await repo.findJob(db, by);
-    if (!row) return undefined;
+    return row && stateOf(row);
+  }
+
+  function stateOf(row: repo.JobRow): JobState {
     return {
       id: row.id,
       type: row.type,
@@ -327,6 +345,8 @@ export function createJobQueue({ database: { db, dialect }, clock }: JobQueueDep
     register,
     enqueue,
     dequeue,
+    retryFailed,
+    failed,
     backlog,
     oldestPending,
     wake,

@@ -30,5 +30,6 @@ export function oneImageOwner(table: OneImageTable): ImageOwner {
     },
     // One image per row: once it is replaced, the row has nothing left processing.
     settled: async () => true,
+    item: (db, url) => db.selectFrom(table).select(["id", "title"]).where("image_url", "=", url).executeTakeFirst(),
   };
 }

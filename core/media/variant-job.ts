@@ -22,13 +22,18 @@ export interface ImageOwner {
   replace(db: Db, url: string, json: string | null, image: StoredImage): Promise<boolean>;
   /** Whether the record holding `url` has no image left processing (then pages are worth redrawing). */
   settled(db: Db, url: string): Promise<boolean>;
+  /** The record holding `url` as staff know it, for telling them which one's pictures failed. */
+  item(db: Db, url: string): Promise<{ id: string; title: string } | undefined>;
 }
+
+/** The key of the one job that finishes the image stored at `url`. */
+export const variantsKey = (url: string) => `variants:${url}`;
 
 /** The job that finishes one image a request stored with `media.storeSource`; enqueue it with the record. */
 export const variantsJobFor = (image: StoredImage): EnqueueRequest => ({
   type: VARIANTS_JOB,
   payload: { url: image.url } satisfies VariantsPayload,
-  key: `variants:${image.url}`,
+  key: variantsKey(image.url),
 });
 
 /** Tries to attach the finished ladder a few times if the record changed meanwhile in another way. */

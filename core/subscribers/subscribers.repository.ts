@@ -137,7 +137,21 @@ export async function insertImport(db: Db, row: Insertable<SubscriberImportTable
 }
 
 export function findImport(db: Db, id: string) {
-  return db.selectFrom("subscriber_imports").selectAll().where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("subscriber_imports")
+    .leftJoin("subscriber_import_files", "subscriber_import_files.import_id", "subscriber_imports.id")
+    .selectAll("subscriber_imports")
+    .select("subscriber_import_files.csv")
+    .where("subscriber_imports.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function insertImportFile(db: Db, importId: string, csv: string): Promise<void> {
+  await db.insertInto("subscriber_import_files").values({ import_id: importId, csv }).execute();
+}
+
+export async function deleteImportFile(db: Db, importId: string): Promise<void> {
+  await db.deleteFrom("subscriber_import_files").where("import_id", "=", importId).execute();
 }
 
 /** How far an import got, without its file (up to 5 MB, read only by the job). */

@@ -59,9 +59,11 @@ export const IMPORT_JOB = "subscribers.import";
 const importKey = (id: string) => `subscriber-import:${id}`;
 /**
  * Records read, checked and saved together; the event loop gets a turn after each batch. On SQLite a
- * batch's transaction (its commit's fsync included) holds the event loop: 500 keeps that short.
+ * batch's transaction (its commit's fsync included) holds the event loop, so a request that arrives
+ * meanwhile waits for the rest of it: 100 records take a few milliseconds on a quiet machine, where
+ * 500 took tens (docs/decisions/0614-import-jobs.md).
  */
-const IMPORT_BATCH = 500;
+const IMPORT_BATCH = 100;
 
 export interface SubscribersDeps {
   db: Db;
@@ -194,8 +196,9 @@ export function createSubscribersService(deps: SubscribersDeps) {
             ...counts,
             chars_done: batchEnd,
             invalid_shown: JSON.stringify(shown),
-            ...(finished ? { csv: null, finished_at: now } : {}),
+            ...(finished ? { finished_at: now } : {}),
           });
+          if (finished) await repo.deleteImportFile(trx, id);
         });
         batch = [];
         await job.progress({ rows: index });
@@ -325,12 +328,12 @@ export function createSubscribersService(deps: SubscribersDeps) {
         await repo.insertImport(trx, {
           id,
           source,
-          csv,
           csv_length: csv.length,
           created_at: nowIso(),
           created_by: actor.email,
           finished_at: null,
         });
+        await repo.insertImportFile(trx, id, csv);
         await jobs.enqueue(trx, { type: IMPORT_JOB, payload: { id }, key: importKey(id) });
         await audit.record(trx, actor, { action: "import", entity: SUBSCRIBER_AUDIT_ENTITY, values: { import: id } });
       });

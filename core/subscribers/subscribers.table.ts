@@ -12,13 +12,11 @@ export interface SubscriberTable {
   source: string | null;
 }
 
-/** One CSV import (a job's work): its file until it is done, and how far it got. */
+/** One CSV import (a job's work): how far it got. */
 export interface SubscriberImportTable {
   id: string;
   /** Where the addresses come from, as staff typed it. */
   source: string;
-  /** The file's text; cleared once the import is done. */
-  csv: string | null;
   csv_length: number;
   created_at: string;
   /** The e-mail of the staff member who started it. */
@@ -33,4 +31,13 @@ export interface SubscriberImportTable {
   /** JSON list of the first problems: line, value, message. */
   invalid_shown: Generated<string>;
   finished_at: string | null;
+}
+
+/**
+ * An import's file until the import is done. A row of its own, not a column of the import's: SQLite
+ * rewrites a whole row on every update, and each batch updates the import's counts.
+ */
+export interface SubscriberImportFileTable {
+  import_id: string;
+  csv: string;
 }

@@ -19,6 +19,7 @@ import passwordResetRoutes from "./password-reset.routes.ts";
 import paymentsRoutes from "./payments.routes.ts";
 import peopleRoutes from "./people.routes.ts";
 import peopleRequestsRoutes from "./people-requests.routes.ts";
+import picturesRoutes from "./pictures.routes.ts";
 import privacyRoutes from "./privacy.routes.ts";
 import publicationRoutes from "./publications.routes.ts";
 import receiptsRoutes from "./receipts.routes.ts";
@@ -46,6 +47,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   blogRoutes,
   publicationRoutes,
   galleryRoutes,
+  picturesRoutes,
   consentRoutes,
   paymentsRoutes,
   donationsRoutes,

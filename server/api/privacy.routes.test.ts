@@ -355,7 +355,6 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     const upload = (finishedAt: string | null) => ({
       id: newId(),
       source: "Old list",
-      csv: null,
       csv_length: 10,
       created_at: "2020-01-01T00:00:00.000Z",
       created_by: "staff@example.org",

@@ -2,6 +2,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
+import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { createGalleryItem } from "./support/gallery-fixtures.ts";
 import { journeySite } from "./support/journey-site.ts";
@@ -81,6 +82,65 @@ describe.runIf(browserAvailable)("gallery uploads being processed", () => {
       expect(await card.locator("img").getAttribute("srcset")).toMatch(/-320\.jpg 320w, .*-800\.jpg 800w$/);
       await screenshot(page, "gallery-processing-finished");
       await context.close();
+    } finally {
+      if (!released) release();
+    }
+  }, 180_000);
+
+  it("tells staff a picture could not be prepared, and tries again", async () => {
+    const release = holdVariants(site.server.dataDir);
+    let released = false;
+    try {
+      const api = await adminApi(site.server);
+      const item = await createGalleryItem(api, { title: "Market day" }, ["#2f6b3a"]);
+      // The job gives up as it does after its last attempt: failed, with the encoder's own words.
+      const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
+      const url = new URL(item.images[0].url, site.server.baseUrl).pathname;
+      const failed = () =>
+        db
+          .prepare(
+            "update jobs set status = 'failed', attempts = max_attempts, locked_by = null, locked_until = null, last_error = 'Input buffer contains unsupported image format', finished_at = ? where key = ?",
+          )
+          .run(new Date().toISOString(), `variants:${url}`).changes;
+      await expect.poll(failed).toBe(1);
+      db.close();
+
+      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+        const { page, context } = await newPage(site.browser, site.server, { viewport });
+        await openAdminPage(page, site.server, "/admin");
+        const panel = page.getByRole("region", { name: "Pictures that could not be prepared" });
+        const entry = panel.getByRole("listitem").filter({ hasText: "Market day" });
+        await entry
+          .getByText(
+            "The picture could not be prepared. The uploaded file is damaged or is not a picture the site can read. Upload it again, or another file.",
+          )
+          .waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `gallery-unprepared-dashboard-${name}`);
+        await entry.getByRole("link", { name: "Market day" }).click();
+        await page.getByText(/^The picture could not be prepared\./).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `gallery-unprepared-item-${name}`);
+        if (name === "desktop") {
+          release();
+          released = true;
+          await page.getByRole("button", { name: "Try again" }).click();
+          await page
+            .getByRole("status")
+            .filter({ hasText: "Trying again: the picture of “Market day” is being prepared." })
+            .waitFor();
+          // The same job runs again; while it does, the item says its pictures are being prepared.
+          await expect
+            .poll(
+              async () =>
+                (await api.json<{ images: { processing?: boolean }[] }>("GET", `/api/admin/gallery/${item._id}`))
+                  .images[0]?.processing ?? false,
+              { timeout: 90_000 },
+            )
+            .toBe(false);
+        }
+        await context.close();
+      }
     } finally {
       if (!released) release();
     }

@@ -21,6 +21,7 @@ import { focusFirstError, Select, TextArea, TextInput } from "../../components/a
 import { ImagePicker } from "../../components/admin/image-picker";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
+import { UnpreparedPictureList, useUnpreparedPictures } from "../../components/admin/unprepared-pictures";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
@@ -73,6 +74,7 @@ export default function GalleryForm() {
     };
   }, [files, existing]);
   const [processing, setProcessing] = useState(false);
+  const unprepared = useUnpreparedPictures(id ?? "");
   const [loading, setLoading] = useState(Boolean(id));
   const [progress, setProgress] = useState<number | null>(null);
   const [published, setPublished] = useState(false);
@@ -196,7 +198,8 @@ export default function GalleryForm() {
             />
           </div>
         ))}
-        {processing && (
+        {unprepared.pictures.length > 0 && <UnpreparedPictureList {...unprepared} />}
+        {processing && unprepared.pictures.length === 0 && (
           <p data-processing className="text-sm text-amber-900">
             Processing images: their smaller sizes are still being made, and the site shows the full-size images
             meanwhile.
