@@ -17,6 +17,7 @@ import {
   CONSENT_LABELS,
   CONSENT_MESSAGES,
   type ConsentAttention,
+  type UndescribedImage,
   type ConsentFields,
   ConsentFieldsSchema,
   ConsentInputSchema,
@@ -274,6 +275,21 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           reason,
           expiresOn: consent?.expiresOn ?? null,
         });
+      }
+      return items;
+    },
+
+    /**
+     * For the dashboard: public pictures with neither a description nor the decorative mark, as the
+     * spec's clients publish them (docs/decisions/0770-every-picture-described.md).
+     */
+    async undescribed(): Promise<UndescribedImage[]> {
+      const all = await repo.imagesWithOwners(db, { publishedOnly: true });
+      const items: UndescribedImage[] = [];
+      for (const image of all) {
+        if (image.alt.trim() !== "" || image.decorative) continue;
+        const position = image.galleryPosition === undefined ? null : image.galleryPosition + 1;
+        items.push({ imageUrl: image.url, entity: image.entity, entityId: image.id, title: image.title, position });
       }
       return items;
     },
