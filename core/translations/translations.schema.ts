@@ -42,10 +42,12 @@ export const TRANSLATABLE_FIELDS: Record<TranslatableKind, readonly Translatable
     { name: "title", label: "Title", input: "line", max: 200 },
     { name: "excerpt", label: "Excerpt", input: "text", max: 600 },
     { name: "content", label: "Content", input: "rich", max: 200_000 },
+    { name: "imageAlt", label: "Picture description", input: "line", max: 300 },
   ],
   publication: [
     { name: "title", label: "Title", input: "line", max: 200 },
     { name: "description", label: "Description", input: "text", max: 2000 },
+    { name: "imageAlt", label: "Picture description", input: "line", max: 300 },
   ],
   "gallery-item": [
     { name: "title", label: "Title", input: "line", max: 200 },
