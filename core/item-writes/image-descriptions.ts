@@ -27,7 +27,8 @@ const isTrue = (value: unknown) => value === true || value === "true" || value =
 
 function altOf(value: unknown, field: string): string {
   const alt = typeof value === "string" ? value.trim() : "";
-  if (alt.length > IMAGE_ALT_MAX) throw new ValidationError(DESCRIPTION_MESSAGES.tooLong, { [field]: DESCRIPTION_MESSAGES.tooLong });
+  if (alt.length > IMAGE_ALT_MAX)
+    throw new ValidationError(DESCRIPTION_MESSAGES.tooLong, { [field]: DESCRIPTION_MESSAGES.tooLong });
   return alt;
 }
 
@@ -42,7 +43,8 @@ function listOf(value: unknown, field: string): unknown[] | undefined {
       list = undefined;
     }
   }
-  if (!Array.isArray(list)) throw new ValidationError(DESCRIPTION_MESSAGES.list(field), { [field]: DESCRIPTION_MESSAGES.list(field) });
+  if (!Array.isArray(list))
+    throw new ValidationError(DESCRIPTION_MESSAGES.list(field), { [field]: DESCRIPTION_MESSAGES.list(field) });
   return list;
 }
 

@@ -60,7 +60,11 @@ describe.each(DIALECTS)("picture descriptions on %s", (dialect) => {
   it("a blog post takes imageAlt as an optional field and answers it back, staff and public", async () => {
     const described = await multipart("POST", "/api/blogs", post("Described post", { imageAlt: "Women at a loom" }), 1);
     expect(described.statusCode, described.body).toBe(201);
-    expect(described.json()).toMatchObject({ imageAlt: "Women at a loom", imageDecorative: false, status: "published" });
+    expect(described.json()).toMatchObject({
+      imageAlt: "Women at a loom",
+      imageDecorative: false,
+      status: "published",
+    });
     const id = described.json()._id;
     const read = await t.app.inject({ url: `/api/blogs/${id}` });
     expect(read.json().imageAlt).toBe("Women at a loom");
@@ -193,8 +197,7 @@ describe.each(DIALECTS)("picture descriptions on %s", (dialect) => {
     );
     expect(galleryRefused.statusCode).toBe(400);
     expect(galleryRefused.json()).toMatchObject({
-      message:
-        "Image 2 has no description: describe what it shows, or mark it decorative, or keep the item a draft.",
+      message: "Image 2 has no description: describe what it shows, or mark it decorative, or keep the item a draft.",
       fields: {
         "imageAlts.1":
           "Image 2 has no description: describe what it shows, or mark it decorative, or keep the item a draft.",
@@ -215,11 +218,7 @@ describe.each(DIALECTS)("picture descriptions on %s", (dialect) => {
     const rows = (listed.json() as Array<{ entity: string; title: string; position: number | null }>)
       .map((row) => `${row.entity}: ${row.title}${row.position ? ` (image ${row.position})` : ""}`)
       .sort();
-    expect(rows).toEqual([
-      "blog: Plain post",
-      "gallery-item: Half described (image 2)",
-      "publication: Plain report",
-    ]);
+    expect(rows).toEqual(["blog: Plain post", "gallery-item: Half described (image 2)", "publication: Plain report"]);
     const anonymous = await t.app.inject({ url: "/api/admin/images/undescribed" });
     expect(anonymous.statusCode).toBe(401);
   });
