@@ -7,7 +7,7 @@ import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts
 import type { ImageOwner } from "../media/variant-job.ts";
 import { newId } from "../shared/ids.ts";
 import { allValues, coverageIs } from "../translations/translations.repository.ts";
-import { TRANSLATABLE_FIELDS, TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
+import { countedFields, TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
 import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
@@ -26,7 +26,7 @@ const LONGEST_SEARCH_TEXT = (TITLE_MAX + 1 + DESCRIPTION_MAX + 1) * (1 + TRANSLA
 /** How translations name a gallery item (core/translations). */
 const TRANSLATION_KIND = "gallery-item";
 /** How many fields a complete Amharic version of an item has. */
-const GALLERY_FIELDS = TRANSLATABLE_FIELDS["gallery-item"].length;
+const GALLERY_FIELDS = countedFields("gallery-item").length;
 /** FTS5's trigram index answers substrings of 3 or more characters. */
 const TRIGRAM = 3;
 

@@ -30,7 +30,8 @@ export function PictureDescription({
   onDecorative,
   error,
 }: PictureDescriptionProps) {
-  const label = subject ? `Description of ${subject.toLowerCase()}` : "Description of the picture";
+  // Not "Description": the forms have a field of that name, and the labels must stay apart.
+  const label = subject ? `What ${subject.toLowerCase()} shows` : "What the picture shows";
   return (
     <div className="space-y-2">
       <TextInput
