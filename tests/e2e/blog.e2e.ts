@@ -461,8 +461,7 @@ describe.runIf(browserAvailable)("blog", () => {
       await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), SAVE_WAIT).toBe(true);
       await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
       await api.json("PUT", `/api/admin/translations/blog/${post._id}/am`, {
-        title: "የልብስ ስፌት ማህበር",
-        imageAlt: amharicAlt,
+        fields: { title: "የልብስ ስፌት ማህበር", imageAlt: amharicAlt },
       });
       await page.goto(`/blog/${post._id}`);
       expect(await page.locator("article img").first().getAttribute("alt")).toBe(englishAlt);
