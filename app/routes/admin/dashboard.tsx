@@ -6,6 +6,7 @@ import { formatMoney } from "../../../core/money/money";
 import type { SubscriberStatus } from "../../../core/subscribers/subscribers.constants";
 import { BackgroundWork } from "../../components/admin/background-work";
 import { ConsentPanel } from "../../components/admin/consent-panel";
+import { UndescribedPanel } from "../../components/admin/undescribed-panel";
 import { areasFor } from "../../content/admin-navigation";
 import { adminMeta } from "../../lib/admin-meta";
 import { api } from "../../lib/api-client";
@@ -120,6 +121,7 @@ export default function AdminDashboard() {
       </ul>
       {role === "administrator" ? <BackgroundWork /> : null}
       {mayUse(role, EDITORS) ? <ConsentPanel /> : null}
+      {mayUse(role, EDITORS) ? <UndescribedPanel /> : null}
     </div>
   );
 }
