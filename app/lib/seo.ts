@@ -71,7 +71,10 @@ export function seoMeta(
     { name: "twitter:image", content: image },
   ];
   if (seo.image && seo.imageAlt) {
-    tags.push({ property: "og:image:alt", content: seo.imageAlt }, { name: "twitter:image:alt", content: seo.imageAlt });
+    tags.push(
+      { property: "og:image:alt", content: seo.imageAlt },
+      { name: "twitter:image:alt", content: seo.imageAlt },
+    );
   }
   if (seo.path !== undefined) {
     const url = absolute(siteUrl, localizePath(seo.path, locale));

@@ -17,12 +17,12 @@ import {
   CONSENT_LABELS,
   CONSENT_MESSAGES,
   type ConsentAttention,
-  type UndescribedImage,
   type ConsentFields,
   ConsentFieldsSchema,
   ConsentInputSchema,
   type ImageConsent,
   publishRefusal,
+  type UndescribedImage,
 } from "./consent.schema.ts";
 
 /** What a post or publication shows in the admin once its picture is withdrawn: a drawing, no person. */

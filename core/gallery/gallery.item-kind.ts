@@ -41,7 +41,11 @@ export const galleryKind: ItemKind<GalleryItem, repo.GalleryRecord> = {
       throw new ValidationError(GALLERY_MESSAGES.imagesRequired, { images: GALLERY_MESSAGES.imagesRequired });
     }
     const { alts, decoratives } = sentDescriptions(fields);
-    return { ...input, ...(alts ? { imageAlts: alts } : {}), ...(decoratives ? { imageDecoratives: decoratives } : {}) };
+    return {
+      ...input,
+      ...(alts ? { imageAlts: alts } : {}),
+      ...(decoratives ? { imageDecoratives: decoratives } : {}),
+    };
   },
   find: repo.findGalleryItem,
   stateOf: ({ status, publishAt }) => ({ status, publishAt }),

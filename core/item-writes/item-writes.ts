@@ -14,13 +14,13 @@ import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
 import { type ItemState, resolveState, stateAudit } from "../versions/item-states.ts";
+import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 import {
   asksForDescriptions,
   DESCRIPTION_MESSAGES,
   firstUndescribed,
   type ImageDescription,
 } from "./image-descriptions.ts";
-import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
 
 /** The consent a write sent for one thing it shows, as core/consent records it. */
 export interface SentConsent {
