@@ -25,6 +25,8 @@ export interface PageSeo {
   keywords?: string[];
   /** Absolute URL or site path of the share image. */
   image?: string;
+  /** What the share image shows (docs/decisions/0770-every-picture-described.md); none for the default. */
+  imageAlt?: string;
   /** Path of the canonical URL, e.g. '/blog'. */
   path?: string;
   noindex?: boolean;
@@ -68,6 +70,12 @@ export function seoMeta(
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  if (seo.image && seo.imageAlt) {
+    tags.push(
+      { property: "og:image:alt", content: seo.imageAlt },
+      { name: "twitter:image:alt", content: seo.imageAlt },
+    );
+  }
   if (seo.path !== undefined) {
     const url = absolute(siteUrl, localizePath(seo.path, locale));
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });

@@ -19,6 +19,8 @@ export interface RssItem {
   creator?: string;
   /** An ISO date. */
   published: string;
+  /** The item's picture, absolute, with its description ("" when decorative or not described). */
+  image?: { url: string; alt: string };
 }
 
 export interface RssFeed {
@@ -33,6 +35,13 @@ export interface RssFeed {
   items: readonly RssItem[];
 }
 
+/** Media RSS's picture with its description, which feed readers give as the picture's alt. */
+const mediaContent = ({ url, alt }: { url: string; alt: string }) => [
+  `      <media:content url="${escapeXml(url)}" medium="image">`,
+  `        <media:description type="plain">${escapeXml(alt)}</media:description>`,
+  "      </media:content>",
+];
+
 /** An RSS 2.0 feed (the blog's and the newsletter archive's), every text escaped. */
 export function renderRssFeed(feed: RssFeed): string {
   const items = feed.items
@@ -44,13 +53,15 @@ export function renderRssFeed(feed: RssFeed): string {
         `      <guid isPermaLink="true">${escapeXml(item.link)}</guid>`,
         `      <description>${escapeXml(item.description)}</description>`,
         ...(item.creator === undefined ? [] : [`      <dc:creator>${escapeXml(item.creator)}</dc:creator>`]),
+        ...(item.image === undefined ? [] : mediaContent(item.image)),
         `      <pubDate>${new Date(item.published).toUTCString()}</pubDate>`,
         "    </item>",
       ].join("\n"),
     )
     .join("\n");
+  const media = feed.items.some((item) => item.image) ? ' xmlns:media="http://search.yahoo.com/mrss/"' : "";
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"${media}>
   <channel>
     <title>${escapeXml(feed.title)}</title>
     <link>${escapeXml(feed.link)}</link>

@@ -24,6 +24,7 @@ function renderFeed(siteUrl: string, posts: BlogPostSummary[], locale: Locale = 
       description: post.excerpt,
       creator: post.authorName,
       published: post.createdAt,
+      image: { url: post.imageUrl.startsWith("/") ? `${siteUrl}${post.imageUrl}` : post.imageUrl, alt: post.imageAlt },
     })),
   });
 }

@@ -76,6 +76,10 @@ export interface BlogPost extends ItemState {
   /** The feature image's plain URL (spec); `image` adds its sizes and formats. */
   imageUrl: string;
   image: StoredImage;
+  /** Ours: what the picture shows, "" when there is none (docs/decisions/0770-every-picture-described.md). */
+  imageAlt: string;
+  /** Ours: the picture is decorative, served with an empty alt on purpose. */
+  imageDecorative: boolean;
   authorName: string;
   /** Optional (spec §3): always present, "" when there is none, so a form filled from it sends it back as is. */
   authorLinkedin: string;

@@ -18,6 +18,8 @@ function toSummary(row: repo.BlogPostRow): BlogPostSummary {
     excerpt: row.excerpt,
     imageUrl: row.image_url,
     image: parseStoredImage(row.image_variants, row.image_url),
+    imageAlt: row.image_alt ?? "",
+    imageDecorative: Number(row.image_decorative) === 1,
     authorName: row.author_name,
     authorLinkedin: row.author_linkedin ?? "",
     createdAt: row.created_at,

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { imageSourcesOf, withoutPicture, withPictureReplaced } from "../newsletters/newsletter-html.ts";
+import { imageSourcesOf, imagesOf, withoutPicture, withPictureReplaced } from "../newsletters/newsletter-html.ts";
 import type { NewsletterState } from "../newsletters/newsletters.constants.ts";
 import { imagesWithPaths } from "../site-content/site-content.images.ts";
 import { SITE_CONTENT_KIND } from "../site-content/site-content.kind.ts";
@@ -87,8 +87,25 @@ export interface ImageOwner {
   variants: string | null;
   /** The gallery image row (gallery items hold several images). */
   galleryImageId?: string;
+  /** Its place among the item's images, from 0. */
+  galleryPosition?: number;
   /** Site content: where the form shows the picture ("board.1.image"). */
   path?: string;
+  /** Its description, "" when there is none (a video's is its title on YouTube: never ""). */
+  alt: string;
+  decorative: boolean;
+}
+
+/**
+ * A site-content picture's description: its own `alt`, or the one its card keeps beside it
+ * (`imageAlt` of a slide or a need, `alt` of the story picture).
+ */
+function siteContentAlt(snapshot: unknown, path: string, image: { alt?: unknown; decorative?: unknown }) {
+  let parent: unknown = snapshot;
+  for (const part of path.split(".").slice(0, -1)) parent = (parent as Record<string, unknown> | null)?.[part];
+  const card = (parent ?? {}) as { imageAlt?: unknown; alt?: unknown };
+  const alt = [image.alt, card.imageAlt, card.alt].find((text) => typeof text === "string" && text.trim() !== "");
+  return { alt: typeof alt === "string" ? alt : "", decorative: image.decorative === true };
 }
 
 /** Pictures of our own storage in site content (the drawn illustrations under /images/ need no consent). */
@@ -120,6 +137,7 @@ async function siteContentImages(db: Db, url?: string): Promise<ImageOwner[]> {
           url: image.url,
           variants: JSON.stringify(image.stored),
           path: image.path,
+          ...siteContentAlt(snapshot, image.path, image.stored as { alt?: unknown; decorative?: unknown }),
         });
       }
     }
@@ -152,9 +170,16 @@ async function newsletterImages(db: Db, url?: string): Promise<ImageOwner[]> {
       title: row.subject,
       status: NEWSLETTER_STATUS[row.state],
     };
-    if (row.image_url && (!url || row.image_url === url)) owners.push({ ...base, url: row.image_url, variants: null });
+    // The picture above the text is the blog post's, described there.
+    if (row.image_url && (!url || row.image_url === url)) {
+      owners.push({ ...base, url: row.image_url, variants: null, alt: "", decorative: false });
+    }
+    const alts = new Map(imagesOf(row.content).map((image) => [image.src, image.alt]));
     for (const src of new Set(imageSourcesOf(row.content))) {
-      if (!url || src === url) owners.push({ ...base, url: src, variants: JSON.stringify({ url: src }) });
+      if (!url || src === url) {
+        const variants = JSON.stringify({ url: src });
+        owners.push({ ...base, url: src, variants, alt: alts.get(src) ?? "", decorative: false });
+      }
     }
   }
   return owners;
@@ -167,7 +192,9 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
     ["blog_posts", "blog"],
     ["publications", "publication"],
   ] as const) {
-    let query = db.selectFrom(table).select(["id", "title", "status", "image_url", "image_variants"]);
+    let query = db
+      .selectFrom(table)
+      .select(["id", "title", "status", "image_url", "image_variants", "image_alt", "image_decorative"]);
     if (filter.url) query = query.where("image_url", "=", filter.url);
     if (filter.publishedOnly) query = query.where("status", "=", "published");
     for (const row of await query.execute()) {
@@ -178,6 +205,8 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
         status: row.status,
         url: row.image_url,
         variants: row.image_variants,
+        alt: row.image_alt ?? "",
+        decorative: Number(row.image_decorative) === 1,
       });
     }
   }
@@ -191,6 +220,9 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
       "gallery_images.id as image_id",
       "gallery_images.url as url",
       "gallery_images.variants as variants",
+      "gallery_images.position as position",
+      "gallery_images.alt as alt",
+      "gallery_images.decorative as decorative",
     ]);
   if (filter.url) gallery = gallery.where("gallery_images.url", "=", filter.url);
   if (filter.publishedOnly) gallery = gallery.where("gallery_items.status", "=", "published");
@@ -203,6 +235,9 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
       url: row.url,
       variants: row.variants,
       galleryImageId: row.image_id,
+      galleryPosition: Number(row.position),
+      alt: row.alt ?? "",
+      decorative: Number(row.decorative) === 1,
     });
   }
   const videoKey = filter.url?.startsWith("youtube:") ? filter.url.slice("youtube:".length) : undefined;
@@ -218,6 +253,8 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
         status: row.status,
         url: videoMediaKey(row.youtube_id),
         variants: null,
+        alt: row.title,
+        decorative: false,
       });
     }
   }

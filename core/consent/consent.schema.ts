@@ -110,3 +110,14 @@ export interface ConsentAttention {
   reason: "not-recorded" | "expiring" | "not-yet" | "minor-without-guardian";
   expiresOn: string | null;
 }
+
+/** A public picture the dashboard lists because it has no description (docs/decisions/0770-every-picture-described.md). */
+export interface UndescribedImage {
+  imageUrl: string;
+  /** "blog" | "publication" | "gallery-item" | "site-content" */
+  entity: string;
+  entityId: string;
+  title: string;
+  /** Where a gallery image is among its item's, from 1; null for an item's one picture. */
+  position: number | null;
+}

@@ -22,6 +22,7 @@ import {
   ConsentInputSchema,
   type ImageConsent,
   publishRefusal,
+  type UndescribedImage,
 } from "./consent.schema.ts";
 
 /** What a post or publication shows in the admin once its picture is withdrawn: a drawing, no person. */
@@ -295,6 +296,23 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           reason,
           expiresOn: consent?.expiresOn ?? null,
         });
+      }
+      return items;
+    },
+
+    /**
+     * For the dashboard: public pictures with neither a description nor the decorative mark, as the
+     * spec's clients publish them (docs/decisions/0770-every-picture-described.md).
+     */
+    async undescribed(): Promise<UndescribedImage[]> {
+      const all = await repo.imagesWithOwners(db, { publishedOnly: true });
+      const items: UndescribedImage[] = [];
+      for (const image of all) {
+        // A newsletter is an e-mail, not a page the spec's clients publish: its pictures are described
+        // in the editor, and one already sent cannot be changed.
+        if (image.entity === "newsletter" || image.alt.trim() !== "" || image.decorative) continue;
+        const position = image.galleryPosition === undefined ? null : image.galleryPosition + 1;
+        items.push({ imageUrl: image.url, entity: image.entity, entityId: image.id, title: image.title, position });
       }
       return items;
     },

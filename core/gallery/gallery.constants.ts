@@ -27,6 +27,10 @@ export interface GalleryItem extends ItemState {
   imageUrls: string[];
   /** The same images with their AVIF/WebP/JPEG width ladder, for srcset. */
   images: StoredImage[];
+  /** Ours: each image's description in the same order, "" where there is none (docs/decisions/0770). */
+  imageAlts: string[];
+  /** Ours: whether each image is decorative (served with an empty alt on purpose). */
+  imageDecoratives: boolean[];
   createdAt: string;
 }
 

@@ -1,3 +1,4 @@
+import { sentDescriptions } from "../item-writes/image-descriptions.ts";
 import type { ItemKind } from "../item-writes/item-writes.ts";
 import { ValidationError } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
@@ -39,15 +40,38 @@ export const galleryKind: ItemKind<GalleryItem, repo.GalleryRecord> = {
     if (creating && uploads.length === 0) {
       throw new ValidationError(GALLERY_MESSAGES.imagesRequired, { images: GALLERY_MESSAGES.imagesRequired });
     }
-    return input;
+    const { alts, decoratives } = sentDescriptions(fields);
+    return {
+      ...input,
+      ...(alts ? { imageAlts: alts } : {}),
+      ...(decoratives ? { imageDecoratives: decoratives } : {}),
+    };
   },
   find: repo.findGalleryItem,
   stateOf: ({ status, publishAt }) => ({ status, publishAt }),
   filesOf: (item) => item.images,
   shows: (_values, files) => files.map((image) => image.url),
   consents: sentConsents,
-  // The item's text fields, to tell which ones an update changed.
-  audited: ({ title, description, category, eventDate }) => ({ title, description, category, eventDate }),
+  // A kept image keeps its description unless the write sent one; a new image has none unless sent.
+  described: (values, before, shown) =>
+    shown.map((url, index) => {
+      const kept = before?.imageUrls[index] === url;
+      return {
+        alt: values.imageAlts?.[index] ?? (kept ? (before?.imageAlts[index] ?? "") : ""),
+        decorative: values.imageDecoratives?.[index] ?? (kept ? (before?.imageDecoratives[index] ?? false) : false),
+        name: `Image ${index + 1}`,
+        field: `imageAlts.${index}`,
+      };
+    }),
+  // The item's text fields (and the descriptions when sent), to tell which ones an update changed.
+  audited: ({ title, description, category, eventDate, imageAlts, imageDecoratives }) => ({
+    title,
+    description,
+    category,
+    eventDate,
+    ...(imageAlts ? { imageAlts: JSON.stringify(imageAlts) } : {}),
+    ...(imageDecoratives ? { imageDecoratives: JSON.stringify(imageDecoratives) } : {}),
+  }),
   async insert(trx, { id, values, files, state, now }) {
     await repo.insertGalleryItem(trx, id, values, files ?? [], state, now);
   },

@@ -7,7 +7,7 @@ import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts
 import type { ImageOwner } from "../media/variant-job.ts";
 import { newId } from "../shared/ids.ts";
 import { allValues, coverageIs } from "../translations/translations.repository.ts";
-import { TRANSLATABLE_FIELDS, TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
+import { countedFields, TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
 import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
@@ -26,7 +26,7 @@ const LONGEST_SEARCH_TEXT = (TITLE_MAX + 1 + DESCRIPTION_MAX + 1) * (1 + TRANSLA
 /** How translations name a gallery item (core/translations). */
 const TRANSLATION_KIND = "gallery-item";
 /** How many fields a complete Amharic version of an item has. */
-const GALLERY_FIELDS = TRANSLATABLE_FIELDS["gallery-item"].length;
+const GALLERY_FIELDS = countedFields("gallery-item").length;
 /** FTS5's trigram index answers substrings of 3 or more characters. */
 const TRIGRAM = 3;
 
@@ -123,7 +123,7 @@ async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise
   if (rows.length === 0) return [];
   const imageRows = await db
     .selectFrom("gallery_images")
-    .select(["gallery_item_id", "url", "variants"])
+    .select(["gallery_item_id", "url", "variants", "alt", "decorative"])
     .where(
       "gallery_item_id",
       "in",
@@ -132,14 +132,15 @@ async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise
     .orderBy("gallery_item_id")
     .orderBy("position")
     .execute();
-  const imagesOf = new Map<string, StoredImage[]>();
+  const imagesOf = new Map<string, typeof imageRows>();
   for (const image of imageRows) {
     const list = imagesOf.get(image.gallery_item_id) ?? [];
-    list.push(parseStoredImage(image.variants, image.url));
+    list.push(image);
     imagesOf.set(image.gallery_item_id, list);
   }
   return rows.map((row) => {
-    const images = imagesOf.get(row.id) ?? [];
+    const imageRowsOfItem = imagesOf.get(row.id) ?? [];
+    const images = imageRowsOfItem.map((image) => parseStoredImage(image.variants, image.url));
     return {
       _id: row.id,
       title: row.title,
@@ -148,6 +149,8 @@ async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise
       eventDate: row.event_date,
       imageUrls: images.map((i) => i.url),
       images,
+      imageAlts: imageRowsOfItem.map((image) => image.alt ?? ""),
+      imageDecoratives: imageRowsOfItem.map((image) => Number(image.decorative) === 1),
       createdAt: row.created_at,
       ...stateOf(row),
     };
@@ -159,9 +162,22 @@ export interface GalleryRecord {
   description: string;
   category: GalleryCategory;
   eventDate: string;
+  /** The images' descriptions in order, when the write sent them (docs/decisions/0770). */
+  imageAlts?: string[];
+  imageDecoratives?: boolean[];
 }
 
-async function insertImages(db: Db, itemId: string, images: StoredImage[]) {
+/** The description columns of the image at `position`: only what the write sent. */
+function descriptionColumns(item: GalleryRecord, position: number) {
+  const alt = item.imageAlts?.[position];
+  const decorative = item.imageDecoratives?.[position];
+  return {
+    ...(item.imageAlts ? { alt: alt || null } : {}),
+    ...(item.imageDecoratives ? { decorative: decorative ? 1 : 0 } : {}),
+  };
+}
+
+async function insertImages(db: Db, itemId: string, images: StoredImage[], item: GalleryRecord) {
   if (images.length === 0) return;
   await db
     .insertInto("gallery_images")
@@ -172,9 +188,23 @@ async function insertImages(db: Db, itemId: string, images: StoredImage[]) {
         position,
         url: image.url,
         variants: serializeStoredImage(image),
+        ...descriptionColumns(item, position),
       })),
     )
     .execute();
+}
+
+/** Describes the images an update keeps, by their place. */
+async function describeImages(db: Db, itemId: string, item: GalleryRecord) {
+  const count = Math.max(item.imageAlts?.length ?? 0, item.imageDecoratives?.length ?? 0);
+  for (let position = 0; position < count; position++) {
+    await db
+      .updateTable("gallery_images")
+      .set(descriptionColumns(item, position))
+      .where("gallery_item_id", "=", itemId)
+      .where("position", "=", position)
+      .execute();
+  }
 }
 
 async function imagesOfItem(db: Db, itemId: string): Promise<StoredImage[]> {
@@ -210,7 +240,7 @@ export async function insertGalleryItem(
       ...stateColumns(state),
     })
     .execute();
-  await insertImages(trx, id, images);
+  await insertImages(trx, id, images, item);
 }
 
 /**
@@ -240,10 +270,13 @@ export async function updateGalleryItem(
     .where("id", "=", id)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return undefined;
-  if (!images) return [];
+  if (!images) {
+    await describeImages(trx, id, item);
+    return [];
+  }
   const replaced = await imagesOfItem(trx, id);
   await trx.deleteFrom("gallery_images").where("gallery_item_id", "=", id).execute();
-  await insertImages(trx, id, images);
+  await insertImages(trx, id, images, item);
   return replaced;
 }
 

@@ -23,4 +23,8 @@ export interface GalleryImageTable {
   position: number;
   url: string;
   variants: string | null;
+  /** What the picture shows, for those who cannot see it; null when not given (docs/decisions/0770). */
+  alt: string | null;
+  /** 1 when staff marked the picture decorative: it is served with an empty alt on purpose. */
+  decorative: Generated<number>;
 }

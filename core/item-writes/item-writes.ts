@@ -15,11 +15,23 @@ import { isRecordId } from "../shared/record-id.ts";
 import { deleteItem as deleteTranslations } from "../translations/translations.repository.ts";
 import { type ItemState, resolveState, stateAudit } from "../versions/item-states.ts";
 import type { ScheduledPublishing } from "../versions/scheduled-publishing.ts";
+import {
+  asksForDescriptions,
+  DESCRIPTION_MESSAGES,
+  firstUndescribed,
+  type ImageDescription,
+} from "./image-descriptions.ts";
 
 /** The consent a write sent for one thing it shows, as core/consent records it. */
 export interface SentConsent {
   url: string;
   sent: unknown;
+  field: string;
+}
+
+/** A picture as the publish check reads it: its description, and how a refusal names it. */
+export interface DescribedPicture extends ImageDescription {
+  name: string;
   field: string;
 }
 
@@ -61,6 +73,11 @@ export interface ItemKind<Item extends Values, Values> {
   shows(values: Values, files: readonly StoredImage[]): string[];
   /** The consent the write sent for each thing shown (nothing sent records nothing). */
   consents(fields: unknown, shown: readonly string[]): SentConsent[];
+  /**
+   * The pictures the item shows after the write, in order, with their descriptions and how a refusal
+   * names each (docs/decisions/0770-every-picture-described.md); `shown` is what `shows` answered.
+   */
+  described(values: Values, before: Item | null, shown: readonly string[]): DescribedPicture[];
   /** The fields an audit entry compares, by the form's names. */
   audited(values: Values): object;
   insert(trx: Db, write: ItemWrite<Values>): Promise<void>;
@@ -83,6 +100,17 @@ export interface ItemWritesDeps {
    * processes (core/media/source-preparer.ts) their pool decides how many run; the rest wait there.
    */
   parallel?: number;
+}
+
+/**
+ * A write from the admin forms (which say whether each picture is decorative) publishes or schedules
+ * only described pictures; the spec's clients send no descriptions and are listed on the dashboard.
+ */
+function assertDescribed(pictures: readonly DescribedPicture[]) {
+  const picture = pictures[firstUndescribed(pictures)];
+  if (!picture) return;
+  const message = DESCRIPTION_MESSAGES.missing(picture.name);
+  throw new ValidationError(message, { status: message, [picture.field]: message });
 }
 
 /**
@@ -160,6 +188,7 @@ export function createItemWrites<Item extends Values, Values>(
     const shown = kind.shows(values, files ?? (before ? kind.filesOf(before) : []));
     await scheduling.recordConsents(trx, kind.consents(fields, shown), actor, id);
     await scheduling.assertMayGoPublic(trx, state, shown);
+    if (state.status !== "draft" && asksForDescriptions(fields)) assertDescribed(kind.described(values, before, shown));
     if (before) await kind.update(trx, write);
     else await kind.insert(trx, write);
     for (const file of files ?? []) if (file.processing) await jobs.enqueue(trx, variantsJobFor(file));

@@ -55,6 +55,10 @@ export interface Publication extends ItemState {
   /** Plain URL of the screenshot (spec); `image` adds its sizes and formats. */
   imageUrl: string;
   image: StoredImage;
+  /** Ours: what the picture shows, "" when there is none (docs/decisions/0770-every-picture-described.md). */
+  imageAlt: string;
+  /** Ours: the picture is decorative, served with an empty alt on purpose. */
+  imageDecorative: boolean;
   link: string;
   /** Calendar date 'yyyy-MM-dd': the same day in every time zone. */
   publicationDate: string;

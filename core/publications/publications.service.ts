@@ -16,6 +16,8 @@ function toPublication(row: repo.PublicationRow): Publication {
     description: row.description,
     imageUrl: row.image_url,
     image: parseStoredImage(row.image_variants, row.image_url),
+    imageAlt: row.image_alt ?? "",
+    imageDecorative: Number(row.image_decorative) === 1,
     link: row.link,
     publicationDate: row.publication_date,
     createdAt: row.created_at,

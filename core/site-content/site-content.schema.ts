@@ -133,6 +133,13 @@ export const ImageSchema = z.object(
         }),
       )
       .max(60),
+    /**
+     * Ours, optional: what the picture shows (docs/decisions/0770-every-picture-described.md); a card
+     * that keeps its own `imageAlt` or `alt` beside the picture is described by that.
+     */
+    alt: z.string().trim().max(300, "Image description: please keep this under 300 characters").optional(),
+    /** Ours, optional: the picture is decorative, served with an empty alt on purpose. */
+    decorative: z.boolean().optional(),
   },
   { error: SITE_CONTENT_MESSAGES.image },
 );

@@ -18,13 +18,13 @@ export const TRANSLATION_SOURCES: Record<TranslatableKind, TranslationSource> = 
   blog: {
     async english(db, id) {
       const row = await findPost(db, id);
-      return row && { title: row.title, excerpt: row.excerpt, content: row.content };
+      return row && { title: row.title, excerpt: row.excerpt, content: row.content, imageAlt: row.image_alt ?? "" };
     },
   },
   publication: {
     async english(db, id) {
       const row = await findPublication(db, id);
-      return row && { title: row.title, description: row.description };
+      return row && { title: row.title, description: row.description, imageAlt: row.image_alt ?? "" };
     },
   },
   "gallery-item": {

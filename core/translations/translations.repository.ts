@@ -46,13 +46,19 @@ export async function findFieldsOfItems(
 }
 
 /** How many fields each item of a kind has translated into `locale` (items without any are absent). */
-export async function countFields(db: Db, kind: string, locale: string): Promise<Map<string, number>> {
+export async function countFields(
+  db: Db,
+  kind: string,
+  locale: string,
+  fields: readonly string[],
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom("content_translations")
     .select(["item_id"])
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("fields"))
     .where("kind", "=", kind)
     .where("locale", "=", locale)
+    .where("field", "in", [...fields])
     .groupBy("item_id")
     .execute();
   return new Map(rows.map((row) => [row.item_id, Number(row.fields)]));

@@ -34,7 +34,16 @@ export interface TranslatableField {
   label: string;
   input: FieldInput;
   max: number;
+  /**
+   * A picture's description (docs/decisions/0770-every-picture-described.md): not counted in how far
+   * a version is, since the English picture may have none to translate.
+   */
+  describesPicture?: true;
 }
+
+/** The fields counted in how far an item's version in another language is. */
+export const countedFields = (kind: TranslatableKind) =>
+  TRANSLATABLE_FIELDS[kind].filter((field) => !field.describesPicture).map((field) => field.name);
 
 /** Every text field a visitor reads, per kind; the limits are the English field's. */
 export const TRANSLATABLE_FIELDS: Record<TranslatableKind, readonly TranslatableField[]> = {
@@ -42,10 +51,12 @@ export const TRANSLATABLE_FIELDS: Record<TranslatableKind, readonly Translatable
     { name: "title", label: "Title", input: "line", max: 200 },
     { name: "excerpt", label: "Excerpt", input: "text", max: 600 },
     { name: "content", label: "Content", input: "rich", max: 200_000 },
+    { name: "imageAlt", label: "What the picture shows", input: "line", max: 300, describesPicture: true },
   ],
   publication: [
     { name: "title", label: "Title", input: "line", max: 200 },
     { name: "description", label: "Description", input: "text", max: 2000 },
+    { name: "imageAlt", label: "What the picture shows", input: "line", max: 300, describesPicture: true },
   ],
   "gallery-item": [
     { name: "title", label: "Title", input: "line", max: 200 },

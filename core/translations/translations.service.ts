@@ -11,6 +11,7 @@ import { TRANSLATION_SOURCES, type TranslationSource } from "./translation-sourc
 import * as repo from "./translations.repository.ts";
 import {
   type ContentLocale,
+  countedFields,
   isTranslatableKind,
   isTranslationLocale,
   type Localised,
@@ -45,7 +46,7 @@ function cleaned(kind: TranslatableKind, fields: Record<string, string>): Record
 
 function coverageOf(kind: TranslatableKind, translated: number): TranslationCoverage {
   if (translated === 0) return "missing";
-  return translated >= TRANSLATABLE_FIELDS[kind].length ? "complete" : "partial";
+  return translated >= countedFields(kind).length ? "complete" : "partial";
 }
 
 export interface TranslationServiceDeps {
@@ -88,7 +89,7 @@ export function createTranslationService({
       locale,
       fields: present,
       english,
-      coverage: coverageOf(kind, Object.keys(present).length),
+      coverage: coverageOf(kind, countedFields(kind).filter((name) => name in present).length),
       updatedAt: stored.updatedAt,
       updatedBy: stored.updatedBy,
     };
@@ -113,6 +114,7 @@ export function createTranslationService({
       const englishFields: string[] = [];
       for (const { name } of TRANSLATABLE_FIELDS[kindName]) {
         if (!(name in item)) continue; // a summary without its content
+        if ((item as Record<string, unknown>)[name] === "") continue; // nothing in English either (a picture undescribed)
         if (translated[name]) out[name] = translated[name];
         else englishFields.push(name);
       }
@@ -160,7 +162,7 @@ export function createTranslationService({
      */
     async coverage(kindName: string, locale: string): Promise<Record<string, TranslationCoverage>> {
       const kind = kindOf(kindName);
-      const counts = await repo.countFields(db, kind, localeOf(locale));
+      const counts = await repo.countFields(db, kind, localeOf(locale), countedFields(kind));
       return Object.fromEntries([...counts].map(([id, count]) => [id, coverageOf(kind, count)]));
     },
 

@@ -21,6 +21,8 @@ export const videoKind: ItemKind<Video, repo.VideoRecord> = {
   shows: (values) => [videoMediaKey(values.youtubeId)],
   consents: (fields, shown) =>
     shown.map((url) => ({ url, sent: (fields as { consent?: unknown } | null)?.consent, field: "consent" })),
+  // YouTube's thumbnail is named by the video's title; no picture of ours to describe.
+  described: () => [],
   // The stored fields of a video, to tell which ones an update changed.
   audited: ({ title, description, youtubeId, category }) => ({ title, description, youtubeId, category }),
   async insert(trx, { id, values, state, now }) {

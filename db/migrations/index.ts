@@ -35,6 +35,7 @@ import * as monthlyGiftStewardship from "./2026-11-28-700-monthly-gift-stewardsh
 import * as visitsAndCampaigns from "./2026-11-28-710-visits-and-campaigns.ts";
 import * as subscriberImportFiles from "./2026-11-28-730-subscriber-import-files.ts";
 import * as testGiftsAndReceiptMethods from "./2026-11-28-760-test-gifts-and-receipt-methods.ts";
+import * as imageDescriptions from "./2026-11-28-770-image-descriptions.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
   "2026-11-28-730-subscriber-import-files": subscriberImportFiles,
   "2026-11-28-760-test-gifts-and-receipt-methods": testGiftsAndReceiptMethods,
+  "2026-11-28-770-image-descriptions": imageDescriptions,
 };

@@ -59,4 +59,8 @@ export default async function consentRoutes(app: FastifyInstance) {
   app.get("/api/admin/consent/attention", staff, async () =>
     (await consent.attention()).map((item) => ({ ...item, imageUrl: publicUrls.url(item.imageUrl) })),
   );
+
+  app.get("/api/admin/images/undescribed", staff, async () =>
+    (await consent.undescribed()).map((item) => ({ ...item, imageUrl: publicUrls.url(item.imageUrl) })),
+  );
 }

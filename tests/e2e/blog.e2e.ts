@@ -84,6 +84,8 @@ describe.runIf(browserAvailable)("blog", () => {
     await page.keyboard.type("I can read my son's letters now.");
     await screenshot(page, "blog-editor-1280");
 
+    // Publishing needs the picture described (or marked decorative).
+    await page.getByLabel("What the picture shows").fill("Women reading together at a long table");
     // A new post starts as a draft; "Publish" next to "Create Post" makes it public at once.
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => toast(page, "Post created successfully!").isVisible(), SAVE_WAIT).toBe(true);
@@ -443,9 +445,32 @@ describe.runIf(browserAvailable)("blog", () => {
       ),
     );
     await createPost(api, blogFields("A second story, so the list has two cards"));
+    // The picture's description in Amharic (docs/decisions/0770-every-picture-described.md).
+    const amharicAlt = "የልብስ ስፌት ማሽን ላይ የምትሰራ ሴት";
     for (const viewport of Object.values(VIEWPORTS)) {
       const width = viewport.width;
       const { page, context } = await newPage(site.browser, site.server, { viewport });
+
+      // Staff describe the picture beside it; the public page, in both languages, says it.
+      const englishAlt = `A woman at a sewing machine (${width} px)`;
+      await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
+      const description = page.getByLabel("What the picture shows", { exact: true });
+      await expect.poll(() => description.isVisible()).toBe(true);
+      await description.fill(englishAlt);
+      await page.getByRole("button", { name: "Update Post" }).click();
+      await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), SAVE_WAIT).toBe(true);
+      await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
+      await api.json("PUT", `/api/admin/translations/blog/${post._id}/am`, {
+        fields: { title: "የልብስ ስፌት ማህበር", imageAlt: amharicAlt },
+      });
+      await page.goto(`/blog/${post._id}`);
+      expect(await page.locator("article img").first().getAttribute("alt")).toBe(englishAlt);
+      await page.goto(`/am/blog/${post._id}`);
+      expect(await page.locator("article img").first().getAttribute("alt")).toBe(amharicAlt);
+      await screenshot(page, `blog-post-am-${width}`);
+      const shared = await (await fetch(`${site.server.baseUrl}/blog/${post._id}`)).text();
+      expect(shared).toContain(`<meta property="og:image:alt" content="${englishAlt}"/>`);
+
       await page.goto("/blog");
       await screenshot(page, `blog-list-${width}`);
       await expectLaidOut(page, publicParts(page), `/blog at ${width}`);

@@ -38,6 +38,9 @@ describe.runIf(browserAvailable)("gallery admin", () => {
       .getByLabel("Images", { exact: true })
       .setInputFiles([await jpeg("one.jpg", "#0b5563"), await jpeg("two.jpg", "#b4430e")]);
     await expect.poll(() => page.getByRole("list", { name: "Selected images" }).getByRole("img").count()).toBe(2);
+    // Publishing needs every picture described (docs/decisions/0770-every-picture-described.md).
+    await page.getByLabel("What image 1 shows").fill("Mothers in gowns holding certificates");
+    await page.getByLabel("What image 2 shows").fill("A sewing machine with a half-made dress");
     // A new item starts as a draft; "Publish" makes it public at once.
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByText(/Uploading\.\.\.|Processing images\.\.\./).waitFor();
@@ -50,6 +53,9 @@ describe.runIf(browserAvailable)("gallery admin", () => {
     const visitor = await context.newPage();
     await visitor.goto("/impact/gallery?category=Skills%20Training");
     await visitor.getByRole("heading", { name: "Tailoring graduation" }).waitFor();
+    expect(await visitor.locator("article img").first().getAttribute("alt")).toBe(
+      "Mothers in gowns holding certificates",
+    );
     expect(await visitor.getByText("March 14, 2026").isVisible()).toBe(true);
     expect(await visitor.getByText("2 photos", { exact: true }).isVisible()).toBe(true);
 
@@ -65,6 +71,7 @@ describe.runIf(browserAvailable)("gallery admin", () => {
 
     await page.getByLabel("Title").fill("Tailoring graduation day");
     await page.getByLabel("Images", { exact: true }).setInputFiles([await jpeg("three.jpg", "#222222")]);
+    await page.getByLabel("What the picture shows").fill("Graduates outside the prison school");
     await page.getByRole("button", { name: "Update Item" }).click();
     await page.getByText("Gallery item updated!").waitFor();
     await page.getByRole("heading", { name: "Tailoring graduation day" }).waitFor();

@@ -40,6 +40,8 @@ describe.runIf(browserAvailable)("news and publications", () => {
     const file = path.join(site.server.dataDir, "shot.png");
     await sharp(await pngImage({ width: 900, height: 600, alpha: false })).toFile(file);
     await page.getByLabel("Image (screenshot)").setInputFiles(file);
+    // Publishing needs the picture described (docs/decisions/0770-every-picture-described.md).
+    await page.getByLabel("What the picture shows").fill("The radio programme's page");
     // A new publication starts as a draft; "Publish" makes it public at once.
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => toast(page, "Publication created!").isVisible(), SAVE_WAIT).toBe(true);

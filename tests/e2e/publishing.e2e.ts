@@ -89,6 +89,8 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     await page.getByRole("radio", { name: /^Scheduled/ }).check();
     const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
     await page.getByLabel("Publish at (Addis Ababa time)").fill(`${tomorrow}T09:00`);
+    // Scheduling needs the picture described (docs/decisions/0770-every-picture-described.md).
+    await page.getByLabel("What the picture shows").fill("Women around a sewing table");
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), WAIT).toBe(true);
     await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);

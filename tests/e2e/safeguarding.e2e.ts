@@ -73,6 +73,7 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
       )
       .waitFor(WAIT);
 
+    await page.getByLabel("What the picture shows").fill("A mother reading to her son");
     // By keyboard: the guardian's checkbox, then Publish.
     await consent.getByLabel("Given by a parent or guardian").focus();
     await page.keyboard.press("Space");

@@ -54,7 +54,8 @@ export function PostArticle({ post, footer }: { post: BlogPost & FieldLanguages;
       <div className="mt-8 overflow-hidden rounded-2xl bg-sand">
         <ResponsiveImage
           image={post.image}
-          alt=""
+          alt={post.imageAlt}
+          lang={post.imageAlt ? fieldLang(post, "imageAlt") : undefined}
           sizes="(min-width: 768px) 720px, 100vw"
           priority
           className="h-auto w-full"

@@ -13,7 +13,8 @@ export function PostCard({ post, priority = false }: { post: BlogPostSummary & F
       <div className="aspect-[16/10] overflow-hidden bg-sand">
         <ResponsiveImage
           image={post.image}
-          alt=""
+          alt={post.imageAlt}
+          lang={post.imageAlt ? fieldLang(post, "imageAlt") : undefined}
           sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
           priority={priority}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"

@@ -43,7 +43,7 @@ export function GalleryCard({
         {cover && (
           <ResponsiveImage
             image={cover}
-            alt=""
+            alt={item.imageAlts?.[0] ?? ""}
             sizes={sizes}
             priority={priority}
             pictureClassName="block h-full w-full"

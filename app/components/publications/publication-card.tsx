@@ -18,7 +18,8 @@ export function PublicationCard({
       <div className="aspect-[16/10] overflow-hidden bg-sand sm:aspect-auto sm:h-full">
         <ResponsiveImage
           image={publication.image}
-          alt=""
+          alt={publication.imageAlt}
+          lang={publication.imageAlt ? fieldLang(publication, "imageAlt") : undefined}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 40vw, 100vw"
           priority={priority}
           className="h-full w-full object-cover"

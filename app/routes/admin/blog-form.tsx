@@ -18,6 +18,7 @@ import {
   MAX_IMAGE_BYTES,
   UploadProgress,
 } from "../../components/admin/image-field";
+import { PictureDescription } from "../../components/admin/picture-description";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
@@ -35,6 +36,9 @@ interface Values {
   authorName: string;
   authorLinkedin: string;
   content: string;
+  /** The picture's description and the decorative mark ("true"/"false"), sent as the form's fields. */
+  imageAlt: string;
+  imageDecorative: string;
   status: string;
   publishAt: string;
 }
@@ -44,10 +48,22 @@ const EMPTY: Values = {
   authorName: "",
   authorLinkedin: "",
   content: "",
+  imageAlt: "",
+  imageDecorative: "false",
   ...stateValues(null),
 };
 /** Form order, for moving focus to the first invalid field. */
-const FIELD_ORDER = ["title", "excerpt", "authorName", "authorLinkedin", "image", "content", "publishAt"] as const;
+const FIELD_ORDER = [
+  "title",
+  "excerpt",
+  "authorName",
+  "authorLinkedin",
+  "image",
+  "imageAlt",
+  "imageDecorative",
+  "content",
+  "publishAt",
+] as const;
 
 function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -66,6 +82,8 @@ const valuesOf = (post: BlogPost): Values => ({
   authorName: post.authorName,
   authorLinkedin: post.authorLinkedin ?? "",
   content: post.content,
+  imageAlt: post.imageAlt,
+  imageDecorative: String(post.imageDecorative),
   ...stateValues(post),
 });
 
@@ -243,6 +261,16 @@ export default function BlogForm() {
             }}
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
+          />
+          <PictureDescription
+            id="blog-imageAlt"
+            alt={values.imageAlt}
+            decorative={values.imageDecorative === "true"}
+            onAlt={(imageAlt) => setValues((current) => ({ ...current, imageAlt }))}
+            onDecorative={(decorative) =>
+              setValues((current) => ({ ...current, imageDecorative: decorative ? "true" : "false" }))
+            }
+            error={errors.imageAlt}
           />
           {post && !file && (
             <BlurEditor

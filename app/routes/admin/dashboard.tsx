@@ -6,6 +6,7 @@ import { formatMoney } from "../../../core/money/money";
 import type { SubscriberStatus } from "../../../core/subscribers/subscribers.constants";
 import { BackgroundWork } from "../../components/admin/background-work";
 import { ConsentPanel } from "../../components/admin/consent-panel";
+import { UndescribedPanel } from "../../components/admin/undescribed-panel";
 import { UnpreparedPicturesPanel } from "../../components/admin/unprepared-pictures";
 import { areasFor } from "../../content/admin-navigation";
 import { adminMeta } from "../../lib/admin-meta";
@@ -143,6 +144,7 @@ export default function AdminDashboard() {
       {mayUse(role, EDITORS) ? <UnpreparedPicturesPanel /> : null}
       {role === "administrator" ? <BackgroundWork /> : null}
       {mayUse(role, EDITORS) ? <ConsentPanel /> : null}
+      {mayUse(role, EDITORS) ? <UndescribedPanel /> : null}
     </div>
   );
 }

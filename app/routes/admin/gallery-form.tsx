@@ -19,6 +19,7 @@ import {
 } from "../../components/admin/consent-fields";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { ImagePicker } from "../../components/admin/image-picker";
+import { PictureDescription } from "../../components/admin/picture-description";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { UnpreparedPictureList, useUnpreparedPictures } from "../../components/admin/unprepared-pictures";
@@ -28,6 +29,12 @@ import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
 
 export const meta = () => adminMeta("Gallery item");
+
+interface Description {
+  alt: string;
+  decorative: boolean;
+}
+const UNDESCRIBED: Description = { alt: "", decorative: false };
 
 interface Values {
   title: string;
@@ -73,6 +80,15 @@ export default function GalleryForm() {
       stale = true;
     };
   }, [files, existing]);
+  // One description per image shown, in their order (docs/decisions/0770-every-picture-described.md).
+  const [descriptions, setDescriptions] = useState<Description[]>([]);
+  const describe = (index: number, change: Partial<Description>) =>
+    setDescriptions((current) =>
+      Array.from({ length: Math.max(current.length, index + 1) }, (_, i) => ({
+        ...(current[i] ?? UNDESCRIBED),
+        ...(i === index ? change : {}),
+      })),
+    );
   const [processing, setProcessing] = useState(false);
   const unprepared = useUnpreparedPictures(id ?? "");
   const [loading, setLoading] = useState(Boolean(id));
@@ -92,6 +108,12 @@ export default function GalleryForm() {
         });
         setPublished(item.status === "published");
         setExisting(item.imageUrls);
+        setDescriptions(
+          item.imageUrls.map((_, index) => ({
+            alt: item.imageAlts[index] ?? "",
+            decorative: item.imageDecoratives[index] ?? false,
+          })),
+        );
         setProcessing(item.images.some((image) => image.processing));
         setLoading(false);
       })
@@ -113,6 +135,9 @@ export default function GalleryForm() {
     for (const [name, value] of Object.entries({ ...values, ...submittedState(event, values) }))
       body.append(name, value);
     for (const file of files) body.append("images", file, file.name);
+    const shown = Array.from({ length: files.length || existing.length }, (_, i) => descriptions[i] ?? UNDESCRIBED);
+    body.append("imageAlts", JSON.stringify(shown.map((picture) => picture.alt)));
+    body.append("imageDecoratives", JSON.stringify(shown.map((picture) => picture.decorative)));
     const sentConsents = consents.map(consentPayload);
     if (sentConsents.some(Boolean)) body.append("imageConsents", JSON.stringify(sentConsents));
     setProgress(0);
@@ -160,7 +185,10 @@ export default function GalleryForm() {
           id="gallery-images"
           label="Images"
           files={files}
-          onChange={setFiles}
+          onChange={(chosen) => {
+            setFiles(chosen);
+            setDescriptions([]);
+          }}
           existing={existing}
           error={errors.images}
           hint={
@@ -181,6 +209,16 @@ export default function GalleryForm() {
                 }
               />
             )}
+            <PictureDescription
+              id={`gallery-imageAlt-${index}`}
+              name={`imageAlts.${index}`}
+              subject={consents.length > 1 ? `image ${index + 1}` : undefined}
+              alt={descriptions[index]?.alt ?? ""}
+              decorative={descriptions[index]?.decorative ?? false}
+              onAlt={(alt) => describe(index, { alt })}
+              onDecorative={(decorative) => describe(index, { decorative })}
+              error={errors[`imageAlts.${index}`]}
+            />
             <ConsentFields
               id={`gallery-consent-${index}`}
               subject={consents.length > 1 ? `image ${index + 1}` : "this image"}

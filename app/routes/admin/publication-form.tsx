@@ -21,6 +21,7 @@ import {
   MAX_IMAGE_BYTES,
   UploadProgress,
 } from "../../components/admin/image-field";
+import { PictureDescription } from "../../components/admin/picture-description";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
@@ -36,11 +37,22 @@ interface Values {
   description: string;
   link: string;
   publicationDate: string;
+  /** The picture's description and the decorative mark ("true"/"false"), sent as the form's fields. */
+  imageAlt: string;
+  imageDecorative: string;
   status: string;
   publishAt: string;
 }
-const EMPTY: Values = { title: "", description: "", link: "", publicationDate: "", ...stateValues(null) };
-const FIELD_ORDER = ["title", "description", "link", "publicationDate", "image", "publishAt"] as const;
+const EMPTY: Values = {
+  title: "",
+  description: "",
+  link: "",
+  publicationDate: "",
+  imageAlt: "",
+  imageDecorative: "false",
+  ...stateValues(null),
+};
+const FIELD_ORDER = ["title", "description", "link", "publicationDate", "image", "imageAlt", "publishAt"] as const;
 
 function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -76,6 +88,8 @@ export default function PublicationForm() {
           description: publication.description,
           link: publication.link,
           publicationDate: publication.publicationDate,
+          imageAlt: publication.imageAlt,
+          imageDecorative: String(publication.imageDecorative),
           ...stateValues(publication),
         });
         setPublished(publication.status === "published");
@@ -152,6 +166,16 @@ export default function PublicationForm() {
             }}
             error={errors.image}
             hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
+          />
+          <PictureDescription
+            id="publication-imageAlt"
+            alt={values.imageAlt}
+            decorative={values.imageDecorative === "true"}
+            onAlt={(imageAlt) => setValues((current) => ({ ...current, imageAlt }))}
+            onDecorative={(decorative) =>
+              setValues((current) => ({ ...current, imageDecorative: decorative ? "true" : "false" }))
+            }
+            error={errors.imageAlt}
           />
           {currentImage && !file && (
             <BlurEditor

@@ -43,6 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: post.title,
     description: post.excerpt,
     image: post.imageUrl,
+    imageAlt: post.imageAlt,
     path: `/blog/${post._id}`,
     type: "article",
   });
