@@ -64,6 +64,22 @@ describe.runIf(browserAvailable)("a back-office list a page at a time", () => {
     await page.getByLabel("Search e-mails").fill("nobody");
     await page.keyboard.press("Enter");
     await page.getByText("No e-mails match your search.").waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("nobody");
+    expect(await page.getByLabel("Search e-mails").inputValue()).toBe("nobody");
+
+    // A search, a filter and a page asked one after the other, none waited for: all three hold.
+    await page.getByLabel("Search e-mails").fill("reader");
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Status").selectOption("confirmed");
+    await page.getByRole("button", { name: "Next" }).click();
+    await showing(`Showing 26–50 of ${TOTAL} subscribers`);
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=reader&status=confirmed&page=2");
+    expect(await page.getByLabel("Status").inputValue()).toBe("confirmed");
+    expect(await page.getByLabel("Search e-mails").inputValue()).toBe("reader");
+    // Back is a navigation the list did not ask for: the controls show its query again.
+    await page.goBack();
+    await showing(`Showing 1–25 of ${TOTAL} subscribers`);
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=reader&status=confirmed");
     await context.close();
   });
 });
