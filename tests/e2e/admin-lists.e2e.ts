@@ -76,10 +76,20 @@ describe.runIf(browserAvailable)("a back-office list a page at a time", () => {
     await expect.poll(() => new URL(page.url()).search).toBe("?q=reader&status=confirmed&page=2");
     expect(await page.getByLabel("Status").inputValue()).toBe("confirmed");
     expect(await page.getByLabel("Search e-mails").inputValue()).toBe("reader");
-    // Back is a navigation the list did not ask for: the controls show its query again.
+    // Back is a navigation the list did not ask for: the controls show its query again. Which entry
+    // it reaches depends on how many of the quick asks the router landed apart (an ask that
+    // overtakes one on its way makes one history entry of both), so compare with the URL reached.
     await page.goBack();
-    await showing(`Showing 1–25 of ${TOTAL} subscribers`);
-    await expect.poll(() => new URL(page.url()).search).toBe("?q=reader&status=confirmed");
+    await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe(null);
+    const controlsMatchUrl = async () => {
+      const url = new URL(page.url()).searchParams;
+      const shown = [
+        await page.getByLabel("Search e-mails").inputValue(),
+        await page.getByLabel("Status").inputValue(),
+      ];
+      return shown.join(" | ") === [url.get("q") ?? "", url.get("status") ?? "all"].join(" | ");
+    };
+    await expect.poll(controlsMatchUrl).toBe(true);
     await context.close();
   });
 });
