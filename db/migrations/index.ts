@@ -33,6 +33,7 @@ import * as retention from "./2026-11-28-680-retention.ts";
 import * as dataBreaches from "./2026-11-28-681-data-breaches.ts";
 import * as monthlyGiftStewardship from "./2026-11-28-700-monthly-gift-stewardship.ts";
 import * as visitsAndCampaigns from "./2026-11-28-710-visits-and-campaigns.ts";
+import * as contentListIndexes from "./2026-11-28-720-content-list-indexes.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-681-data-breaches": dataBreaches,
   "2026-11-28-700-monthly-gift-stewardship": monthlyGiftStewardship,
   "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
+  "2026-11-28-720-content-list-indexes": contentListIndexes,
 };
