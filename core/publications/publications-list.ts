@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { choiceFilter, listQuerySchema, serveList } from "../admin-lists/list-query.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
@@ -12,7 +11,6 @@ export const PublicationListQuerySchema = listQuerySchema(["newest"], {
   status: choiceFilter(DOCUMENT_STATES),
   amharic: choiceFilter(COVERAGE_FILTERS),
 });
-export type PublicationListQuery = z.output<typeof PublicationListQuerySchema>;
 
 const AMHARIC = {
   kind: "publication",
