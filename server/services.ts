@@ -5,6 +5,7 @@ import { createAccountService } from "../core/auth/account.service.ts";
 import { createAuthService } from "../core/auth/auth.service.ts";
 import { createPasswordResets } from "../core/auth/password-reset.service.ts";
 import { createBlogService } from "../core/blogs/blogs.service.ts";
+import { createBlogList } from "../core/blogs/blogs-list.ts";
 import { createCachePurge } from "../core/cache-purge/cache-purge.ts";
 import { createCampaignsService } from "../core/campaigns/campaigns.service.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
@@ -34,6 +35,7 @@ import { createSuppressionList } from "../core/people/suppression.ts";
 import { createBreaches } from "../core/personal-data/breaches.service.ts";
 import { createRetention } from "../core/personal-data/retention.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
+import { createPublicationList } from "../core/publications/publications-list.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
 import { createYearStatements } from "../core/receipts/year-statements.ts";
@@ -306,6 +308,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
       volunteers: createVolunteersList({ db }),
       subscribers: createSubscribersList({ db }),
       gallery: createGalleryList({ db, dialect: database.dialect }),
+      blogs: createBlogList({ db }),
+      publications: createPublicationList({ db }),
     },
   };
   registerJobHandlers(services);

@@ -11,7 +11,8 @@ import * as repo from "./blogs.repository.ts";
 import { sanitizePostHtml } from "./blogs.sanitize.ts";
 import type { BlogPost, BlogPostSummary } from "./blogs.schema.ts";
 
-function toSummary(row: repo.BlogPostRow): BlogPostSummary {
+/** A row without its content is enough for a summary (lists read no content). */
+export function toSummary(row: Omit<repo.BlogPostRow, "content">): BlogPostSummary {
   return {
     _id: row.id,
     title: row.title,

@@ -9,7 +9,7 @@ import { PUBLICATION_NOT_FOUND_MESSAGE, publicationKind } from "./publications.i
 import * as repo from "./publications.repository.ts";
 import type { Publication } from "./publications.schema.ts";
 
-function toPublication(row: repo.PublicationRow): Publication {
+export function toPublication(row: repo.PublicationRow): Publication {
   return {
     _id: row.id,
     title: row.title,

@@ -33,6 +33,7 @@ import * as retention from "./2026-11-28-680-retention.ts";
 import * as dataBreaches from "./2026-11-28-681-data-breaches.ts";
 import * as monthlyGiftStewardship from "./2026-11-28-700-monthly-gift-stewardship.ts";
 import * as visitsAndCampaigns from "./2026-11-28-710-visits-and-campaigns.ts";
+import * as contentListIndexes from "./2026-11-28-720-content-list-indexes.ts";
 import * as subscriberImportFiles from "./2026-11-28-730-subscriber-import-files.ts";
 import * as testGiftsAndReceiptMethods from "./2026-11-28-760-test-gifts-and-receipt-methods.ts";
 import * as imageDescriptions from "./2026-11-28-770-image-descriptions.ts";
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-681-data-breaches": dataBreaches,
   "2026-11-28-700-monthly-gift-stewardship": monthlyGiftStewardship,
   "2026-11-28-710-visits-and-campaigns": visitsAndCampaigns,
+  "2026-11-28-720-content-list-indexes": contentListIndexes,
   "2026-11-28-730-subscriber-import-files": subscriberImportFiles,
   "2026-11-28-760-test-gifts-and-receipt-methods": testGiftsAndReceiptMethods,
   "2026-11-28-770-image-descriptions": imageDescriptions,

@@ -175,6 +175,111 @@ describe.each(DIALECTS)("the back office's lists a page at a time on %s", (diale
     expect(refused.statusCode).toBe(403);
   });
 
+  it("pages blog posts and publications newest first, by state and Amharic version, searched, for Editors", async () => {
+    const db = t.database.db;
+    const posts = ["Sewing together", "A 100% day", "Letters home", "Garden news", "Clinic opens"];
+    await db
+      .insertInto("blog_posts")
+      .values(
+        posts.map((title, i) => ({
+          id: uuid(400 + i),
+          title,
+          excerpt: i === 2 ? "Mothers WRITE to their children." : "News from the centre.",
+          author_name: i === 3 ? "Hana_Tesfaye" : "Staff",
+          author_linkedin: null,
+          content: "<p>The whole story, never in a list.</p>",
+          image_url: "/uploads/post.jpg",
+          image_variants: null,
+          created_at: day(i + 1),
+          updated_at: day(i + 1),
+          status: i === 4 ? "draft" : "published",
+          publish_at: null,
+        })),
+      )
+      .execute();
+    const papers = ["Annual report", "Research 50% brief", "Policy note"];
+    await db
+      .insertInto("publications")
+      .values(
+        papers.map((title, i) => ({
+          id: uuid(500 + i),
+          title,
+          description: i === 2 ? "On CHILDREN in prison." : "A paper.",
+          link: "https://example.org/paper.pdf",
+          // The second and third share a date: the newer-added comes first.
+          publication_date: i === 0 ? "2026-01-10" : "2026-05-01",
+          image_url: "/uploads/paper.jpg",
+          image_variants: null,
+          created_at: day(i + 1),
+          updated_at: day(i + 1),
+          status: i === 0 ? "scheduled" : "published",
+          publish_at: i === 0 ? "2027-01-01T00:00:00.000Z" : null,
+        })),
+      )
+      .execute();
+    const translated = (kind: string, id: string, field: string) => ({
+      kind,
+      item_id: id,
+      locale: "am",
+      field,
+      value: "ትርጉም",
+      updated_at: day(9),
+      updated_by: "editor@example.org",
+    });
+    await db
+      .insertInto("content_translations")
+      .values([
+        ...["title", "excerpt", "content"].map((field) => translated("blog", uuid(400), field)),
+        translated("blog", uuid(401), "title"),
+        translated("publication", uuid(501), "title"),
+        translated("publication", uuid(501), "description"),
+      ])
+      .execute();
+    const editor = await t.staffHeaders("editor");
+    const read = async (path: string) => {
+      const response = await t.app.inject({ url: `/api/admin/lists/${path}`, headers: editor });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number }>();
+    };
+    const titles = async (path: string) => (await read(path)).items.map((item) => item.title);
+
+    expect(await titles("blogs?pageSize=2")).toEqual(["Clinic opens", "Garden news"]);
+    expect(await read("blogs?pageSize=2&page=3")).toMatchObject({
+      total: 5,
+      page: 3,
+      pageSize: 2,
+      items: [{ title: "Sewing together", status: "published", authorName: "Staff" }],
+    });
+    // A list carries no post's content; its image is the API's address.
+    const first = (await read("blogs?pageSize=1")).items[0] as Record<string, unknown>;
+    expect(first.content).toBe(undefined);
+    expect(first.imageUrl).toMatch(/\/uploads\/post\.jpg$/);
+    expect(await titles("blogs?status=draft")).toEqual(["Clinic opens"]);
+    expect((await read("blogs?status=published")).total).toBe(4);
+    expect(await titles("blogs?amharic=complete")).toEqual(["Sewing together"]);
+    expect(await titles("blogs?amharic=partial")).toEqual(["A 100% day"]);
+    expect((await read("blogs?amharic=missing")).total).toBe(3);
+    expect(await titles("blogs?q=100%25")).toEqual(["A 100% day"]);
+    expect(await titles("blogs?q=write to")).toEqual(["Letters home"]);
+    expect(await titles("blogs?q=a_t")).toEqual(["Garden news"]);
+    expect(await titles("blogs?q=nobody")).toEqual([]);
+
+    expect(await titles("publications")).toEqual(["Policy note", "Research 50% brief", "Annual report"]);
+    expect(await titles("publications?status=scheduled")).toEqual(["Annual report"]);
+    expect(await titles("publications?amharic=complete")).toEqual(["Research 50% brief"]);
+    expect(await titles("publications?amharic=incomplete&status=published")).toEqual(["Policy note"]);
+    expect(await titles("publications?q=children")).toEqual(["Policy note"]);
+    expect(await titles("publications?q=50%25")).toEqual(["Research 50% brief"]);
+    expect(await read("publications?pageSize=1&page=9")).toMatchObject({ total: 3, items: [] });
+    const bad = await t.app.inject({ url: "/api/admin/lists/publications?status=lost", headers: editor });
+    expect(bad.statusCode).toBe(400);
+    // Inbox staff do not open the content lists.
+    for (const path of ["blogs", "publications"]) {
+      const refused = await t.app.inject({ url: `/api/admin/lists/${path}`, headers: inbox });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+
   it("refuses a filter the list does not have with the API's 400", async () => {
     const response = await t.app.inject({ url: "/api/admin/lists/subscribers?status=lost", headers: inbox });
     expect(response.statusCode).toBe(400);

@@ -27,4 +27,12 @@ export default async function adminListsRoutes(app: FastifyInstance) {
     const page = await adminLists.gallery(request.query);
     return { ...page, items: page.items.map(publicUrls.withImages) };
   });
+  app.get("/api/admin/lists/blogs", editors, async (request) => {
+    const page = await adminLists.blogs(request.query);
+    return { ...page, items: page.items.map(publicUrls.withCover) };
+  });
+  app.get("/api/admin/lists/publications", editors, async (request) => {
+    const page = await adminLists.publications(request.query);
+    return { ...page, items: page.items.map(publicUrls.withCover) };
+  });
 }

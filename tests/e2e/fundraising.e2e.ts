@@ -126,12 +126,28 @@ describe.runIf(browserAvailable)("fundraising: offline gifts and transfer notice
     await ledger.getByText("dawit@example.org", { exact: true }).waitFor();
     // The ledger is filtered by the server: the card gift goes once its answer is drawn.
     await expect.poll(() => ledger.getByText("meron@example.org", { exact: true }).count()).toBe(0);
-    await page.getByLabel("Method").selectOption("all");
-    await ledger.getByText("meron@example.org", { exact: true }).waitFor();
-    await page.getByLabel("For", { exact: true }).selectOption({ label: "ECCD Package" });
+    // Two filters changed in one go, before the page can draw again: the second builds on the first.
+    await page.evaluate(() => {
+      const choose = (id: string, text: string) => {
+        const select = document.getElementById(id) as HTMLSelectElement;
+        select.value = [...select.options].find((option) => option.text === text)?.value ?? "";
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      };
+      choose("ledger-method", "Card");
+      choose("ledger-fund", "ECCD Package");
+    });
     await ledger.getByText("meron@example.org", { exact: true }).waitFor();
     // The fund filter is done by the server: the other fund's gift goes once its answer is drawn.
     await expect.poll(() => ledger.getByText("dawit@example.org", { exact: true }).count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe("?method=card&fund=eccd-package");
+    expect(await page.getByLabel("Method").inputValue()).toBe("card");
+    expect(await page.getByLabel("For", { exact: true }).inputValue()).toBe("eccd-package");
+    // Both undone at once, the same way: every gift is back.
+    await page.getByLabel("Method").selectOption("all");
+    await page.getByLabel("For", { exact: true }).selectOption("all");
+    await ledger.getByText("dawit@example.org", { exact: true }).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    expect(await ledger.getByText("meron@example.org", { exact: true }).count()).toBe(1);
 
     // Year-end statements: every receipted donor of the year, sent as one run with its progress.
     const year = new Date().getUTCFullYear();

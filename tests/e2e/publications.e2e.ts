@@ -114,7 +114,7 @@ describe.runIf(browserAvailable)("news and publications", () => {
     expectErrors(page, [
       /^404 GET \/api\/admin\/publications\/00000000-0000-0000-0000-000000000000$/,
       new RegExp(`^500 DELETE /api/publications/${fragile._id}$`),
-      /^500 GET \/api\/admin\/publications\?status=$/,
+      /^500 GET \/api\/admin\/lists\/publications$/,
     ]);
     await openAdminPage(page, site.server, "/admin/publications/edit/00000000-0000-0000-0000-000000000000");
     await expect.poll(() => toast(page, "Failed to load publication data.").isVisible()).toBe(true);

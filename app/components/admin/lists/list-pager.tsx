@@ -2,7 +2,7 @@ import { useRef } from "react";
 import type { ListPageState } from "./use-list-page";
 
 interface ListPagerProps {
-  list: Pick<ListPageState<unknown>, "page" | "pageCount" | "setPage">;
+  list: Pick<ListPageState<unknown>, "page" | "pageCount" | "setPage" | "wantedPage">;
   /** What is counted, e.g. "applications". */
   noun: string;
 }
@@ -18,7 +18,8 @@ export function ListPager({ list, noun }: ListPagerProps) {
   const nav = useRef<HTMLElement>(null);
   const { page } = list;
   if (!page || page.total === 0) return null;
-  const current = Math.min(page.page, list.pageCount);
+  // The page asked for last, not the one drawn: two quick Nexts go two pages on.
+  const current = Math.min(list.wantedPage, list.pageCount);
   const first = (page.page - 1) * page.pageSize + 1;
   const last = Math.min(page.page * page.pageSize, page.total);
   const go = (number: number, fallback: string) => {
@@ -42,7 +43,7 @@ export function ListPager({ list, noun }: ListPagerProps) {
           type="button"
           data-pager="first"
           className={button}
-          disabled={page.page <= 1}
+          disabled={current <= 1}
           onClick={() => go(1, "next")}
         >
           First
@@ -57,13 +58,13 @@ export function ListPager({ list, noun }: ListPagerProps) {
           Previous
         </button>
         <span>
-          Page {current} of {list.pageCount}
+          Page {Math.min(page.page, list.pageCount)} of {list.pageCount}
         </span>
         <button
           type="button"
           data-pager="next"
           className={button}
-          disabled={page.page >= list.pageCount}
+          disabled={current >= list.pageCount}
           onClick={() => go(current + 1, "previous")}
         >
           Next
@@ -72,7 +73,7 @@ export function ListPager({ list, noun }: ListPagerProps) {
           type="button"
           data-pager="last"
           className={button}
-          disabled={page.page === list.pageCount}
+          disabled={current === list.pageCount}
           onClick={() => go(list.pageCount, "previous")}
         >
           Last

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 interface ListSearchProps {
   id: string;
   label: string;
-  /** The search in the URL. */
+  /** The search the list wants (its own last ask, or the URL's after Back or a link). */
   value: string;
   onSearch: (value: string) => void;
 }
@@ -15,13 +15,24 @@ const TYPING_PAUSE_MS = 250;
 export function ListSearch({ id, label, value, onSearch }: ListSearchProps) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // Back or a link changed the search: show it.
-  useEffect(() => setText(value), [value]);
+  // The search last asked for or shown. Our own ask coming back as `value` must not overwrite
+  // what has been typed since; only a search from elsewhere (Back, a link) replaces the text and
+  // a pause still pending.
+  const asked = useRef(value);
+  useEffect(() => {
+    if (value === asked.current) return;
+    asked.current = value;
+    clearTimeout(timer.current);
+    setText(value);
+  }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const search = (next: string) => {
     clearTimeout(timer.current);
-    if (next.trim() !== value) onSearch(next.trim());
+    const q = next.trim();
+    if (q === asked.current) return;
+    asked.current = q;
+    onSearch(q);
   };
   return (
     <div className="w-full sm:max-w-xs">
