@@ -1,9 +1,13 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import { oneImageOwner } from "../media/one-image-owner.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
+import { coverageIs } from "../translations/translations.repository.ts";
+import { countedFields } from "../translations/translations.schema.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { BlogPostTable } from "./blogs.table.ts";
+import type { BlogListQuery } from "./blogs-list.ts";
 
 /**
  * An update's columns; the image's two are left out when the image stays, so an update never writes
@@ -43,3 +47,35 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
 
 /** The row's image as the background variant job reads and replaces it. */
 export const blogImageOwner: ImageOwner = oneImageOwner("blog_posts");
+
+const SUMMARY_COLUMNS = [
+  "id",
+  "title",
+  "excerpt",
+  "image_url",
+  "image_variants",
+  "author_name",
+  "author_linkedin",
+  "created_at",
+  "updated_at",
+  "status",
+  "publish_at",
+  "image_alt",
+  "image_decorative",
+] as const;
+
+const AMHARIC = { kind: "blog", locale: "am", idColumn: "blog_posts.id", fields: countedFields("blog") };
+
+/** One page of the admin list, filtered, searched and counted in SQL (docs/decisions/0610-admin-lists.md). */
+export async function pageBlogPosts(db: Db, query: BlogListQuery) {
+  let filtered = db.selectFrom("blog_posts");
+  if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
+  const amharic = query.amharic;
+  if (amharic !== "all") filtered = filtered.where((eb) => coverageIs(eb, AMHARIC, amharic));
+  if (query.q) filtered = filtered.where((eb) => containsText(eb, ["title", "excerpt", "author_name"], query.q));
+  // Newest first, as the whole-list call orders them; never the content (a list shows none).
+  const { rows, total } = await pageOf(filtered, query, (qb) =>
+    qb.select(SUMMARY_COLUMNS).orderBy("created_at", "desc").orderBy("id", "desc"),
+  );
+  return { rows, total };
+}

@@ -26,7 +26,7 @@ const LONGEST_SEARCH_TEXT = (TITLE_MAX + 1 + DESCRIPTION_MAX + 1) * (1 + TRANSLA
 /** How translations name a gallery item (core/translations). */
 const TRANSLATION_KIND = "gallery-item";
 /** How many fields a complete Amharic version of an item has. */
-const GALLERY_FIELDS = countedFields("gallery-item").length;
+const GALLERY_FIELDS = countedFields("gallery-item");
 /** FTS5's trigram index answers substrings of 3 or more characters. */
 const TRIGRAM = 3;
 
@@ -90,7 +90,7 @@ export async function pageGalleryItems(
   });
   if (query.amharic !== "all") {
     const amharic = query.amharic;
-    const where = { kind: TRANSLATION_KIND, locale: "am", idColumn: "gallery_items.id", fieldCount: GALLERY_FIELDS };
+    const where = { kind: TRANSLATION_KIND, locale: "am", idColumn: "gallery_items.id", fields: GALLERY_FIELDS };
     filtered = filtered.where((eb) => coverageIs(eb, where, amharic));
   }
   const { rows, total } = await pageOf(filtered, query, (qb) => newestEventFirst(qb.selectAll()));

@@ -1,9 +1,13 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import { oneImageOwner } from "../media/one-image-owner.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
+import { coverageIs } from "../translations/translations.repository.ts";
+import { countedFields } from "../translations/translations.schema.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { PublicationTable } from "./publications.table.ts";
+import type { PublicationListQuery } from "./publications-list.ts";
 
 /**
  * An update's columns; the image's two are left out when the image stays, so an update never writes
@@ -43,3 +47,24 @@ export async function deletePublication(db: Db, id: string): Promise<boolean> {
 
 /** The row's image as the background variant job reads and replaces it. */
 export const publicationImageOwner: ImageOwner = oneImageOwner("publications");
+
+const AMHARIC = {
+  kind: "publication",
+  locale: "am",
+  idColumn: "publications.id",
+  fields: countedFields("publication"),
+};
+
+/** One page of the admin list, filtered, searched and counted in SQL (docs/decisions/0610-admin-lists.md). */
+export async function pagePublications(db: Db, query: PublicationListQuery) {
+  let filtered = db.selectFrom("publications");
+  if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
+  const amharic = query.amharic;
+  if (amharic !== "all") filtered = filtered.where((eb) => coverageIs(eb, AMHARIC, amharic));
+  if (query.q) filtered = filtered.where((eb) => containsText(eb, ["title", "description"], query.q));
+  // The whole-list call's order: newest publication date first, same-day ones newest-added first.
+  const { rows, total } = await pageOf(filtered, query, (qb) =>
+    qb.selectAll().orderBy("publication_date", "desc").orderBy("created_at", "desc").orderBy("id", "desc"),
+  );
+  return { rows, total };
+}

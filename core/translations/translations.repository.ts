@@ -114,15 +114,16 @@ export type CoverageFilterName = (typeof COVERAGE_FILTERS)[number];
 /**
  * Items (their id in `idColumn`) whose translation into `locale` has the `coverage` asked for, in
  * SQL so a list can filter before it pages: a field counts once it is stored (empty ones never are),
- * and an item is complete with all `fieldCount` fields, as the translation service counts.
+ * and an item is complete with all its `fields` (those counted: `countedFields`), as the translation
+ * service counts.
  */
 export function coverageIs<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
-  where: { kind: string; locale: string; idColumn: string; fieldCount: number },
+  where: { kind: string; locale: string; idColumn: string; fields: readonly string[] },
   coverage: CoverageFilterName,
 ): Expression<SqlBool> {
-  const stored = sql<number>`(select count(*) from content_translations t where t.kind = ${where.kind} and t.locale = ${where.locale} and t.item_id = ${sql.ref(where.idColumn)})`;
-  const full = where.fieldCount;
+  const stored = sql<number>`(select count(*) from content_translations t where t.kind = ${where.kind} and t.locale = ${where.locale} and t.item_id = ${sql.ref(where.idColumn)} and t.field in (${sql.join(where.fields)}))`;
+  const full = where.fields.length;
   if (coverage === "missing") return eb(stored, "=", 0);
   if (coverage === "complete") return eb(stored, ">=", full);
   if (coverage === "incomplete") return eb(stored, "<", full);

@@ -97,9 +97,10 @@ export async function startServer(
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "hbb-e2e-"));
   // A new site starts on a copy of the migrated template the unit tests use (tests/support/dialects.ts)
-  // rather than migrating from empty: the same schema, a second less per journey file.
-  if (!env.DATA_DIR && !env.DATABASE_URL)
-    copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, "hope.sqlite"));
+  // rather than migrating from empty: the same schema, a second less per journey file. Not a site
+  // that seeds demo content: it seeds only on the start that creates its database.
+  const fromTemplate = !env.DATA_DIR && !env.DATABASE_URL && env.SEED_DEMO !== "true";
+  if (fromTemplate) copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, "hope.sqlite"));
   const baseUrl = `http://${host}:${port}`;
   let output = "";
   const record = (chunk: Buffer) => {
