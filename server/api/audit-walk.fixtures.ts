@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { expect } from "vitest";
 import { type AuditAction, type AuditValue, SYSTEM_ACTOR } from "../../core/audit/audit.ts";
+import { variantsKey } from "../../core/media/variant-job.ts";
 import { totpCode } from "../../core/second-factor/totp.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { softAuthenticator } from "../../tests/support/soft-authenticator.ts";
@@ -673,6 +674,29 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: `/api/donations/${row.id}/refunded` },
       expected: { action: "status", entity: "donation", entityId: row.id, values: { status: "refunded" } },
+    };
+  },
+  "POST /api/admin/pictures/retry": async (t) => {
+    // A post whose picture job gave up: marked failed once no worker is running it.
+    const id = await blog(t);
+    const { image_url: url } = await t.database.db
+      .selectFrom("blog_posts")
+      .select("image_url")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const gaveUp = async () => {
+      const result = await t.database.db
+        .updateTable("jobs")
+        .set({ status: "failed" })
+        .where("key", "=", variantsKey(url))
+        .where("status", "<>", "running")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    };
+    await expect.poll(gaveUp).toBe(1);
+    return {
+      request: { url: "/api/admin/pictures/retry", payload: { url } },
+      expected: { action: "retry", entity: "blog", entityId: id, values: { step: "pictures" } },
     };
   },
   "DELETE /api/donations/:id": async (t) => {
