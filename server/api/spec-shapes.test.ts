@@ -14,6 +14,8 @@ const keys = (value: object) => Object.keys(value).sort();
 const sorted = (...names: string[]) => [...names].sort();
 /** Ours (docs/decisions/0300-publishing-states.md): the publishing state of content; public answers always read "published". */
 const STATE = ["status", "publishAt"];
+/** Ours (docs/decisions/0770-every-picture-described.md): what the picture shows, or that it only decorates. */
+const DESCRIBED = ["imageAlt", "imageDecorative"];
 
 describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) => {
   let t: TestApp;
@@ -52,7 +54,7 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     const id = created.json()._id;
     const read = await get(`/api/blogs/${id}`);
     const spec = ["_id", "title", "excerpt", "imageUrl", "createdAt", "authorName", "authorLinkedin", "content"];
-    expect(keys(read)).toEqual(sorted(...spec, "image", "updatedAt", ...STATE));
+    expect(keys(read)).toEqual(sorted(...spec, "image", "updatedAt", ...STATE, ...DESCRIBED));
     expect(read.authorLinkedin).toBe("");
     expect(keys((await get("/api/blogs"))[0])).toEqual(keys(read));
 
@@ -72,8 +74,12 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     );
     expect(item.statusCode, item.body).toBe(201);
     const gallerySpec = ["_id", "title", "description", "category", "eventDate", "imageUrls", "createdAt"];
-    expect(keys(await get(`/api/gallery/${item.json()._id}`))).toEqual(sorted(...gallerySpec, "images", ...STATE));
-    expect(keys((await get("/api/gallery")).images[0])).toEqual(sorted(...gallerySpec, "images", ...STATE));
+    expect(keys(await get(`/api/gallery/${item.json()._id}`))).toEqual(
+      sorted(...gallerySpec, "images", ...STATE, "imageAlts", "imageDecoratives"),
+    );
+    expect(keys((await get("/api/gallery")).images[0])).toEqual(
+      sorted(...gallerySpec, "images", ...STATE, "imageAlts", "imageDecoratives"),
+    );
 
     const video = await t.app.inject({
       method: "POST",
@@ -99,7 +105,7 @@ describe.each(DIALECTS)("API answers have spec §3's fields, on %s", (dialect) =
     );
     expect(publication.statusCode, publication.body).toBe(201);
     const publicationSpec = ["_id", "title", "description", "imageUrl", "link", "publicationDate", "createdAt"];
-    const expected = sorted(...publicationSpec, "image", "updatedAt", ...STATE);
+    const expected = sorted(...publicationSpec, "image", "updatedAt", ...STATE, ...DESCRIBED);
     expect(keys(await get(`/api/publications/${publication.json()._id}`))).toEqual(expected);
     expect(keys((await get("/api/publications"))[0])).toEqual(expected);
   });
