@@ -4,6 +4,7 @@ import { containsText, pageOf } from "../admin-lists/list-sql.ts";
 import { COVERAGE_FILTERS, coverageIs } from "../translations/translations.repository.ts";
 import { TRANSLATABLE_FIELDS } from "../translations/translations.schema.ts";
 import { DOCUMENT_STATES } from "../versions/states.ts";
+import { SUMMARY_COLUMNS } from "./blogs.repository.ts";
 import { toSummary } from "./blogs.service.ts";
 
 /** Admin → Blog a page at a time (docs/decisions/0610-admin-lists.md): by state and Amharic version, searched in title, excerpt and author. */
@@ -13,22 +14,6 @@ export const BlogListQuerySchema = listQuerySchema(["newest"], {
 });
 
 const AMHARIC = { kind: "blog", locale: "am", idColumn: "blog_posts.id", fieldCount: TRANSLATABLE_FIELDS.blog.length };
-
-const SUMMARY_COLUMNS = [
-  "id",
-  "title",
-  "excerpt",
-  "image_url",
-  "image_variants",
-  "author_name",
-  "author_linkedin",
-  "created_at",
-  "updated_at",
-  "status",
-  "publish_at",
-  "image_alt",
-  "image_decorative",
-] as const;
 
 export const createBlogList = ({ db }: { db: Db }) =>
   serveList(BlogListQuerySchema, async (query) => {
