@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { alternates, DEFAULT_LOCALE, type Locale, localizePath } from "../../core/i18n/locale";
 import { type I18n, i18nFrom } from "../i18n/i18n";
-import { pageHref } from "./public-page";
 import type { PublicLayoutHandle } from "../routes/public/layout";
 import { PUBLIC_LAYOUT } from "../routes/public/layout-id";
+import { pageHref } from "./public-page";
 
 export const PRODUCT_NAME = "Hope Behind Bars";
 export const DEFAULT_TITLE = "Restoring Dignity, Rebuilding Lives";

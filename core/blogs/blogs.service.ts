@@ -1,5 +1,5 @@
-import type { Actor } from "../audit/audit.ts";
 import { pageOf } from "../admin-lists/list-sql.ts";
+import type { Actor } from "../audit/audit.ts";
 import { createItemWrites, type ItemWritesDeps } from "../item-writes/item-writes.ts";
 import type { ImageInput } from "../media/image-input.ts";
 import { parseStoredImage } from "../media/stored-image.ts";
@@ -59,7 +59,10 @@ export function createBlogService(deps: ItemWritesDeps) {
     },
 
     /** One page of `summaries()` and how many there are in all: the public blog a page at a time (0725). */
-    async summariesPage(page: { page: number; pageSize: number }): Promise<{ items: BlogPostSummary[]; total: number }> {
+    async summariesPage(page: {
+      page: number;
+      pageSize: number;
+    }): Promise<{ items: BlogPostSummary[]; total: number }> {
       const { rows, total } = await pageOf(repo.publishedPosts(db), page, (qb) =>
         qb.select(repo.SUMMARY_COLUMNS).orderBy("created_at", "desc").orderBy("id", "desc"),
       );

@@ -1,5 +1,5 @@
-import type { Actor } from "../audit/audit.ts";
 import { pageOf } from "../admin-lists/list-sql.ts";
+import type { Actor } from "../audit/audit.ts";
 import { createItemWrites, type ItemWritesDeps } from "../item-writes/item-writes.ts";
 import type { ImageInput } from "../media/image-input.ts";
 import { parseStoredImage } from "../media/stored-image.ts";
