@@ -454,6 +454,14 @@ export const en = {
   "publications.intro": "What journalists, researchers and partners have written about our work.",
   "publications.empty": "No publications yet",
   "publications.emptyText": "News features and publications about our work will appear here.",
+  // The public lists a page at a time (docs/decisions/0725-public-lists-a-page-at-a-time.md).
+  "pager.position": "Page {page} of {count}",
+  "blog.pages": "Blog pages",
+  "blog.newerPosts": "Newer posts",
+  "blog.olderPosts": "Older posts",
+  "publications.pages": "Publication pages",
+  "publications.newer": "Newer publications",
+  "publications.older": "Older publications",
   "videos.metaDescription":
     "Stories from the women, children and partners of Hope Behind Bars: testimonials, programme highlights and community stories from Ethiopia.",
   "videos.intro": "Hear from the mothers, children and partners whose lives are changing — in their own words.",

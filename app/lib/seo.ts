@@ -3,6 +3,7 @@ import { alternates, DEFAULT_LOCALE, type Locale, localizePath } from "../../cor
 import { type I18n, i18nFrom } from "../i18n/i18n";
 import type { PublicLayoutHandle } from "../routes/public/layout";
 import { PUBLIC_LAYOUT } from "../routes/public/layout-id";
+import { pageHref } from "./public-page";
 
 export const PRODUCT_NAME = "Hope Behind Bars";
 export const DEFAULT_TITLE = "Restoring Dignity, Rebuilding Lives";
@@ -134,4 +135,17 @@ export function pageMeta(args: MetaArgsLike, seo: PageSeo | ((t: I18n["t"]) => P
   const language = metaLanguage(args);
   const t = language.t ?? ((key: string) => key);
   return seoMeta(typeof seo === "function" ? seo(t as I18n["t"]) : seo, siteUrlFrom(args), language);
+}
+
+/** A paged list's `<link rel="prev">` and `<link rel="next">`, in the page's language (decision 0725). */
+export function listPageLinks(
+  args: MetaArgsLike,
+  list: { listPath: string; page: number; pageCount: number; locale: Locale },
+): MetaDescriptor[] {
+  const { listPath, page, pageCount, locale } = list;
+  const href = (to: number) => absolute(siteUrlFrom(args), localizePath(pageHref(listPath, to), locale));
+  return [
+    ...(page > 1 ? [{ tagName: "link", rel: "prev", href: href(page - 1) }] : []),
+    ...(page < pageCount ? [{ tagName: "link", rel: "next", href: href(page + 1) }] : []),
+  ];
 }

@@ -28,6 +28,26 @@ export async function listPosts(db: Db, status?: DocumentState): Promise<BlogPos
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
+/** Every column but the content: what a list shows (a list reads no content). */
+export const SUMMARY_COLUMNS = [
+  "id",
+  "title",
+  "excerpt",
+  "image_url",
+  "image_variants",
+  "author_name",
+  "author_linkedin",
+  "created_at",
+  "updated_at",
+  "status",
+  "publish_at",
+  "image_alt",
+  "image_decorative",
+] as const;
+
+/** The published posts, unordered and unselected: for a page of them and their count. */
+export const publishedPosts = (db: Db) => db.selectFrom("blog_posts").where("status", "=", "published");
+
 export async function findPost(db: Db, id: string): Promise<BlogPostRow | undefined> {
   return db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -47,22 +67,6 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
 
 /** The row's image as the background variant job reads and replaces it. */
 export const blogImageOwner: ImageOwner = oneImageOwner("blog_posts");
-
-const SUMMARY_COLUMNS = [
-  "id",
-  "title",
-  "excerpt",
-  "image_url",
-  "image_variants",
-  "author_name",
-  "author_linkedin",
-  "created_at",
-  "updated_at",
-  "status",
-  "publish_at",
-  "image_alt",
-  "image_decorative",
-] as const;
 
 const AMHARIC = { kind: "blog", locale: "am", idColumn: "blog_posts.id", fields: countedFields("blog") };
 

@@ -1,3 +1,4 @@
+import { pageOf } from "../admin-lists/list-sql.ts";
 import type { Actor } from "../audit/audit.ts";
 import { createItemWrites, type ItemWritesDeps } from "../item-writes/item-writes.ts";
 import type { ImageInput } from "../media/image-input.ts";
@@ -55,6 +56,17 @@ export function createBlogService(deps: ItemWritesDeps) {
     /** Published posts, newest first, without content: for list pages and feeds. */
     async summaries(): Promise<BlogPostSummary[]> {
       return (await repo.listPosts(db, "published")).map(toSummary);
+    },
+
+    /** One page of `summaries()` and how many there are in all: the public blog a page at a time (0725). */
+    async summariesPage(page: {
+      page: number;
+      pageSize: number;
+    }): Promise<{ items: BlogPostSummary[]; total: number }> {
+      const { rows, total } = await pageOf(repo.publishedPosts(db), page, (qb) =>
+        qb.select(repo.SUMMARY_COLUMNS).orderBy("created_at", "desc").orderBy("id", "desc"),
+      );
+      return { items: rows.map(toSummary), total };
     },
 
     /** A published post. */

@@ -28,6 +28,9 @@ export async function listPublications(db: Db, status?: DocumentState): Promise<
   return query.orderBy("publication_date", "desc").orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
+/** The published publications, unordered and unselected: for a page of them and their count. */
+export const publishedPublications = (db: Db) => db.selectFrom("publications").where("status", "=", "published");
+
 export async function findPublication(db: Db, id: string): Promise<PublicationRow | undefined> {
   return db.selectFrom("publications").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { pageOf } from "../admin-lists/list-sql.ts";
 import type { Actor } from "../audit/audit.ts";
 import { createItemWrites, type ItemWritesDeps } from "../item-writes/item-writes.ts";
 import type { ImageInput } from "../media/image-input.ts";
@@ -35,6 +36,14 @@ export function createPublicationService(deps: ItemWritesDeps) {
     /** Published publications. */
     async list(): Promise<Publication[]> {
       return (await repo.listPublications(db, "published")).map(toPublication);
+    },
+
+    /** One page of `list()` and how many there are in all: the public page a page at a time (0725). */
+    async listPage(page: { page: number; pageSize: number }): Promise<{ items: Publication[]; total: number }> {
+      const { rows, total } = await pageOf(repo.publishedPublications(db), page, (qb) =>
+        qb.selectAll().orderBy("publication_date", "desc").orderBy("created_at", "desc").orderBy("id", "desc"),
+      );
+      return { items: rows.map(toPublication), total };
     },
 
     /** A published publication. */

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -525,6 +526,68 @@ describe.runIf(browserAvailable)("blog", () => {
       );
       expect(await axeViolations(page, "main"), `staff list at ${width}`).toEqual([]);
       await context.close();
+    }
+  });
+
+  it("pages the blog twelve posts at a time, with links that work without JavaScript, in both languages", async () => {
+    // Thirteen posts older than any other (written straight into the store: no picture is needed).
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
+    const ids = Array.from({ length: 13 }, (_, i) => `00000000-0000-4000-8000-0000000007${String(i).padStart(2, "0")}`);
+    const insert = db.prepare(
+      `insert into blog_posts (id, title, excerpt, author_name, author_linkedin, content, image_url, image_variants,
+         created_at, updated_at, status, publish_at, image_decorative)
+       values (?, ?, 'An older story.', 'Staff', null, '<p>Story.</p>', '/images/og-default.jpg', null, ?, ?, 'published', null, 1)`,
+    );
+    ids.forEach((id, i) => {
+      const written = new Date(Date.UTC(2020, 0, i + 1)).toISOString();
+      insert.run(id, `Pager story ${i + 1}`, written, written);
+    });
+    try {
+      const everyPost = (await (await fetch(`${site.server.baseUrl}/api/blogs`)).json()) as Array<{ title: string }>;
+      const titles = everyPost.map((post) => post.title);
+      const pageCount = Math.ceil(titles.length / 12);
+      for (const viewport of Object.values(VIEWPORTS)) {
+        const { page, context } = await newPage(site.browser, site.server, {
+          viewport,
+          context: { javaScriptEnabled: false },
+        });
+        // With scripts off, Chromium refuses the page's module scripts and preloads (reported as "csp").
+        expectErrors(page, [/^csp GET \/assets\/[\w./-]+\.js$/]);
+        await page.goto("/blog");
+        const pager = page.getByRole("navigation", { name: "Blog pages" });
+        expect(await pager.getByText(`Page 1 of ${pageCount}`).isVisible()).toBe(true);
+        expect(await page.locator('head link[rel="next"]').getAttribute("href")).toMatch(/\/blog\?page=2$/);
+        await pager.getByRole("link", { name: "Older posts" }).click();
+        await page.waitForURL(`${site.server.baseUrl}/blog?page=2`);
+        expect(await pager.getByText(`Page 2 of ${pageCount}`).isVisible()).toBe(true);
+        // Page 2 starts with the thirteenth newest post, as the whole list orders them.
+        expect(await page.getByRole("heading", { name: titles[12] }).isVisible()).toBe(true);
+        expect(await page.locator('head link[rel="prev"]').getAttribute("href")).toMatch(/\/blog$/);
+        await screenshot(page, `blog-page-2-${viewport.width}`);
+        await pager.getByRole("link", { name: "Newer posts" }).click();
+        await page.waitForURL(`${site.server.baseUrl}/blog`);
+
+        await page.goto("/am/blog");
+        const amharic = page.getByRole("navigation", { name: "የብሎግ ገጾች" });
+        await amharic.getByRole("link", { name: "የቆዩ ጽሑፎች" }).click();
+        await page.waitForURL(`${site.server.baseUrl}/am/blog?page=2`);
+        expect(await amharic.getByText(`ገጽ 2 ከ${pageCount}`).isVisible()).toBe(true);
+        await screenshot(page, `blog-page-2-am-${viewport.width}`);
+        await context.close();
+
+        // axe runs its script in the page: with scripts on, the same page passes it.
+        const scripted = await newPage(site.browser, site.server, { viewport });
+        for (const url of ["/blog?page=2", "/am/blog?page=2"]) {
+          await scripted.page.goto(url);
+          expect(await axeViolations(scripted.page, "main"), `${url} at ${viewport.width}`).toEqual([]);
+        }
+        await scripted.context.close();
+      }
+      // A page past the last does not exist.
+      expect((await fetch(`${site.server.baseUrl}/blog?page=${pageCount + 1}`)).status).toBe(404);
+    } finally {
+      db.prepare(`delete from blog_posts where id in (${ids.map(() => "?").join(", ")})`).run(...ids);
+      db.close();
     }
   });
 });
