@@ -54,6 +54,7 @@ import { createSubscribersList } from "../core/subscribers/subscribers-list.ts";
 import { createTranslationService } from "../core/translations/translations.service.ts";
 import { createScheduledPublishing } from "../core/versions/scheduled-publishing.ts";
 import { createVideosService } from "../core/videos/videos.service.ts";
+import { createVideoList } from "../core/videos/videos-list.ts";
 import { createInsightService } from "../core/visits/insight.service.ts";
 import { createVisitCounter } from "../core/visits/visit-counter.ts";
 import { createVolunteersService } from "../core/volunteers/volunteers.service.ts";
@@ -310,6 +311,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       gallery: createGalleryList({ db, dialect: database.dialect }),
       blogs: createBlogList({ db }),
       publications: createPublicationList({ db }),
+      videos: createVideoList({ db }),
     },
   };
   registerJobHandlers(services);

@@ -1,13 +1,12 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import type { ItemListQuery } from "../item-writes/item-list.ts";
 import { oneImageOwner } from "../media/one-image-owner.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
-import { coverageIs } from "../translations/translations.repository.ts";
-import { countedFields } from "../translations/translations.schema.ts";
+import { amharicCoverageIs } from "../translations/translations.repository.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { BlogPostTable } from "./blogs.table.ts";
-import type { BlogListQuery } from "./blogs-list.ts";
 
 /**
  * An update's columns; the image's two are left out when the image stays, so an update never writes
@@ -68,14 +67,13 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
 /** The row's image as the background variant job reads and replaces it. */
 export const blogImageOwner: ImageOwner = oneImageOwner("blog_posts");
 
-const AMHARIC = { kind: "blog", locale: "am", idColumn: "blog_posts.id", fields: countedFields("blog") };
-
 /** One page of the admin list, filtered, searched and counted in SQL (docs/decisions/0610-admin-lists.md). */
-export async function pageBlogPosts(db: Db, query: BlogListQuery) {
+export async function pageBlogPosts(db: Db, query: ItemListQuery) {
   let filtered = db.selectFrom("blog_posts");
   if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
   const amharic = query.amharic;
-  if (amharic !== "all") filtered = filtered.where((eb) => coverageIs(eb, AMHARIC, amharic));
+  if (amharic !== "all")
+    filtered = filtered.where((eb) => amharicCoverageIs(eb, { kind: "blog", idColumn: "blog_posts.id" }, amharic));
   if (query.q) filtered = filtered.where((eb) => containsText(eb, ["title", "excerpt", "author_name"], query.q));
   // Newest first, as the whole-list call orders them; never the content (a list shows none).
   const { rows, total } = await pageOf(filtered, query, (qb) =>

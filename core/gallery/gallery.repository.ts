@@ -2,18 +2,18 @@ import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { pageOf } from "../admin-lists/list-sql.ts";
+import type { ItemListQuery } from "../item-writes/item-list.ts";
 import type { StoredImage } from "../media/media.schema.ts";
 import { parseStoredImage, serializeStoredImage } from "../media/stored-image.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
 import { newId } from "../shared/ids.ts";
-import { allValues, coverageIs } from "../translations/translations.repository.ts";
-import { countedFields, TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
+import { allValues, amharicCoverageIs } from "../translations/translations.repository.ts";
+import { TRANSLATION_LOCALES } from "../translations/translations.schema.ts";
 import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { GalleryCategory, GalleryItem } from "./gallery.constants.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./gallery.schema.ts";
 import type { GalleryItemTable } from "./gallery.table.ts";
-import type { GalleryListQuery } from "./gallery-list.ts";
 
 /**
  * What search_text holds for an item: its title and description, then their translations (so a
@@ -25,8 +25,6 @@ export const searchTextOf = (title: string, description: string, translated: rea
 const LONGEST_SEARCH_TEXT = (TITLE_MAX + 1 + DESCRIPTION_MAX + 1) * (1 + TRANSLATION_LOCALES.length);
 /** How translations name a gallery item (core/translations). */
 const TRANSLATION_KIND = "gallery-item";
-/** How many fields a complete Amharic version of an item has. */
-const GALLERY_FIELDS = countedFields("gallery-item");
 /** FTS5's trigram index answers substrings of 3 or more characters. */
 const TRIGRAM = 3;
 
@@ -81,7 +79,7 @@ export function galleryListQuery(db: Db, dialect: Dialect, filter: ListFilter) {
 export async function pageGalleryItems(
   db: Db,
   dialect: Dialect,
-  query: GalleryListQuery,
+  query: ItemListQuery,
 ): Promise<{ items: GalleryItem[]; total: number }> {
   if (query.q.length > LONGEST_SEARCH_TEXT) return { items: [], total: 0 };
   let filtered = galleryFiltered(db, dialect, {
@@ -90,8 +88,8 @@ export async function pageGalleryItems(
   });
   if (query.amharic !== "all") {
     const amharic = query.amharic;
-    const where = { kind: TRANSLATION_KIND, locale: "am", idColumn: "gallery_items.id", fields: GALLERY_FIELDS };
-    filtered = filtered.where((eb) => coverageIs(eb, where, amharic));
+    const where = { kind: TRANSLATION_KIND, idColumn: "gallery_items.id" } as const;
+    filtered = filtered.where((eb) => amharicCoverageIs(eb, where, amharic));
   }
   const { rows, total } = await pageOf(filtered, query, (qb) => newestEventFirst(qb.selectAll()));
   return { items: await withImages(db, rows), total };

@@ -1,13 +1,12 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import type { ItemListQuery } from "../item-writes/item-list.ts";
 import { oneImageOwner } from "../media/one-image-owner.ts";
 import type { ImageOwner } from "../media/variant-job.ts";
-import { coverageIs } from "../translations/translations.repository.ts";
-import { countedFields } from "../translations/translations.schema.ts";
+import { amharicCoverageIs } from "../translations/translations.repository.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { PublicationTable } from "./publications.table.ts";
-import type { PublicationListQuery } from "./publications-list.ts";
 
 /**
  * An update's columns; the image's two are left out when the image stays, so an update never writes
@@ -51,19 +50,15 @@ export async function deletePublication(db: Db, id: string): Promise<boolean> {
 /** The row's image as the background variant job reads and replaces it. */
 export const publicationImageOwner: ImageOwner = oneImageOwner("publications");
 
-const AMHARIC = {
-  kind: "publication",
-  locale: "am",
-  idColumn: "publications.id",
-  fields: countedFields("publication"),
-};
-
 /** One page of the admin list, filtered, searched and counted in SQL (docs/decisions/0610-admin-lists.md). */
-export async function pagePublications(db: Db, query: PublicationListQuery) {
+export async function pagePublications(db: Db, query: ItemListQuery) {
   let filtered = db.selectFrom("publications");
   if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
   const amharic = query.amharic;
-  if (amharic !== "all") filtered = filtered.where((eb) => coverageIs(eb, AMHARIC, amharic));
+  if (amharic !== "all")
+    filtered = filtered.where((eb) =>
+      amharicCoverageIs(eb, { kind: "publication", idColumn: "publications.id" }, amharic),
+    );
   if (query.q) filtered = filtered.where((eb) => containsText(eb, ["title", "description"], query.q));
   // The whole-list call's order: newest publication date first, same-day ones newest-added first.
   const { rows, total } = await pageOf(filtered, query, (qb) =>

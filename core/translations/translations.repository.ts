@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { countedFields, type TranslatableKind } from "./translations.schema.ts";
 
 /** The translated fields of one item in one language, by field name. */
 export async function findFields(db: Db, kind: string, itemId: string, locale: string) {
@@ -112,18 +113,18 @@ export const COVERAGE_FILTERS = ["incomplete", "missing", "partial", "complete"]
 export type CoverageFilterName = (typeof COVERAGE_FILTERS)[number];
 
 /**
- * Items (their id in `idColumn`) whose translation into `locale` has the `coverage` asked for, in
- * SQL so a list can filter before it pages: a field counts once it is stored (empty ones never are),
- * and an item is complete with all its `fields` (those counted: `countedFields`), as the translation
- * service counts.
+ * Items of `kind` (their id in `idColumn`) whose Amharic version has the `coverage` asked for, in SQL
+ * so a list can filter before it pages: a field counts once it is stored (empty ones never are), and
+ * an item is complete with all the fields `countedFields` names, as the translation service counts.
  */
-export function coverageIs<DB, TB extends keyof DB>(
+export function amharicCoverageIs<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
-  where: { kind: string; locale: string; idColumn: string; fields: readonly string[] },
+  where: { kind: TranslatableKind; idColumn: string },
   coverage: CoverageFilterName,
 ): Expression<SqlBool> {
-  const stored = sql<number>`(select count(*) from content_translations t where t.kind = ${where.kind} and t.locale = ${where.locale} and t.item_id = ${sql.ref(where.idColumn)} and t.field in (${sql.join(where.fields)}))`;
-  const full = where.fields.length;
+  const fields = countedFields(where.kind);
+  const stored = sql<number>`(select count(*) from content_translations t where t.kind = ${where.kind} and t.locale = 'am' and t.item_id = ${sql.ref(where.idColumn)} and t.field in (${sql.join(fields)}))`;
+  const full = fields.length;
   if (coverage === "missing") return eb(stored, "=", 0);
   if (coverage === "complete") return eb(stored, ">=", full);
   if (coverage === "incomplete") return eb(stored, "<", full);

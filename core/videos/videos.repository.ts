@@ -1,5 +1,8 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import type { ItemListQuery } from "../item-writes/item-list.ts";
+import { amharicCoverageIs } from "../translations/translations.repository.ts";
 import { type ItemState, stateColumns, stateOf } from "../versions/item-states.ts";
 import type { DocumentState } from "../versions/versions.ts";
 import type { Video, VideoCategory } from "./videos.schema.ts";
@@ -27,6 +30,21 @@ export async function listVideos(
   // id breaks ties so equal timestamps (seeded rows) keep a stable order across pages and databases.
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map(toVideo);
+}
+
+/** One page of the admin list, filtered, searched and counted in SQL (docs/decisions/0721). */
+export async function pageVideos(db: Db, query: ItemListQuery) {
+  let filtered = db.selectFrom("videos");
+  if (query.status !== "all") filtered = filtered.where("status", "=", query.status);
+  const amharic = query.amharic;
+  if (amharic !== "all") {
+    filtered = filtered.where((eb) => amharicCoverageIs(eb, { kind: "video", idColumn: "videos.id" }, amharic));
+  }
+  if (query.q) filtered = filtered.where((eb) => containsText(eb, ["title", "description"], query.q));
+  const { rows, total } = await pageOf(filtered, query, (qb) =>
+    qb.selectAll().orderBy("created_at", "desc").orderBy("id", "desc"),
+  );
+  return { items: rows.map(toVideo), total };
 }
 
 export async function findVideo(db: Db, id: string): Promise<Video | undefined> {

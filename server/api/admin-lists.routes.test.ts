@@ -175,7 +175,7 @@ describe.each(DIALECTS)("the back office's lists a page at a time on %s", (diale
     expect(refused.statusCode).toBe(403);
   });
 
-  it("pages blog posts and publications newest first, by state and Amharic version, searched, for Editors", async () => {
+  it("pages blog posts, publications and videos newest first, by state and Amharic version, searched, for Editors", async () => {
     const db = t.database.db;
     const posts = ["Sewing together", "A 100% day", "Letters home", "Garden news", "Clinic opens"];
     await db
@@ -217,6 +217,23 @@ describe.each(DIALECTS)("the back office's lists a page at a time on %s", (diale
         })),
       )
       .execute();
+    const films = ["Graduation day", "Mothers reading", "Football 100%"];
+    await db
+      .insertInto("videos")
+      .values(
+        films.map((title, i) => ({
+          id: uuid(600 + i),
+          title,
+          description: i === 1 ? "Letters READ aloud." : "From the centre.",
+          youtube_id: `abcdefghij${i}`,
+          category: "Testimonials",
+          created_at: day(i + 1),
+          updated_at: day(i + 1),
+          status: i === 0 ? "draft" : "published",
+          publish_at: null,
+        })),
+      )
+      .execute();
     const translated = (kind: string, id: string, field: string) => ({
       kind,
       item_id: id,
@@ -233,6 +250,9 @@ describe.each(DIALECTS)("the back office's lists a page at a time on %s", (diale
         translated("blog", uuid(401), "title"),
         translated("publication", uuid(501), "title"),
         translated("publication", uuid(501), "description"),
+        translated("video", uuid(601), "title"),
+        translated("video", uuid(601), "description"),
+        translated("video", uuid(602), "title"),
       ])
       .execute();
     const editor = await t.staffHeaders("editor");
@@ -271,10 +291,18 @@ describe.each(DIALECTS)("the back office's lists a page at a time on %s", (diale
     expect(await titles("publications?q=children")).toEqual(["Policy note"]);
     expect(await titles("publications?q=50%25")).toEqual(["Research 50% brief"]);
     expect(await read("publications?pageSize=1&page=9")).toMatchObject({ total: 3, items: [] });
+    expect(await titles("videos")).toEqual(["Football 100%", "Mothers reading", "Graduation day"]);
+    expect(await titles("videos?status=draft")).toEqual(["Graduation day"]);
+    expect(await titles("videos?amharic=complete")).toEqual(["Mothers reading"]);
+    expect(await titles("videos?amharic=partial")).toEqual(["Football 100%"]);
+    expect(await titles("videos?amharic=missing")).toEqual(["Graduation day"]);
+    expect(await titles("videos?q=read aloud")).toEqual(["Mothers reading"]);
+    expect(await titles("videos?q=100%25")).toEqual(["Football 100%"]);
+    expect(await read("videos?pageSize=2&page=2")).toMatchObject({ total: 3, items: [{ youtubeId: "abcdefghij0" }] });
     const bad = await t.app.inject({ url: "/api/admin/lists/publications?status=lost", headers: editor });
     expect(bad.statusCode).toBe(400);
     // Inbox staff do not open the content lists.
-    for (const path of ["blogs", "publications"]) {
+    for (const path of ["blogs", "publications", "videos"]) {
       const refused = await t.app.inject({ url: `/api/admin/lists/${path}`, headers: inbox });
       expect(refused.statusCode).toBe(403);
     }

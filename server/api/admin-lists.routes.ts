@@ -35,4 +35,5 @@ export default async function adminListsRoutes(app: FastifyInstance) {
     const page = await adminLists.publications(request.query);
     return { ...page, items: page.items.map(publicUrls.withCover) };
   });
+  app.get("/api/admin/lists/videos", editors, async (request) => adminLists.videos(request.query));
 }

@@ -237,7 +237,7 @@ describe.runIf(browserAvailable)("impact videos", () => {
       new RegExp(`^500 DELETE /api/videos/${sturdy._id}$`),
       /^503 POST \/api\/videos$/,
       /^500 POST \/api\/videos$/,
-      /^500 GET \/api\/admin\/videos\?status=$/,
+      /^500 GET \/api\/admin\/lists\/videos$/,
     ]);
     await stubYoutube(page);
 
@@ -274,11 +274,41 @@ describe.runIf(browserAvailable)("impact videos", () => {
     await page.getByRole("button", { name: "Add Video" }).click();
     await page.getByText("Operation failed.", { exact: true }).waitFor();
 
-    await page.route("**/api/admin/videos?*", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.route("**/api/admin/lists/videos", (route) => route.fulfill({ status: 500, body: "" }));
     await page.goto("/admin/videos");
     await page.getByText("Failed to fetch videos.").waitFor();
     await page.getByRole("heading", { name: "No videos found" }).waitFor();
     expect(await page.getByText("Get started by adding your first impact video.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("searches and filters the staff's list on the server: by words and by Amharic version", async () => {
+    const api = await adminApi(site.server);
+    const translated = await api.json<{ _id: string }>(
+      "POST",
+      "/api/videos",
+      video("Mothers reading aloud", "Testimonials", "lllllllllll"),
+    );
+    await api.json("PUT", `/api/admin/translations/video/${translated._id}/am`, {
+      fields: { title: "እናቶች ጮክ ብለው ያነባሉ", description: "ታሪክ" },
+    });
+    await api.json("POST", "/api/videos", video("Football in the yard", "Testimonials", "mmmmmmmmmmm"));
+    const { page, context } = await newPage(site.browser, site.server);
+    await stubYoutube(page);
+    await openAdminPage(page, site.server, "/admin/videos");
+    await page.getByRole("heading", { name: "Football in the yard" }).waitFor();
+    await page.getByLabel("Search videos").fill("reading aloud");
+    await page.getByLabel("Search videos").press("Enter");
+    await expect
+      .poll(() => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents())
+      .toEqual(["Mothers reading aloud"]);
+    await page.getByLabel("Search videos").fill("");
+    await page.getByLabel("Search videos").press("Enter");
+    await page.getByLabel("Amharic version").selectOption("complete");
+    await expect
+      .poll(() => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents())
+      .toEqual(["Mothers reading aloud"]);
+    expect(page.url()).toContain("amharic=complete");
     await context.close();
   });
 

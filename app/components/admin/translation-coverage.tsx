@@ -23,21 +23,18 @@ export function CoverageBadge({ coverage }: { coverage: TranslationCoverage }) {
 export type CoverageFilter = "" | TranslationCoverage | "incomplete";
 
 /**
- * How far each item of a kind is translated into Amharic, for a list: `coverageOf(id)` and a filter.
- * Until the answer arrives every item counts as missing.
+ * How far each item of a kind is translated into Amharic, for a list's badges: `coverageOf(id)` (the
+ * lists filter by it in SQL). Until the answer arrives every item counts as missing.
  */
 export function useTranslationCoverage(kind: TranslatableKind) {
   const [coverage, setCoverage] = useState<Record<string, TranslationCoverage>>({});
-  const [filter, setFilter] = useState<CoverageFilter>("");
   useEffect(() => {
     api<{ coverage: Record<string, TranslationCoverage> }>(`/api/admin/translations/${kind}?locale=am`)
       .then((answer) => setCoverage(answer.coverage))
       .catch(() => setCoverage({}));
   }, [kind]);
   const coverageOf = (id: string): TranslationCoverage => coverage[id] ?? "missing";
-  const matches = (id: string) =>
-    filter === "" || (filter === "incomplete" ? coverageOf(id) !== "complete" : coverageOf(id) === filter);
-  return { coverageOf, filter, setFilter, matches };
+  return { coverageOf };
 }
 
 export function CoverageFilterSelect({
