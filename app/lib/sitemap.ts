@@ -13,7 +13,7 @@ export interface SitemapEntry {
  */
 export const sitemapSources: Array<(services: Services) => Promise<SitemapEntry[]>> = [
   async (services) =>
-    (await services.blogs.summaries()).map((post) => ({ path: `/blog/${post._id}`, lastModified: post.updatedAt })),
+    (await services.blogs.sitemapEntries()).map((post) => ({ path: `/blog/${post.id}`, lastModified: post.updatedAt })),
   async (services) => [
     { path: "/newsletter" },
     ...(await services.newsletters.archive()).map((n) => ({

@@ -10,6 +10,9 @@ import type { Route } from "./+types/blog-rss";
  * was, and `/am/blog/rss.xml` with each post's Amharic title and excerpt where staff wrote one (the
  * English otherwise) and links to the Amharic pages. Each blog page links to its own language's feed.
  */
+/** The newest posts a feed carries: what a reader checks for, not the archive. */
+const FEED_POSTS = 50;
+
 function renderFeed(siteUrl: string, posts: BlogPostSummary[], locale: Locale = "en"): string {
   const url = (path: string) => `${siteUrl}${localizePath(path, locale)}`;
   return renderRssFeed({
@@ -32,6 +35,6 @@ function renderFeed(siteUrl: string, posts: BlogPostSummary[], locale: Locale = 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const locale = localeOf(request);
-  const posts = await services.translations.localiseMany("blog", await services.blogs.summaries(), locale);
+  const posts = await services.translations.localiseMany("blog", await services.blogs.latest(FEED_POSTS), locale);
   return rssResponse(renderFeed(services.config.publicSiteUrl, posts, locale));
 }

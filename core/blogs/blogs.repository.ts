@@ -47,6 +47,43 @@ export const SUMMARY_COLUMNS = [
 /** The published posts, unordered and unselected: for a page of them and their count. */
 export const publishedPosts = (db: Db) => db.selectFrom("blog_posts").where("status", "=", "published");
 
+/**
+ * The published posts just older and just newer than `post` in the lists' order (newest first, id
+ * breaking ties): two index reads, whatever the number of posts.
+ */
+export async function publishedNeighbours(db: Db, post: { id: string; created_at: string }) {
+  const older = await publishedPosts(db)
+    .select(SUMMARY_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb("created_at", "<", post.created_at),
+        eb.and([eb("created_at", "=", post.created_at), eb("id", "<", post.id)]),
+      ]),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const newer = await publishedPosts(db)
+    .select(SUMMARY_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb("created_at", ">", post.created_at),
+        eb.and([eb("created_at", "=", post.created_at), eb("id", ">", post.id)]),
+      ]),
+    )
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return { older, newer };
+}
+
+/** Every published post's address and last change, for the sitemap: two short columns per post. */
+export async function publishedDates(db: Db) {
+  return publishedPosts(db).select(["id", "updated_at"]).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
 export async function findPost(db: Db, id: string): Promise<BlogPostRow | undefined> {
   return db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
 }

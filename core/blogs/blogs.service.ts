@@ -47,27 +47,40 @@ export function createBlogService(deps: ItemWritesDeps) {
     return row;
   }
 
+  /** One page of the published posts, newest first, without content, and how many there are in all: the public blog a page at a time (0725). */
+  async function summariesPage(page: {
+    page: number;
+    pageSize: number;
+  }): Promise<{ items: BlogPostSummary[]; total: number }> {
+    const { rows, total } = await pageOf(repo.publishedPosts(db), page, (qb) =>
+      qb.select(repo.SUMMARY_COLUMNS).orderBy("created_at", "desc").orderBy("id", "desc"),
+    );
+    return { items: rows.map(toSummary), total };
+  }
+
   return {
     /** Published posts, newest first. */
     async list(): Promise<BlogPost[]> {
       return (await repo.listPosts(db, "published")).map(toPost);
     },
 
-    /** Published posts, newest first, without content: for list pages and feeds. */
-    async summaries(): Promise<BlogPostSummary[]> {
-      return (await repo.listPosts(db, "published")).map(toSummary);
+    /** The newest `count` published posts, without content: the feed. */
+    async latest(count: number): Promise<BlogPostSummary[]> {
+      return (await summariesPage({ page: 1, pageSize: count })).items;
     },
 
-    /** One page of `summaries()` and how many there are in all: the public blog a page at a time (0725). */
-    async summariesPage(page: {
-      page: number;
-      pageSize: number;
-    }): Promise<{ items: BlogPostSummary[]; total: number }> {
-      const { rows, total } = await pageOf(repo.publishedPosts(db), page, (qb) =>
-        qb.select(repo.SUMMARY_COLUMNS).orderBy("created_at", "desc").orderBy("id", "desc"),
-      );
-      return { items: rows.map(toSummary), total };
+    /** A published post's neighbours in the blog's order: the post just older and just newer. */
+    async neighbours(id: string): Promise<{ older?: BlogPostSummary; newer?: BlogPostSummary }> {
+      const { older, newer } = await repo.publishedNeighbours(db, await findPublished(id));
+      return { older: older && toSummary(older), newer: newer && toSummary(newer) };
     },
+
+    /** Every published post's address and last change: the sitemap. */
+    async sitemapEntries(): Promise<Array<{ id: string; updatedAt: string }>> {
+      return (await repo.publishedDates(db)).map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+    },
+
+    summariesPage,
 
     /** A published post. */
     async get(id: string): Promise<BlogPost> {

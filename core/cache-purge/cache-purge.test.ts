@@ -19,7 +19,7 @@ function addPublicPage(app: FastifyInstance) {
       ...(await funds.list()).map((fund) => ({ title: `${fund.id}=${fund.raised}` })),
       ...(await videos.list()).videos,
       ...(await gallery.list()).images,
-      ...(await blogs.summaries()),
+      ...(await blogs.latest(50)),
       ...(await publications.list()),
     ].map((item) => item.title);
     return reply

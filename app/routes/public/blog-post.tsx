@@ -16,14 +16,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const post = await services.translations.localise("blog", await services.blogs.get(params.id), locale);
     // The neighbours as the blog list shows them (newest first); without them the post still shows.
-    const list = await services.blogs
-      .summaries()
-      .then((summaries) => services.translations.localiseMany("blog", summaries, locale))
-      .catch(() => [] as Localised<BlogPostSummary>[]);
-    const at = list.findIndex((summary) => summary._id === post._id);
-    const link = (summary?: Localised<BlogPostSummary>) =>
-      summary ? { id: summary._id, title: summary.title, lang: fieldLang(summary, "title") } : null;
-    return { post, older: at < 0 ? null : link(list[at + 1]), newer: at < 1 ? null : link(list[at - 1]) };
+    const near = await services.blogs
+      .neighbours(post._id)
+      .then(async ({ older, newer }) => {
+        const link = async (summary?: BlogPostSummary) => {
+          if (!summary) return null;
+          const shown = await services.translations.localise("blog", summary, locale);
+          return { id: shown._id, title: shown.title, lang: fieldLang(shown, "title") };
+        };
+        return { older: await link(older), newer: await link(newer) };
+      })
+      .catch(() => ({ older: null, newer: null }));
+    return { post, ...near };
   } catch (error) {
     // By status, not instanceof: the page bundle has its own copy of the error classes.
     const notFound = (error as { status?: number } | null)?.status === 404;

@@ -5,6 +5,7 @@ import { pageCacheKey } from "../../../server/plugins/page-cache.ts";
 import { DIALECTS } from "../../../tests/support/dialects.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import * as blog from "./blog.tsx";
+import * as blogPost from "./blog-post.tsx";
 import * as publications from "./publications.tsx";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -12,10 +13,10 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12)).toISOString();
 
 /** What the server hands a loader: the real services (app/app-context.ts). */
-function loaderArgs(t: TestApp, url: string) {
+function loaderArgs(t: TestApp, url: string, params: Record<string, string> = {}) {
   const context = new RouterContextProvider();
   context.set(appContext, { services: t.services, cspNonce: "", requestId: "test", islands: {} as never });
-  return { request: new Request(`http://localhost${url}`), context, params: {} } as never;
+  return { request: new Request(`http://localhost${url}`), context, params } as never;
 }
 
 /** The loader's answer, or the status it throws (a page that does not exist is a 404). */
@@ -83,7 +84,7 @@ describe.each(DIALECTS)("public lists a page at a time on %s", (dialect) => {
 
   it("shows the blog's 12 newest posts on page 1, the 6 oldest on page 3, with links between them", async () => {
     // Never the whole list: only the page's rows and a count.
-    const whole = vi.spyOn(t.services.blogs, "summaries");
+    const whole = vi.spyOn(t.services.blogs, "list");
     const first = (await load(blog.loader, t, "/blog")) as { posts: Array<{ title: string }> };
     expect(first).toMatchObject({ page: 1, pageCount: 3 });
     expect(first.posts.map((post) => post.title)).toEqual([
@@ -118,6 +119,27 @@ describe.each(DIALECTS)("public lists a page at a time on %s", (dialect) => {
       "canonical https://hope.test/am/blog?page=3",
       "prev https://hope.test/am/blog?page=2",
     ]);
+  });
+
+  it("links a post to its neighbours, the feed to the newest posts and the sitemap to every one, reading no whole list", async () => {
+    const whole = vi.spyOn(t.services.blogs, "list");
+    const neighbours = async (n: number) => {
+      const answer = (await blogPost.loader(loaderArgs(t, `/blog/${uuid(n)}`, { id: uuid(n) }))) as {
+        older: { title: string } | null;
+        newer: { title: string } | null;
+      };
+      return [answer.older?.title ?? null, answer.newer?.title ?? null];
+    };
+    expect(await neighbours(15)).toEqual(["Post 14", "Post 16"]);
+    // The newest published post has no newer one: the draft written after it is no neighbour.
+    expect(await neighbours(30)).toEqual(["Post 29", null]);
+    expect(await neighbours(1)).toEqual([null, "Post 2"]);
+    expect((await t.services.blogs.latest(2)).map((post) => post.title)).toEqual(["Post 30", "Post 29"]);
+    const sitemap = await t.services.blogs.sitemapEntries();
+    expect(sitemap).toHaveLength(30);
+    expect(sitemap[0]).toEqual({ id: uuid(30), updatedAt: day(30) });
+    expect(whole).not.toHaveBeenCalled();
+    whole.mockRestore();
   });
 
   it("answers 404 for a page past the last and for a page number that is not one", async () => {
