@@ -435,6 +435,36 @@ describe.runIf(browserAvailable)("blog", () => {
     await context.close();
   });
 
+  it("says in the editor when the feature image could not be prepared, and tries again", async () => {
+    const api = await adminApi(site.server);
+    const post = await createPost(api, blogFields("A picture the encoder gave up on"));
+    // The job gives up as it does after its last attempt: failed, with the encoder's own words.
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
+    const url = new URL(post.imageUrl, site.server.baseUrl).pathname;
+    const failed = db
+      .prepare(
+        "update jobs set status = 'failed', attempts = max_attempts, last_error = 'Input buffer contains unsupported image format', finished_at = ? where key = ?",
+      )
+      .run(new Date().toISOString(), `variants:${url}`).changes;
+    db.close();
+    expect(failed).toBe(1);
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, `/admin/blogs/edit/${post._id}`);
+    const line = page.getByText(
+      "The picture could not be prepared. The uploaded file is damaged or is not a picture the site can read. Upload it again, or another file.",
+    );
+    await line.waitFor();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await screenshot(page, "blog-editor-unprepared-375");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Trying again: the picture of “A picture the encoder gave up on” is being prepared." })
+      .waitFor();
+    await expect.poll(() => line.count()).toBe(0);
+    await context.close();
+  });
+
   describe("at 375 and 1280 px", () => {
     const title = "How a sewing cooperative changed one prison";
     let post: { _id: string };

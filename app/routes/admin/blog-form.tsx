@@ -2,23 +2,11 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { BLOG_MESSAGES, BlogInputSchema, type BlogPost } from "../../../core/blogs/blogs.schema";
-import { BlurEditor } from "../../components/admin/blur-editor";
-import {
-  ConsentFields,
-  consentErrors,
-  consentPayload,
-  NO_CONSENT,
-  useRecordedConsent,
-} from "../../components/admin/consent-fields";
+import { consentPayload, useRecordedConsent } from "../../components/admin/consent-fields";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
+import { FeatureImageFields } from "../../components/admin/feature-image-fields";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
-import {
-  IMAGE_TOO_LARGE_MESSAGE,
-  ImageField,
-  MAX_IMAGE_BYTES,
-  UploadProgress,
-} from "../../components/admin/image-field";
-import { PictureDescription } from "../../components/admin/picture-description";
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, UploadProgress } from "../../components/admin/image-field";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
@@ -249,53 +237,23 @@ export default function BlogForm() {
               placeholder="https://www.linkedin.com/in/…"
             />
           </div>
-          <ImageField
-            id="blog-image"
-            name="image"
+          <FeatureImageFields
+            idPrefix="blog"
             label="Feature image"
+            itemId={id}
             currentUrl={post?.imageUrl}
             file={file}
-            onFile={(chosen) => {
-              setFile(chosen);
-              setConsent(NO_CONSENT);
+            onFile={setFile}
+            description={values}
+            onDescription={(change) => setValues((current) => ({ ...current, ...change }))}
+            consent={consent}
+            onConsent={setConsent}
+            onWithdrawn={() => {
+              clearDraft(draftKey);
+              navigate("/admin/blogs");
             }}
-            error={errors.image}
-            hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
-          />
-          <PictureDescription
-            id="blog-imageAlt"
-            alt={values.imageAlt}
-            decorative={values.imageDecorative === "true"}
-            onAlt={(imageAlt) => setValues((current) => ({ ...current, imageAlt }))}
-            onDecorative={(decorative) =>
-              setValues((current) => ({ ...current, imageDecorative: decorative ? "true" : "false" }))
-            }
-            error={errors.imageAlt}
-          />
-          {post && !file && (
-            <BlurEditor
-              id="blog-blur"
-              imageUrl={post.imageUrl}
-              onApplied={(image) => setPost({ ...post, imageUrl: image.url, image })}
-            />
-          )}
-          <ConsentFields
-            id="blog-consent"
-            subject="this image"
-            value={consent}
-            onChange={setConsent}
-            withdraw={
-              post && !file
-                ? {
-                    imageUrl: post.imageUrl,
-                    onWithdrawn: () => {
-                      clearDraft(draftKey);
-                      navigate("/admin/blogs");
-                    },
-                  }
-                : undefined
-            }
-            errors={consentErrors(errors, "imageConsent")}
+            onBlurred={(image) => setPost((current) => current && { ...current, imageUrl: image.url, image })}
+            errors={errors}
           />
           <ContentEditorField
             id="blog-content"

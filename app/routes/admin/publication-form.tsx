@@ -6,22 +6,10 @@ import {
   type Publication,
   PublicationInputSchema,
 } from "../../../core/publications/publications.schema";
-import { BlurEditor } from "../../components/admin/blur-editor";
-import {
-  ConsentFields,
-  consentErrors,
-  consentPayload,
-  NO_CONSENT,
-  useRecordedConsent,
-} from "../../components/admin/consent-fields";
+import { consentPayload, useRecordedConsent } from "../../components/admin/consent-fields";
+import { FeatureImageFields } from "../../components/admin/feature-image-fields";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
-import {
-  IMAGE_TOO_LARGE_MESSAGE,
-  ImageField,
-  MAX_IMAGE_BYTES,
-  UploadProgress,
-} from "../../components/admin/image-field";
-import { PictureDescription } from "../../components/admin/picture-description";
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, UploadProgress } from "../../components/admin/image-field";
 import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
@@ -154,47 +142,20 @@ export default function PublicationForm() {
             <TextInput {...field("link")} type="url" label="Publication link" placeholder="https://…" />
             <TextInput {...field("publicationDate")} type="date" label="Publication date" />
           </div>
-          <ImageField
-            id="publication-image"
-            name="image"
+          <FeatureImageFields
+            idPrefix="publication"
             label="Image (screenshot)"
+            itemId={id}
             currentUrl={currentImage}
             file={file}
-            onFile={(chosen) => {
-              setFile(chosen);
-              setConsent(NO_CONSENT);
-            }}
-            error={errors.image}
-            hint={id ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
-          />
-          <PictureDescription
-            id="publication-imageAlt"
-            alt={values.imageAlt}
-            decorative={values.imageDecorative === "true"}
-            onAlt={(imageAlt) => setValues((current) => ({ ...current, imageAlt }))}
-            onDecorative={(decorative) =>
-              setValues((current) => ({ ...current, imageDecorative: decorative ? "true" : "false" }))
-            }
-            error={errors.imageAlt}
-          />
-          {currentImage && !file && (
-            <BlurEditor
-              id="publication-blur"
-              imageUrl={currentImage}
-              onApplied={(image) => setCurrentImage(image.url)}
-            />
-          )}
-          <ConsentFields
-            id="publication-consent"
-            subject="this image"
-            value={consent}
-            onChange={setConsent}
-            withdraw={
-              currentImage && !file
-                ? { imageUrl: currentImage, onWithdrawn: () => navigate("/admin/publications") }
-                : undefined
-            }
-            errors={consentErrors(errors, "imageConsent")}
+            onFile={setFile}
+            description={values}
+            onDescription={(change) => setValues((current) => ({ ...current, ...change }))}
+            consent={consent}
+            onConsent={setConsent}
+            onWithdrawn={() => navigate("/admin/publications")}
+            onBlurred={(image) => setCurrentImage(image.url)}
+            errors={errors}
           />
           <PublishingFields
             idPrefix="publication"
