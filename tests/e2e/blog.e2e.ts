@@ -251,6 +251,27 @@ describe.runIf(browserAvailable)("blog", () => {
     await context.close();
   });
 
+  it("refuses an iPhone HEIC photo as soon as it is chosen, saying how to make a JPEG of it", async () => {
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, "/admin/blogs/new");
+    const input = page.getByLabel("Feature image");
+    await input.setInputFiles({ name: "IMG_0042.HEIC", mimeType: "image/heic", buffer: Buffer.from("ftypheic") });
+    const message = page.getByText(/^This is an iPhone photo in HEIC format, which the site cannot read\./);
+    await message.waitFor();
+    expect(await input.getAttribute("aria-invalid")).toBe("true");
+    expect(await input.evaluate((element) => (element as HTMLInputElement).files?.length)).toBe(0);
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await screenshot(page, "blog-editor-heic-375");
+    // A picture it can read takes the message away.
+    await input.setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: await pngImage({ width: 64, height: 40 }),
+    });
+    await expect.poll(() => message.count()).toBe(0);
+    await context.close();
+  });
+
   it("keeps a local draft: a closed tab loses nothing, and saving clears it", async () => {
     const { page, context } = await newPage(site.browser, site.server);
     await openAdminPage(page, site.server, "/admin/blogs/new");

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "../../../core/media/media.schema";
+import { pictureFileProblem } from "./picture-file";
 
 /** The server's per-file ceiling (server/app.ts); checked here too so nobody waits for a doomed upload. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -24,6 +25,8 @@ interface ImageFieldProps {
 /** A file input with a preview of the chosen (or current) image. */
 export function ImageField({ id, name, label, currentUrl, file, onFile, error, hint }: ImageFieldProps) {
   const [preview, setPreview] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const shownError = error ?? refused;
   useEffect(() => {
     if (!file) {
       setPreview(null);
@@ -35,7 +38,8 @@ export function ImageField({ id, name, label, currentUrl, file, onFile, error, h
   }, [file]);
 
   const shown = preview ?? currentUrl;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : "", shownError ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
@@ -54,9 +58,15 @@ export function ImageField({ id, name, label, currentUrl, file, onFile, error, h
           name={name}
           type="file"
           accept={ACCEPTED_IMAGE_TYPES}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={shownError ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => onFile(event.target.files?.[0] ?? null)}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            const chosen = event.target.files?.[0] ?? null;
+            const problem = chosen ? pictureFileProblem(chosen) : undefined;
+            setRefused(problem);
+            if (problem) event.target.value = "";
+            onFile(problem ? null : chosen);
+          }}
           className={FILE_INPUT_CLASSES}
         />
       </div>
@@ -65,9 +75,9 @@ export function ImageField({ id, name, label, currentUrl, file, onFile, error, h
           {hint}
         </p>
       )}
-      {error && (
+      {shownError && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
+          {shownError}
         </p>
       )}
     </div>

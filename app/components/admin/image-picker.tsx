@@ -1,5 +1,6 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "../../../core/media/media.schema";
+import { pictureFileProblem } from "./picture-file";
 
 interface ImagePickerProps {
   id: string;
@@ -21,8 +22,11 @@ export function ImagePicker({ id, label, files, onChange, existing = [], error, 
     },
     [previews],
   );
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const shownError = error ?? refused;
   const shown = files.length > 0 ? previews : existing;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : "", shownError ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
   return (
     <div>
@@ -35,9 +39,18 @@ export function ImagePicker({ id, label, files, onChange, existing = [], error, 
         type="file"
         multiple
         accept={ACCEPTED_IMAGE_TYPES}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shownError ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(Array.from(event.target.files ?? []))}
+        onChange={(event) => {
+          const chosen = Array.from(event.target.files ?? []);
+          // One file that cannot be read refuses the choice, naming it: nothing is uploaded half.
+          const problem = chosen
+            .map((file) => ({ file, problem: pictureFileProblem(file) }))
+            .find((found) => found.problem);
+          setRefused(problem && `${problem.file.name}: ${problem.problem}`);
+          if (problem) event.target.value = "";
+          onChange(problem ? [] : chosen);
+        }}
         className="mt-1 block w-full rounded-lg border border-gray-300 bg-white text-sm file:mr-3 file:border-0 file:bg-brand-light file:px-4 file:py-2.5 file:font-semibold file:text-brand aria-invalid:border-red-600"
       />
       {hint && (
@@ -45,9 +58,9 @@ export function ImagePicker({ id, label, files, onChange, existing = [], error, 
           {hint}
         </p>
       )}
-      {error && (
+      {shownError && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
+          {shownError}
         </p>
       )}
       {shown.length > 0 && (

@@ -11,6 +11,7 @@ import {
 } from "../../../core/blogs/blogs.schema";
 import { ACCEPTED_IMAGE_TYPES } from "../../../core/media/media.schema";
 import { ButtonBlock, Picture, type PictureAttributes } from "./editor-blocks";
+import { pictureFileProblem } from "./picture-file";
 
 /** Blocks beyond the blog's, for the newsletter editor (docs/decisions/0480). */
 export interface RichTextFeatures {
@@ -143,6 +144,11 @@ export function RichTextEditor({
 
   async function addPicture(file: File) {
     if (!editor || !features.uploadPicture) return;
+    const problem = pictureFileProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
     const uploading = toast.loading("Uploading the picture...");
     try {
       const uploaded = await features.uploadPicture(file);

@@ -7,6 +7,7 @@ import { BlurEditor } from "../blur-editor";
 import { ConsentFields, consentPayload, useRecordedConsent } from "../consent-fields";
 import { Field, Select, TextArea, TextInput } from "../form-controls";
 import { FILE_INPUT_CLASSES, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "../image-field";
+import { pictureFileProblem } from "../picture-file";
 import { RichTextEditor } from "../rich-text-editor";
 import { type FieldSpec, SECTION_FIELDS } from "./section-fields";
 
@@ -343,8 +344,9 @@ function PictureField({
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    if (file.size > MAX_IMAGE_BYTES) {
-      toast.error(IMAGE_TOO_LARGE_MESSAGE);
+    const problem = pictureFileProblem(file) ?? (file.size > MAX_IMAGE_BYTES ? IMAGE_TOO_LARGE_MESSAGE : undefined);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     const form = new FormData();
