@@ -44,7 +44,10 @@ export interface PersonDetail extends PersonSummary {
   totals: PersonTotal[];
 }
 
-export const PeopleQuerySchema = listQuerySchema(["recent", "name"], {});
+export const PeopleQuerySchema = listQuerySchema(["recent", "name"], {
+  /** A keyset page: the people after this one (an id from the previous page's `next`), in the same order. */
+  after: z.uuid({ error: "After must be a person's id." }).optional(),
+});
 
 export const RectifySchema = z
   .object({
