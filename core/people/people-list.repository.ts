@@ -82,20 +82,20 @@ export async function peopleFromSources(
 /** Brings these addresses' rows up to date; an address nothing holds any more loses its row (or, while an export or erasure request names it, everything but the address). */
 async function refreshKeys(trx: Db, sources: readonly PersonSource[], keys: string[], now: string): Promise<void> {
   const found = await peopleFromSources(trx, sources, keys);
-  for (const row of found.values())
+  if (found.size > 0)
     await trx
       .insertInto("people")
-      .values({ id: newId(), created_at: now, ...row })
+      .values([...found.values()].map((row) => ({ id: newId(), created_at: now, ...row })))
       .onConflict((oc) =>
-        oc.column("email_key").doUpdateSet({
-          name: row.name,
-          phone: row.phone,
-          sort_name: row.sort_name,
-          kinds: row.kinds,
-          records: row.records,
-          last_at: row.last_at,
-          search: row.search,
-        }),
+        oc.column("email_key").doUpdateSet((eb) => ({
+          name: eb.ref("excluded.name"),
+          phone: eb.ref("excluded.phone"),
+          sort_name: eb.ref("excluded.sort_name"),
+          kinds: eb.ref("excluded.kinds"),
+          records: eb.ref("excluded.records"),
+          last_at: eb.ref("excluded.last_at"),
+          search: eb.ref("excluded.search"),
+        })),
       )
       .execute();
   const gone = keys.filter((key) => !found.has(key));
@@ -166,12 +166,10 @@ async function refreshBatch(trx: Db, sources: readonly PersonSource[], now: stri
     now,
   );
   // A mark raised again meanwhile (a write committed while this ran) stays, for the next refresh.
-  for (const mark of marks)
-    await trx
-      .deleteFrom("people_changes")
-      .where("email_key", "=", mark.email_key)
-      .where("version", "=", mark.version)
-      .execute();
+  const byVersion = new Map<number, string[]>();
+  for (const mark of marks) byVersion.set(mark.version, [...(byVersion.get(mark.version) ?? []), mark.email_key]);
+  for (const [version, marked] of byVersion)
+    await trx.deleteFrom("people_changes").where("email_key", "in", marked).where("version", "=", version).execute();
   return marks.length;
 }
 

@@ -121,17 +121,17 @@ export async function approveErasure(db: Db, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A declined request goes, with the address it held; answers the address, or undefined if it was not waiting. */
-export async function declineErasure(db: Db, id: string): Promise<string | undefined> {
+/** A declined request goes, with the address it held; answers the address and the language asked in, or undefined if it was not waiting. */
+export async function declineErasure(db: Db, id: string): Promise<{ key: string; locale: string | null } | undefined> {
   const row = await db
     .selectFrom("erasures")
-    .select("email_key")
+    .select(["email_key", "locale"])
     .where("id", "=", id)
     .where("status", "=", "requested")
     .executeTakeFirst();
   if (!row?.email_key) return undefined;
   await db.deleteFrom("erasures").where("id", "=", id).execute();
-  return row.email_key;
+  return { key: row.email_key, locale: row.locale };
 }
 
 /**

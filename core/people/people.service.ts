@@ -501,12 +501,16 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     /** Staff decline a request (it was not the person's to make, say): the person is told, the request goes. */
     async declineRequest(erasureId: string, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const key = isRecordId(erasureId) ? await repo.declineErasure(trx, erasureId) : undefined;
-        if (!key) throw new NotFoundError("That request is not waiting any more.");
+        const declined = isRecordId(erasureId) ? await repo.declineErasure(trx, erasureId) : undefined;
+        if (!declined) throw new NotFoundError("That request is not waiting any more.");
+        // In the language the person asked in, as the erasure's outcome is.
+        const locale = isLocale(declined.locale) ? declined.locale : "en";
         await deps.email.send(
           trx,
-          key,
-          await renderEmail(personMail("en", { subject: "dataEmail.declinedSubject", intro: ["dataEmail.declined"] })),
+          declined.key,
+          await renderEmail(
+            personMail(locale, { subject: "dataEmail.declinedSubject", intro: ["dataEmail.declined"] }),
+          ),
         );
         await audit.record(trx, actor, {
           action: "status",
