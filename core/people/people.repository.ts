@@ -47,6 +47,12 @@ export async function suppress(db: Db, hash: string, now: string): Promise<void>
     .execute();
 }
 
+/** Lets an address be subscribed again; true if it was kept off the list. */
+export async function unsuppress(db: Db, hash: string): Promise<boolean> {
+  const result = await db.deleteFrom("suppressed_addresses").where("hash", "=", hash).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export async function suppressedAmong(db: Db, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const rows = await db.selectFrom("suppressed_addresses").select("hash").where("hash", "in", hashes).execute();

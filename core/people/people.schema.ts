@@ -49,6 +49,15 @@ export const PeopleQuerySchema = listQuerySchema(["recent", "name"], {
   after: z.uuid({ error: "After must be a person's id." }).optional(),
 });
 
+/** An erased address that asked to subscribe again: the one field, never in a URL. */
+export const LiftSuppressionSchema = z.object({
+  email: z
+    .string({ error: "A valid email is required" })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, { error: "A valid email is required" })
+    .regex(EMAIL_PATTERN, { error: "A valid email is required" }),
+});
+
 export const RectifySchema = z
   .object({
     name: z

@@ -23,6 +23,7 @@ import {
   DataRequestSchema,
   type ErasureRequest,
   type ErasureSummary,
+  LiftSuppressionSchema,
   PeopleQuerySchema,
   type PersonDetail,
   type PersonExportState,
@@ -35,6 +36,9 @@ import * as list from "./people-list.repository.ts";
 import type { PersonSource, SourceErasure } from "./person-source.ts";
 import { DATA_ERASURE_LINKS, DATA_EXPORT_LINKS } from "./personal-data-links.ts";
 
+export const NOT_SUPPRESSED_MESSAGE = "That address is not kept off the newsletter list.";
+/** How the audit log names a lifted suppression: that it happened and by whom, never for which address. */
+const SUPPRESSION_AUDIT_ENTITY = "suppression";
 export const PERSON_NOT_FOUND = "That person is not on record.";
 export const EXPORT_NOT_FOUND = "That export does not exist or has expired.";
 /** How the audit log names a person (its id is the person's opaque id, or an erasure's id). */
@@ -520,6 +524,20 @@ export function createPeopleService(deps: PeopleServiceDeps) {
         });
       });
       deps.email.wake();
+    },
+
+    /**
+     * An erased address that asks to subscribe again (docs/decisions/0811-lifting-a-suppression.md):
+     * an Administrator lifts its suppression, audited without the address; it can then subscribe,
+     * and confirms by e-mail like anyone.
+     */
+    async liftSuppression(input: unknown, actor: Actor): Promise<void> {
+      const { email } = parseInput(LiftSuppressionSchema, input);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.unsuppress(trx, suppressionHash(addressKey(email)))))
+          throw new NotFoundError(NOT_SUPPRESSED_MESSAGE);
+        await audit.record(trx, actor, { action: "delete", entity: SUPPRESSION_AUDIT_ENTITY });
+      });
     },
 
     erasureJob: {
