@@ -12,6 +12,7 @@ import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newslette
 import type { GiftPledgeTable, OfflineGiftTable } from "../core/offline-gifts/offline-gifts.table.ts";
 import type {
   ErasureTable,
+  PersonChangeTable,
   PersonExportTable,
   PersonTable,
   SuppressedAddressTable,
@@ -81,6 +82,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengeTable;
   content_translations: ContentTranslationTable;
   people: PersonTable;
+  people_changes: PersonChangeTable;
   suppressed_addresses: SuppressedAddressTable;
   people_exports: PersonExportTable;
   erasures: ErasureTable;

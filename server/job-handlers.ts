@@ -55,6 +55,8 @@ export function registerJobHandlers(services: Services): void {
     // People: a person's export, and an erasure that a crash interrupted.
     services.people.exportJob,
     services.people.erasureJob,
+    // People: the list's rows of addresses whose records changed, every minute at the latest.
+    services.people.refreshJob,
     services.giving.housekeepingJob,
     uploadSweepJob(db, storage, clock),
     authHousekeepingJob(db, clock, services.config.staffSessionIdleMinutes * 60_000),

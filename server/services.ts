@@ -30,6 +30,7 @@ import { createMessagesList } from "../core/messages/messages-list.ts";
 import { createNewslettersService } from "../core/newsletters/newsletters.service.ts";
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPeopleService } from "../core/people/people.service.ts";
+import { refreshMarkedIn } from "../core/people/people-list.repository.ts";
 import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
 import { createSuppressionList } from "../core/people/suppression.ts";
 import { createBreaches } from "../core/personal-data/breaches.service.ts";
@@ -288,7 +289,14 @@ export function createServices({ config, database, clock = systemClock }: Servic
       siteUrl: config.publicSiteUrl,
     }),
     /** What personal data the site holds, for how long, and the daily job that keeps to it (docs/decisions/0680). */
-    retention: createRetention({ db, clock, audit, settings, purgePublicCaches }),
+    retention: createRetention({
+      db,
+      clock,
+      audit,
+      settings,
+      purgePublicCaches,
+      afterBatch: (trx) => refreshMarkedIn(trx, PEOPLE_SOURCES, clock().toISOString()),
+    }),
     breaches: createBreaches({ db, clock, audit }),
     /** Retained, new, recaptured and lapsed donors (docs/decisions/0701-donor-retention.md). */
     donorRetention: createDonorRetentionService({ db, clock, audit }),

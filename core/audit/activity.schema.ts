@@ -50,6 +50,7 @@ export const ENTITY_NOUNS: Record<string, string> = {
   receipt: "receipt",
   "year-statements": "year-end statements",
   retention: "retention rule",
+  suppression: "newsletter suppression",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

@@ -1,62 +1,9 @@
-import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
-import type { Db, Dialect } from "../../db/database.ts";
+import type { Insertable, Kysely } from "kysely";
+import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { containsPattern } from "../admin-lists/list-sql.ts";
 import { newId } from "../shared/ids.ts";
 import type { ErasureTable, PersonExportTable } from "./people.table.ts";
 import { addressIs, type PersonSource } from "./person-source.ts";
-
-interface FoundRow {
-  email_key: string;
-  name: string | null;
-  phone: string | null;
-  kinds: string;
-  last_at: string;
-}
-
-/** Every source's rows as one relation: kind, email_key, name, phone, at. */
-function allRows(sources: readonly PersonSource[]): RawBuilder<unknown> {
-  const parts = sources
-    .filter((source) => source.searchRows)
-    .map((source) => sql`select ${source.kind} as kind, r.* from (${source.searchRows}) r`);
-  return sql.join(parts, sql` union all `);
-}
-
-/**
- * One page of people: the addresses with a row matching `q` (name, address or phone, literally and
- * case-insensitively), each with every row of that address aggregated, newest or by name first.
- */
-export async function searchPeople(
-  db: Db,
-  dialect: Dialect,
-  sources: readonly PersonSource[],
-  query: { q: string; page: number; pageSize: number; sort: "recent" | "name" },
-): Promise<{ rows: FoundRow[]; total: number }> {
-  const pattern = containsPattern(query.q);
-  const order = query.sort === "name" ? sql`lower(max(name)), email_key` : sql`max(at) desc, email_key`;
-  const kinds = dialect === "postgres" ? sql`string_agg(distinct kind, ',')` : sql`group_concat(distinct kind)`;
-  const matches = sql`email_key like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\' or lower(phone) like ${pattern} escape '\\'`;
-  // Without a search every address is listed: one pass, no second look at the rows.
-  const scope = query.q ? sql`where email_key in (select email_key from s where ${matches})` : sql``;
-  const [page, count] = await Promise.all([
-    sql<FoundRow>`with s as (${allRows(sources)})
-      select email_key, max(name) as name, max(phone) as phone, ${kinds} as kinds, max(at) as last_at
-      from s ${scope}
-      group by email_key order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(
-      db,
-    ),
-    query.q
-      ? sql<{
-          total: number;
-        }>`with s as (${allRows(sources)}) select count(distinct email_key) as total from s where ${matches}`.execute(
-          db,
-        )
-      : sql<{
-          total: number;
-        }>`with s as (${allRows(sources)}) select count(distinct email_key) as total from s`.execute(db),
-  ]);
-  return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
-}
 
 /** The ids of these addresses, made the first time each is listed. */
 export async function idsOf(db: Db, keys: string[], now: string): Promise<Map<string, string>> {
@@ -98,6 +45,12 @@ export async function suppress(db: Db, hash: string, now: string): Promise<void>
     .values({ hash, created_at: now })
     .onConflict((oc) => oc.column("hash").doNothing())
     .execute();
+}
+
+/** Lets an address be subscribed again; true if it was kept off the list. */
+export async function unsuppress(db: Db, hash: string): Promise<boolean> {
+  const result = await db.deleteFrom("suppressed_addresses").where("hash", "=", hash).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export async function suppressedAmong(db: Db, hashes: string[]): Promise<Set<string>> {
@@ -174,17 +127,17 @@ export async function approveErasure(db: Db, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A declined request goes, with the address it held; answers the address, or undefined if it was not waiting. */
-export async function declineErasure(db: Db, id: string): Promise<string | undefined> {
+/** A declined request goes, with the address it held; answers the address and the language asked in, or undefined if it was not waiting. */
+export async function declineErasure(db: Db, id: string): Promise<{ key: string; locale: string | null } | undefined> {
   const row = await db
     .selectFrom("erasures")
-    .select("email_key")
+    .select(["email_key", "locale"])
     .where("id", "=", id)
     .where("status", "=", "requested")
     .executeTakeFirst();
   if (!row?.email_key) return undefined;
   await db.deleteFrom("erasures").where("id", "=", id).execute();
-  return row.email_key;
+  return { key: row.email_key, locale: row.locale };
 }
 
 /**

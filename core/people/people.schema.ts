@@ -44,7 +44,19 @@ export interface PersonDetail extends PersonSummary {
   totals: PersonTotal[];
 }
 
-export const PeopleQuerySchema = listQuerySchema(["recent", "name"], {});
+export const PeopleQuerySchema = listQuerySchema(["recent", "name"], {
+  /** A keyset page: the people after this one (an id from the previous page's `next`), in the same order. */
+  after: z.uuid({ error: "After must be a person's id." }).optional(),
+});
+
+/** An erased address that asked to subscribe again: the one field, never in a URL. */
+export const LiftSuppressionSchema = z.object({
+  email: z
+    .string({ error: "A valid email is required" })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, { error: "A valid email is required" })
+    .regex(EMAIL_PATTERN, { error: "A valid email is required" }),
+});
 
 export const RectifySchema = z
   .object({

@@ -23,6 +23,7 @@ import {
   DataRequestSchema,
   type ErasureRequest,
   type ErasureSummary,
+  LiftSuppressionSchema,
   PeopleQuerySchema,
   type PersonDetail,
   type PersonExportState,
@@ -31,15 +32,24 @@ import {
   type PersonTotal,
   RectifySchema,
 } from "./people.schema.ts";
+import * as list from "./people-list.repository.ts";
 import type { PersonSource, SourceErasure } from "./person-source.ts";
 import { DATA_ERASURE_LINKS, DATA_EXPORT_LINKS } from "./personal-data-links.ts";
 
+export const NOT_SUPPRESSED_MESSAGE = "That address is not kept off the newsletter list.";
+/** How the audit log names a lifted suppression: that it happened and by whom, never for which address. */
+const SUPPRESSION_AUDIT_ENTITY = "suppression";
 export const PERSON_NOT_FOUND = "That person is not on record.";
 export const EXPORT_NOT_FOUND = "That export does not exist or has expired.";
 /** How the audit log names a person (its id is the person's opaque id, or an erasure's id). */
 export const PERSON_AUDIT_ENTITY = "person";
 export const PEOPLE_EXPORT_JOB = "people.export";
 export const PEOPLE_ERASURE_JOB = "people.erase";
+export const PEOPLE_REFRESH_JOB = "people.refresh";
+/** The most a person's list row lags behind their records when the list is not read meanwhile. */
+export const PEOPLE_REFRESH_EVERY_MS = 60_000;
+/** Marked addresses a list request refreshes before it reads; a bulk import's rest is the job's. */
+const REFRESH_BEFORE_LIST = 2_000;
 const EXPORT_KEPT_MS = 24 * 60 * 60_000;
 
 export interface PeopleServiceDeps {
@@ -187,6 +197,8 @@ export function createPeopleService(deps: PeopleServiceDeps) {
       if (subscribed) await repo.suppress(trx, suppressionHash(key), context.now);
       await repo.deleteExportsOf(trx, erasure.person_id);
       await repo.deletePerson(trx, erasure.person_id);
+      // The list's row goes with the rest, and no mark naming the address is left for later.
+      await list.refreshNow(trx, sources, [key, context.pseudonymEmail], context.now);
       await repo.recordErasure(trx, erasureId, JSON.stringify(result));
       // The one message that names the address after its erasure: the outcome the person asked to hear.
       if (erasure.notify) {
@@ -212,25 +224,43 @@ export function createPeopleService(deps: PeopleServiceDeps) {
   }
 
   return {
-    /** `GET /api/people?q=`: the people matching a search, a page at a time. */
-    async list(input: unknown): Promise<ListPage<PersonSummary>> {
+    /**
+     * `GET /api/people?q=`: the people matching a search, a page at a time, from their maintained
+     * rows (addresses changed since the last refresh are brought up to date first); `next` names the
+     * last person listed when more follow, for a keyset page (`after`).
+     */
+    async list(input: unknown): Promise<ListPage<PersonSummary> & { next?: string }> {
       const query = parseInput(PeopleQuerySchema, input ?? {});
-      const { rows, total } = await repo.searchPeople(db, deps.dialect, sources, query);
-      const ids = await repo.idsOf(
-        db,
-        rows.map((row) => row.email_key),
-        nowIso(),
-      );
+      await list.refreshMarked(db, sources, nowIso(), REFRESH_BEFORE_LIST);
+      const { rows, total, more } = await list.listPeople(db, query);
       const items = rows.map((row) => ({
-        id: ids.get(row.email_key) as string,
+        id: row.id,
         name: row.name ?? "",
         email: row.email_key,
         phone: row.phone ?? "",
         kinds: row.kinds.split(",").sort(),
         lastSeenAt: row.last_at,
       }));
-      return listPage(items, total, query);
+      const last = items.at(-1);
+      return { ...listPage(items, total, query), ...(more && last && { next: last.id }) };
     },
+
+    /** Brings every marked person's row up to date (the job, and after a full rebuild). */
+    refresh: () => list.refreshMarked(db, sources, nowIso()),
+
+    /** Rebuilds every person's row from the sources (ids kept): for existing data, or to check nothing drifted. */
+    async rebuild(): Promise<number> {
+      await list.markAll(db, sources);
+      return list.refreshMarked(db, sources, nowIso());
+    },
+
+    refreshJob: {
+      type: PEOPLE_REFRESH_JOB,
+      everyMs: PEOPLE_REFRESH_EVERY_MS,
+      async handle() {
+        await list.refreshMarked(db, sources, nowIso());
+      },
+    } satisfies JobDefinition<Record<string, never>>,
 
     /** `GET /api/people/:id`: everything held about the person, newest first, and their giving per year. */
     async get(id: string): Promise<PersonDetail> {
@@ -248,6 +278,7 @@ export function createPeopleService(deps: PeopleServiceDeps) {
         let changed = 0;
         for (const source of sources) changed += await source.rectify(trx, key, change);
         if (newKey !== key) await repo.movePerson(trx, id, newKey);
+        await list.refreshNow(trx, sources, [...new Set([key, newKey])], nowIso());
         await audit.record(trx, actor, {
           action: "update",
           entity: PERSON_AUDIT_ENTITY,
@@ -474,12 +505,16 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     /** Staff decline a request (it was not the person's to make, say): the person is told, the request goes. */
     async declineRequest(erasureId: string, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const key = isRecordId(erasureId) ? await repo.declineErasure(trx, erasureId) : undefined;
-        if (!key) throw new NotFoundError("That request is not waiting any more.");
+        const declined = isRecordId(erasureId) ? await repo.declineErasure(trx, erasureId) : undefined;
+        if (!declined) throw new NotFoundError("That request is not waiting any more.");
+        // In the language the person asked in, as the erasure's outcome is.
+        const locale = isLocale(declined.locale) ? declined.locale : "en";
         await deps.email.send(
           trx,
-          key,
-          await renderEmail(personMail("en", { subject: "dataEmail.declinedSubject", intro: ["dataEmail.declined"] })),
+          declined.key,
+          await renderEmail(
+            personMail(locale, { subject: "dataEmail.declinedSubject", intro: ["dataEmail.declined"] }),
+          ),
         );
         await audit.record(trx, actor, {
           action: "status",
@@ -489,6 +524,20 @@ export function createPeopleService(deps: PeopleServiceDeps) {
         });
       });
       deps.email.wake();
+    },
+
+    /**
+     * An erased address that asks to subscribe again (docs/decisions/0811-lifting-a-suppression.md):
+     * an Administrator lifts its suppression, audited without the address; it can then subscribe,
+     * and confirms by e-mail like anyone.
+     */
+    async liftSuppression(input: unknown, actor: Actor): Promise<void> {
+      const { email } = parseInput(LiftSuppressionSchema, input);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.unsuppress(trx, suppressionHash(addressKey(email)))))
+          throw new NotFoundError(NOT_SUPPRESSED_MESSAGE);
+        await audit.record(trx, actor, { action: "delete", entity: SUPPRESSION_AUDIT_ENTITY });
+      });
     },
 
     erasureJob: {

@@ -6,6 +6,26 @@ export interface PersonTable {
   id: string;
   email_key: string;
   created_at: string;
+  /**
+   * The list's columns, kept in step with the sources (docs/decisions/0810-people-list-maintained.md):
+   * the newest name and phone given, the kinds of record, how many, the newest date, and the
+   * lower-cased text a search matches (the address, every name and phone given).
+   */
+  name: string | null;
+  phone: string | null;
+  sort_name: Generated<string>;
+  kinds: Generated<string>;
+  /** 0: nothing held any more, kept only while an export or erasure request names the id. */
+  records: Generated<number>;
+  last_at: Generated<string>;
+  search: Generated<string>;
+}
+
+/** An address whose rows changed since its `people` row was last brought up to date (written by triggers). */
+export interface PersonChangeTable {
+  email_key: string;
+  /** Raised by each change, so a refresh clears only the mark it saw. */
+  version: number;
 }
 
 /** An erased address, kept only as a SHA-256 hash, so it cannot be subscribed or imported again. */

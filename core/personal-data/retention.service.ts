@@ -91,9 +91,11 @@ export interface RetentionDeps {
   settings: Settings;
   /** The privacy page states the periods. */
   purgePublicCaches: PurgePublicCaches;
+  /** Runs in each batch's transaction after its rows went: the People list's rows follow them (decision 0810). */
+  afterBatch?: (trx: Db) => Promise<void>;
 }
 
-export function createRetention({ db, clock, audit, settings, purgePublicCaches }: RetentionDeps) {
+export function createRetention({ db, clock, audit, settings, purgePublicCaches, afterBatch }: RetentionDeps) {
   async function periods(): Promise<Record<string, number>> {
     const stored = await settings.get(RETENTION_PERIODS);
     return Object.fromEntries(ruled.map((kind) => [kind.id, stored[kind.id] ?? kind.retention.rule.default]));
@@ -145,6 +147,7 @@ export function createRetention({ db, clock, audit, settings, purgePublicCaches 
           const n = await db.transaction().execute(async (trx) => {
             const count = await removeBatch(trx, kind.id, step, cutoff, BATCH);
             if (count > 0) {
+              await afterBatch?.(trx);
               await audit.record(trx, SYSTEM_ACTOR, {
                 action: "retention",
                 entity: "retention",

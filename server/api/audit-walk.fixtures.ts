@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import { type AuditAction, type AuditValue, SYSTEM_ACTOR } from "../../core/audit/audit.ts";
 import { variantsKey } from "../../core/media/variant-job.ts";
+import { suppressionHash } from "../../core/people/erased.ts";
 import { totpCode } from "../../core/second-factor/totp.ts";
 import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { softAuthenticator } from "../../tests/support/soft-authenticator.ts";
@@ -444,6 +445,18 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
     return {
       request: { url: `/api/people/${id}/erase`, payload: {} },
       expected: { action: "delete", entity: "person", entityId: ANY_ID },
+    };
+  },
+
+  "POST /api/people/suppressions/lift": async (t) => {
+    const email = uniqueEmail("erased");
+    await t.database.db
+      .insertInto("suppressed_addresses")
+      .values({ hash: suppressionHash(email), created_at: new Date().toISOString() })
+      .execute();
+    return {
+      request: { url: "/api/people/suppressions/lift", payload: { email } },
+      expected: { action: "delete", entity: "suppression", entityId: null },
     };
   },
 

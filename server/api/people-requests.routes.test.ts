@@ -136,6 +136,20 @@ describe.each(DIALECTS)("Your data: a person's own requests on %s", (dialect) =>
     });
     expect(declined.statusCode).toBe(204);
     expect(readMail(await lastMail()).subject).toBe("Your request to erase your data");
+    // Asked in Amharic, declined in Amharic.
+    const inAmharic = await tokenFor("abebe@example.org", "erase", "am");
+    await visitor("/api/people/requests/confirm", { token: inAmharic, kind: "erase", lang: "am" });
+    const [amharic] = (await t.app.inject({ url: "/api/people/erasure-requests", headers: staff })).json();
+    const declinedAm = await t.app.inject({
+      method: "POST",
+      url: `/api/people/erasure-requests/${amharic.erasureId}/decline`,
+      headers: staff,
+      payload: {},
+    });
+    expect(declinedAm.statusCode).toBe(204);
+    const mail = readMail(await lastMail());
+    expect(mail.subject).toBe("መረጃዎን የማጥፋት ጥያቄዎ");
+    expect(mail.text).toContain("ሠራተኞቻችን መረጃዎን እስካሁን ማጥፋት አልቻሉም");
     const bad = await visitor("/api/people/requests", { email: "not an address", kind: "export", lang: "en" }, true);
     expect(bad.headers.location).toBe("/your-data?error=email");
     expect((await visitor("/api/people/requests", { email: "x@example.org", kind: "copy" })).statusCode).toBe(400);

@@ -449,4 +449,23 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
     ).toEqual([]);
     expect((await get(`/api/people/${person?.id}`)).statusCode).toBe(404);
   });
+
+  it("lets an Administrator lift an erased address's suppression when it asks to subscribe again, audited without it", async () => {
+    const lift = (headers = admin) => post("/api/people/suppressions/lift", { email: " Meron@Example.org " }, headers);
+    expect((await lift(inbox)).statusCode).toBe(403);
+    expect((await lift()).statusCode).toBe(204);
+    const entry = await t.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "suppression")
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: "delete", entity_id: null });
+    expect(JSON.stringify(entry)).not.toMatch(/meron/i);
+    expect((await lift()).json()).toMatchObject({ message: "That address is not kept off the newsletter list." });
+    expect((await post("/api/people/suppressions/lift", { email: "not an address" })).statusCode).toBe(400);
+    expect((await publicPost("/api/subscribe", { email: "meron@example.org" })).statusCode).toBe(201);
+    expect(
+      await t.database.db.selectFrom("subscribers").select("email").where("email", "=", "meron@example.org").execute(),
+    ).toEqual([{ email: "meron@example.org" }]);
+  });
 });

@@ -48,6 +48,12 @@ export default async function peopleRoutes(app: FastifyInstance) {
     people.erase(request.params.id, actorOf(request)),
   );
 
+  // Administrators only: an erased address that asks to subscribe again (the address in the body, never the URL).
+  app.post("/api/people/suppressions/lift", async (request, reply) => {
+    await people.liftSuppression(request.body, actorOf(request));
+    return reply.code(204).send();
+  });
+
   // Erasures people asked for through "Your data": never automatic, staff confirm or decline each.
   app.get("/api/people/erasure-requests", inbox, async () => people.erasureRequests());
   app.post<{ Params: IdParams }>("/api/people/erasure-requests/:id/approve", inbox, async (request) =>
