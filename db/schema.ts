@@ -6,6 +6,11 @@ import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
 import type { DonorSessionTable } from "../core/giving/giving.table.ts";
+import type {
+  EmailSeriesEnrolmentTable,
+  EmailSeriesSendTable,
+  EmailSeriesStepTable,
+} from "../core/email-series/email-series.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
 import type { ContactMessageTable } from "../core/messages/messages.table.ts";
 import type { NewsletterDeliveryTable, NewsletterTable } from "../core/newsletters/newsletters.table.ts";
@@ -89,4 +94,7 @@ export interface Database {
   visit_days: VisitDayTable;
   campaigns: CampaignTable;
   data_breaches: DataBreachTable;
+  email_series_steps: EmailSeriesStepTable;
+  email_series_enrolments: EmailSeriesEnrolmentTable;
+  email_series_sends: EmailSeriesSendTable;
 }

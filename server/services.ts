@@ -31,6 +31,7 @@ import { createNewslettersService } from "../core/newsletters/newsletters.servic
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPeopleService } from "../core/people/people.service.ts";
 import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
+import { createEmailSeriesService } from "../core/email-series/email-series.service.ts";
 import { createSuppressionList } from "../core/people/suppression.ts";
 import { createBreaches } from "../core/personal-data/breaches.service.ts";
 import { createRetention } from "../core/personal-data/retention.service.ts";
@@ -108,6 +109,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     prepared: demoImages,
     prepare: config.uploadPrepare === "inline" ? undefined : createSourcePreparer(),
   });
+  const suppression = createSuppressionList({ db });
   const subscribers = createSubscribersService({
     db,
     clock,
@@ -117,7 +119,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     tokenSecret: config.sessionSecret,
     links,
     siteUrl: config.publicSiteUrl,
-    suppressed: createSuppressionList({ db }),
+    suppressed: suppression,
   });
   const cachePurge = createCachePurge({ database });
   const { purgePublicCaches } = cachePurge;
@@ -184,6 +186,19 @@ export function createServices({ config, database, clock = systemClock }: Servic
     organisation,
     portalUrl: config.stripe?.portalUrl,
   });
+  /** E-mail series (docs/decisions/0790-email-series.md): the welcome series starts at a first paid gift. */
+  const emailSeries = createEmailSeriesService({
+    db,
+    clock,
+    audit,
+    email,
+    jobs,
+    siteUrl: config.publicSiteUrl,
+    tokenSecret: config.sessionSecret,
+    storage,
+    postalAddress: async () => (await siteContent.published()).contact.addressLines,
+    suppressed: async (address) => (await suppression.among([address])).size > 0,
+  });
   const donations = createDonationsService({
     db,
     clock,
@@ -191,7 +206,10 @@ export function createServices({ config, database, clock = systemClock }: Servic
     audit,
     fundTitle: funds.titleOf,
     purgePublicCaches,
-    afterPayment: receipts.issueForDonation,
+    afterPayment: async (trx, donationId) => {
+      await receipts.issueForDonation(trx, donationId);
+      await emailSeries.afterPayment(trx, donationId);
+    },
     jobs,
     etbPerUsd: async () => (await siteContent.published()).donating.etbPerUsd || undefined,
     email,
@@ -271,6 +289,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       onGiftDeleted: receipts.voidForGift,
     }),
     receipts,
+    emailSeries,
     yearStatements,
     reports: createReportsService({ db, clock, funds }),
     people: createPeopleService({
