@@ -187,7 +187,7 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
       method: "PUT",
       url: `/api/email-series/welcome/steps/${step._id}`,
       headers,
-      payload: { ...saved.json(), enabled: false },
+      payload: { ...(saved.json() as object), enabled: false },
     });
     expect(off.json().enabled).toBe(false);
     const audited = await t.database.db
@@ -209,7 +209,7 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
       method: "PUT",
       url: `/api/email-series/welcome/steps/${step._id}`,
       headers,
-      payload: { ...saved.json(), enabled: true },
+      payload: { ...(saved.json() as object), enabled: true },
     });
   });
 });

@@ -1,17 +1,22 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
 
-/** The e-mail as subscribers will see it, at a phone's width and a desktop mail client's. */
-export function NewsletterPreview({ id, version }: { id: string; version: number }) {
+/**
+ * The e-mail as subscribers will see it, at a phone's width and a desktop mail client's: a
+ * newsletter's (`id`), or any e-mail written with the newsletter editor whose preview is at `url`
+ * (a step of an e-mail series).
+ */
+export function NewsletterPreview({ id, url, version }: { id?: string; url?: string; version: number }) {
+  const source = url ?? `/api/newsletters/${id}/preview`;
   const [mail, setMail] = useState<{ subject: string; html: string; text: string } | null>(null);
   const [width, setWidth] = useState<375 | 700>(700);
 
   useEffect(() => {
     if (version < 0) return;
-    api<{ subject: string; html: string; text: string }>(`/api/newsletters/${id}/preview`)
+    api<{ subject: string; html: string; text: string }>(source)
       .then(setMail)
       .catch(() => setMail(null));
-  }, [id, version]);
+  }, [source, version]);
 
   if (!mail) return <p className="text-muted">Loading preview...</p>;
   return (
