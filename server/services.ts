@@ -15,6 +15,7 @@ import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createLedgerService } from "../core/donations/ledger.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
+import { createEmailSeriesService } from "../core/email-series/email-series.service.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createGalleryList } from "../core/gallery/gallery-list.ts";
@@ -31,7 +32,6 @@ import { createNewslettersService } from "../core/newsletters/newsletters.servic
 import { createOfflineGiftsService } from "../core/offline-gifts/offline-gifts.service.ts";
 import { createPeopleService } from "../core/people/people.service.ts";
 import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
-import { createEmailSeriesService } from "../core/email-series/email-series.service.ts";
 import { createSuppressionList } from "../core/people/suppression.ts";
 import { createBreaches } from "../core/personal-data/breaches.service.ts";
 import { createRetention } from "../core/personal-data/retention.service.ts";

@@ -32,9 +32,10 @@ export async function updateStep(db: Db, id: string, patch: Partial<StepRow>): P
 
 export const findEnrolment = (db: Db, by: { id: string } | { series: string; emailKey: string }) => {
   const query = db.selectFrom("email_series_enrolments").selectAll();
-  return ("id" in by
-    ? query.where("id", "=", by.id)
-    : query.where("series", "=", by.series).where("email_key", "=", by.emailKey)
+  return (
+    "id" in by
+      ? query.where("id", "=", by.id)
+      : query.where("series", "=", by.series).where("email_key", "=", by.emailKey)
   ).executeTakeFirst();
 };
 
@@ -86,6 +87,14 @@ export async function recordSend(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Who gave a donation, in which language, and whether it is a test gift. */
+export const donorOf = (db: Db, donationId: string) =>
+  db
+    .selectFrom("donations")
+    .select(["donor_email", "locale", "test"])
+    .where("id", "=", donationId)
+    .executeTakeFirst();
 
 /**
  * Gifts from an address that count (test gifts never do): each payment of an online gift, and each

@@ -194,11 +194,7 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
      * stop then. Test gifts count nowhere.
      */
     async afterPayment(trx: Db, donationId: string): Promise<void> {
-      const donation = await trx
-        .selectFrom("donations")
-        .select(["donor_email", "locale", "test"])
-        .where("id", "=", donationId)
-        .executeTakeFirst();
+      const donation = await repo.donorOf(trx, donationId);
       if (!donation?.donor_email || Number(donation.test) === 1) return;
       const emailKey = donation.donor_email.toLowerCase();
       const gifts = await repo.giftsFrom(trx, emailKey);
@@ -222,7 +218,11 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
       const enrolment = id && (await repo.findEnrolment(db, { id }));
       if (!enrolment) throw new NotFoundError("This link is not valid.");
       await db.transaction().execute(async (trx) => {
-        const stopped = await repo.stop(trx, { emailKey: enrolment.email_key }, { at: nowIso(), reason: "unsubscribed" });
+        const stopped = await repo.stop(
+          trx,
+          { emailKey: enrolment.email_key },
+          { at: nowIso(), reason: "unsubscribed" },
+        );
         for (const stoppedId of stopped) {
           const row = await repo.findEnrolment(trx, { id: stoppedId });
           if (row) await takeBack(trx, row, () => true);

@@ -42,7 +42,10 @@ export async function renderSeriesStep(
     subject,
     heading: subject,
     intro: [],
-    html: absolute(context.siteUrl, toEmailHtml(content, (image) => image.src)),
+    html: absolute(
+      context.siteUrl,
+      toEmailHtml(content, (image) => image.src),
+    ),
     textHtml: absolute(context.siteUrl, toTextHtml(content)),
     footer: [footer.why, ...(context.postalAddress.length > 0 ? [context.postalAddress.join(", ")] : [])],
     footerLinks: [{ label: footer.unsubscribe, url: context.unsubscribeUrl }],

@@ -5,8 +5,7 @@ import { actorOf } from "../plugins/access.ts";
 type SeriesParams = { Params: { series: string } };
 type StepParams = { Params: { series: string; id: string } };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The small page the unsubscribe link opens: a button that POSTs, so a link scanner stops nothing. */
 const page = (body: string) =>

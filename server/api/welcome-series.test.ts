@@ -41,11 +41,13 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
     await t.services.donations.completeSandboxCheckout(opened.json().id, { email, name: "A Donor" });
   }
   /** Moves the clock `days` on, runs what came due, and answers the messages sent to `to`. */
-  async function after(days: number, to: string) {
+  async function daysLater(days: number, to: string) {
     now += days * DAY;
     await t.services.jobs.runDue();
     const raws = inbox.messages.splice(0);
-    return raws.filter((raw) => raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)).map((raw) => ({ ...readMail(raw), raw }));
+    return raws
+      .filter((raw) => raw.toLowerCase().includes(`to: ${to.toLowerCase()}`))
+      .map((raw) => ({ ...readMail(raw), raw }));
   }
   const unfolded = (raw: string) => raw.replace(/\r?\n[ \t]+/g, " ");
   const oneClickUrl = (raw: string) => /List-Unsubscribe: <([^>]+)>/.exec(unfolded(raw))?.[1] as string;
@@ -53,25 +55,25 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
   it("sends day 7 and day 30 after a first gift, in the donor's language, with one-click unsubscribe", async () => {
     now = START;
     await give("abebe@example.org");
-    const day0 = await after(0, "abebe@example.org");
+    const day0 = await daysLater(0, "abebe@example.org");
     expect(day0.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your receipt /)]);
-    expect(await after(6, "abebe@example.org")).toEqual([]);
-    const [week, ...more] = await after(1, "abebe@example.org");
+    expect(await daysLater(6, "abebe@example.org")).toEqual([]);
+    const [week, ...more] = await daysLater(1, "abebe@example.org");
     expect(more).toEqual([]);
     expect(week?.subject).toBe("What your gift did");
     expect(week?.text).toContain("A week ago you gave to Hope Behind Bars. Thank you.");
     expect(unfolded(week?.raw ?? "")).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(oneClickUrl(week?.raw ?? "")).toMatch(`${SITE}/api/email-series/unsubscribe?token=`);
     expect(week?.html).toContain("Stop these e-mails");
-    const [month] = await after(23, "abebe@example.org");
+    const [month] = await daysLater(23, "abebe@example.org");
     expect(month?.subject).toBe("Stay close to the children you helped");
     expect(month?.html).toContain(`href="${SITE}/newsletter"`);
-    expect(await after(60, "abebe@example.org")).toEqual([]);
+    expect(await daysLater(60, "abebe@example.org")).toEqual([]);
 
     now = START;
     await give("almaz@example.org", "am");
-    await after(0, "almaz@example.org");
-    const [amharic] = await after(7, "almaz@example.org");
+    await daysLater(0, "almaz@example.org");
+    const [amharic] = await daysLater(7, "almaz@example.org");
     expect(amharic?.subject).toBe("ስጦታዎ ያደረገው");
     expect(amharic?.text).toContain("እነዚህን ኢሜይሎች ያቁሙ");
   });
@@ -79,12 +81,12 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
   it("stops at once when the donor unsubscribes (one click), and the link's page asks before it stops", async () => {
     now = START;
     await give("Kebede@Example.org");
-    await after(0, "Kebede@Example.org");
-    const [week] = await after(7, "Kebede@Example.org");
+    await daysLater(0, "Kebede@Example.org");
+    const [week] = await daysLater(7, "Kebede@Example.org");
     const url = oneClickUrl(week?.raw ?? "").slice(SITE.length);
     const asked = await t.app.inject({ method: "GET", url });
     expect(asked.statusCode).toBe(200);
-    expect(asked.body).toContain("<form method=\"post\"");
+    expect(asked.body).toContain('<form method="post"');
     const enrolment = () =>
       t.database.db
         .selectFrom("email_series_enrolments")
@@ -100,7 +102,7 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
     });
     expect(clicked.statusCode).toBe(200);
     expect((await enrolment()).stop_reason).toBe("unsubscribed");
-    expect(await after(30, "Kebede@Example.org")).toEqual([]);
+    expect(await daysLater(30, "Kebede@Example.org")).toEqual([]);
     // A forged token stops nothing.
     const forged = await t.app.inject({ method: "POST", url: `${url.split(".")[0]}.forged` });
     expect(forged.statusCode).toBe(404);
@@ -109,14 +111,14 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
   it("leaves out the steps that say so once the donor gave again, and never enrols a donor twice", async () => {
     now = START;
     await give("tigist@example.org");
-    await after(0, "tigist@example.org");
+    await daysLater(0, "tigist@example.org");
     now += 3 * DAY;
     await give("tigist@example.org");
-    const receipts = await after(0, "tigist@example.org");
+    const receipts = await daysLater(0, "tigist@example.org");
     expect(receipts.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your receipt /)]);
     // Day 7 does not stop at a second gift; day 30 (the invitation to give again) does.
-    expect((await after(4, "tigist@example.org")).map((m) => m.subject)).toEqual(["What your gift did"]);
-    expect(await after(30, "tigist@example.org")).toEqual([]);
+    expect((await daysLater(4, "tigist@example.org")).map((m) => m.subject)).toEqual(["What your gift did"]);
+    expect(await daysLater(30, "tigist@example.org")).toEqual([]);
     const enrolments = await t.database.db
       .selectFrom("email_series_enrolments")
       .select("second_gift_at")
@@ -129,7 +131,7 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
   it("queues a step's e-mail once when the worker died after queuing it (its run comes again)", async () => {
     now = START;
     await give("crash@example.org");
-    await after(0, "crash@example.org");
+    await daysLater(0, "crash@example.org");
     now += 7 * DAY;
     const [job] = await t.services.jobs.claim(1);
     expect(job?.type).toBe("email-series.step");
@@ -142,9 +144,9 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
       signal: new AbortController().signal,
     });
     // Its claim runs out; the queue runs it again, and the e-mail goes once.
-    const sent = await after(1, "crash@example.org");
+    const sent = await daysLater(1, "crash@example.org");
     expect(sent.map((m) => m.subject)).toEqual(["What your gift did"]);
-    expect(await after(0, "crash@example.org")).toEqual([]);
+    expect(await daysLater(0, "crash@example.org")).toEqual([]);
   });
 
   it("lets staff rewrite a step, switch it off (audited) and preview it in both languages", async () => {
@@ -200,9 +202,9 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
 
     now = START + 200 * DAY;
     await give("later@example.org");
-    await after(0, "later@example.org");
-    expect(await after(7, "later@example.org")).toEqual([]); // switched off
-    expect((await after(23, "later@example.org")).map((m) => m.subject)).toEqual([
+    await daysLater(0, "later@example.org");
+    expect(await daysLater(7, "later@example.org")).toEqual([]); // switched off
+    expect((await daysLater(23, "later@example.org")).map((m) => m.subject)).toEqual([
       "Stay close to the children you helped",
     ]);
     await t.app.inject({

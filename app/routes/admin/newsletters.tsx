@@ -55,7 +55,10 @@ export default function AdminNewsletters() {
           <Link to="/admin/welcome-emails" className="text-sm font-semibold text-brand hover:underline">
             Welcome e-mails
           </Link>
-          <Link to="/admin/newsletters/new" className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white">
+          <Link
+            to="/admin/newsletters/new"
+            className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white"
+          >
             New newsletter
           </Link>
         </div>

@@ -173,8 +173,8 @@ export default function WelcomeEmails() {
         </Link>
       </div>
       <p className="max-w-prose text-sm">
-        A donor's first gift starts these e-mails, in the language they gave in; the receipt is day 0. They stop at
-        once when the donor unsubscribes, and a step marked so is not sent to a donor who has given again.
+        A donor's first gift starts these e-mails, in the language they gave in; the receipt is day 0. They stop at once
+        when the donor unsubscribes, and a step marked so is not sent to a donor who has given again.
       </p>
       {series && (
         <p className="text-sm" role="status">
@@ -186,8 +186,9 @@ export default function WelcomeEmails() {
           key={step._id}
           step={step}
           onSaved={(saved) =>
-            setSeries((current) =>
-              current && { ...current, steps: current.steps.map((s) => (s._id === saved._id ? saved : s)) },
+            setSeries(
+              (current) =>
+                current && { ...current, steps: current.steps.map((s) => (s._id === saved._id ? saved : s)) },
             )
           }
         />
