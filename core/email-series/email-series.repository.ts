@@ -90,11 +90,7 @@ export async function recordSend(
 
 /** Who gave a donation, in which language, and whether it is a test gift. */
 export const donorOf = (db: Db, donationId: string) =>
-  db
-    .selectFrom("donations")
-    .select(["donor_email", "locale", "test"])
-    .where("id", "=", donationId)
-    .executeTakeFirst();
+  db.selectFrom("donations").select(["donor_email", "locale", "test"]).where("id", "=", donationId).executeTakeFirst();
 
 /**
  * Gifts from an address that count (test gifts never do): each payment of an online gift, and each

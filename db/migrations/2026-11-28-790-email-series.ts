@@ -5,6 +5,8 @@ import type { Kysely } from "kysely";
 // newsletter editor, on/off); an address is enrolled once per series; `email_series_sends` records
 // each step's message in the transaction that queues it, so a step is never sent twice. The welcome
 // series starts with two steps staff may rewrite (the receipt is its day 0).
+// docs/decisions/0792-lapsed-donors-as-a-newsletter-audience.md: `newsletters.audience_year` set
+// means the newsletter goes only to confirmed subscribers who are donors lapsed in that year.
 
 const WELCOME_STEPS = [
   {
@@ -75,6 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("email_series_sends_pkey", ["enrolment_id", "step_id"])
     .execute();
+  await db.schema.alterTable("newsletters").addColumn("audience_year", "integer").execute();
   const now = new Date().toISOString();
   await db
     .insertInto("email_series_steps")
@@ -83,6 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("newsletters").dropColumn("audience_year").execute();
   await db.schema.dropTable("email_series_sends").execute();
   await db.schema.dropTable("email_series_enrolments").execute();
   await db.schema.dropTable("email_series_steps").execute();
