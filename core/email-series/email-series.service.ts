@@ -282,5 +282,3 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
     },
   };
 }
-
-export type EmailSeriesService = ReturnType<typeof createEmailSeriesService>;
