@@ -67,6 +67,7 @@ export default [
     route("admin/subscribe", "routes/admin/subscribers.tsx"),
     route("admin/newsletters", "routes/admin/newsletters.tsx"),
     route("admin/newsletters/:id", "routes/admin/newsletter-edit.tsx"),
+    route("admin/welcome-emails", "routes/admin/welcome-emails.tsx"),
     route("admin/donations", "routes/admin/donations.tsx"),
     route("admin/donations/offline", "routes/admin/offline-gifts.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),

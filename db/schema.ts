@@ -4,6 +4,11 @@ import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { CampaignTable } from "../core/campaigns/campaigns.table.ts";
 import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
+import type {
+  EmailSeriesEnrolmentTable,
+  EmailSeriesSendTable,
+  EmailSeriesStepTable,
+} from "../core/email-series/email-series.table.ts";
 import type { GalleryImageTable, GalleryItemTable } from "../core/gallery/gallery.table.ts";
 import type { DonorSessionTable } from "../core/giving/giving.table.ts";
 import type { JobTable } from "../core/jobs/jobs.table.ts";
@@ -91,4 +96,7 @@ export interface Database {
   visit_days: VisitDayTable;
   campaigns: CampaignTable;
   data_breaches: DataBreachTable;
+  email_series_steps: EmailSeriesStepTable;
+  email_series_enrolments: EmailSeriesEnrolmentTable;
+  email_series_sends: EmailSeriesSendTable;
 }

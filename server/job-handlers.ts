@@ -34,6 +34,7 @@ export function registerJobHandlers(services: Services): void {
     services.receipts.receiptJob,
     services.yearStatements.statementsJob,
     services.newsletters.sendJob,
+    services.emailSeries.stepJob,
     // Payments: the sandbox provider's events, applied as Stripe's webhooks are.
     services.donations.sandboxEventJob,
     // Payments: pending birr gifts asked about until Chapa answers or a day has passed.

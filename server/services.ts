@@ -15,6 +15,7 @@ import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createLedgerService } from "../core/donations/ledger.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
+import { createEmailSeriesService } from "../core/email-series/email-series.service.ts";
 import { createFundsService } from "../core/funds/funds.service.ts";
 import { createGalleryService } from "../core/gallery/gallery.service.ts";
 import { createGalleryList } from "../core/gallery/gallery-list.ts";
@@ -110,6 +111,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     prepared: demoImages,
     prepare: config.uploadPrepare === "inline" ? undefined : createSourcePreparer(),
   });
+  const suppression = createSuppressionList({ db });
   const subscribers = createSubscribersService({
     db,
     clock,
@@ -119,7 +121,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     tokenSecret: config.sessionSecret,
     links,
     siteUrl: config.publicSiteUrl,
-    suppressed: createSuppressionList({ db }),
+    suppressed: suppression,
   });
   const cachePurge = createCachePurge({ database });
   const { purgePublicCaches } = cachePurge;
@@ -186,6 +188,19 @@ export function createServices({ config, database, clock = systemClock }: Servic
     organisation,
     portalUrl: config.stripe?.portalUrl,
   });
+  /** E-mail series (docs/decisions/0790-email-series.md): the welcome series starts at a first paid gift. */
+  const emailSeries = createEmailSeriesService({
+    db,
+    clock,
+    audit,
+    email,
+    jobs,
+    siteUrl: config.publicSiteUrl,
+    tokenSecret: config.sessionSecret,
+    storage,
+    postalAddress: async () => (await siteContent.published()).contact.addressLines,
+    suppressed: async (address) => (await suppression.among([address])).size > 0,
+  });
   const donations = createDonationsService({
     db,
     clock,
@@ -193,7 +208,10 @@ export function createServices({ config, database, clock = systemClock }: Servic
     audit,
     fundTitle: funds.titleOf,
     purgePublicCaches,
-    afterPayment: receipts.issueForDonation,
+    afterPayment: async (trx, donationId) => {
+      await receipts.issueForDonation(trx, donationId);
+      await emailSeries.afterPayment(trx, donationId);
+    },
     jobs,
     etbPerUsd: async () => (await siteContent.published()).donating.etbPerUsd || undefined,
     email,
@@ -273,6 +291,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       onGiftDeleted: receipts.voidForGift,
     }),
     receipts,
+    emailSeries,
     yearStatements,
     reports: createReportsService({ db, clock, funds }),
     people: createPeopleService({

@@ -24,6 +24,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/publications", roles: EDITORS, needs: "POST /api/publications" },
   { path: "/admin/subscribe", roles: INBOX, needs: "GET /api/subscribe" },
   { path: "/admin/newsletters", roles: EDITORS, needs: "POST /api/newsletters" },
+  { path: "/admin/welcome-emails", roles: EDITORS, needs: "PUT /api/email-series/:series/steps/:id" },
   { path: "/admin/volunteers", roles: INBOX, needs: "GET /api/volunteer" },
   { path: "/admin/messages", roles: INBOX, needs: "GET /api/messages/admin" },
   { path: "/admin/people", roles: INBOX, needs: "GET /api/people" },

@@ -91,8 +91,11 @@ export function createEmailService({ jobs, transport, staffAddress }: EmailServi
     /** Whether new applications and messages are announced to staff. */
     notifiesStaff: transport !== undefined && staffAddress !== undefined,
 
-    /** Queues an e-mail to one person; pass the transaction of the change that makes it needed. */
-    async send(trx: Db, to: string, mail: OutgoingEmail): Promise<void> {
+    /**
+     * Queues an e-mail to one person; pass the transaction of the change that makes it needed.
+     * `headers` carry a message's List-Unsubscribe when it is not transactional (an e-mail series).
+     */
+    async send(trx: Db, to: string, mail: OutgoingEmail & { headers?: Record<string, string> }): Promise<void> {
       if (transport) await enqueue(trx, { ...mail, to });
     },
 

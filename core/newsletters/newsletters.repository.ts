@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { lapsedAddresses } from "../reports/donor-retention.repository.ts";
 import type { DeliveryStatus, NewsletterState } from "./newsletters.constants.ts";
 import type { FailedDelivery, Newsletter, NewsletterProgress } from "./newsletters.schema.ts";
 import type { NewsletterTable } from "./newsletters.table.ts";
@@ -74,12 +75,22 @@ export async function deleteNewsletter(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Who a newsletter goes to: every confirmed subscriber. The count staff are asked about and the freeze read the same rows. */
-const audience = (db: Db) => db.selectFrom("subscribers").where("status", "=", "confirmed");
+/**
+ * Who a newsletter goes to: every confirmed subscriber, or with `lapsedYear` only those whose address
+ * is a donor's who lapsed in that year (docs/decisions/0792). The count staff are asked about and the
+ * freeze read the same rows.
+ */
+const audience = (db: Db, lapsedYear: number | null = null) =>
+  db
+    .selectFrom("subscribers")
+    .where("status", "=", "confirmed")
+    .$if(lapsedYear !== null, (q) =>
+      q.where(sql<string>`lower(email)`, "in", lapsedAddresses(db, lapsedYear as number)),
+    );
 
 /** How many a send started now would go to (one SQL count, never the list). */
-export async function countAudience(db: Db): Promise<number> {
-  const row = await audience(db)
+export async function countAudience(db: Db, lapsedYear: number | null = null): Promise<number> {
+  const row = await audience(db, lapsedYear)
     .select((eb) => eb.fn.countAll().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -90,11 +101,18 @@ export async function countAudience(db: Db): Promise<number> {
  * Someone who confirms later is not added; someone who unsubscribes meanwhile is skipped at send time.
  */
 export async function freezeRecipients(db: Db, newsletterId: string): Promise<number> {
+  const newsletter = await findNewsletter(db, newsletterId);
+  const lapsedYear = newsletter?.audience_year == null ? null : Number(newsletter.audience_year);
   await db
     .insertInto("newsletter_deliveries")
     .columns(["newsletter_id", "subscriber_id", "email", "status"])
     .expression(
-      audience(db).select([sql.lit(newsletterId).as("newsletter_id"), "id", "email", sql.lit("queued").as("status")]),
+      audience(db, lapsedYear).select([
+        sql.lit(newsletterId).as("newsletter_id"),
+        "id",
+        "email",
+        sql.lit("queued").as("status"),
+      ]),
     )
     .execute();
   const row = await db

@@ -48,10 +48,21 @@ export const NewsletterInputSchema = z
     path: ["buttonUrl"],
   });
 
+/** A year whose lapsed donors (who are confirmed subscribers) a newsletter may go to (docs/decisions/0792). */
+const lapsedYear = z.coerce
+  .number({ error: "Choose a year." })
+  .int("Choose a year.")
+  .min(2000, "Choose a year.")
+  .max(9999, "Choose a year.");
+
 export const ScheduleSchema = z.object({
   /** Absent: send now. */
   at: z.iso.datetime({ offset: true, error: "Choose a date and time." }).optional(),
+  /** Ours: only to confirmed subscribers who are donors lapsed in this year. Absent: every confirmed subscriber. */
+  lapsedYear: lapsedYear.optional(),
 });
+
+export const AudienceQuerySchema = z.object({ lapsedYear: lapsedYear.optional() });
 
 export const FromPostSchema = z.object({ postId: z.string().min(1).max(100) });
 
@@ -59,6 +70,8 @@ export const FromPostSchema = z.object({ postId: z.string().min(1).max(100) });
 export interface NewsletterAudience {
   subject: string;
   recipients: number;
+  /** Only when asked with `?lapsedYear=`: the year whose lapsed donors are counted. */
+  lapsedYear?: number;
 }
 
 export interface NewsletterProgress {

@@ -25,6 +25,7 @@ import {
 } from "./newsletters.constants.ts";
 import * as repo from "./newsletters.repository.ts";
 import {
+  AudienceQuerySchema,
   FromPostSchema,
   type Newsletter,
   type NewsletterAudience,
@@ -243,9 +244,11 @@ export function createNewslettersService(deps: NewslettersDeps) {
      * What staff are asked before sending or scheduling (docs/decisions/0750): the subject and how
      * many confirmed subscribers a send started now would go to, counted in SQL like the send's freeze.
      */
-    async audience(id: string): Promise<NewsletterAudience> {
+    async audience(id: string, query: unknown = {}): Promise<NewsletterAudience> {
       const row = await findRow(id);
-      return { subject: row.subject, recipients: await repo.countAudience(db) };
+      const { lapsedYear } = parseInput(AudienceQuerySchema, query ?? {});
+      if (lapsedYear === undefined) return { subject: row.subject, recipients: await repo.countAudience(db) };
+      return { subject: row.subject, recipients: await repo.countAudience(db, lapsedYear), lapsedYear };
     },
 
     /**
@@ -254,19 +257,26 @@ export function createNewslettersService(deps: NewslettersDeps) {
      */
     async send(id: string, input: unknown, actor: Actor): Promise<Newsletter> {
       if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
-      const { at } = parseInput(ScheduleSchema, input);
+      const { at, lapsedYear } = parseInput(ScheduleSchema, input);
       const row = await findRow(id);
       const runAt = at ? new Date(at) : clock();
       const later = runAt.getTime() > clock().getTime() + 30_000;
       if (at && !later)
         throw new ValidationError("Choose a time in the future.", { at: "Choose a time in the future." });
-      if ((await repo.countAudience(db)) === 0) throw new ValidationError(NO_RECIPIENTS_MESSAGE);
+      if ((await repo.countAudience(db, lapsedYear ?? null)) === 0) throw new ValidationError(NO_RECIPIENTS_MESSAGE);
       const attempt = Number(row.send_attempt) + 1;
       await db.transaction().execute(async (trx) => {
         await deps.consent.assertMaySend(trx, picturesOf(repo.toNewsletter(row)));
+        const audience_year = lapsedYear ?? null;
         const patch = later
-          ? { state: "scheduled" as const, scheduled_at: runAt.toISOString(), send_attempt: attempt }
-          : { state: "sending" as const, send_started_at: nowIso(), scheduled_at: null, send_attempt: attempt };
+          ? { state: "scheduled" as const, scheduled_at: runAt.toISOString(), send_attempt: attempt, audience_year }
+          : {
+              state: "sending" as const,
+              send_started_at: nowIso(),
+              scheduled_at: null,
+              send_attempt: attempt,
+              audience_year,
+            };
         if (!(await repo.updateNewsletterIn(trx, id, ["draft"], { ...patch, updated_at: nowIso() }))) {
           throw new ConflictError(ONLY_DRAFTS_MESSAGE);
         }
@@ -278,7 +288,10 @@ export function createNewslettersService(deps: NewslettersDeps) {
           action: "send",
           entity: NEWSLETTER_AUDIT_ENTITY,
           entityId: id,
-          values: later ? { step: "scheduled", at: runAt.toISOString() } : {},
+          values: {
+            ...(later ? { step: "scheduled", at: runAt.toISOString() } : {}),
+            ...(lapsedYear !== undefined ? { lapsedYear } : {}),
+          },
         });
       });
       jobs.wake();

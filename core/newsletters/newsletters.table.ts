@@ -17,6 +17,11 @@ export interface NewsletterTable {
   scheduled_at: string | null;
   /** Counts sends and schedules, so each gets its own job key. */
   send_attempt: Generated<number>;
+  /**
+   * Set: it goes only to confirmed subscribers who are donors lapsed in this year (gave the year
+   * before, not this one; docs/decisions/0792). Null: every confirmed subscriber.
+   */
+  audience_year: number | null;
   /** How many confirmed subscribers it was frozen for. */
   recipients: number | null;
   send_started_at: string | null;

@@ -107,7 +107,17 @@ export interface LapsedDonor {
   lastYearCents: number;
 }
 
-/** Donors who gave in the year before `year` and not in `year`, by address. */
+/**
+ * The lower-cased addresses of the donors who lapsed in `year`, as a subquery (a newsletter's
+ * audience reads it: docs/decisions/0792-lapsed-donors-as-a-newsletter-audience.md).
+ */
+export const lapsedAddresses = (db: Db, year: number) =>
+  db
+    .selectFrom(donorsAround(db, year).as("d"))
+    .select("d.donor")
+    .where("d.gave_this", "=", 0)
+    .where("d.gave_prev", "=", 1);
+
 /** The donors who lapsed in `year`, by address, the `limit` after the address `after` (keyset batches). */
 export async function lapsedIn(db: Db, year: number, after: string | undefined, limit: number): Promise<LapsedDonor[]> {
   const rows = await db

@@ -560,6 +560,25 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  "PUT /api/email-series/:series/steps/:id": async () => ({
+    request: {
+      url: "/api/email-series/welcome/steps/welcome-day-30",
+      payload: {
+        dayOffset: 30,
+        enabled: false,
+        stopsOnSecondGift: true,
+        subjectEn: "Stay close to the children you helped",
+        contentEn: "<p>Our newsletter tells what happens next.</p>",
+      },
+    },
+    expected: {
+      action: "update",
+      entity: "email-series-step",
+      entityId: "welcome-day-30",
+      fields: ["contentAm", "contentEn", "enabled", "subjectAm"],
+      values: { series: "welcome", position: 2, enabled: false },
+    },
+  }),
   "POST /api/subscribe/import": async () => ({
     request: {
       url: "/api/subscribe/import",

@@ -6,6 +6,7 @@ import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
 import consentRoutes from "./consent.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
+import emailSeriesRoutes from "./email-series.routes.ts";
 import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
 import givingRoutes from "./giving.routes.ts";
@@ -42,6 +43,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   videosRoutes,
   subscribersRoutes,
   newslettersRoutes,
+  emailSeriesRoutes,
   volunteersRoutes,
   messagesRoutes,
   blogRoutes,

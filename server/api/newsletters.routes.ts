@@ -37,7 +37,9 @@ export default async function newslettersRoutes(app: FastifyInstance) {
     newsletters.sendTest(request.params.id, actorOf(request)),
   );
   // What staff are asked before "Send now" or "Schedule": the subject and how many it goes to.
-  app.get<IdParams>("/api/newsletters/:id/audience", staff, async (request) => newsletters.audience(request.params.id));
+  app.get<IdParams>("/api/newsletters/:id/audience", staff, async (request) =>
+    newsletters.audience(request.params.id, request.query),
+  );
   app.post<IdParams>("/api/newsletters/:id/send", staff, async (request) =>
     newsletters.send(request.params.id, request.body ?? {}, actorOf(request)),
   );

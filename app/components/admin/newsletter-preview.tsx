@@ -1,17 +1,22 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
 
-/** The e-mail as subscribers will see it, at a phone's width and a desktop mail client's. */
-export function NewsletterPreview({ id, version }: { id: string; version: number }) {
+/**
+ * The e-mail as subscribers will see it, at a phone's width and a desktop mail client's: a
+ * newsletter's (`id`), or any e-mail written with the newsletter editor whose preview is at `url`
+ * (a step of an e-mail series).
+ */
+export function NewsletterPreview({ id, url, version }: { id?: string; url?: string; version: number }) {
+  const source = url ?? `/api/newsletters/${id}/preview`;
   const [mail, setMail] = useState<{ subject: string; html: string; text: string } | null>(null);
   const [width, setWidth] = useState<375 | 700>(700);
 
   useEffect(() => {
     if (version < 0) return;
-    api<{ subject: string; html: string; text: string }>(`/api/newsletters/${id}/preview`)
+    api<{ subject: string; html: string; text: string }>(source)
       .then(setMail)
       .catch(() => setMail(null));
-  }, [id, version]);
+  }, [source, version]);
 
   if (!mail) return <p className="text-muted">Loading preview...</p>;
   return (
@@ -33,7 +38,9 @@ export function NewsletterPreview({ id, version }: { id: string; version: number
       <p className="text-sm">
         <span className="font-semibold">Subject:</span> {mail.subject}
       </p>
-      <div className="overflow-x-auto">
+      {/* Wider than a phone's screen: scrolled sideways, so it takes the keyboard's focus too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={`E-mail at ${width} px`}>
         {/* Sandboxed: the e-mail's HTML runs nothing and reaches nothing of the admin. */}
         <iframe
           title={`E-mail preview at ${width} px`}
@@ -42,7 +49,7 @@ export function NewsletterPreview({ id, version }: { id: string; version: number
           style={{ width: `${width}px`, height: "640px" }}
           className="rounded-lg border bg-white"
         />
-      </div>
+      </section>
       <details>
         <summary className="cursor-pointer text-sm font-semibold">Plain-text version</summary>
         <pre className="mt-2 whitespace-pre-wrap rounded-lg border bg-gray-50 p-3 text-xs">{mail.text}</pre>

@@ -23,7 +23,7 @@ export function SendQuestion({
   onAnswer: (send: boolean) => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const who = subscribersCount(audience.recipients);
+  const who = `${subscribersCount(audience.recipients)}${audience.lapsedYear ? ` who lapsed in ${audience.lapsedYear}` : ""}`;
   const question = at
     ? `Schedule '${audience.subject}' for ${who} on ${formatInstantDateTime(at)} (Addis Ababa time)?`
     : `Send '${audience.subject}' to ${who} now?`;

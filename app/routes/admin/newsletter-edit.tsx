@@ -35,6 +35,8 @@ const NEWSLETTER_EDITOR = {
   },
 };
 const pill = "rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-50";
+/** The years whose lapsed donors a newsletter may go to: the retention view's last five. */
+const LAPSED_YEARS = Array.from({ length: 5 }, (_, i) => new Date().getUTCFullYear() - i);
 
 /** Write a newsletter, preview it as an e-mail, send a test, then send it or schedule it, and follow the send. */
 export default function NewsletterEdit() {
@@ -46,6 +48,8 @@ export default function NewsletterEdit() {
   const [editorStart, setEditorStart] = useState({ key: 0, html: "" });
   const [previewVersion, setPreviewVersion] = useState(0);
   const [at, setAt] = useState("");
+  /** "": every confirmed subscriber; a year: only those who are donors lapsed in it (docs/decisions/0792). */
+  const [lapsedYear, setLapsedYear] = useState("");
   const [busy, setBusy] = useState(false);
   /** The question "Send now" or "Schedule" asks first, with the count the server gave. */
   const [question, setQuestion] = useState<{ audience: NewsletterAudience; at?: string } | null>(null);
@@ -127,7 +131,8 @@ export default function NewsletterEdit() {
   async function askToSend(at?: string) {
     if (!detail) return;
     try {
-      const audience = await api<NewsletterAudience>(`/api/newsletters/${detail._id}/audience`);
+      const query = lapsedYear ? `?lapsedYear=${lapsedYear}` : "";
+      const audience = await api<NewsletterAudience>(`/api/newsletters/${detail._id}/audience${query}`);
       setQuestion({ audience, ...(at ? { at } : {}) });
     } catch (error) {
       toast.error(errorMessage(error, "Operation failed."));
@@ -138,8 +143,9 @@ export default function NewsletterEdit() {
     const asked = question;
     setQuestion(null);
     if (!send || !asked) return;
-    if (asked.at) void act("send", { at: asked.at }, "Newsletter scheduled.");
-    else void act("send", {}, "Sending started.");
+    const audience = asked.audience.lapsedYear ? { lapsedYear: asked.audience.lapsedYear } : {};
+    if (asked.at) void act("send", { at: asked.at, ...audience }, "Newsletter scheduled.");
+    else void act("send", audience, "Sending started.");
   }
 
   /** The editor starts again from `html`, keeping what was typed (a picture blurred or withdrawn meanwhile). */
@@ -262,6 +268,21 @@ export default function NewsletterEdit() {
               >
                 Send test to me
               </button>
+              <label className="flex items-center gap-2 text-sm">
+                <span className="font-medium">Send to</span>
+                <select
+                  value={lapsedYear}
+                  onChange={(event) => setLapsedYear(event.target.value)}
+                  className="rounded-lg border px-2 py-1.5"
+                >
+                  <option value="">All confirmed subscribers</option>
+                  {LAPSED_YEARS.map((year) => (
+                    <option key={year} value={String(year)}>
+                      Lapsed donors of {year} (subscribers only)
+                    </option>
+                  ))}
+                </select>
+              </label>
               <button
                 type="button"
                 disabled={busy}

@@ -51,9 +51,17 @@ export default function AdminNewsletters() {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Newsletters</h1>
-        <Link to="/admin/newsletters/new" className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white">
-          New newsletter
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to="/admin/welcome-emails" className="text-sm font-semibold text-brand hover:underline">
+            Welcome e-mails
+          </Link>
+          <Link
+            to="/admin/newsletters/new"
+            className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white"
+          >
+            New newsletter
+          </Link>
+        </div>
       </div>
       {posts.length > 0 && (
         <div className="mt-4 flex flex-wrap items-end gap-2">
