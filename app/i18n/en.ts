@@ -157,6 +157,22 @@ export const en = {
   "failedEmail.stop": "To pause or stop your gift instead, open My giving: {url}",
   "failedEmail.why":
     "You receive this e-mail because you give monthly to Hope Behind Bars. We never see your card: the link opens our payment provider's secure page.",
+  // A gift in honour or in memory (core/donations, decision 0780): the line and the card e-mail.
+  "tribute.inHonour": "In honour of {name}",
+  "tribute.inMemory": "In memory of {name}",
+  "tributeEmail.subjectHonour": "A gift to Hope Behind Bars in honour of {name}",
+  "tributeEmail.subjectMemory": "A gift to Hope Behind Bars in memory of {name}",
+  "tributeEmail.preview": "{donor} asked us to let you know.",
+  "tributeEmail.dear": "Dear {name},",
+  "tributeEmail.gaveHonour": "{donor} has given a gift to Hope Behind Bars in honour of {name}.",
+  "tributeEmail.gaveMemory": "{donor} has given a gift to Hope Behind Bars in memory of {name}.",
+  "tributeEmail.amount": "The gift: {amount}.",
+  "tributeEmail.someone": "Someone",
+  "tributeEmail.what":
+    "Hope Behind Bars brings essentials, education and a way home to women and the children who live with them in Ethiopia's prisons.",
+  "tributeEmail.visit": "See our work",
+  "tributeEmail.why":
+    "You receive this one e-mail because {donor} asked us to tell you about their gift. We will not write to you again.",
   // Pausing, resuming and the card on My giving (decision 0700).
   "giving.takenOn": "Taken each month on day {day}",
   "giving.pausedUntil": "Paused · the next payment is on {date}",
