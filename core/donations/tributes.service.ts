@@ -77,8 +77,6 @@ export async function queueTributeCard(
   return true;
 }
 
-/** Supporters shown a page at a time on the public wall. */
-export const WALL_PAGE_SIZE = 24;
 export const WALL_STATES = ["pending", "approved", "hidden"] as const;
 export type WallState = (typeof WALL_STATES)[number];
 export const WALL_AUDIT_ENTITY = "donor-wall";
@@ -91,13 +89,6 @@ export interface Supporter {
   message: string | null;
   /** The day the gift was paid (yyyy-MM-dd). */
   date: string;
-}
-
-export interface SupportersPage {
-  supporters: Supporter[];
-  page: number;
-  pages: number;
-  total: number;
 }
 
 /** One wall entry as staff moderate it. */
@@ -126,21 +117,26 @@ export function createDonorWall({
 }) {
   return {
     /** The public wall: approved entries of paid gifts, newest first, a page at a time. */
-    async supporters({ page = 1, fund }: { page?: number; fund?: string | undefined }): Promise<SupportersPage> {
-      const current = Number.isInteger(page) && page >= 1 ? page : 1;
+    async supporters({
+      page,
+      pageSize,
+      fund,
+    }: {
+      page: number;
+      pageSize: number;
+      fund?: string | undefined;
+    }): Promise<{ items: Supporter[]; total: number }> {
       const { rows, total } = await repo.approvedWall(db, {
         ...(fund ? { fund } : {}),
-        offset: (current - 1) * WALL_PAGE_SIZE,
-        limit: WALL_PAGE_SIZE,
+        offset: (Math.max(1, page) - 1) * pageSize,
+        limit: pageSize,
       });
       return {
-        supporters: rows.map((row) => ({
+        items: rows.map((row) => ({
           name: row.display_name,
           message: row.message,
           date: String(row.paid_at).slice(0, 10),
         })),
-        page: current,
-        pages: Math.max(1, Math.ceil(total / WALL_PAGE_SIZE)),
         total,
       };
     },
