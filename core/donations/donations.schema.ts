@@ -48,7 +48,8 @@ const isEmailAddress = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 export const TRIBUTE_KINDS = ["honour", "memory"] as const;
 export type TributeKind = (typeof TRIBUTE_KINDS)[number];
 export const TRIBUTE_NAME_MAX = 100;
-export const TRIBUTE_NAME_MESSAGE = "Please give the name of the person the gift honours or remembers (up to 100 characters).";
+export const TRIBUTE_NAME_MESSAGE =
+  "Please give the name of the person the gift honours or remembers (up to 100 characters).";
 export const TRIBUTE_KIND_MESSAGE = "Please choose in honour or in memory.";
 export const NOTIFY_EMAIL_MESSAGE = "Please enter a valid e-mail address for the person to tell, or leave it empty.";
 

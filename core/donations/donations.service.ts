@@ -44,8 +44,8 @@ import { ledgerTotals } from "./ledger.service.ts";
 import { paymentFailedMail } from "./payment-failure-mail.ts";
 import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider, sandboxCardUrl } from "./sandbox-provider.ts";
-import { queueTributeCard, saveGiftExtras } from "./tributes.service.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
+import { queueTributeCard, saveGiftExtras } from "./tributes.service.ts";
 
 /** The provider could not open a checkout (Stripe down, key revoked…): the donor may try again. */
 export class PaymentProviderError extends DomainError {
@@ -246,6 +246,7 @@ export function createDonationsService(deps: DonationsDeps) {
         amountCents,
         currency: BIRR_CURRENCY,
         fundId: fund,
+        locale: isLocale((input as { lang?: unknown }).lang) ? (input as { lang: "en" | "am" }).lang : null,
         now,
       });
       // The address the donor typed is where the receipt goes, whatever the checkout later reports.

@@ -18,7 +18,10 @@ export interface GiftExtras {
       }
     | null
     | undefined;
-  wall?: { show: boolean; displayName?: string | null | undefined; message?: string | null | undefined } | null | undefined;
+  wall?:
+    | { show: boolean; displayName?: string | null | undefined; message?: string | null | undefined }
+    | null
+    | undefined;
 }
 
 const trimmed = (text: string | null | undefined): string | null => text?.trim() || null;

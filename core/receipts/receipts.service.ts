@@ -1,7 +1,7 @@
-import { tributeLine } from "../donations/tribute-card.ts";
-import { tributeOfPayment } from "../donations/tributes.repository.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { tributeLine } from "../donations/tribute-card.ts";
+import { tributeOfPayment } from "../donations/tributes.repository.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";

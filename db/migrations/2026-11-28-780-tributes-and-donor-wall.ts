@@ -28,7 +28,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("moderated_at", "text")
     .execute();
   // The public wall reads approved entries newest first.
-  await db.schema.createIndex("donor_wall_entries_state_created").on("donor_wall_entries").columns(["state", "created_at"]).execute();
+  await db.schema
+    .createIndex("donor_wall_entries_state_created")
+    .on("donor_wall_entries")
+    .columns(["state", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -104,7 +104,9 @@ describe.each(DIALECTS)("gifts in honour or in memory, and the donor wall, on %s
   });
 
   it("queues no card before the gift is paid, nor for a tribute with nobody to tell", async () => {
-    const pending = await give({ tribute: { kind: "memory", name: "Nobody paid", notifyEmail: "waiting@example.org" } });
+    const pending = await give({
+      tribute: { kind: "memory", name: "Nobody paid", notifyEmail: "waiting@example.org" },
+    });
     expect(pending.statusCode).toBe(200);
     expect(await queuedTo("waiting@example.org")).toHaveLength(0);
     const { donationId } = await paidGift({ tribute: { kind: "honour", name: "Tigist" } });
@@ -148,9 +150,9 @@ describe.each(DIALECTS)("gifts in honour or in memory, and the donor wall, on %s
       { email: "ledger.donor@example.org", name: "Ledger Donor" },
     );
     const ledger = await t.app.inject({ method: "GET", url: "/api/donations", headers: await t.adminHeaders() });
-    const row = ledger.json<{ donations: Array<{ _id: string; tribute: unknown }> }>().donations.find(
-      (d) => d._id === donationId,
-    );
+    const row = ledger
+      .json<{ donations: Array<{ _id: string; tribute: unknown }> }>()
+      .donations.find((d) => d._id === donationId);
     expect(row?.tribute).toMatchObject({
       kind: "memory",
       name: "Ledger Line",
@@ -259,7 +261,12 @@ describe.each(DIALECTS)("gifts in honour or in memory, and the donor wall, on %s
 
     // The person told, erased in their own right: a gift that named them keeps its tribute without them.
     const other = await paidGift({
-      tribute: { kind: "honour", name: "Kept Tribute", notifyName: "Told Again", notifyEmail: "told.again@example.org" },
+      tribute: {
+        kind: "honour",
+        name: "Kept Tribute",
+        notifyName: "Told Again",
+        notifyEmail: "told.again@example.org",
+      },
     });
     const found = await t.app.inject({ method: "GET", url: "/api/people?q=told.again%40example.org", headers: admin });
     const told = found.json<{ people: Array<{ id: string }> }>().people[0];
