@@ -64,16 +64,6 @@ export async function cardOf(db: Db, donationId: string) {
     .executeTakeFirst();
 }
 
-/** The tribute of each of these donations, for the ledger page. */
-export async function tributesOf(db: Db, donationIds: readonly string[]) {
-  if (donationIds.length === 0) return [];
-  return db
-    .selectFrom("donation_tributes")
-    .selectAll()
-    .where("donation_id", "in", [...donationIds])
-    .execute();
-}
-
 /** The tribute of the gift a payment belongs to (a receipt's line). */
 export async function tributeOfPayment(db: Db, paymentId: string) {
   return db

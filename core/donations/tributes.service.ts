@@ -177,5 +177,3 @@ export function createDonorWall({
     },
   };
 }
-
-export type DonorWall = ReturnType<typeof createDonorWall>;
