@@ -83,6 +83,8 @@ describe.runIf(browserAvailable)("A gift in memory of someone, its card, and the
     expect(await wall.locator("b").count()).toBe(0);
     expect(await axeViolations(page, "main")).toEqual([]);
     await screenshot(page, "tributes-supporters-375");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, "tributes-supporters-1280");
     await context.close();
   });
 });
