@@ -38,6 +38,7 @@ export default [
     page("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
     page("newsletter", "routes/public/newsletter-archive.tsx"),
     page("newsletter/:id", "routes/public/newsletter-issue.tsx"),
+    page("supporters", "routes/public/supporters.tsx"),
     // public pages ↑ (each with page(): in English and in Amharic)
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -70,6 +71,7 @@ export default [
     route("admin/welcome-emails", "routes/admin/welcome-emails.tsx"),
     route("admin/donations", "routes/admin/donations.tsx"),
     route("admin/donations/offline", "routes/admin/offline-gifts.tsx"),
+    route("admin/supporters", "routes/admin/supporters.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
     route("admin/privacy", "routes/admin/privacy.tsx"),
     route("admin/privacy/records", "routes/admin/privacy-records.tsx"),

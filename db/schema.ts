@@ -4,6 +4,7 @@ import type { BlogPostTable } from "../core/blogs/blogs.table.ts";
 import type { CampaignTable } from "../core/campaigns/campaigns.table.ts";
 import type { ImageConsentTable } from "../core/consent/consent.table.ts";
 import type { DonationPaymentTable, DonationTable, PaymentEventTable } from "../core/donations/donations.table.ts";
+import type { DonationTributeTable, DonorWallEntryTable } from "../core/donations/tributes.table.ts";
 import type {
   EmailSeriesEnrolmentTable,
   EmailSeriesSendTable,
@@ -69,6 +70,8 @@ export interface Database {
   jobs: JobTable;
   donations: DonationTable;
   donation_payments: DonationPaymentTable;
+  donation_tributes: DonationTributeTable;
+  donor_wall_entries: DonorWallEntryTable;
   payment_events: PaymentEventTable;
   offline_gifts: OfflineGiftTable;
   donor_sessions: DonorSessionTable;

@@ -13,6 +13,7 @@ import { createConsentService } from "../core/consent/consent.service.ts";
 import { valueUnratedBirr } from "../core/donations/donation-events.ts";
 import { createDonationsService } from "../core/donations/donations.service.ts";
 import { createLedgerService } from "../core/donations/ledger.service.ts";
+import { createDonorWall } from "../core/donations/tributes.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
 import { createSmtpTransport } from "../core/email/smtp-transport.ts";
 import { createEmailSeriesService } from "../core/email-series/email-series.service.ts";
@@ -320,6 +321,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     /** Retained, new, recaptured and lapsed donors (docs/decisions/0701-donor-retention.md). */
     donorRetention: createDonorRetentionService({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),
+    donorWall: createDonorWall({ db, clock, audit, purgePublicCaches }),
     /** Page views counted on the server (docs/decisions/0710); null with ANALYTICS=off. */
     visits: config.analytics ? createVisitCounter({ db, clock }) : null,
     insight,

@@ -21,6 +21,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   { title: "People", path: "/admin/people", description: "Everything held about a supporter: export, correct, erase" },
   { title: "Site content", path: "/admin/site", description: "Words, figures and pictures of the public pages" },
   { title: "Donations", path: "/admin/donations", description: "Card donations, monthly donors and totals" },
+  { title: "Supporters wall", path: "/admin/supporters", description: "Approve or hide donors' names on the wall" },
   { title: "Insight", path: "/admin/insight", description: "Visitors, where they came from, and the donation funnel" },
   { title: "Campaigns", path: "/admin/campaigns", description: "Tagged links, short links and QR codes for appeals" },
   { title: "Staff", path: "/admin/staff", description: "Who can sign in, their roles, and invitations" },

@@ -30,6 +30,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/people", roles: INBOX, needs: "GET /api/people" },
   { path: "/admin/site", roles: EDITORS, needs: "PUT /api/site-content/:section" },
   { path: "/admin/donations", roles: [], needs: "GET /api/donations" },
+  { path: "/admin/supporters", roles: EDITORS, needs: "GET /api/admin/donor-wall" },
   { path: "/admin/insight", roles: EDITORS, needs: "GET /api/insight" },
   { path: "/admin/campaigns", roles: EDITORS, needs: "POST /api/campaigns" },
   { path: "/admin/staff", roles: [], needs: "GET /api/admin/staff" },

@@ -45,6 +45,7 @@ export function createEventApplier({
   afterPayment,
   etbPerUsd,
   onPaymentFailed,
+  onPaid,
 }: {
   db: Db;
   clock: Clock;
@@ -55,6 +56,8 @@ export function createEventApplier({
   afterPayment?: (trx: Db, donationId: string) => Promise<void>;
   /** Runs in the event's transaction when a monthly gift has just moved to payment_failed (the e-mail). */
   onPaymentFailed?: (trx: Db, donationId: string) => Promise<void>;
+  /** Runs in the event's transaction after a payment was recorded for a paid gift (the tribute card). */
+  onPaid?: (trx: Db, donationId: string) => Promise<void>;
 }) {
   const nowIso = () => clock().toISOString();
 
@@ -137,6 +140,7 @@ export function createEventApplier({
             ...dollarValue(event, rate),
           });
         }
+        await onPaid?.(trx, donation.id);
         return donation.id;
       }
       case "checkout.expired": {
@@ -165,6 +169,7 @@ export function createEventApplier({
             paidAt: at,
           });
         }
+        await onPaid?.(trx, donation.id);
         return donation.id;
       }
       case "invoice.payment_failed": {

@@ -2,8 +2,9 @@ import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
 import { countsAsGiving } from "./counted-gifts.ts";
-import type { Donation, DonationFrequency, DonationStatus } from "./donations.schema.ts";
+import type { Donation, DonationFrequency, DonationStatus, TributeKind } from "./donations.schema.ts";
 import type { DonationTable } from "./donations.table.ts";
+import { tributeLine } from "./tribute-card.ts";
 
 export interface DonationRecord {
   id: string;
@@ -315,8 +316,17 @@ async function selectDonations(
     .selectFrom("donations as d")
     .$if(ids !== undefined, (qb) => qb.where("d.id", "in", ids ?? []))
     .leftJoin(payments, "p.donation_id", "d.id")
+    .leftJoin("donation_tributes as t", "t.donation_id", "d.id")
     .selectAll("d")
     .select(["p.payment_count", "p.received_cents", "p.received_usd_cents", "p.etb_per_usd"])
+    .select([
+      "t.kind as tribute_kind",
+      "t.name as tribute_name",
+      "t.notify_name as tribute_notify_name",
+      "t.notify_email as tribute_notify_email",
+      "t.show_amount as tribute_show_amount",
+      "t.card_queued_at as tribute_card_queued_at",
+    ])
     .select((eb) =>
       eb
         .selectFrom("receipts as r")
@@ -355,6 +365,18 @@ async function selectDonations(
     paidAt: row.paid_at,
     endedAt: row.ended_at,
     test: Number(row.test) === 1,
+    tribute:
+      row.tribute_kind && row.tribute_name
+        ? {
+            kind: row.tribute_kind as TributeKind,
+            name: row.tribute_name,
+            line: tributeLine({ kind: row.tribute_kind, name: row.tribute_name }),
+            notifyName: row.tribute_notify_name,
+            notifyEmail: row.tribute_notify_email,
+            showAmount: Number(row.tribute_show_amount) === 1,
+            cardQueuedAt: row.tribute_card_queued_at,
+          }
+        : null,
   }));
 }
 

@@ -33,6 +33,60 @@ export const isValidDonationAmount = (amount: number): boolean =>
   amount <= MAX_DONATION_AMOUNT &&
   toMinor(amount, DONATION_CURRENCY) !== undefined;
 
+const optionalText = (max: number, message: string, valid: (value: string) => boolean = () => true) =>
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: message })
+        .check(z.refine((v) => v.trim() === "" || (v.length <= max && valid(v.trim())), { error: message })),
+    ),
+  );
+
+const isEmailAddress = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+
+/** Gifts in honour or in memory of someone (docs/decisions/0780-gifts-in-honour-or-in-memory.md). */
+export const TRIBUTE_KINDS = ["honour", "memory"] as const;
+export type TributeKind = (typeof TRIBUTE_KINDS)[number];
+export const TRIBUTE_NAME_MAX = 100;
+export const TRIBUTE_NAME_MESSAGE =
+  "Please give the name of the person the gift honours or remembers (up to 100 characters).";
+export const TRIBUTE_KIND_MESSAGE = "Please choose in honour or in memory.";
+export const NOTIFY_EMAIL_MESSAGE = "Please enter a valid e-mail address for the person to tell, or leave it empty.";
+
+/** The donor wall (docs/decisions/0781-donor-wall.md): a name and a short message, plain text. */
+export const WALL_NAME_MAX = 60;
+export const WALL_MESSAGE_MAX = 200;
+export const WALL_NAME_MESSAGE = "Please keep the name for the wall under 60 characters.";
+export const WALL_MESSAGE_MESSAGE = "Please keep your message for the wall under 200 characters.";
+
+/** `tribute` and `wall` of the checkout call, card or birr alike. */
+const giftExtras = () => ({
+  tribute: z.optional(
+    z.nullable(
+      z.object({
+        kind: z.enum(TRIBUTE_KINDS, { error: TRIBUTE_KIND_MESSAGE }),
+        name: z
+          .string({ error: TRIBUTE_NAME_MESSAGE })
+          .check(
+            z.refine((v) => v.trim() !== "" && v.trim().length <= TRIBUTE_NAME_MAX, { error: TRIBUTE_NAME_MESSAGE }),
+          ),
+        notifyName: optionalText(TRIBUTE_NAME_MAX, TRIBUTE_NAME_MESSAGE),
+        notifyEmail: optionalText(254, NOTIFY_EMAIL_MESSAGE, isEmailAddress),
+        showAmount: z.optional(z.nullable(z.boolean())),
+      }),
+    ),
+  ),
+  wall: z.optional(
+    z.nullable(
+      z.object({
+        show: z.boolean(),
+        displayName: optionalText(WALL_NAME_MAX, WALL_NAME_MESSAGE),
+        message: optionalText(WALL_MESSAGE_MAX, WALL_MESSAGE_MESSAGE),
+      }),
+    ),
+  ),
+});
+
 // Built in a pure-annotated function so a browser chunk that needs only the rules above (the
 // pop-up) leaves zod out: about 15 KB gzip less on a slow connection.
 export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
@@ -45,6 +99,7 @@ export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
     fund: z.optional(
       z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
     ),
+    ...giftExtras(),
   }))();
 
 export interface CheckoutSession {
@@ -95,6 +150,22 @@ export interface Donation {
   endedAt: string | null;
   /** A test gift (no money stands behind it): counted nowhere, labelled "Test" in the ledger. */
   test: boolean;
+  /** Given in honour or in memory of someone (docs/decisions/0780); null: not. */
+  tribute: DonationTribute | null;
+}
+
+/** A gift's tribute as the ledger shows it. */
+export interface DonationTribute {
+  kind: TributeKind;
+  name: string;
+  /** "In memory of Abebe": as the receipt and the year statement say it. */
+  line: string;
+  notifyName: string | null;
+  notifyEmail: string | null;
+  /** The card may say the amount. */
+  showAmount: boolean;
+  /** When the card e-mail was queued; null: not (yet), or nobody to tell. */
+  cardQueuedAt: string | null;
 }
 
 export interface DonationTotals {
@@ -165,15 +236,6 @@ export const isValidBirrAmount = (amount: number): boolean =>
 export const normalisePhone = (text: string): string => text.replace(/[\s-]/g, "");
 export const isEthiopianPhone = (text: string): boolean => /^0[79]\d{8}$/.test(normalisePhone(text));
 
-const optionalText = (max: number, message: string, valid: (value: string) => boolean = () => true) =>
-  z.optional(
-    z.nullable(
-      z
-        .string({ error: message })
-        .check(z.refine((v) => v.trim() === "" || (v.length <= max && valid(v.trim())), { error: message })),
-    ),
-  );
-
 /**
  * `POST /api/payments/create-checkout-session` with `"currency": "ETB"`: the amount in birr, as the
  * card call's is in dollars. Without `currency` the body is the card call's (CheckoutRequestSchema).
@@ -188,7 +250,8 @@ export const BirrCheckoutRequestSchema = /* @__PURE__ */ (() =>
     fund: z.optional(
       z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
     ),
-    email: optionalText(254, INVALID_EMAIL_MESSAGE, (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)),
+    email: optionalText(254, INVALID_EMAIL_MESSAGE, isEmailAddress),
     name: optionalText(100, "Please keep your name under 100 characters."),
     phone: optionalText(20, INVALID_PHONE_MESSAGE, isEthiopianPhone),
+    ...giftExtras(),
   }))();

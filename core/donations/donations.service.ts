@@ -45,6 +45,7 @@ import { paymentFailedMail } from "./payment-failure-mail.ts";
 import type { PaymentEvent, PaymentProvider, SubscriptionChange } from "./payment-provider.ts";
 import { createSandboxProvider, sandboxCardUrl } from "./sandbox-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
+import { queueTributeCard, saveGiftExtras } from "./tributes.service.ts";
 
 /** The provider could not open a checkout (Stripe down, key revoked…): the donor may try again. */
 export class PaymentProviderError extends DomainError {
@@ -158,6 +159,9 @@ export function createDonationsService(deps: DonationsDeps) {
     afterPayment: deps.afterPayment,
     etbPerUsd: deps.etbPerUsd,
     onPaymentFailed: tellDonorPaymentFailed,
+    onPaid: async (trx, donationId) => {
+      await queueTributeCard(trx, donationId, { email: deps.email, siteUrl: config.publicSiteUrl, now: nowIso() });
+    },
   });
   /** The sandbox's Pay and test page serve card and birr checkouts alike. */
   const sandboxActive = provider?.name === "sandbox" || birrProvider?.name === "sandbox";
@@ -166,7 +170,8 @@ export function createDonationsService(deps: DonationsDeps) {
     const outcome = await applyEventOnce(event);
     if (outcome === "applied") {
       await deps.purgePublicCaches?.();
-      if (event.type === "invoice.payment_failed") deps.email?.wake();
+      // A failure notice, or a payment that may have queued a tribute card.
+      deps.email?.wake();
     }
     return outcome;
   }
@@ -178,7 +183,6 @@ export function createDonationsService(deps: DonationsDeps) {
     },
   };
 
-  /** The fund a checkout is for: null for where most needed; an id no published card has is refused. */
   /** The thank-you page's facts about one donation row. */
   async function toReceipt(row: Awaited<ReturnType<typeof repo.findReceipt>> & object): Promise<DonationReceipt> {
     return {
@@ -242,10 +246,12 @@ export function createDonationsService(deps: DonationsDeps) {
         amountCents,
         currency: BIRR_CURRENCY,
         fundId: fund,
+        locale: isLocale((input as { lang?: unknown }).lang) ? (input as { lang: "en" | "am" }).lang : null,
         now,
       });
       // The address the donor typed is where the receipt goes, whatever the checkout later reports.
       await repo.updateDonor(trx, donationId, donor, now);
+      await saveGiftExtras(trx, donationId, body, now);
       if (birrProvider.verifyCheckout && deps.jobs) {
         await deps.jobs.enqueue(trx, {
           type: CHAPA_VERIFY_JOB,
@@ -360,7 +366,8 @@ export function createDonationsService(deps: DonationsDeps) {
 
     async createCheckout(input: unknown): Promise<CheckoutSession> {
       if (input !== null && typeof input === "object" && "currency" in input) return createBirrCheckout(input);
-      const { amount, frequency, fund: chosenFund } = parseInput(CheckoutRequestSchema, input);
+      const body = parseInput(CheckoutRequestSchema, input);
+      const { amount, frequency, fund: chosenFund } = body;
       // The page's language, as My giving's link request sends it: the e-mails about the gift use it.
       const lang = (input as { lang?: unknown } | null)?.lang;
       if (!provider) throw new ServiceUnavailableError(CARD_UNAVAILABLE_MESSAGE);
@@ -381,17 +388,21 @@ export function createDonationsService(deps: DonationsDeps) {
       } catch (error) {
         throw new PaymentProviderError(DONATION_FAILED_MESSAGE, { cause: error });
       }
-      await repo.insertDonation(db, {
-        id: donationId,
-        provider: provider.name,
-        test: provider.testGifts ?? false,
-        checkoutSessionId: session.id,
-        frequency,
-        amountCents,
-        currency: DONATION_CURRENCY,
-        fundId: fund,
-        locale: isLocale(lang) ? lang : null,
-        now: nowIso(),
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await repo.insertDonation(trx, {
+          id: donationId,
+          provider: provider.name,
+          test: provider.testGifts ?? false,
+          checkoutSessionId: session.id,
+          frequency,
+          amountCents,
+          currency: DONATION_CURRENCY,
+          fundId: fund,
+          locale: isLocale(lang) ? lang : null,
+          now,
+        });
+        await saveGiftExtras(trx, donationId, body, now);
       });
       return session;
     },

@@ -134,6 +134,35 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     },
   },
   {
+    id: "tributes",
+    label: {
+      en: "Gifts in honour or in memory, and the donor wall",
+      am: "ለማክበር ወይም ለመታሰቢያ የተሰጡ ስጦታዎችና የለጋሾች ግድግዳ",
+    },
+    holds: {
+      en: "The name of the person a gift honours or remembers; the name and e-mail address of the person the donor asked us to tell; the name and short message a donor chose for the donor wall",
+      am: "ስጦታው የሚያከብረው ወይም የሚያስታውሰው ሰው ስም፤ ለጋሹ እንድናሳውቅ የጠየቀው ሰው ስምና የኢሜይል አድራሻ፤ ለጋሹ ለለጋሾች ግድግዳ የመረጠው ስምና አጭር መልእክት",
+    },
+    purpose: {
+      en: "Sending the card the donor asked for, saying the tribute on the receipt, and showing the donor on the wall when they asked to be",
+      am: "ለጋሹ የጠየቀውን ካርድ መላክ፣ በደረሰኙ ላይ መግለጽ፣ ለጋሹ በጠየቀ ጊዜ በግድግዳው ላይ ማሳየት",
+    },
+    basis: "consent",
+    storedIn: ["database", "mail"],
+    screens: ["/admin/donations", "/admin/supporters"],
+    people: ["tributes"],
+    retention: {
+      rule: {
+        unit: "months",
+        default: 24,
+        min: 1,
+        max: 120,
+        from: { en: "the gift was made", am: "ስጦታው ከተሰጠ" },
+        action: "delete",
+      },
+    },
+  },
+  {
     id: "unfinishedCheckouts",
     label: { en: "Card checkouts never completed", am: "ያልተጠናቀቁ የካርድ ክፍያዎች" },
     holds: { en: "Amount, need, sometimes an e-mail address", am: "መጠን፣ ፍላጎት፣ አንዳንዴ የኢሜይል አድራሻ" },

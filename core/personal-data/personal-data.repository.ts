@@ -68,6 +68,10 @@ const onlineGifts = (currency: Where): Step => ({
 export const RETENTION_STEPS: Record<string, readonly Step[]> = {
   cardGifts: [onlineGifts(notInBirr), receiptsOf("payment_id", notInBirr)],
   birrGifts: [onlineGifts(inBirr), receiptsOf("payment_id", inBirr)],
+  tributes: [
+    { table: "donation_tributes", key: ["donation_id"], where: before("created_at") },
+    { table: "donor_wall_entries", key: ["donation_id"], where: before("created_at") },
+  ],
   unfinishedCheckouts: [
     {
       table: "donations",
@@ -248,6 +252,7 @@ const ADDRESSES: Record<string, readonly { table: keyof Database; column: string
     { table: "receipts", column: "donor_email" },
   ],
   unfinishedCheckouts: [{ table: "donations", column: "donor_email" }],
+  tributes: [{ table: "donation_tributes", column: "notify_email" }],
   offlineGifts: [
     { table: "offline_gifts", column: "donor_email" },
     { table: "gift_pledges", column: "donor_email" },

@@ -47,7 +47,7 @@ export function changeOrStop(portalUrl: string | undefined, organisation: Organi
 }
 
 export function receiptDocument(
-  receipt: ReceiptTable & { fund_title: string | null },
+  receipt: ReceiptTable & { fund_title: string | null; tribute_line?: string | null | undefined },
   organisation: Organisation,
   options: { portalUrl?: string | undefined } = {},
 ): ReceiptDocument {
@@ -58,6 +58,8 @@ export function receiptDocument(
     ["For", receipt.fund_title ?? WHERE_MOST_NEEDED],
     ["Frequency", FREQUENCY_LABELS[receipt.frequency] ?? receipt.frequency],
   ];
+  // "In memory of Abebe": the gift's tribute, under what it was for (docs/decisions/0780).
+  if (receipt.tribute_line) lines.splice(4, 0, ["Given", receipt.tribute_line]);
   // The donor is named once, here; nothing else on the receipt repeats the name.
   if (receipt.donor_name) lines.splice(1, 0, ["Received from", receipt.donor_name]);
   if (receipt.method && receipt.method in GIFT_METHOD_LABELS) {

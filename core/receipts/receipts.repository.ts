@@ -98,14 +98,18 @@ export async function unreceiptedPayments(db: Db, donationId: string) {
 export async function liveReceiptsOfYear(db: Db, year: number) {
   return (
     db
-      .selectFrom("receipts")
-      .select(["donor_email", "donor_name", "gift_date", "number", "amount_minor", "currency"])
-      .where("year", "=", year)
+      .selectFrom("receipts as r")
+      // The gift's tribute, if any (docs/decisions/0780): the statement says it beside the gift.
+      .leftJoin("donation_payments as p", "p.id", "r.payment_id")
+      .leftJoin("donation_tributes as t", "t.donation_id", "p.donation_id")
+      .select(["r.donor_email", "r.donor_name", "r.gift_date", "r.number", "r.amount_minor", "r.currency"])
+      .select(["t.kind as tribute_kind", "t.name as tribute_name"])
+      .where("r.year", "=", year)
       // A void receipt's gift was deleted: it counts in no statement (its number stays taken).
-      .where("voided_at", "is", null)
-      .orderBy("donor_email")
-      .orderBy("gift_date")
-      .orderBy("number")
+      .where("r.voided_at", "is", null)
+      .orderBy("r.donor_email")
+      .orderBy("r.gift_date")
+      .orderBy("r.number")
       .execute()
   );
 }

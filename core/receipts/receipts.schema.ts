@@ -4,7 +4,8 @@
 export interface YearStatement {
   email: string;
   name: string | null;
-  gifts: Array<{ date: string; receipt: string; amountMinor: number; currency: string }>;
+  /** `tribute`: "In memory of Abebe" when the gift was given so (docs/decisions/0780). */
+  gifts: Array<{ date: string; receipt: string; amountMinor: number; currency: string; tribute?: string }>;
   /** Per currency: birr and dollars are never added together. */
   totals: Array<{ currency: string; minor: number }>;
 }

@@ -1,5 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { tributeLine } from "../donations/tribute-card.ts";
+import { tributeOfPayment } from "../donations/tributes.repository.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
@@ -85,7 +87,9 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   async function render(receipt: ReceiptTable) {
     const organisation = await deps.organisation();
     const fundTitle = receipt.fund_id ? ((await deps.fundTitle(receipt.fund_id)) ?? receipt.fund_id) : null;
-    const document = receiptDocument({ ...receipt, fund_title: fundTitle }, organisation, {
+    const tribute = receipt.payment_id ? await tributeOfPayment(db, receipt.payment_id) : undefined;
+    const tributeText = tribute ? tributeLine(tribute) : null;
+    const document = receiptDocument({ ...receipt, fund_title: fundTitle, tribute_line: tributeText }, organisation, {
       portalUrl: deps.portalUrl,
     });
     const pdf = await renderReceiptPdf(document);

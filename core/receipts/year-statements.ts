@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { tributeLine } from "../donations/tribute-card.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
@@ -32,6 +33,9 @@ export async function statementsOf(db: Db, year: number): Promise<YearStatement[
       receipt: row.number,
       amountMinor: Number(row.amount_minor),
       currency: row.currency,
+      ...(row.tribute_kind && row.tribute_name
+        ? { tribute: tributeLine({ kind: row.tribute_kind, name: row.tribute_name }) }
+        : {}),
     });
     const total = statement.totals.find((t) => t.currency === row.currency);
     if (total) total.minor += Number(row.amount_minor);
@@ -57,7 +61,8 @@ export function renderStatementPdf(
       .text(statement.name ? `${statement.name} <${statement.email}>` : statement.email);
     doc.moveDown();
     for (const gift of statement.gifts) {
-      doc.text(`${gift.date}   ${formatMoney(gift.amountMinor, gift.currency)}   receipt ${gift.receipt}`);
+      const tribute = gift.tribute ? `   ${gift.tribute}` : "";
+      doc.text(`${gift.date}   ${formatMoney(gift.amountMinor, gift.currency)}   receipt ${gift.receipt}${tribute}`);
     }
     doc.moveDown().font("Helvetica-Bold");
     doc.text(`Total: ${statement.totals.map((t) => formatMoney(t.minor, t.currency)).join(" and ")}`);
@@ -125,7 +130,11 @@ export function createYearStatements(deps: {
       heading: `Your giving in ${year}`,
       intro: [`Thank you for your gifts to ${organisation.name} in ${year}. Your statement is attached.`],
       details: statement.gifts.map(
-        (gift) => [gift.date, `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})`] as const,
+        (gift) =>
+          [
+            gift.date,
+            `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})${gift.tribute ? `, ${gift.tribute}` : ""}`,
+          ] as const,
       ),
       body: [NO_GOODS_STATEMENT],
     });

@@ -37,6 +37,7 @@ import * as contentListIndexes from "./2026-11-28-720-content-list-indexes.ts";
 import * as subscriberImportFiles from "./2026-11-28-730-subscriber-import-files.ts";
 import * as testGiftsAndReceiptMethods from "./2026-11-28-760-test-gifts-and-receipt-methods.ts";
 import * as imageDescriptions from "./2026-11-28-770-image-descriptions.ts";
+import * as tributesAndDonorWall from "./2026-11-28-780-tributes-and-donor-wall.ts";
 import * as emailSeries from "./2026-11-28-790-email-series.ts";
 import * as peopleList from "./2026-11-28-810-people-list.ts";
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-730-subscriber-import-files": subscriberImportFiles,
   "2026-11-28-760-test-gifts-and-receipt-methods": testGiftsAndReceiptMethods,
   "2026-11-28-770-image-descriptions": imageDescriptions,
+  "2026-11-28-780-tributes-and-donor-wall": tributesAndDonorWall,
   "2026-11-28-790-email-series": emailSeries,
   "2026-11-28-810-people-list": peopleList,
 };

@@ -695,6 +695,28 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  "PUT /api/admin/donor-wall/:id": async (t) => {
+    const { id } = await t.services.donations.createCheckout({
+      amount: 20,
+      frequency: "one-time",
+      wall: { show: true, displayName: "Walk Donor", message: "With thanks" },
+    });
+    await t.services.donations.completeSandboxCheckout(id, { email: "walk.wall@example.org" });
+    const row = await t.database.db
+      .selectFrom("donations")
+      .select("id")
+      .where("checkout_session_id", "=", id)
+      .executeTakeFirstOrThrow();
+    return {
+      request: { url: `/api/admin/donor-wall/${row.id}`, payload: { state: "approved" } },
+      expected: {
+        action: "status",
+        entity: "donor-wall",
+        entityId: row.id,
+        values: { state: "approved", before: "pending" },
+      },
+    };
+  },
   "POST /api/donations/:id/refunded": async (t) => {
     const { id } = await t.services.donations.createCheckout({ currency: "ETB", amount: 1000 });
     await t.services.donations.completeSandboxCheckout(id, { email: "tigist@example.org" });

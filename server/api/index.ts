@@ -6,6 +6,7 @@ import authRoutes from "./auth.routes.ts";
 import blogRoutes from "./blogs.routes.ts";
 import consentRoutes from "./consent.routes.ts";
 import donationsRoutes from "./donations.routes.ts";
+import donorWallRoutes from "./donor-wall.routes.ts";
 import emailSeriesRoutes from "./email-series.routes.ts";
 import fundsRoutes from "./funds.routes.ts";
 import galleryRoutes from "./gallery.routes.ts";
@@ -53,6 +54,7 @@ export const apiRouteModules: Array<(app: FastifyInstance) => Promise<void>> = [
   consentRoutes,
   paymentsRoutes,
   donationsRoutes,
+  donorWallRoutes,
   fundsRoutes,
   offlineGiftsRoutes,
   receiptsRoutes,

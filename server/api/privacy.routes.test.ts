@@ -156,6 +156,31 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
         donation(ids.birrKept, "one-time", "paid", "2016-11-28T12:02:00.000Z", "2016-11-28T11:50:00.000Z", "etb"),
       ])
       .execute();
+    // A tribute just outside its 24 months, a wall entry just inside (docs/decisions/0780, 0781).
+    await db
+      .insertInto("donation_tributes")
+      .values({
+        donation_id: ids.giftDue,
+        kind: "memory",
+        name: "Abebe's mother",
+        notify_name: null,
+        notify_email: "family@example.org",
+        show_amount: 0,
+        created_at: "2024-11-28T11:59:00.000Z",
+        card_queued_at: null,
+      })
+      .execute();
+    await db
+      .insertInto("donor_wall_entries")
+      .values({
+        donation_id: ids.giftKept,
+        display_name: "Abebe",
+        message: null,
+        state: "approved",
+        created_at: "2024-11-28T12:01:00.000Z",
+        moderated_at: null,
+      })
+      .execute();
     const payment = (id: string, donationId: string, at: string, currency = "usd") => ({
       id,
       donation_id: donationId,
@@ -388,6 +413,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
   const EXPECTED_DUE = {
     cardGifts: 2,
     birrGifts: 2,
+    tributes: 1,
     unfinishedCheckouts: 1,
     offlineGifts: 3,
     dismissedTransferNotices: 1,
@@ -601,6 +627,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     expect(records.map((record) => record.label)).toEqual([
       "Card gifts and their receipts",
       "Gifts in birr through Chapa and their receipts",
+      "Gifts in honour or in memory, and the donor wall",
       "Card checkouts never completed",
       "Offline gifts and their receipts",
       "Dismissed transfer notices",

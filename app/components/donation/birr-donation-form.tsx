@@ -4,10 +4,19 @@ import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
 import type { DesignatedFund } from "./card-donation-form";
+import { GIFT_EXTRAS_FIELDS, GiftExtrasFields } from "./gift-extras-fields";
 
 /** Where /donate puts the birr form; a refused amount comes back to it. */
 export const BIRR_FORM_ANCHOR = "birr-donation";
-export const BIRR_FIELDS = ["birrPreset", "birrCustom", "fund", "name", "email", "phone"] as const;
+export const BIRR_FIELDS = [
+  "birrPreset",
+  "birrCustom",
+  "fund",
+  "name",
+  "email",
+  "phone",
+  ...GIFT_EXTRAS_FIELDS,
+] as const;
 
 const field =
   "mt-1 w-full rounded-xl border-2 border-black/10 bg-white px-3 py-2.5 text-base focus:border-brand focus:outline-none";
@@ -129,6 +138,7 @@ export function BirrDonationForm({
         className={field}
       />
       {errorLine("phone", errors.phone)}
+      <GiftExtrasFields values={values} />
       {message ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
           {translateError(message)}

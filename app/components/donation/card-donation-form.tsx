@@ -15,6 +15,7 @@ import { ApiError, api } from "../../lib/api-client";
 import { siteToast } from "../../lib/site-toast";
 import { Button } from "../button";
 import { PrivacyNote } from "../forms/privacy-note";
+import { GiftExtrasFields, giftExtrasOf } from "./gift-extras-fields";
 
 /** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
 export function initialSelection(
@@ -53,7 +54,7 @@ export function CardDonationForm({
   fund?: DesignatedFund | undefined;
   amounts: Pick<DonationSettings, "presets" | "defaultAmount">;
 }) {
-  const { t, rich, error: translateError } = useI18n();
+  const { t, rich, error: translateError, locale } = useI18n();
   // Started from a card: the gift goes there unless the donor switches to where most needed.
   const [designated, setDesignated] = useState(fund !== undefined);
   const start = initialSelection(initialAmount, amounts);
@@ -87,7 +88,13 @@ export function CardDonationForm({
     try {
       session = await api<CheckoutSession>("/api/payments/create-checkout-session", {
         method: "POST",
-        json: { amount, frequency, ...(fund && designated && { fund: fund.id }) },
+        json: {
+          amount,
+          frequency,
+          ...(fund && designated && { fund: fund.id }),
+          ...giftExtrasOf(event.currentTarget as HTMLFormElement),
+          lang: locale,
+        },
       });
     } catch (caught) {
       fail(failureMessage(caught));
@@ -216,6 +223,7 @@ export function CardDonationForm({
         </p>
       )}
 
+      <GiftExtrasFields />
       <Button type="submit" size="lg" className="mt-5 w-full" disabled={submitting}>
         {submitting
           ? t("donation.processing")

@@ -9,6 +9,7 @@ import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { BIRR_FORM_ANCHOR, BirrDonationForm } from "./birr-donation-form";
 import type { DesignatedFund } from "./card-donation-form";
+import { GiftExtrasFields } from "./gift-extras-fields";
 import { TRANSFER_NOTICE_ANCHOR, TransferNoticeForm } from "./transfer-notice-form";
 
 export interface DonateCardChoice {
@@ -214,6 +215,7 @@ function CardForm({
         </p>
       </fieldset>
 
+      <GiftExtrasFields />
       {error ? (
         <p
           id="donate-card-error"

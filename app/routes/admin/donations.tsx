@@ -68,6 +68,7 @@ function Amount({ row, fund }: { row: LedgerRow; fund: string }) {
         <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">Test</span>
       )}
       <span className="block text-sm text-muted">For {fund}</span>
+      {row.tribute && <span className="block text-sm italic">{row.tribute}</span>}
     </>
   );
 }

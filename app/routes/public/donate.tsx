@@ -12,6 +12,7 @@ import { sitePathLang } from "../../../core/site-content/site-content.translatio
 import { BIRR_FIELDS } from "../../components/donation/birr-donation-form";
 import { type DesignatedFund, initialSelection } from "../../components/donation/card-donation-form";
 import { type DonateCardChoice, DonatePage } from "../../components/donation/donate-page";
+import { GIFT_EXTRAS_FIELDS, giftExtrasFrom } from "../../components/donation/gift-extras-fields";
 import { TRANSFER_NOTICE_FAILED, TRANSFER_NOTICE_FIELDS } from "../../components/donation/transfer-notice-form";
 import { replyFor } from "../../lib/form-reply";
 import { handlePublicForm } from "../../lib/public-form.server";
@@ -53,7 +54,7 @@ class CheckoutRedirectError extends DomainError {
   override readonly status = 502;
 }
 
-const CARD_FIELDS = ["preset", "custom", "frequency", "designated", "fund"] as const;
+const CARD_FIELDS = ["preset", "custom", "frequency", "designated", "fund", ...GIFT_EXTRAS_FIELDS] as const;
 
 /**
  * The donation page's two forms, posted without JavaScript (decision 0431). Card: the pop-up's
@@ -68,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
       form: "birr",
       fields: BIRR_FIELDS,
       failure: DONATION_FAILED_MESSAGE,
-      input: ({ birrPreset = "", birrCustom = "", fund, name, email, phone }) => ({
+      input: ({ birrPreset = "", birrCustom = "", fund, name, email, phone, ...extras }) => ({
         currency: "ETB",
         // As for cards: the typed amount if given, otherwise the chosen preset.
         amount: Number(birrCustom.trim() !== "" ? birrCustom.trim().replace(/,/g, "") : birrPreset),
@@ -76,6 +77,8 @@ export async function action(args: Route.ActionArgs) {
         name,
         email,
         phone,
+        ...giftExtrasFrom(extras),
+        lang: localeOf(args.request),
       }),
       submit: async (input) => {
         const session: CheckoutSession = await donations.createCheckout(input);
@@ -98,11 +101,13 @@ export async function action(args: Route.ActionArgs) {
     form: "card",
     fields: CARD_FIELDS,
     failure: DONATION_FAILED_MESSAGE,
-    input: ({ preset = "", custom = "", frequency, designated, fund }) => ({
+    input: ({ preset = "", custom = "", frequency, designated, fund, ...extras }) => ({
       // Spec §5: the custom amount if given, otherwise the chosen preset.
       amount: Number(custom.trim() !== "" ? custom.trim() : preset),
       frequency,
       ...(fund && designated !== "general" && { fund }),
+      ...giftExtrasFrom(extras),
+      lang: localeOf(args.request),
     }),
     submit: async (input) => {
       const session: CheckoutSession = await donations.createCheckout(input);

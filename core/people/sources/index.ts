@@ -8,6 +8,7 @@ import { offlineGifts } from "./offline-gifts.repository.ts";
 import { pledges } from "./pledges.repository.ts";
 import { receipts } from "./receipts.repository.ts";
 import { subscribers } from "./subscribers.repository.ts";
+import { tributes } from "./tributes.repository.ts";
 import { volunteers } from "./volunteers.repository.ts";
 
 /** One file per kind of record holding a supporter's e-mail address, by the name the registry uses. */
@@ -21,6 +22,7 @@ const SOURCES = {
   messages,
   myGiving,
   mailQueue,
+  tributes,
 } satisfies Record<string, PersonSource>;
 
 export type PeopleSourceName = keyof typeof SOURCES;

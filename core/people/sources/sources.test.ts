@@ -7,6 +7,7 @@ describe("People's sources, drawn from the personal data registry", () => {
     expect(PEOPLE_SOURCES.map((source) => source.file)).toEqual([
       "card-gifts",
       "receipts",
+      "tributes",
       "offline-gifts",
       "pledges",
       "subscriptions",

@@ -22,6 +22,7 @@ const birrGift: Donation = {
   paidAt: "2026-11-28T07:05:00.000Z",
   endedAt: null,
   test: false,
+  tribute: null,
 };
 
 describe("a birr gift's line in the ledger", () => {

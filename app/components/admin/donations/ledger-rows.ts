@@ -26,6 +26,8 @@ export interface LedgerRow {
   canReverify: boolean;
   /** A paid birr gift staff may mark refunded (refunds are made in Chapa's dashboard). */
   canMarkRefunded: boolean;
+  /** "In memory of Abebe (card to Hanna)": the gift's tribute; empty: none. */
+  tribute: string;
 }
 
 /**
@@ -57,7 +59,15 @@ export const cardRow = (donation: Donation): LedgerRow => ({
   paidWith: donation.method && donation.method in PAID_WITH_LABELS ? PAID_WITH_LABELS[donation.method as PaidWith] : "",
   canReverify: donation.currency === "etb" && donation.status === "pending",
   canMarkRefunded: donation.currency === "etb" && donation.status === "paid",
+  tribute: tributeNote(donation),
 });
+
+function tributeNote({ tribute }: Donation): string {
+  if (!tribute) return "";
+  if (!tribute.notifyEmail) return tribute.line;
+  const to = tribute.notifyName ? `${tribute.notifyName} <${tribute.notifyEmail}>` : tribute.notifyEmail;
+  return `${tribute.line} (card ${tribute.cardQueuedAt ? "sent" : "to send"} to ${to})`;
+}
 
 export const offlineRow = (gift: OfflineGift): LedgerRow => ({
   key: gift._id,
@@ -75,6 +85,7 @@ export const offlineRow = (gift: OfflineGift): LedgerRow => ({
   paidWith: "",
   canReverify: false,
   canMarkRefunded: false,
+  tribute: "",
 });
 
 /** A ledger entry as the table shows it. */
