@@ -365,6 +365,32 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
     },
   },
   {
+    id: "welcomeEmails",
+    label: { en: "Welcome e-mails after a first gift", am: "ከመጀመሪያ ስጦታ በኋላ የሚላኩ የእንኳን ደህና መጡ ኢሜይሎች" },
+    holds: {
+      en: "E-mail address, language, which welcome e-mails went and whether they were stopped",
+      am: "የኢሜይል አድራሻ፣ ቋንቋ፣ የትኞቹ ኢሜይሎች እንደተላኩና እንደቆሙ",
+    },
+    purpose: {
+      en: "Thanking a new donor and telling them what their gift did",
+      am: "አዲስ ለጋሽን ማመስገንና ስጦታቸው ምን እንደሠራ መንገር",
+    },
+    basis: "legitimate-interests",
+    storedIn: ["database", "mail"],
+    screens: ["/admin/welcome-emails"],
+    people: ["emailSeries"],
+    retention: {
+      rule: {
+        unit: "months",
+        default: 12,
+        min: 2,
+        max: 120,
+        from: { en: "the first gift", am: "ከመጀመሪያው ስጦታ" },
+        action: "delete",
+      },
+    },
+  },
+  {
     id: "contactMessages",
     label: { en: "Contact messages", am: "የእውቂያ መልዕክቶች" },
     holds: { en: "Name, e-mail address, the message", am: "ስም፣ የኢሜይል አድራሻ፣ መልዕክቱ" },

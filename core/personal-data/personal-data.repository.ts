@@ -143,6 +143,20 @@ export const RETENTION_STEPS: Record<string, readonly Step[]> = {
     },
   ],
   contactMessages: [{ table: "contact_messages", key: ["id"], where: before("created_at") }],
+  // An enrolment's record of sent steps goes first: it refers to the enrolment.
+  welcomeEmails: [
+    {
+      table: "email_series_sends",
+      key: ["enrolment_id", "step_id"],
+      where: (eb, cutoff) =>
+        eb(
+          "enrolment_id",
+          "in",
+          eb.selectFrom("email_series_enrolments").select("id").where("enrolled_at", "<", cutoff.at),
+        ),
+    },
+    { table: "email_series_enrolments", key: ["id"], where: before("enrolled_at") },
+  ],
   singleUseLinks: [
     { table: "single_use_links", key: ["id"], where: before("expires_at") },
     { table: "donor_sessions", key: ["id"], where: before("expires_at") },

@@ -16,6 +16,8 @@ const SOURCE_COLUMNS: Array<[table: string, column: string]> = [
   ["subscribers", "email"],
   ["volunteer_applications", "email"],
   ["contact_messages", "email"],
+  // The person a tribute card tells (migration 780).
+  ["donation_tributes", "notify_email"],
 ];
 
 const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;

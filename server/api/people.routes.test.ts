@@ -130,6 +130,7 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
     expect([...new Set(detail.timeline.map((r: { kind: string }) => r.kind))].sort()).toEqual([
       "card-payment",
       "donation",
+      "email-series",
       "message",
       "my-giving",
       "offline-gift",
@@ -168,6 +169,7 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
     const names = Object.keys(files).sort();
     expect(names.filter((name) => !name.startsWith("receipts/"))).toEqual([
       "card-gifts.csv",
+      "email-series.csv",
       "messages.csv",
       "my-giving.csv",
       "offline-gifts.csv",
@@ -413,6 +415,8 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
     const summary = erased.json();
     expect(summary.pseudonym).toMatch(/^Erased supporter [2-9A-Z]{4}-[2-9A-Z]{4}$/);
     expect(summary.erased).toEqual({
+      // The welcome e-mails her first gift started (core/email-series).
+      "email-series": 1,
       "my-giving": 1,
       message: 1,
       pledge: 1,

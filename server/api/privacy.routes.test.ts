@@ -181,6 +181,30 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
         moderated_at: null,
       })
       .execute();
+    // Welcome e-mails: one enrolment (with a step sent) just outside its 12 months, one just inside.
+    const enrolment = (id: string, email: string, at: string) => ({
+      id,
+      series: "welcome",
+      email,
+      email_key: email,
+      locale: "en",
+      enrolled_at: at,
+      second_gift_at: null,
+      stopped_at: null,
+      stop_reason: null,
+    });
+    const [welcomeDue, welcomeKept] = [newId(), newId()];
+    await db
+      .insertInto("email_series_enrolments")
+      .values([
+        enrolment(welcomeDue, "first-due@example.org", "2025-11-28T11:59:00.000Z"),
+        enrolment(welcomeKept, "first-kept@example.org", "2025-11-28T12:01:00.000Z"),
+      ])
+      .execute();
+    await db
+      .insertInto("email_series_sends")
+      .values({ enrolment_id: welcomeDue, step_id: "welcome-day-7", outcome: "queued", at: "2025-12-05T12:00:00.000Z" })
+      .execute();
     const payment = (id: string, donationId: string, at: string, currency = "usd") => ({
       id,
       donation_id: donationId,
@@ -421,6 +445,8 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     unconfirmedSubscribers: 1,
     subscriberImports: 1,
     volunteerApplications: 2,
+    // The due enrolment and the record of its sent step.
+    welcomeEmails: 2,
     contactMessages: 1,
     singleUseLinks: 2,
     loginThrottle: 1,
@@ -637,6 +663,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       "Newsletter deliveries",
       "Subscriber import files",
       "Volunteer applications",
+      "Welcome e-mails after a first gift",
       "Contact messages",
       "Single-use links and My giving sessions",
       "Sign-in throttling counters",

@@ -1,6 +1,7 @@
 import { PERSONAL_DATA_KINDS } from "../../personal-data/personal-data.registry.ts";
 import type { PersonSource } from "../person-source.ts";
 import { cardGifts } from "./card-gifts.repository.ts";
+import { emailSeries } from "./email-series.repository.ts";
 import { mailQueue } from "./mail-queue.repository.ts";
 import { messages } from "./messages.repository.ts";
 import { myGiving } from "./my-giving.repository.ts";
@@ -23,6 +24,7 @@ const SOURCES = {
   myGiving,
   mailQueue,
   tributes,
+  emailSeries,
 } satisfies Record<string, PersonSource>;
 
 export type PeopleSourceName = keyof typeof SOURCES;

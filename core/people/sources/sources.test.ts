@@ -12,6 +12,7 @@ describe("People's sources, drawn from the personal data registry", () => {
       "pledges",
       "subscriptions",
       "volunteer-applications",
+      "email-series",
       "messages",
       "my-giving",
       "queued-mail",
