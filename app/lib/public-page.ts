@@ -17,5 +17,9 @@ export function pageAsked(request: Request): number | null {
 /** How many pages `total` items fill; an empty list still has its one (empty) page. */
 export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE));
 
-/** Page `page` of the list at `path`: page 1 is the list's own address, without a query. */
-export const pageHref = (path: string, page: number) => (page === 1 ? path : `${path}?page=${page}`);
+/**
+ * Page `page` of the list at `path` (which may carry the list's own filter, e.g. `?fund=`): page 1
+ * is the list's own address, without a page number.
+ */
+export const pageHref = (path: string, page: number) =>
+  page === 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`;

@@ -26,16 +26,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { supporters: found.items, page, pageCount, fund: fund ?? null };
 }
 
+/** The wall's address, keeping the one need it is narrowed to: every page link carries it. */
+const listPathOf = (fund: string | null) => (fund ? `/supporters?fund=${fund}` : "/supporters");
+
 export const meta: Route.MetaFunction = (args) => {
   const { locale } = metaLanguage(args);
-  const { page = 1, pageCount = 1 } = args.loaderData ?? {};
+  const { page = 1, pageCount = 1, fund = null } = args.loaderData ?? {};
+  const listPath = listPathOf(fund);
   return [
     ...pageMeta(args, (t) => ({
       title: t("supporters.title"),
       description: t("supporters.metaDescription"),
-      path: pageHref("/supporters", page),
+      path: pageHref(listPath, page),
     })),
-    ...listPageLinks(args, { listPath: "/supporters", page, pageCount, locale }),
+    ...listPageLinks(args, { listPath, page, pageCount, locale }),
   ];
 };
 
@@ -50,7 +54,7 @@ function SupporterCard({ supporter }: { supporter: Supporter }) {
 }
 
 export default function Supporters({ loaderData }: Route.ComponentProps) {
-  const { supporters, page, pageCount } = loaderData;
+  const { supporters, page, pageCount, fund } = loaderData;
   const { t } = useI18n();
   return (
     <>
@@ -72,7 +76,7 @@ export default function Supporters({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <Pager
-          listPath="/supporters"
+          listPath={listPathOf(fund)}
           page={page}
           pageCount={pageCount}
           labels={{ nav: "supporters.pages", newer: "supporters.newer", older: "supporters.older" }}
