@@ -93,7 +93,9 @@ export function CardDonationForm({
           frequency,
           ...(fund && designated && { fund: fund.id }),
           ...giftExtrasOf(event.currentTarget as HTMLFormElement),
-          lang: locale,
+          // The spec's call as it is on English pages; an Amharic page names its language, for the
+          // e-mails the gift sends (the tribute card, a failed monthly payment).
+          ...(locale !== "en" && { lang: locale }),
         },
       });
     } catch (caught) {
