@@ -35,6 +35,7 @@ export const ISLAND_AREAS = [
   "newsletter",
   "newsletterLink",
   "donation",
+  "extras",
   "birr",
   "receipt",
   "gallery",
