@@ -98,6 +98,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
       "Publications",
       "Newsletters",
       "Site content",
+      "Supporters wall",
       "Insight",
       "Campaigns",
     ]);
@@ -109,6 +110,7 @@ describe.runIf(browserAvailable)("staff invitations and roles", () => {
       expect.stringMatching(/^Publications/),
       expect.stringMatching(/^Newsletters/),
       expect.stringMatching(/^Site content/),
+      expect.stringMatching(/^Supporters wall/),
       expect.stringMatching(/^Insight/),
       expect.stringMatching(/^Campaigns/),
     ]);
