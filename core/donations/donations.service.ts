@@ -3,6 +3,7 @@ import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit, AuditValue } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import { attributionOfInput } from "../campaigns/attribution.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { isLocale } from "../i18n/locale.ts";
@@ -206,6 +207,7 @@ export function createDonationsService(deps: DonationsDeps) {
   /** A birr gift's hosted checkout (Chapa's, or the sandbox's page); one-time only. */
   async function createBirrCheckout(input: unknown): Promise<CheckoutSession> {
     const body = parseInput(BirrCheckoutRequestSchema, input);
+    const attribution = attributionOfInput(input);
     if (!birrProvider) throw new ServiceUnavailableError(BIRR_UNAVAILABLE_MESSAGE);
     const fund = await designation(body.fund);
     const donor = {
@@ -224,6 +226,7 @@ export function createDonationsService(deps: DonationsDeps) {
         frequency: "one-time",
         fund,
         donor,
+        attribution,
         successUrl: `${config.publicSiteUrl}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${config.publicSiteUrl}/`,
         notifyUrl: `${config.publicSiteUrl}/api/payments/chapa/callback`,
@@ -242,6 +245,7 @@ export function createDonationsService(deps: DonationsDeps) {
         amountCents,
         currency: BIRR_CURRENCY,
         fundId: fund,
+        attribution,
         now,
       });
       // The address the donor typed is where the receipt goes, whatever the checkout later reports.
@@ -363,6 +367,7 @@ export function createDonationsService(deps: DonationsDeps) {
       const { amount, frequency, fund: chosenFund } = parseInput(CheckoutRequestSchema, input);
       // The page's language, as My giving's link request sends it: the e-mails about the gift use it.
       const lang = (input as { lang?: unknown } | null)?.lang;
+      const attribution = attributionOfInput(input);
       if (!provider) throw new ServiceUnavailableError(CARD_UNAVAILABLE_MESSAGE);
       const fund = await designation(chosenFund);
       const donationId = newId();
@@ -375,6 +380,7 @@ export function createDonationsService(deps: DonationsDeps) {
           currency: DONATION_CURRENCY,
           frequency,
           fund,
+          attribution,
           successUrl: `${config.publicSiteUrl}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${config.publicSiteUrl}/`,
         });
@@ -391,6 +397,7 @@ export function createDonationsService(deps: DonationsDeps) {
         currency: DONATION_CURRENCY,
         fundId: fund,
         locale: isLocale(lang) ? lang : null,
+        attribution,
         now: nowIso(),
       });
       return session;

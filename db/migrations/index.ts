@@ -37,6 +37,7 @@ import * as contentListIndexes from "./2026-11-28-720-content-list-indexes.ts";
 import * as subscriberImportFiles from "./2026-11-28-730-subscriber-import-files.ts";
 import * as testGiftsAndReceiptMethods from "./2026-11-28-760-test-gifts-and-receipt-methods.ts";
 import * as imageDescriptions from "./2026-11-28-770-image-descriptions.ts";
+import * as attribution from "./2026-11-28-800-attribution.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-730-subscriber-import-files": subscriberImportFiles,
   "2026-11-28-760-test-gifts-and-receipt-methods": testGiftsAndReceiptMethods,
   "2026-11-28-770-image-descriptions": imageDescriptions,
+  "2026-11-28-800-attribution": attribution,
 };

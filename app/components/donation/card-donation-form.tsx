@@ -12,8 +12,10 @@ import { formatMajor } from "../../../core/money/money";
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
+import { cameFromBody } from "../../lib/came-from";
 import { siteToast } from "../../lib/site-toast";
 import { Button } from "../button";
+import { CameFromFields } from "../forms/came-from-fields";
 import { PrivacyNote } from "../forms/privacy-note";
 
 /** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
@@ -74,8 +76,9 @@ export function CardDonationForm({
     setSubmitting(false);
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     if (!valid || amount === null) {
       setError(INVALID_AMOUNT_MESSAGE);
       customRef.current?.focus();
@@ -87,7 +90,7 @@ export function CardDonationForm({
     try {
       session = await api<CheckoutSession>("/api/payments/create-checkout-session", {
         method: "POST",
-        json: { amount, frequency, ...(fund && designated && { fund: fund.id }) },
+        json: { amount, frequency, ...(fund && designated && { fund: fund.id }), ...cameFromBody(form) },
       });
     } catch (caught) {
       fail(failureMessage(caught));
@@ -110,6 +113,7 @@ export function CardDonationForm({
 
   return (
     <form onSubmit={submit} noValidate>
+      <CameFromFields />
       <fieldset>
         <legend className="text-sm font-semibold text-ink">{t("donation.howOften")}</legend>
         <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">
