@@ -1,15 +1,15 @@
 import sharp from "sharp";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { CURRENCIES, percentOf, toMajorDecimal } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
+import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { qrSvgDocument } from "../shared/qr-code.ts";
 import { isRecordId } from "../shared/record-id.ts";
-import { parseInput } from "../shared/validation.ts";
-import { CURRENCIES, percentOf, toMajorDecimal } from "../money/money.ts";
-import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
+import { parseInput } from "../shared/validation.ts";
 import type { CampaignDay } from "../visits/insight.constants.ts";
 import { addDays } from "../visits/visit-days.ts";
 import * as repo from "./campaigns.repository.ts";

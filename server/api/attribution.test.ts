@@ -218,4 +218,13 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
       "2026-11-28,0,0,1,1,0.00,1555.00,10.00",
     ]);
   });
+
+  it("counts the funnel per source and method from the sources the gifts keep", async () => {
+    const response = await t.app.inject({ url: "/api/insight?days=30", headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    const { funnel } = response.json();
+    // The sandbox's card gifts are test gifts here: they count in no figure, the funnel included.
+    expect(funnel.bySourceMethod).toEqual([{ source: "poster", method: "birr", started: 1, paid: 1 }]);
+    expect(funnel.bySource).toEqual([{ source: "poster", opened: 0, started: 1, paid: 1 }]);
+  });
 });

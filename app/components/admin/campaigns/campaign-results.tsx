@@ -35,7 +35,7 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
   );
   if (answer === null || answer === "failed" || answer.days.length === 0) {
     return (
-      <section aria-labelledby="campaign-results" className={card}>
+      <section aria-labelledby="campaign-results" className={`${card} lg:col-span-2`}>
         {heading}
         <p className="mt-2 text-sm text-muted">
           {answer === null
@@ -55,7 +55,7 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
     { label: "Gifts", value: String(results.gifts), testId: "campaign-gifts" },
   ];
   return (
-    <section aria-labelledby="campaign-results" className="grid gap-4">
+    <section aria-labelledby="campaign-results" className="grid gap-4 lg:col-span-2">
       <div className={card}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           {heading}
@@ -101,7 +101,7 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
           ) : null}
         </div>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-3">
         <DayChart<CampaignResultDay>
           caption="Visitors and page views per day"
           days={days}

@@ -199,7 +199,16 @@ const METHOD_NAMES: Record<string, string> = { card: "Card", birr: "Birr", bank:
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 /** Donate opened → checkout started → paid: each step's count, its share of the first, and who dropped out. */
-export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]; exportPath: string }) {
+export function Funnel({
+  funnel,
+  exportPath,
+  sourcesExportPath,
+}: {
+  funnel: InsightReport["funnel"];
+  exportPath: string;
+  /** Checkouts per source and method as CSV. */
+  sourcesExportPath: string;
+}) {
   const steps = [
     { label: "Donate opened", count: funnel.opened },
     { label: "Checkout started", count: funnel.started },
@@ -267,7 +276,7 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
           </tbody>
         </table>
         <table className="w-full self-start text-sm">
-          <caption className="text-left font-medium">Donation page opened, by source</caption>
+          <caption className="text-left font-medium">By where the donor came from</caption>
           <thead className="text-left text-muted">
             <tr>
               <th scope="col" className="font-medium">
@@ -275,6 +284,12 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
               </th>
               <th scope="col" className="text-right font-medium">
                 Opened
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Started
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Paid
               </th>
             </tr>
           </thead>
@@ -285,10 +300,16 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
                   {row.source}
                 </th>
                 <td className="py-1 text-right tabular-nums">{row.opened}</td>
+                <td className="py-1 text-right tabular-nums">{row.started}</td>
+                <td className="py-1 text-right tabular-nums">{row.paid}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+        <p>Checkouts by source and method, as each gift keeps where its donor first came from.</p>
+        <ExportCsvButton path={sourcesExportPath} />
       </div>
     </section>
   );
