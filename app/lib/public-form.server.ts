@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type AppContext, appContext } from "#app-context";
+import { attributionOfFields } from "../../core/campaigns/attribution";
 import { HONEYPOT_FIELD } from "../../core/shared/honeypot";
 import type { FormReply } from "./form-reply";
 
@@ -35,13 +36,19 @@ export async function handlePublicForm(
     values[name] = typeof value === "string" ? value : "";
   }
   const trap = body.get(HONEYPOT_FIELD);
+  // Where the visitor first came from, in the form's hidden fields (docs/decisions/0800-attribution.md).
+  const attribution = attributionOfFields((name) => body.get(name));
   const reply = (status: number, rest: Partial<FormReply>) =>
     data<FormReply>({ form: spec.form, ok: false, values, errors: {}, ...rest }, { status });
 
   const limited = await context.get(appContext).publicFormLimit?.();
   if (limited) return reply(429, { message: limited });
   try {
-    const input = { ...(spec.input ? (spec.input(values) as object) : values), [HONEYPOT_FIELD]: trap ?? "" };
+    const input = {
+      ...(spec.input ? (spec.input(values) as object) : values),
+      [HONEYPOT_FIELD]: trap ?? "",
+      ...(attribution && { attribution }),
+    };
     const result = await spec.submit(input);
     // A checkout started: the action sends the browser on to it.
     if (result instanceof Response) return result;

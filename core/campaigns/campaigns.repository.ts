@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { countsAsGiving } from "../donations/counted-gifts.ts";
+import { netUsdCents } from "../donations/donations.repository.ts";
 import type { CampaignTable } from "./campaigns.table.ts";
 
 export async function insertCampaign(db: Db, row: CampaignTable): Promise<void> {
@@ -19,4 +22,52 @@ export async function findCampaign(db: Db, id: string): Promise<CampaignTable | 
 
 export async function findCampaignBySlug(db: Db, slug: string): Promise<CampaignTable | undefined> {
   return db.selectFrom("campaigns").selectAll().where("slug", "=", slug.toLowerCase()).executeTakeFirst();
+}
+
+/** When each newsletter sign-up that came through a campaign's links was made, between two instants. */
+export async function attributedSignUps(db: Db, slug: string, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("subscribers")
+    .select("created_at")
+    .where("utm_campaign", "=", slug)
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .execute();
+  return rows.map((row) => row.created_at);
+}
+
+export interface AttributedPayment {
+  paidAt: string;
+  currency: string;
+  /** Net of refunds, in the payment's currency. */
+  cents: number;
+  /** Its value in US cents as the ledger counts it (birr without a rate: 0). */
+  usdCents: number;
+}
+
+/**
+ * The ledger's payments between two instants of gifts that came through a campaign's links
+ * (docs/decisions/0801-campaign-results.md); test gifts never count (`countsAsGiving`).
+ */
+export async function attributedPayments(db: Db, slug: string, from: string, to: string): Promise<AttributedPayment[]> {
+  const rows = await db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations as d", "d.id", "p.donation_id")
+    .select([
+      "p.paid_at",
+      "p.currency",
+      sql<number>`p.amount_cents - p.refunded_cents`.as("cents"),
+      netUsdCents("p").as("usd_cents"),
+    ])
+    .where("d.utm_campaign", "=", slug)
+    .where(countsAsGiving("d"))
+    .where("p.paid_at", ">=", from)
+    .where("p.paid_at", "<", to)
+    .execute();
+  return rows.map((row) => ({
+    paidAt: row.paid_at,
+    currency: row.currency,
+    cents: Number(row.cents),
+    usdCents: Number(row.usd_cents),
+  }));
 }

@@ -91,3 +91,31 @@ export function slugOf(name: string): string {
     .replace(/-+$/, "");
   return slug || "campaign";
 }
+
+/** One day of a campaign's results (`GET /api/campaigns/:id`, docs/decisions/0801-campaign-results.md). */
+export interface CampaignResultDay {
+  day: string;
+  /** Page views and visitors that came through its links. */
+  views: number;
+  visitors: number;
+  /** Newsletter sign-ups that came through its links. */
+  signUps: number;
+  /** Payments of gifts that came through its links (a monthly gift's each month counts). */
+  gifts: number;
+  /** Net received, in cents of each currency that came (`{ usd: 2500, etb: 100000 }`). */
+  raised: Record<string, number>;
+  /** All of it in US cents, as the ledger counts it (birr at the rate of their day). */
+  raisedUsdCents: number;
+}
+
+/** A campaign's results over its days so far. */
+export interface CampaignResults {
+  views: number;
+  visitors: number;
+  signUps: number;
+  gifts: number;
+  raised: Record<string, number>;
+  raisedUsdCents: number;
+  /** Share of the goal raised, 0–100; null without a goal. */
+  goalPercent: number | null;
+}

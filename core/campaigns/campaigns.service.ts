@@ -1,18 +1,62 @@
 import sharp from "sharp";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { CURRENCIES, percentOf, toMajorDecimal } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
+import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { qrSvgDocument } from "../shared/qr-code.ts";
 import { isRecordId } from "../shared/record-id.ts";
+import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { CampaignDay } from "../visits/insight.constants.ts";
+import { addDays } from "../visits/visit-days.ts";
 import * as repo from "./campaigns.repository.ts";
-import { type Campaign, CampaignInputSchema, slugOf } from "./campaigns.schema.ts";
+import {
+  type Campaign,
+  CampaignInputSchema,
+  type CampaignResultDay,
+  type CampaignResults,
+  slugOf,
+} from "./campaigns.schema.ts";
 import type { CampaignTable } from "./campaigns.table.ts";
 
 export const CAMPAIGN_AUDIT_ENTITY = "campaign";
+
+/** A campaign's days added up; the goal is in US cents, as the money raised is counted. */
+function resultsOf(days: CampaignResultDay[], goalCents: number | null): CampaignResults {
+  const sum = (pick: (day: CampaignResultDay) => number) => days.reduce((total, day) => total + pick(day), 0);
+  const raised: Record<string, number> = {};
+  for (const day of days) {
+    for (const [currency, cents] of Object.entries(day.raised)) raised[currency] = (raised[currency] ?? 0) + cents;
+  }
+  const raisedUsdCents = sum((day) => day.raisedUsdCents);
+  return {
+    views: sum((day) => day.views),
+    visitors: sum((day) => day.visitors),
+    signUps: sum((day) => day.signUps),
+    gifts: sum((day) => day.gifts),
+    raised,
+    raisedUsdCents,
+    goalPercent: goalCents === null ? null : percentOf(raisedUsdCents, goalCents),
+  };
+}
+
+const RESULT_COLUMNS: CsvColumn<CampaignResultDay>[] = [
+  { header: "Day", value: (day) => day.day },
+  { header: "Visitors", value: (day) => day.visitors },
+  { header: "Page views", value: (day) => day.views },
+  { header: "Sign-ups", value: (day) => day.signUps },
+  { header: "Gifts", value: (day) => day.gifts },
+  ...CURRENCIES.map(
+    (currency): CsvColumn<CampaignResultDay> => ({
+      header: `Raised (${currency.toUpperCase()})`,
+      value: (day) => toMajorDecimal(day.raised[currency] ?? 0, currency),
+    }),
+  ),
+  { header: "Raised in USD", value: (day) => toMajorDecimal(day.raisedUsdCents, "usd") },
+];
 const CAMPAIGN_NOT_FOUND = "Campaign not found";
 
 /** The landing page with the campaign's tags (the short link's target). */
@@ -60,6 +104,33 @@ export function createCampaignsService({
     },
   });
 
+  /** Each of the campaign's days up to today, with its visits and what came through its links. */
+  async function resultDays(row: CampaignTable): Promise<CampaignResultDay[]> {
+    const visits = await campaignDays(row.slug, row.starts_on, row.ends_on);
+    if (visits.length === 0) return [];
+    const from = (zonedLocalToDate(`${row.starts_on}T00:00`) as Date).toISOString();
+    const to = (zonedLocalToDate(`${addDays(visits.at(-1)?.day ?? row.ends_on, 1)}T00:00`) as Date).toISOString();
+    const [signUps, payments] = await Promise.all([
+      repo.attributedSignUps(db, row.slug, from, to),
+      repo.attributedPayments(db, row.slug, from, to),
+    ]);
+    const days = new Map<string, CampaignResultDay>(
+      visits.map((visit) => [visit.day, { ...visit, signUps: 0, gifts: 0, raised: {}, raisedUsdCents: 0 }]),
+    );
+    for (const createdAt of signUps) {
+      const day = days.get(zonedDate(createdAt));
+      if (day) day.signUps += 1;
+    }
+    for (const payment of payments) {
+      const day = days.get(zonedDate(payment.paidAt));
+      if (!day) continue;
+      day.gifts += 1;
+      day.raised[payment.currency] = (day.raised[payment.currency] ?? 0) + payment.cents;
+      day.raisedUsdCents += payment.usdCents;
+    }
+    return [...days.values()];
+  }
+
   async function freeSlug(name: string): Promise<string> {
     const base = slugOf(name);
     for (let n = 1; ; n++) {
@@ -79,10 +150,29 @@ export function createCampaignsService({
       return (await repo.listCampaigns(db)).map(toCampaign);
     },
 
-    /** The campaign with its visits on each of its days so far. */
-    async get(id: string): Promise<Campaign & { days: CampaignDay[] }> {
+    /**
+     * The campaign with what came through its links on each of its days so far: visits, sign-ups,
+     * gifts and money (docs/decisions/0801-campaign-results.md), and those added up.
+     */
+    async get(id: string): Promise<Campaign & { days: CampaignResultDay[]; results: CampaignResults }> {
       const row = await find(id);
-      return { ...toCampaign(row), days: await campaignDays(row.slug, row.starts_on, row.ends_on) };
+      const days = await resultDays(row);
+      return { ...toCampaign(row), days, results: resultsOf(days, row.goal_cents) };
+    },
+
+    /** Its days as CSV, recorded like every export. */
+    async exportCsv(id: string, actor: Actor): Promise<{ name: string; csv: string }> {
+      const row = await find(id);
+      const days = await resultDays(row);
+      await db.transaction().execute((trx) =>
+        audit.record(trx, actor, {
+          action: "export",
+          entity: CAMPAIGN_AUDIT_ENTITY,
+          entityId: row.id,
+          values: { rows: days.length },
+        }),
+      );
+      return { name: `campaign-${row.slug}`, csv: toCsv(RESULT_COLUMNS, days) };
     },
 
     async create(input: unknown, actor: Actor): Promise<Campaign> {

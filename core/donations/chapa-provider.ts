@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { ChapaConfig } from "../../config/env.ts";
+import { attributionMetadata } from "../campaigns/attribution.ts";
 import { parseAmount, toMajorDecimal } from "../money/money.ts";
 import {
   type CheckoutRequestForProvider,
@@ -113,7 +114,11 @@ export function createChapaProvider({
         ...(rest.length > 0 && { last_name: rest.join(" ") }),
         ...(request.donor?.phone && { phone_number: request.donor.phone }),
         customization: { title: CHECKOUT_TITLE, description: CHECKOUT_DESCRIPTION },
-        meta: { donation_id: request.donationId, fund: request.fund ?? null },
+        meta: {
+          donation_id: request.donationId,
+          fund: request.fund ?? null,
+          ...attributionMetadata(request.attribution),
+        },
       });
       const url = (answer.data as { checkout_url?: unknown } | null | undefined)?.checkout_url;
       if (status !== 200 || answer.status !== "success" || typeof url !== "string" || !/^https?:\/\//.test(url)) {

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { type Attribution, attributionColumns } from "../campaigns/attribution.ts";
 import { REPORTING_CURRENCY } from "../money/money.ts";
 import { countsAsGiving } from "./counted-gifts.ts";
 import type { Donation, DonationFrequency, DonationStatus, TributeKind } from "./donations.schema.ts";
@@ -53,6 +54,8 @@ export async function insertDonation(
     locale?: string | null;
     /** No money stands behind it (the provider's test mode). */
     test?: boolean;
+    /** Where the donor first came from (docs/decisions/0800-attribution.md). */
+    attribution?: Attribution | null;
   },
 ): Promise<void> {
   await db
@@ -68,6 +71,7 @@ export async function insertDonation(
       locale: donation.locale ?? null,
       status: "pending",
       test: donation.test ? 1 : 0,
+      ...attributionColumns(donation.attribution),
       created_at: donation.now,
       updated_at: donation.now,
     })

@@ -3,6 +3,7 @@ import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit, AuditValue } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import { attributionOfInput } from "../campaigns/attribution.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { isLocale } from "../i18n/locale.ts";
@@ -210,6 +211,7 @@ export function createDonationsService(deps: DonationsDeps) {
   /** A birr gift's hosted checkout (Chapa's, or the sandbox's page); one-time only. */
   async function createBirrCheckout(input: unknown): Promise<CheckoutSession> {
     const body = parseInput(BirrCheckoutRequestSchema, input);
+    const attribution = attributionOfInput(input);
     if (!birrProvider) throw new ServiceUnavailableError(BIRR_UNAVAILABLE_MESSAGE);
     const fund = await designation(body.fund);
     const donor = {
@@ -228,6 +230,7 @@ export function createDonationsService(deps: DonationsDeps) {
         frequency: "one-time",
         fund,
         donor,
+        attribution,
         successUrl: `${config.publicSiteUrl}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${config.publicSiteUrl}/`,
         notifyUrl: `${config.publicSiteUrl}/api/payments/chapa/callback`,
@@ -247,6 +250,7 @@ export function createDonationsService(deps: DonationsDeps) {
         currency: BIRR_CURRENCY,
         fundId: fund,
         locale: isLocale((input as { lang?: unknown }).lang) ? (input as { lang: "en" | "am" }).lang : null,
+        attribution,
         now,
       });
       // The address the donor typed is where the receipt goes, whatever the checkout later reports.
@@ -370,6 +374,7 @@ export function createDonationsService(deps: DonationsDeps) {
       const { amount, frequency, fund: chosenFund } = body;
       // The page's language, as My giving's link request sends it: the e-mails about the gift use it.
       const lang = (input as { lang?: unknown } | null)?.lang;
+      const attribution = attributionOfInput(input);
       if (!provider) throw new ServiceUnavailableError(CARD_UNAVAILABLE_MESSAGE);
       const fund = await designation(chosenFund);
       const donationId = newId();
@@ -382,6 +387,7 @@ export function createDonationsService(deps: DonationsDeps) {
           currency: DONATION_CURRENCY,
           frequency,
           fund,
+          attribution,
           successUrl: `${config.publicSiteUrl}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${config.publicSiteUrl}/`,
         });
@@ -400,6 +406,7 @@ export function createDonationsService(deps: DonationsDeps) {
           currency: DONATION_CURRENCY,
           fundId: fund,
           locale: isLocale(lang) ? lang : null,
+          attribution,
           now,
         });
         await saveGiftExtras(trx, donationId, body, now);

@@ -43,6 +43,12 @@ export interface DonationTable {
    * it counts in no figure (`countsAsGiving`), shows as "Test" in the ledger and may be deleted.
    */
   test: Generated<number>;
+  /** Where the visitor first came from (docs/decisions/0800-attribution.md); null: not known. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  referrer_host: string | null;
 }
 
 export interface DonationPaymentTable {

@@ -1,3 +1,4 @@
+import type { Attribution } from "../campaigns/attribution.ts";
 import type { DonationFrequency } from "./donations.schema.ts";
 
 /** What a provider needs to open a hosted checkout for one donation. */
@@ -15,6 +16,8 @@ export interface CheckoutRequestForProvider {
   notifyUrl?: string;
   /** What the donor typed on our form (birr gifts): Chapa's checkout starts with it filled in. */
   donor?: { email: string | null; name: string | null; phone: string | null };
+  /** Where the donor first came from: carried in the metadata (docs/decisions/0800-attribution.md). */
+  attribution?: Attribution | null;
 }
 
 /**

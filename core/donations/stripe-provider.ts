@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../config/env.ts";
+import { attributionMetadata } from "../campaigns/attribution.ts";
 import { isFundId } from "../funds/funds.schema.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import type { DonationFrequency } from "./donations.schema.ts";
@@ -69,6 +70,7 @@ export function createStripeProvider({
       const metadata: Record<string, string> = {
         donation_id: request.donationId,
         ...(request.fund && { fund: request.fund }),
+        ...attributionMetadata(request.attribution),
       };
       const monthly = request.frequency === "monthly";
       const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {

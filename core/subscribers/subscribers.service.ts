@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { attributionColumns, attributionOfInput } from "../campaigns/attribution.ts";
 import type { EmailService } from "../email/email.service.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
@@ -257,6 +258,7 @@ export function createSubscribersService(deps: SubscribersDeps) {
             confirmed_at: email.enabled ? null : now,
             unsubscribed_at: null,
             source: WEBSITE_SOURCE,
+            ...attributionColumns(attributionOfInput(input)),
           });
           if (email.enabled) await sendConfirmation(trx, { id, email: data.email }, locale);
         });

@@ -10,6 +10,12 @@ export interface SubscriberTable {
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   source: string | null;
+  /** Where the visitor first came from (docs/decisions/0800-attribution.md); null: not known. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  referrer_host: string | null;
 }
 
 /** One CSV import (a job's work): how far it got. */

@@ -13,6 +13,7 @@ export const INSIGHT_TABLES = [
   "devices",
   "countries",
   "funnel",
+  "funnel-sources",
 ] as const;
 export type InsightTable = (typeof INSIGHT_TABLES)[number];
 
@@ -48,8 +49,13 @@ export interface InsightReport {
     started: number;
     paid: number;
     byMethod: FunnelMethod[];
-    /** The donation page's views by where they came from. */
-    bySource: { source: string; opened: number }[];
+    /**
+     * By where the donor first came from: the donation page's views, and the checkouts started and
+     * paid as their gifts keep their source (docs/decisions/0800-attribution.md).
+     */
+    bySource: { source: string; opened: number; started: number; paid: number }[];
+    /** Checkouts started and paid per source and method (card, birr). */
+    bySourceMethod: { source: string; method: string; started: number; paid: number }[];
   };
 }
 

@@ -50,3 +50,39 @@ export async function transferNotices(db: Db, from: string, to: string): Promise
     .executeTakeFirst();
   return { sent: Number(row?.sent ?? 0), confirmed: Number(row?.confirmed ?? 0) };
 }
+
+export interface SourceMethodCount {
+  source: string;
+  method: string;
+  started: number;
+  paid: number;
+}
+
+/**
+ * Where a checkout's donor first came from, as page views name a source (core/visits/visits.repository.ts):
+ * the UTM source, else the linking site, else "direct" (docs/decisions/0800-attribution.md).
+ */
+const CHECKOUT_SOURCE = sql<string>`coalesce(utm_source, referrer_host, 'direct')`;
+
+/** Checkouts started between two instants, and how many were paid, by where the donor came from and method. */
+export async function checkoutsBySource(db: Db, from: string, to: string): Promise<SourceMethodCount[]> {
+  const rows = await db
+    .selectFrom("donations")
+    .select([
+      CHECKOUT_SOURCE.as("source"),
+      METHOD.as("method"),
+      sql<number>`count(*)`.as("started"),
+      sql<number>`coalesce(sum(case when paid_at is not null then 1 else 0 end), 0)`.as("paid"),
+    ])
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .where(countsAsGiving())
+    .groupBy([CHECKOUT_SOURCE, METHOD])
+    .execute();
+  return rows.map((row) => ({
+    source: row.source,
+    method: row.method,
+    started: Number(row.started),
+    paid: Number(row.paid),
+  }));
+}

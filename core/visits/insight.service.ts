@@ -44,6 +44,28 @@ function ranked(counts: DayCount[], limit = TOP): Ranked[] {
 const countOf = (counts: funnelRepo.MethodCount[], method: string) =>
   counts.find((entry) => entry.method === method)?.count ?? 0;
 
+/** Each source's donation page views beside its checkouts started and paid; the busiest first. */
+function funnelBySource(
+  donateViews: Ranked[],
+  checkouts: funnelRepo.SourceMethodCount[],
+): InsightReport["funnel"]["bySource"] {
+  const bySource = new Map<string, InsightReport["funnel"]["bySource"][number]>();
+  const entry = (source: string) => {
+    const found = bySource.get(source) ?? { source, opened: 0, started: 0, paid: 0 };
+    bySource.set(source, found);
+    return found;
+  };
+  for (const view of donateViews) entry(view.value).opened += view.views;
+  for (const checkout of checkouts) {
+    const found = entry(checkout.source);
+    found.started += checkout.started;
+    found.paid += checkout.paid;
+  }
+  return [...bySource.values()]
+    .sort((a, b) => b.opened + b.started - (a.opened + a.started) || a.source.localeCompare(b.source))
+    .slice(0, TOP);
+}
+
 const RANKED = (label: string): CsvColumn<Ranked>[] => [
   { header: label, value: (row) => row.value },
   { header: "Page views", value: (row) => row.views },
@@ -82,6 +104,16 @@ function tableCsv(report: InsightReport, table: InsightTable): string {
           { header: "Paid", value: (row) => row.paid },
         ],
         report.funnel.byMethod,
+      );
+    case "funnel-sources":
+      return toCsv(
+        [
+          { header: "Source", value: (row) => row.source },
+          { header: "Method", value: (row) => row.method },
+          { header: "Started", value: (row) => row.started },
+          { header: "Paid", value: (row) => row.paid },
+        ],
+        report.funnel.bySourceMethod,
       );
   }
 }
@@ -139,10 +171,11 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
       }));
       const start = (zonedLocalToDate(`${from}T00:00`) as Date).toISOString();
       const end = (zonedLocalToDate(`${addDays(to, 1)}T00:00`) as Date).toISOString();
-      const [started, paid, notices] = await Promise.all([
+      const [started, paid, notices, bySourceMethod] = await Promise.all([
         funnelRepo.checkoutsStarted(db, start, end),
         funnelRepo.checkoutsPaid(db, start, end),
         funnelRepo.transferNotices(db, start, end),
+        funnelRepo.checkoutsBySource(db, start, end),
       ]);
       const byMethod: FunnelMethod[] = [
         { method: "card", started: countOf(started, "card"), paid: countOf(paid, "card") },
@@ -168,7 +201,10 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
           started: byMethod.reduce((sum, entry) => sum + entry.started, 0),
           paid: byMethod.reduce((sum, entry) => sum + entry.paid, 0),
           byMethod,
-          bySource: donateViews.slice(0, TOP).map((entry) => ({ source: entry.value, opened: entry.views })),
+          bySource: funnelBySource(donateViews, bySourceMethod),
+          bySourceMethod: bySourceMethod.sort(
+            (a, b) => b.started - a.started || a.source.localeCompare(b.source) || a.method.localeCompare(b.method),
+          ),
         },
       };
     },

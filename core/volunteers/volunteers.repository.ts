@@ -9,7 +9,7 @@ import type { VolunteersListQuery } from "./volunteers-list.ts";
 const present = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-function toApplication(row: VolunteerApplicationTable): VolunteerApplication {
+function toApplication(row: Omit<VolunteerApplicationTable, AttributionColumn>): VolunteerApplication {
   return {
     _id: row.id,
     fullName: row.full_name,
@@ -29,7 +29,13 @@ function toApplication(row: VolunteerApplicationTable): VolunteerApplication {
   };
 }
 
-export async function insertApplication(db: Db, row: VolunteerApplicationTable): Promise<VolunteerApplication> {
+/** Where the applicant first came from may be left out (docs/decisions/0800-attribution.md). */
+type AttributionColumn = "utm_source" | "utm_medium" | "utm_campaign" | "utm_content" | "referrer_host";
+
+export async function insertApplication(
+  db: Db,
+  row: Omit<VolunteerApplicationTable, AttributionColumn> & Partial<Pick<VolunteerApplicationTable, AttributionColumn>>,
+): Promise<VolunteerApplication> {
   await db.insertInto("volunteer_applications").values(row).execute();
   return toApplication(row);
 }

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { attributionColumns, attributionOfInput } from "../campaigns/attribution.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { type EmailContent, renderEmail } from "../email/render-email.ts";
 import { keysetBatches } from "../shared/batches.ts";
@@ -98,6 +99,7 @@ export function createVolunteersService({ db, clock, email, audit, siteUrl }: Vo
           status: "Pending",
           created_at: clock().toISOString(),
           status_changed_at: null,
+          ...attributionColumns(attributionOfInput(input)),
         });
         const mail = await renderEmail(staffMail(application, siteUrl));
         await email.notifyStaff(trx, { ...mail, replyTo: application.email });

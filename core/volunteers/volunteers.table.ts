@@ -16,4 +16,10 @@ export interface VolunteerApplicationTable {
   created_at: string;
   /** When staff last set the status; null until they do (the retention period counts from `created_at` then). */
   status_changed_at: string | null;
+  /** Where the visitor first came from (docs/decisions/0800-attribution.md); null: not known. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  referrer_host: string | null;
 }

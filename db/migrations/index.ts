@@ -39,6 +39,7 @@ import * as testGiftsAndReceiptMethods from "./2026-11-28-760-test-gifts-and-rec
 import * as imageDescriptions from "./2026-11-28-770-image-descriptions.ts";
 import * as tributesAndDonorWall from "./2026-11-28-780-tributes-and-donor-wall.ts";
 import * as emailSeries from "./2026-11-28-790-email-series.ts";
+import * as attribution from "./2026-11-28-800-attribution.ts";
 import * as peopleList from "./2026-11-28-810-people-list.ts";
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-770-image-descriptions": imageDescriptions,
   "2026-11-28-780-tributes-and-donor-wall": tributesAndDonorWall,
   "2026-11-28-790-email-series": emailSeries,
+  "2026-11-28-800-attribution": attribution,
   "2026-11-28-810-people-list": peopleList,
 };

@@ -800,6 +800,19 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       fields: ["endsOn", "landingPath", "medium", "name", "source", "startsOn"],
     },
   }),
+  "GET /api/campaigns/:id/export.csv": async (t) => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/campaigns",
+      headers: await t.adminHeaders(),
+      payload: { name: "Results export", startsOn: "2026-03-01", endsOn: "2026-03-03" },
+    });
+    const { id } = created.json() as { id: string };
+    return {
+      request: { url: `/api/campaigns/${id}/export.csv` },
+      expected: { action: "export", entity: "campaign", entityId: id, values: { rows: 3 } },
+    };
+  },
   "GET /api/insight/export.csv": async () => ({
     request: { url: "/api/insight/export.csv?days=90&table=pages" },
     expected: { action: "export", entity: "insight", entityId: null, values: { table: "pages", days: 90 } },

@@ -136,10 +136,12 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
         { method: "birr", started: 0, paid: 0 },
         { method: "bank", started: 1, paid: 0 },
       ],
+      // The checkouts above carry no attribution, so both count as direct.
       bySource: [
-        { source: "direct", opened: 2 },
-        { source: "newsletter", opened: 1 },
+        { source: "direct", opened: 2, started: 2, paid: 1 },
+        { source: "newsletter", opened: 1, started: 0, paid: 0 },
       ],
+      bySourceMethod: [{ source: "direct", method: "card", started: 2, paid: 1 }],
     });
     // 2 views in the first test, 2 through the front door, 3 of the donation page; 6 visitors (one came twice).
     expect(report).toMatchObject({ days: 30, from: "2026-10-30", to: "2026-11-28", pageViews: 7, visitors: 6 });
@@ -251,8 +253,8 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(spring.slug).toBe("spring");
     const detail = (await t.app.inject({ url: `/api/campaigns/${spring.id}`, headers })).json();
     expect(detail.days).toEqual([
-      { day: "2026-11-27", views: 0, visitors: 0 },
-      { day: "2026-11-28", views: 2, visitors: 1 },
+      { day: "2026-11-27", views: 0, visitors: 0, signUps: 0, gifts: 0, raised: {}, raisedUsdCents: 0 },
+      { day: "2026-11-28", views: 2, visitors: 1, signUps: 0, gifts: 0, raised: {}, raisedUsdCents: 0 },
     ]);
     expect((await t.app.inject({ url: `/api/campaigns/${campaign.id}`, headers })).json().days).toEqual([]);
 

@@ -30,6 +30,15 @@ export default async function insightRoutes(app: FastifyInstance) {
     campaigns.get(request.params.id),
   );
 
+  app.get<IdParams>("/api/campaigns/:id/export.csv", { config: { roles: EDITORS } }, async (request, reply) => {
+    const { name, csv } = await campaigns.exportCsv(request.params.id, actorOf(request));
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", csvAttachment(name, clock()))
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
+
   app.get<IdParams>("/api/campaigns/:id/qr.svg", { config: { roles: EDITORS } }, async (request, reply) =>
     reply
       .header("content-type", "image/svg+xml")

@@ -3,6 +3,7 @@ import { formatMajor } from "../../../core/money/money";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
+import { CameFromFields } from "../forms/came-from-fields";
 import type { DesignatedFund } from "./card-donation-form";
 import { GIFT_EXTRAS_FIELDS, GiftExtrasFields } from "./gift-extras-fields";
 
@@ -62,6 +63,7 @@ export function BirrDonationForm({
       <h3 className="text-lg font-bold text-ink">{t("birr.title")}</h3>
       <p className="text-sm text-muted">{t("birr.hint")}</p>
       <input type="hidden" name="intent" value="birr" />
+      <CameFromFields />
       {fund ? <input type="hidden" name="fund" value={fund.id} /> : null}
       <fieldset className="mt-3">
         <legend className="text-sm font-semibold text-ink">{t("birr.chooseAmount")}</legend>

@@ -12,8 +12,10 @@ import { formatMajor } from "../../../core/money/money";
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
+import { cameFromBody } from "../../lib/came-from";
 import { siteToast } from "../../lib/site-toast";
 import { Button } from "../button";
+import { CameFromFields } from "../forms/came-from-fields";
 import { PrivacyNote } from "../forms/privacy-note";
 import { GiftExtrasFields, giftExtrasOf } from "./gift-extras-fields";
 
@@ -75,8 +77,9 @@ export function CardDonationForm({
     setSubmitting(false);
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     if (!valid || amount === null) {
       setError(INVALID_AMOUNT_MESSAGE);
       customRef.current?.focus();
@@ -92,7 +95,8 @@ export function CardDonationForm({
           amount,
           frequency,
           ...(fund && designated && { fund: fund.id }),
-          ...giftExtrasOf(event.currentTarget as HTMLFormElement),
+          ...giftExtrasOf(form),
+          ...cameFromBody(form),
           // The spec's call as it is on English pages; an Amharic page names its language, for the
           // e-mails the gift sends (the tribute card, a failed monthly payment).
           ...(locale !== "en" && { lang: locale }),
@@ -119,6 +123,7 @@ export function CardDonationForm({
 
   return (
     <form onSubmit={submit} noValidate>
+      <CameFromFields />
       <fieldset>
         <legend className="text-sm font-semibold text-ink">{t("donation.howOften")}</legend>
         <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">

@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes } from "react";
 import { useI18n } from "../../i18n/i18n";
+import { useCameFrom } from "../../lib/came-from";
 import { donateHref } from "../../lib/donate-link";
 import { type ButtonSize, type ButtonVariant, buttonClasses } from "../button";
 
@@ -16,9 +17,10 @@ export function DonateButton({
   ...rest
 }: { amount?: number; variant?: ButtonVariant; size?: ButtonSize } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const { path } = useI18n();
+  const cameFrom = useCameFrom();
   return (
     <a
-      href={path(donateHref(amount))}
+      href={path(donateHref(amount, null, cameFrom))}
       data-donate={amount ?? ""}
       className={buttonClasses(variant, size, className)}
       {...rest}

@@ -4,6 +4,7 @@ import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
+import { CameFromFields } from "../forms/came-from-fields";
 import { PrivacyNote } from "../forms/privacy-note";
 import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
@@ -123,6 +124,7 @@ function CardForm({
       className="mt-5"
     >
       <input type="hidden" name="intent" value="card" />
+      <CameFromFields />
       <fieldset>
         <legend className="text-sm font-semibold text-ink">{t("donate.howOften")}</legend>
         <div className="mt-2 flex gap-1 rounded-full bg-sand p-1">

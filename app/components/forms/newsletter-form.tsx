@@ -4,8 +4,10 @@ import { newsletterEmailError } from "../../../core/subscribers/email-address-ru
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { api, errorMessage } from "../../lib/api-client";
+import { cameFromBody } from "../../lib/came-from";
 import type { FormReply } from "../../lib/form-reply";
 import { siteToast } from "../../lib/site-toast";
+import { CameFromFields } from "./came-from-fields";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot, honeypotValue } from "./honeypot";
 import { PrivacyNote } from "./privacy-note";
@@ -59,7 +61,7 @@ export function NewsletterForm({
       // The confirmation e-mail comes in the page's language (`?lang`, ours: the body is the spec's).
       await api(locale === "en" ? "/api/subscribe" : `/api/subscribe?lang=${locale}`, {
         method: "POST",
-        json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form) },
+        json: { email: email.trim(), [HONEYPOT_FIELD]: honeypotValue(form), ...cameFromBody(form) },
       });
       siteToast.success(t("toast.subscribed"), { id: toastId });
       result.show(true, t("toast.subscribed"), onItsWay);
@@ -127,6 +129,7 @@ export function NewsletterForm({
       {result.view}
       <PrivacyNote className="mt-2 text-white/80" />
       <Honeypot />
+      <CameFromFields />
     </form>
   );
 }

@@ -7,10 +7,12 @@ import {
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
 import { ApiError, api } from "../../lib/api-client";
+import { cameFromBody } from "../../lib/came-from";
 import type { FormReply } from "../../lib/form-reply";
 import { siteToast } from "../../lib/site-toast";
 import { Select, TextArea, TextInput } from "../admin/form-controls";
 import { Button } from "../button";
+import { CameFromFields } from "./came-from-fields";
 import { resultOfReply, useFormResult } from "./form-result";
 import { Honeypot } from "./honeypot";
 import { PrivacyNote } from "./privacy-note";
@@ -52,13 +54,14 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = validate(event.currentTarget);
+    const form = event.currentTarget;
+    const data = validate(form);
     if (!data) return;
     result.clear();
     setSubmitting(true);
     const toastId = siteToast.loading(t("toast.volunteerSending"));
     try {
-      await api("/api/volunteer", { method: "POST", json: data });
+      await api("/api/volunteer", { method: "POST", json: { ...data, ...cameFromBody(form) } });
       siteToast.success(t("toast.volunteerSent"), { id: toastId });
       setSubmitted(true);
       requestAnimationFrame(() => thanksRef.current?.focus());
@@ -174,6 +177,7 @@ export function VolunteerForm({ reply }: { reply?: FormReply }) {
       </div>
       <TextArea {...field("additionalComments")} label={t("volunteer.comments")} rows={3} maxLength={3000} />
       <Honeypot />
+      <CameFromFields />
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? t("volunteer.submitting") : t("volunteer.submit")}
       </Button>

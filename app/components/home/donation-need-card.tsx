@@ -1,6 +1,7 @@
 import { formatWholeMoney } from "../../../core/money/money";
 import type { CtaColor } from "../../content/home";
 import { useI18n } from "../../i18n/i18n";
+import { useCameFrom } from "../../lib/came-from";
 import { donateHref } from "../../lib/donate-link";
 import { cardFigures, type NeedCard } from "../../lib/funding";
 import { ResponsiveImage } from "../responsive-image";
@@ -23,6 +24,7 @@ export function DonationNeedCard({
   lang?: (key: "imageAlt" | "category" | "title" | "description" | "ctaText") => "en" | undefined;
 }) {
   const { t, rich, path } = useI18n();
+  const cameFrom = useCameFrom();
   const { raised, goal, percent } = cardFigures(need);
   const title = <span lang={lang("title")}>{need.title}</span>;
   const fundingId = `need-${need.id}-funding`;
@@ -79,7 +81,7 @@ export function DonationNeedCard({
           <p className="mt-2 text-sm text-muted">{t("need.goal", { amount: formatWholeMoney(goal) })}</p>
         </div>
         <a
-          href={path(donateHref(need.ctaAmount, need.id))}
+          href={path(donateHref(need.ctaAmount, need.id, cameFrom))}
           className={`mt-5 inline-flex w-full items-center justify-center rounded-full px-5 py-3 font-semibold text-white transition-colors ${CTA_CLASSES[need.ctaColor]}`}
           data-donate={need.ctaAmount}
           data-fund={need.id}

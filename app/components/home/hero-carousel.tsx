@@ -3,6 +3,7 @@ import { sitePathLang } from "../../../core/site-content/site-content.translatio
 import { HERO_INTERVAL_MS, type HeroSlide } from "../../content/home";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
+import { useCameFrom } from "../../lib/came-from";
 import { donateHref } from "../../lib/donate-link";
 import { prefersReducedMotion } from "../../lib/motion";
 import { useSaveData } from "../../lib/save-data";
@@ -20,6 +21,7 @@ export const HERO_IMAGE_SIZES = "100vw";
 export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; englishPaths?: string[] }) {
   const en = (index: number, key: string) => sitePathLang(englishPaths, `heroSlides.${index}.${key}`);
   const { t, rich, path } = useI18n();
+  const cameFrom = useCameFrom();
   /** A slide's title inside interface words (the dots' names, the status): in its own language. */
   const title = (index: number) => <span lang={en(index, "title")}>{slides[index]?.title}</span>;
   const [active, setActive] = useState(0);
@@ -114,7 +116,7 @@ export function HeroCarousel({ slides, englishPaths }: { slides: HeroSlide[]; en
                       {slide.description}
                     </p>
                     <a
-                      href={path(donateHref(slide.ctaAmount))}
+                      href={path(donateHref(slide.ctaAmount, null, cameFrom))}
                       className="mt-7 inline-flex items-center justify-center rounded-full bg-accent px-7 py-3.5 text-lg font-semibold text-white shadow-lg transition-colors hover:bg-accent-dark"
                       data-donate={slide.ctaAmount ?? ""}
                       lang={en(index, "ctaText")}

@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import type { Campaign } from "../../../core/campaigns/campaigns.schema";
 import type { Fund } from "../../../core/funds/funds.schema";
 import { formatWholeMoney } from "../../../core/money/money";
-import type { CampaignDay } from "../../../core/visits/insight.constants";
+import { CampaignResultsPanel } from "../../components/admin/campaigns/campaign-results";
 import { focusFirstError, Select, TextInput } from "../../components/admin/form-controls";
 import { QrCode } from "../../components/admin/second-factor/qr-code";
 import { buttonClasses } from "../../components/button";
@@ -13,59 +13,6 @@ import { copyWithToast } from "../../lib/clipboard";
 import { downloadFile } from "../../lib/download-file";
 
 export const meta = () => adminMeta("Campaigns");
-
-/** Visits through the campaign's links on each of its days so far (none before it starts). */
-function CampaignVisits({ id }: { id: string }) {
-  const [days, setDays] = useState<CampaignDay[] | null>(null);
-  useEffect(() => {
-    setDays(null);
-    api<{ days: CampaignDay[] }>(`/api/campaigns/${id}`)
-      .then((body) => setDays(body.days))
-      .catch(() => setDays([]));
-  }, [id]);
-  if (days === null) return <p className="mt-4 text-sm text-muted">Loading visits…</p>;
-  if (days.length === 0) return <p className="mt-4 text-sm text-muted">No visits yet: the campaign has not started.</p>;
-  const total = days.reduce((sum, day) => sum + day.views, 0);
-  return (
-    <div className="mt-4">
-      <p className="text-sm">
-        <span className="font-semibold" data-testid="campaign-visits">
-          {total}
-        </span>{" "}
-        page views through its links since it started.
-      </p>
-      <div className="mt-2 max-h-48 overflow-y-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Visits through the campaign's links per day</caption>
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col" className="font-medium">
-                Day
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Views
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Visitors
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...days].reverse().map((day) => (
-              <tr key={day.day} className="border-t border-black/5">
-                <th scope="row" className="py-1 text-left font-normal">
-                  {day.day}
-                </th>
-                <td className="py-1 text-right tabular-nums">{day.views}</td>
-                <td className="py-1 text-right tabular-nums">{day.visitors}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
-}
 
 function CampaignLinks({ campaign }: { campaign: Campaign }) {
   const download = (path: string) => downloadFile(path).catch(() => toast.error("Download failed. Please try again."));
@@ -128,7 +75,6 @@ function CampaignLinks({ campaign }: { campaign: Campaign }) {
           </div>
         </dl>
       </div>
-      <CampaignVisits id={campaign.id} />
     </section>
   );
 }
@@ -291,6 +237,7 @@ export default function AdminCampaigns() {
           </div>
         </form>
         {shown && <CampaignLinks campaign={shown} />}
+        {shown && <CampaignResultsPanel campaign={shown} />}
       </div>
       <section aria-labelledby="campaign-list" className="mt-6">
         <h2 id="campaign-list" className="text-lg font-semibold">

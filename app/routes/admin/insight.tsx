@@ -73,7 +73,11 @@ export default function AdminInsight() {
             <div className="lg:col-span-2">
               <DailyChart perDay={report.perDay} exportPath={exportPath("days")} />
             </div>
-            <Funnel funnel={report.funnel} exportPath={exportPath("funnel")} />
+            <Funnel
+              funnel={report.funnel}
+              exportPath={exportPath("funnel")}
+              sourcesExportPath={exportPath("funnel-sources")}
+            />
             <RankedTable title="Top pages" label="Page" rows={report.pages} exportPath={exportPath("pages")} />
             <RankedTable title="Sources" label="Source" rows={report.sources} exportPath={exportPath("sources")} />
             <RankedTable

@@ -17,6 +17,7 @@ import { SiteHeaderIsland } from "../../components/layout/site-header";
 import type { DonationSettings } from "../../content/donation";
 import { i18nData, islandI18nData } from "../../i18n/catalogue";
 import { type I18nData, useI18n } from "../../i18n/i18n";
+import { CameFromContext, cameFromQuery } from "../../lib/came-from";
 import { SaveDataContext } from "../../lib/save-data";
 import type { Route } from "./+types/layout";
 
@@ -101,39 +102,41 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { suggestion } = loaderData;
   return (
     <SaveDataContext.Provider value={loaderData.saveData}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow-[0_0_0_9px_#fff]"
-      >
-        {t("header.skipToContent")}
-      </a>
-      <SiteHeaderIsland pathname={page} search={search} />
-      <main id="main">
-        <Outlet />
-      </main>
-      <SiteFooter content={loaderData.footer} path={page + search} confirmByEmail={loaderData.confirmByEmail} />
-      {suggestion && (
-        // Fixed at the bottom: shown or dismissed, it moves nothing on the page (CLS).
-        <aside
-          data-language-suggestion=""
-          lang={suggestion.locale}
-          aria-label={LANGUAGE_NAMES[suggestion.locale]}
-          className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-ink px-4 py-3 text-white shadow-xl"
+      <CameFromContext.Provider value={cameFromQuery(search)}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow-[0_0_0_9px_#fff]"
         >
-          <a
-            href={localizePath(page + search, suggestion.locale)}
-            hrefLang={suggestion.locale}
-            data-language={suggestion.locale}
-            className="font-semibold underline underline-offset-4"
+          {t("header.skipToContent")}
+        </a>
+        <SiteHeaderIsland pathname={page} search={search} />
+        <main id="main">
+          <Outlet />
+        </main>
+        <SiteFooter content={loaderData.footer} path={page + search} confirmByEmail={loaderData.confirmByEmail} />
+        {suggestion && (
+          // Fixed at the bottom: shown or dismissed, it moves nothing on the page (CLS).
+          <aside
+            data-language-suggestion=""
+            lang={suggestion.locale}
+            aria-label={LANGUAGE_NAMES[suggestion.locale]}
+            className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-ink px-4 py-3 text-white shadow-xl"
           >
-            {suggestion.text}
-          </a>
-          <button type="button" data-language-dismiss="" className="shrink-0 rounded px-2 py-1 text-sm text-white/80">
-            {suggestion.dismiss}
-          </button>
-        </aside>
-      )}
-      <DonationRootIsland settings={loaderData.donation} />
+            <a
+              href={localizePath(page + search, suggestion.locale)}
+              hrefLang={suggestion.locale}
+              data-language={suggestion.locale}
+              className="font-semibold underline underline-offset-4"
+            >
+              {suggestion.text}
+            </a>
+            <button type="button" data-language-dismiss="" className="shrink-0 rounded px-2 py-1 text-sm text-white/80">
+              {suggestion.dismiss}
+            </button>
+          </aside>
+        )}
+        <DonationRootIsland settings={loaderData.donation} />
+      </CameFromContext.Provider>
     </SaveDataContext.Provider>
   );
 }

@@ -9,57 +9,78 @@ export const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1] 
 
 const card = "rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5";
 
+/** One series of a day chart: its name, its value on a day, and how that value reads in the table. */
+export interface DaySeries<T> {
+  label: string;
+  value: (day: T) => number;
+  text?: (day: T) => string;
+}
+
 /**
- * Visitors and page views per day: hand-drawn SVG bars like the donations dashboard's (decision
- * 0324), views behind visitors, with a table for screen readers. Any number of days fits the
- * width, so it reads at 375 px as on a desktop.
+ * Figures per day: hand-drawn SVG bars like the donations dashboard's (decision 0324), the second
+ * series in front of the first, with a table for screen readers. Any number of days fits the width,
+ * so it reads at 375 px as on a desktop.
  */
-export function DailyChart({ perDay, exportPath }: { perDay: InsightReport["perDay"]; exportPath: string }) {
-  const largest = Math.max(1, ...perDay.map((day) => day.pageViews));
+export function DayChart<T extends { day: string }>({
+  caption,
+  days,
+  back,
+  front,
+  exportPath,
+  testId,
+}: {
+  caption: string;
+  days: T[];
+  back: DaySeries<T>;
+  front?: DaySeries<T>;
+  exportPath?: string;
+  testId?: string;
+}) {
+  const series = front ? [back, front] : [back];
+  const largest = Math.max(1, ...days.flatMap((day) => series.map((one) => one.value(day))));
   const slot = 10;
-  const width = slot * perDay.length;
+  const width = slot * Math.max(1, days.length);
   const y = (count: number) => (count / largest) * (HEIGHT - 4);
-  const first = perDay[0]?.day ?? "";
-  const last = perDay.at(-1)?.day ?? "";
+  const first = days[0]?.day ?? "";
+  const last = days.at(-1)?.day ?? "";
+  const fills = front ? ["fill-brand-light", "fill-brand"] : ["fill-brand"];
   return (
     <figure className={card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <figcaption className="font-semibold">Visitors and page views per day</figcaption>
-        <ExportCsvButton path={exportPath} />
+        <figcaption className="font-semibold">{caption}</figcaption>
+        {exportPath ? <ExportCsvButton path={exportPath} /> : null}
       </div>
-      <div className="mt-2 flex gap-4 text-sm text-muted" aria-hidden="true">
-        <span className="inline-flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded-sm bg-brand" /> Visitors
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded-sm bg-brand-light ring-1 ring-brand/30" /> Page views
-        </span>
-      </div>
+      {front ? (
+        <div className="mt-2 flex gap-4 text-sm text-muted" aria-hidden="true">
+          <span className="inline-flex items-center gap-1.5">
+            <span className="h-3 w-3 rounded-sm bg-brand" /> {front.label}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className="h-3 w-3 rounded-sm bg-brand-light ring-1 ring-brand/30" /> {back.label}
+          </span>
+        </div>
+      ) : null}
       <svg
         viewBox={`0 0 ${width} ${HEIGHT + AXIS}`}
         preserveAspectRatio="none"
         className="mt-3 h-40 w-full"
         aria-hidden="true"
         focusable="false"
-        data-testid="daily-chart"
+        data-testid={testId}
       >
         <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-black/20" />
-        {perDay.map((day, index) => (
+        {days.map((day, index) => (
           <g key={day.day}>
-            <rect
-              x={index * slot + 1}
-              y={HEIGHT - y(day.pageViews)}
-              width={slot - 2}
-              height={y(day.pageViews)}
-              className="fill-brand-light"
-            />
-            <rect
-              x={index * slot + 1}
-              y={HEIGHT - y(day.visitors)}
-              width={slot - 2}
-              height={y(day.visitors)}
-              className="fill-brand"
-            />
+            {series.map((one, layer) => (
+              <rect
+                key={one.label}
+                x={index * slot + 1}
+                y={HEIGHT - y(one.value(day))}
+                width={slot - 2}
+                height={y(one.value(day))}
+                className={fills[layer]}
+              />
+            ))}
           </g>
         ))}
       </svg>
@@ -68,25 +89,45 @@ export function DailyChart({ perDay, exportPath }: { perDay: InsightReport["perD
         <span>{shortDay(last)}</span>
       </div>
       <table className="sr-only">
-        <caption>Visitors and page views per day</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
-            <th scope="col">Visitors</th>
-            <th scope="col">Page views</th>
+            {[...series].reverse().map((one) => (
+              <th key={one.label} scope="col">
+                {one.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {perDay.map((day) => (
+          {days.map((day) => (
             <tr key={day.day}>
               <th scope="row">{day.day}</th>
-              <td>{day.visitors}</td>
-              <td>{day.pageViews}</td>
+              {[...series].reverse().map((one) => (
+                <td key={one.label}>{one.text ? one.text(day) : one.value(day)}</td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </figure>
+  );
+}
+
+type InsightDay = InsightReport["perDay"][number];
+
+/** Visitors and page views per day, views behind visitors. */
+export function DailyChart({ perDay, exportPath }: { perDay: InsightReport["perDay"]; exportPath: string }) {
+  return (
+    <DayChart<InsightDay>
+      caption="Visitors and page views per day"
+      days={perDay}
+      back={{ label: "Page views", value: (day) => day.pageViews }}
+      front={{ label: "Visitors", value: (day) => day.visitors }}
+      exportPath={exportPath}
+      testId="daily-chart"
+    />
   );
 }
 
@@ -158,7 +199,16 @@ const METHOD_NAMES: Record<string, string> = { card: "Card", birr: "Birr", bank:
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 /** Donate opened → checkout started → paid: each step's count, its share of the first, and who dropped out. */
-export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]; exportPath: string }) {
+export function Funnel({
+  funnel,
+  exportPath,
+  sourcesExportPath,
+}: {
+  funnel: InsightReport["funnel"];
+  exportPath: string;
+  /** Checkouts per source and method as CSV. */
+  sourcesExportPath: string;
+}) {
   const steps = [
     { label: "Donate opened", count: funnel.opened },
     { label: "Checkout started", count: funnel.started },
@@ -226,7 +276,7 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
           </tbody>
         </table>
         <table className="w-full self-start text-sm">
-          <caption className="text-left font-medium">Donation page opened, by source</caption>
+          <caption className="text-left font-medium">By where the donor came from</caption>
           <thead className="text-left text-muted">
             <tr>
               <th scope="col" className="font-medium">
@@ -234,6 +284,12 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
               </th>
               <th scope="col" className="text-right font-medium">
                 Opened
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Started
+              </th>
+              <th scope="col" className="text-right font-medium">
+                Paid
               </th>
             </tr>
           </thead>
@@ -244,10 +300,16 @@ export function Funnel({ funnel, exportPath }: { funnel: InsightReport["funnel"]
                   {row.source}
                 </th>
                 <td className="py-1 text-right tabular-nums">{row.opened}</td>
+                <td className="py-1 text-right tabular-nums">{row.started}</td>
+                <td className="py-1 text-right tabular-nums">{row.paid}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+        <p>Checkouts by source and method, as each gift keeps where its donor first came from.</p>
+        <ExportCsvButton path={sourcesExportPath} />
       </div>
     </section>
   );

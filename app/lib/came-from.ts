@@ -1,0 +1,67 @@
+import { createContext, useContext } from "react";
+import {
+  ATTRIBUTION_FIELDS,
+  type Attribution,
+  attributionOf,
+  attributionOfFields,
+} from "../../core/campaigns/attribution";
+
+/**
+ * Where the visitor first came from (docs/decisions/0800-attribution.md), carried in the page: no
+ * cookie, nothing sent anywhere. On the server the public layout provides the page's own UTM tags
+ * (its URL's query, which the page cache keys pages by); in the browser the first landing of the tab
+ * is kept in sessionStorage, which ends with the tab.
+ */
+export const CameFromContext = createContext<Attribution | null>(null);
+
+export const useCameFrom = () => useContext(CameFromContext);
+
+const STORAGE_KEY = "hbb-came-from";
+
+/** The UTM tags of a page's query (`?utm_source=…`); the referrer is never read from a URL. */
+export const cameFromQuery = (search: string): Attribution | null => {
+  const query = new URLSearchParams(search);
+  return attributionOfFields((name) => (name === ATTRIBUTION_FIELDS.referrer ? "" : query.get(name)));
+};
+
+/** The host of the other site that linked to this page, "" when none (our own pages, typed, bookmarked). */
+function referrerHost(): string {
+  try {
+    if (!document.referrer) return "";
+    const host = new URL(document.referrer).hostname.replace(/^www\./, "");
+    return host === location.hostname.replace(/^www\./, "") ? "" : host;
+  } catch {
+    return "";
+  }
+}
+
+/** The tab's first landing, kept when it said where it came from; later pages leave it as it is. */
+export function rememberLanding(): void {
+  try {
+    if (sessionStorage.getItem(STORAGE_KEY)) return;
+    const tags = cameFromQuery(location.search);
+    const landing = attributionOf({ ...tags, referrer: referrerHost() });
+    if (landing) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));
+  } catch {
+    // Storage refused (a private window's quota, a policy): the forms carry the page's own tags.
+  }
+}
+
+/** The tab's first landing, or null. */
+export function landingAttribution(): Attribution | null {
+  try {
+    return attributionOf(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a form's hidden fields carry (app/components/forms/came-from-fields.tsx), as the optional
+ * `attribution` of a JSON call's body: nothing when they carry nothing.
+ */
+export const cameFromBody = (form: HTMLFormElement): { attribution?: Attribution } => {
+  const data = new FormData(form);
+  const attribution = attributionOfFields((name) => data.get(name));
+  return attribution ? { attribution } : {};
+};
