@@ -210,6 +210,12 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
         // Set when staff change the status (data retention counts from it); never changed here.
         statusChangedAt: null,
         createdAt: stored.created_at,
+        // Where the application came from (docs/decisions/0800-attribution.md): nothing was tagged.
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+        utmContent: null,
+        referrerHost: null,
       },
     ]);
     expect(json.records["offline-gifts"][0]).toMatchObject({
