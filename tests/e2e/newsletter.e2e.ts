@@ -292,6 +292,17 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
       "Send 'Graduation week' to 2 subscribers now?",
     );
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    // The test e-mail's toast may still be fading: contrast is measured once nothing is mid-animation.
+    await poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === "running")
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+            .length,
+      ),
+    ).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
       await page.setViewportSize(viewport);
