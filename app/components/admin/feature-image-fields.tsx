@@ -63,7 +63,7 @@ export function FeatureImageFields({
         error={errors.image}
         hint={itemId ? "Choose a new file only to replace the current image." : "JPEG, PNG, WebP or AVIF, up to 15 MB."}
       />
-      {stored && unprepared.pictures.length > 0 && <UnpreparedPictureList {...unprepared} />}
+      {stored && <UnpreparedPictureList {...unprepared} />}
       <PictureDescription
         id={`${idPrefix}-imageAlt`}
         alt={description.imageAlt}

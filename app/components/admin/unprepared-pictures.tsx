@@ -58,6 +58,9 @@ export function UnpreparedPictureList({
     }
   }
 
+  // Kept while it has something to say: "Trying again…" outlives the line it answers, which the
+  // list asked again after the retry no longer holds.
+  if (pictures.length === 0 && !status) return null;
   return (
     <div>
       <ul className="space-y-3">

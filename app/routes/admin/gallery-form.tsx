@@ -236,7 +236,7 @@ export default function GalleryForm() {
             />
           </div>
         ))}
-        {unprepared.pictures.length > 0 && <UnpreparedPictureList {...unprepared} />}
+        <UnpreparedPictureList {...unprepared} />
         {processing && unprepared.pictures.length === 0 && (
           <p data-processing className="text-sm text-amber-900">
             Processing images: their smaller sizes are still being made, and the site shows the full-size images
