@@ -8,18 +8,14 @@
  * 500-row write costs with its marks. Times are the machine's of the moment: read the ratios.
  *   npm run bench:people [-- --postgres]
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import pg from "pg";
 import { containsPattern } from "../core/admin-lists/list-sql.ts";
 import { listPeople, markedCount, refreshMarked } from "../core/people/people-list.repository.ts";
 import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
-import { type Db, migrateToLatest, openDatabase } from "../db/database.ts";
+import { type Db, migrateToLatest } from "../db/database.ts";
 import { buildScaleData } from "./scale/fixture.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 
 const RUNS = 5;
 const { values } = parseArgs({ options: { postgres: { type: "boolean", default: false } } });
@@ -57,32 +53,8 @@ async function unionPage(db: Db, q: string, page: number, sort: "recent" | "name
   ]);
 }
 
-async function freshDatabase() {
-  if (!postgres) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-people-"));
-    return {
-      handle: openDatabase({ sqlitePath: path.join(dir, "hope.sqlite") }),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error("--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
-  const name = `hbb_people_${randomBytes(4).toString("hex")}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(query).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    handle: openDatabase({ databaseUrl: url.toString(), queryTimeoutMs: 120_000 }),
-    drop: () => admin(`drop database ${name}`),
-  };
-}
-
-const { handle, drop } = await freshDatabase();
+const database = await scratchDatabase("hbb_people", { postgres });
+const handle = database.open({ queryTimeoutMs: 120_000 });
 try {
   const { db } = handle;
   await migrateToLatest(handle);
@@ -141,5 +113,5 @@ try {
   );
 } finally {
   await handle.close();
-  await drop();
+  await database.drop();
 }

@@ -1,28 +1,15 @@
-/**
- * The back office at 50,000 subscribers and 25,000 gifts (docs/decisions/0611-scale-fixture.md):
- * builds the data set of bench/scale/fixture.ts on a fresh SQLite file (or, with --postgres, a fresh
- * PostgreSQL database on BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards), starts the
- * built site on it, and prints each admin screen's time in Chromium (navigation until its list or
- * figures are shown, median of 3 after a first visit) and each paginated call's time. Budget: every
- * screen under 1 s (docs/decisions/0610-admin-lists.md).
- *   npm run bench:scale [-- --postgres]
- */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { chromium } from "playwright-core";
 import { refreshMarked } from "../core/people/people-list.repository.ts";
 import { PEOPLE_SOURCES } from "../core/people/sources/index.ts";
-import { migrateToLatest, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/database.ts";
 import { adminApi } from "../tests/e2e/support/admin-api.ts";
 import { openAdminPage, VIEWPORTS } from "../tests/e2e/support/browser.ts";
 import { LAUNCH_OPTIONS } from "../tests/e2e/support/chromium.ts";
 import { startServer } from "../tests/e2e/support/server.ts";
 import { ensureBuild } from "./load.ts";
 import { buildScaleData, SCALE } from "./scale/fixture.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 
 const BUDGET_MS = 1_000;
 const RUNS = 3;
@@ -64,30 +51,9 @@ const CALLS = [
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
 
-async function freshDatabase(): Promise<{ env: Record<string, string>; url?: string; drop(): Promise<void> }> {
-  if (!values.postgres) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "hbb-scale-"));
-    return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error("--postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
-  const name = `hbb_scale_${randomBytes(4).toString("hex")}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(query).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.href }, url: url.href, drop: () => admin(`drop database if exists ${name}`) };
-}
-
 ensureBuild();
-const database = await freshDatabase();
-const handle = database.url
-  ? openDatabase({ databaseUrl: database.url })
-  : openDatabase({ sqlitePath: path.join(database.env.DATA_DIR as string, "hope.sqlite") });
+const database = await scratchDatabase("hbb_scale", { postgres: values.postgres });
+const handle = database.open();
 const filling = performance.now();
 await migrateToLatest(handle);
 await buildScaleData(handle.db);

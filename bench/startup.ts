@@ -5,41 +5,16 @@
  * 127.0.0.1. Budget: ≤ 5 s (docs/decisions/0140-memory-and-fast-start.md).
  *   npm run bench:startup [-- --runs 3]
  */
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { startServer } from "../tests/e2e/support/server.ts";
 import { ensureBuild } from "./load.ts";
+import { benchPostgresServer, scratchPostgres } from "./scratch-database.ts";
 
 const BUDGET_MS = 5_000;
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
 const runs = Number(values.runs);
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh PostgreSQL database for one start (the site migrates and seeds it), dropped after. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `hbb_bench_${randomBytes(4).toString("hex")}`;
-  await withAdmin(postgresUrl as string, (client) => client.query(`create database ${name}`));
-  const url = new URL(postgresUrl as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      await withAdmin(postgresUrl as string, (client) => client.query(`drop database if exists ${name}`));
-    },
-  };
-}
+const postgresUrl = benchPostgresServer();
 
 /**
  * CPU seconds a process has used (user + system, from /proc): what a start costs whatever else the
@@ -75,7 +50,7 @@ console.log("fresh start with demo content, spawn to ready:");
 await measure("SQLite", async () => ({ env: {} }));
 if (postgresUrl) {
   await measure("PostgreSQL", async () => {
-    const database = await freshPostgres();
+    const database = await scratchPostgres(postgresUrl, "hbb_bench");
     return { env: { DATABASE_URL: database.url }, drop: database.drop };
   });
 } else {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { scratchPostgres } from "../scratch-database.ts";
 
 /** The PostgreSQL to use, if any: parts that need one are skipped without it. */
 export const postgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -40,21 +41,18 @@ export async function createChaosSchema(
 export async function createChaosDatabase(
   url: string,
 ): Promise<{ url: string; database: string; applicationName: string; drop(): Promise<void> }> {
-  const suffix = randomBytes(4).toString("hex");
-  const database = `hbb_chaos_${suffix}`;
-  const applicationName = `hbb-chaos-${suffix}`;
-  await adminQuery(url, `create database ${database}`);
-  const own = new URL(url);
-  own.pathname = `/${database}`;
+  const scratch = await scratchPostgres(url, "hbb_chaos");
+  const applicationName = scratch.name.replaceAll("_", "-");
+  const own = new URL(scratch.url);
   own.searchParams.set("application_name", applicationName);
   return {
     url: own.toString(),
-    database,
+    database: scratch.name,
     applicationName,
     async drop() {
       // The server has stopped; a connection still closing belongs to this run and may be ended.
-      await terminateOwnBackends(url, database, applicationName);
-      await adminQuery(url, `drop database if exists ${database}`);
+      await terminateOwnBackends(url, scratch.name, applicationName);
+      await scratch.drop();
     },
   };
 }
