@@ -195,6 +195,53 @@ export function RankedTable({
   );
 }
 
+/** A small table of counts: a row per name, a right-aligned column per count. */
+function CountsTable<Row extends Record<Count, number>, Count extends string>({
+  caption,
+  nameHeading,
+  rows,
+  name,
+  counts,
+}: {
+  caption: string;
+  nameHeading: string;
+  rows: Row[];
+  name: (row: Row) => string;
+  counts: [heading: string, count: Count][];
+}) {
+  return (
+    <table className="w-full self-start text-sm">
+      <caption className="text-left font-medium">{caption}</caption>
+      <thead className="text-left text-muted">
+        <tr>
+          <th scope="col" className="font-medium">
+            {nameHeading}
+          </th>
+          {counts.map(([heading]) => (
+            <th key={heading} scope="col" className="text-right font-medium">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={name(row)} className="border-t border-black/5">
+            <th scope="row" className="py-1 text-left font-normal break-words">
+              {name(row)}
+            </th>
+            {counts.map(([heading, count]) => (
+              <td key={heading} className="py-1 text-right tabular-nums">
+                {row[count]}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 const METHOD_NAMES: Record<string, string> = { card: "Card", birr: "Birr", bank: "Bank transfer notice" };
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
@@ -248,64 +295,27 @@ export function Funnel({
         })}
       </ol>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <table className="w-full self-start text-sm">
-          <caption className="text-left font-medium">By method</caption>
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col" className="font-medium">
-                Method
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Started
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Paid
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {funnel.byMethod.map((row) => (
-              <tr key={row.method} className="border-t border-black/5">
-                <th scope="row" className="py-1 text-left font-normal">
-                  {METHOD_NAMES[row.method] ?? row.method}
-                </th>
-                <td className="py-1 text-right tabular-nums">{row.started}</td>
-                <td className="py-1 text-right tabular-nums">{row.paid}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="w-full self-start text-sm">
-          <caption className="text-left font-medium">By where the donor came from</caption>
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col" className="font-medium">
-                Source
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Opened
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Started
-              </th>
-              <th scope="col" className="text-right font-medium">
-                Paid
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {funnel.bySource.map((row) => (
-              <tr key={row.source} className="border-t border-black/5">
-                <th scope="row" className="py-1 text-left font-normal break-words">
-                  {row.source}
-                </th>
-                <td className="py-1 text-right tabular-nums">{row.opened}</td>
-                <td className="py-1 text-right tabular-nums">{row.started}</td>
-                <td className="py-1 text-right tabular-nums">{row.paid}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountsTable
+          caption="By method"
+          nameHeading="Method"
+          rows={funnel.byMethod}
+          name={(row) => METHOD_NAMES[row.method] ?? row.method}
+          counts={[
+            ["Started", "started"],
+            ["Paid", "paid"],
+          ]}
+        />
+        <CountsTable
+          caption="By where the donor came from"
+          nameHeading="Source"
+          rows={funnel.bySource}
+          name={(row) => row.source}
+          counts={[
+            ["Opened", "opened"],
+            ["Started", "started"],
+            ["Paid", "paid"],
+          ]}
+        />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
         <p>Checkouts by source and method, as each gift keeps where its donor first came from.</p>
