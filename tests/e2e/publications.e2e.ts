@@ -1,4 +1,5 @@
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -217,6 +218,63 @@ describe.runIf(browserAvailable)("news and publications", () => {
       );
       expect(await axeViolations(page, "main"), where("the form")).toEqual([]);
       await context.close();
+    }
+  });
+
+  it("pages publications twelve at a time, with links that work without JavaScript, in both languages", async () => {
+    // Thirteen publications older than any other (written straight into the store: no picture is needed).
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
+    const ids = Array.from({ length: 13 }, (_, i) => `00000000-0000-4000-8000-0000000008${String(i).padStart(2, "0")}`);
+    const insert = db.prepare(
+      `insert into publications (id, title, description, link, publication_date, image_url, image_variants,
+         created_at, updated_at, status, publish_at, image_alt, image_decorative)
+       values (?, ?, 'An older feature.', 'https://news.example.org/old', ?, '/images/og-default.jpg', null, ?, ?,
+         'published', null, null, 1)`,
+    );
+    ids.forEach((id, i) => {
+      const written = new Date(Date.UTC(2001, 0, i + 1)).toISOString();
+      insert.run(id, `Pager feature ${i + 1}`, written.slice(0, 10), written, written);
+    });
+    try {
+      const every = (await (await fetch(`${site.server.baseUrl}/api/publications`)).json()) as Array<{ title: string }>;
+      const titles = every.map((item) => item.title);
+      const pageCount = Math.ceil(titles.length / 12);
+      for (const viewport of Object.values(VIEWPORTS)) {
+        const { page, context } = await newPage(site.browser, site.server, {
+          viewport,
+          context: { javaScriptEnabled: false },
+        });
+        // With scripts off, Chromium refuses the page's module scripts and preloads (reported as "csp").
+        expectErrors(page, [/^csp GET \/assets\/[\w./-]+\.js$/]);
+        await page.goto("/publications");
+        const pager = page.getByRole("navigation", { name: "Publication pages" });
+        expect(await pager.getByText(`Page 1 of ${pageCount}`).isVisible()).toBe(true);
+        await pager.getByRole("link", { name: "Older publications" }).click();
+        await page.waitForURL(`${site.server.baseUrl}/publications?page=2`);
+        expect(await pager.getByText(`Page 2 of ${pageCount}`).isVisible()).toBe(true);
+        // Page 2 starts with the thirteenth newest, as the whole list orders them.
+        expect(await page.getByRole("heading", { name: titles[12] }).isVisible()).toBe(true);
+        await screenshot(page, `publications-page-2-${viewport.width}`);
+        await pager.getByRole("link", { name: "Newer publications" }).click();
+        await page.waitForURL(`${site.server.baseUrl}/publications`);
+
+        await page.goto("/am/publications");
+        const amharic = page.getByRole("navigation", { name: "የህትመቶች ገጾች" });
+        await amharic.getByRole("link", { name: "የቆዩ ህትመቶች" }).click();
+        await page.waitForURL(`${site.server.baseUrl}/am/publications?page=2`);
+        expect(await amharic.getByText(`ገጽ 2 ከ${pageCount}`).isVisible()).toBe(true);
+        await context.close();
+
+        // axe runs its script in the page: with scripts on, the same page passes it.
+        const scripted = await newPage(site.browser, site.server, { viewport });
+        await scripted.page.goto("/publications?page=2");
+        expect(await axeViolations(scripted.page, "main"), `page 2 at ${viewport.width}`).toEqual([]);
+        await scripted.context.close();
+      }
+      expect((await fetch(`${site.server.baseUrl}/publications?page=${pageCount + 1}`)).status).toBe(404);
+    } finally {
+      db.prepare(`delete from publications where id in (${ids.map(() => "?").join(", ")})`).run(...ids);
+      db.close();
     }
   });
 
