@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 
 const PHONE =
@@ -57,6 +57,13 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await page.goto("/admin/campaigns");
+    // A refused save names the field and puts the cursor in it.
+    expectErrors(page, [/^400 POST \/api\/campaigns$/]);
+    await page.getByLabel("Starts").fill("2026-12-01");
+    await page.getByLabel("Ends").fill("2026-12-31");
+    await page.getByRole("button", { name: "Create campaign" }).click();
+    await page.getByText("Name is required").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("campaign-name");
     await page.getByLabel("Name").fill("Year-end appeal");
     await page.getByLabel("Starts").fill("2026-12-01");
     await page.getByLabel("Ends").fill("2026-12-31");

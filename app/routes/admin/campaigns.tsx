@@ -6,6 +6,7 @@ import { formatWholeMoney } from "../../../core/money/money";
 import { CampaignResultsPanel } from "../../components/admin/campaigns/campaign-results";
 import { focusFirstError, Select, TextInput } from "../../components/admin/form-controls";
 import { QrCode } from "../../components/admin/second-factor/qr-code";
+import { useAdminForm } from "../../components/admin/use-admin-form";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -94,8 +95,7 @@ const EMPTY = {
 export default function AdminCampaigns() {
   const [campaigns, setCampaigns] = useState<Campaign[] | null>(null);
   const [funds, setFunds] = useState<Fund[]>([]);
-  const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: fields, setValues: setFields, setErrors, field } = useAdminForm("campaign", EMPTY);
   const [saving, setSaving] = useState(false);
   const [shown, setShown] = useState<Campaign | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -111,9 +111,6 @@ export default function AdminCampaigns() {
       .then(setFunds)
       .catch(() => setFunds([]));
   }, []);
-
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   async function create(event: FormEvent) {
     event.preventDefault();
@@ -156,79 +153,25 @@ export default function AdminCampaigns() {
           <h2 id="new-campaign" className="font-semibold">
             New campaign
           </h2>
-          <TextInput
-            id="campaign-name"
-            label="Name"
-            required
-            value={fields.name}
-            onChange={set("name")}
-            error={errors.name}
-          />
+          <TextInput {...field("name")} label="Name" required />
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextInput
-              id="campaign-starts"
-              label="Starts"
-              type="date"
-              required
-              value={fields.startsOn}
-              onChange={set("startsOn")}
-              error={errors.startsOn}
-            />
-            <TextInput
-              id="campaign-ends"
-              label="Ends"
-              type="date"
-              required
-              value={fields.endsOn}
-              onChange={set("endsOn")}
-              error={errors.endsOn}
-            />
+            <TextInput {...field("startsOn")} label="Starts" type="date" required />
+            <TextInput {...field("endsOn")} label="Ends" type="date" required />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextInput
-              id="campaign-goal"
-              label="Goal in US dollars (optional)"
-              inputMode="decimal"
-              value={fields.goal}
-              onChange={set("goal")}
-              error={errors.goal}
-            />
+            <TextInput {...field("goal")} label="Goal in US dollars (optional)" inputMode="decimal" />
             <Select
-              id="campaign-fund"
+              {...field("fundId")}
               label="For (optional)"
               placeholder="Where most needed"
               options={funds.map((fund) => fund.id)}
               optionLabel={fundTitle}
-              value={fields.fundId}
-              onChange={set("fundId")}
-              error={errors.fundId}
             />
           </div>
-          <TextInput
-            id="campaign-landing"
-            label="Landing page"
-            hint="A path on this site, like /donate or /blog"
-            value={fields.landingPath}
-            onChange={set("landingPath")}
-            error={errors.landingPath}
-          />
+          <TextInput {...field("landingPath")} label="Landing page" hint="A path on this site, like /donate or /blog" />
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextInput
-              id="campaign-source"
-              label="Source"
-              hint="poster, facebook, radio…"
-              value={fields.source}
-              onChange={set("source")}
-              error={errors.source}
-            />
-            <TextInput
-              id="campaign-medium"
-              label="Medium"
-              hint="offline, social, email…"
-              value={fields.medium}
-              onChange={set("medium")}
-              error={errors.medium}
-            />
+            <TextInput {...field("source")} label="Source" hint="poster, facebook, radio…" />
+            <TextInput {...field("medium")} label="Medium" hint="offline, social, email…" />
           </div>
           <div>
             <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
