@@ -199,6 +199,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     siteUrl: config.publicSiteUrl,
     tokenSecret: config.sessionSecret,
     storage,
+    consent,
     postalAddress: async () => (await siteContent.published()).contact.addressLines,
     suppressed: async (address) => (await suppression.among([address])).size > 0,
   });

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { type EmailSeriesName, SERIES_TITLES } from "../email-series/email-series.schema.ts";
 import { imageSourcesOf, imagesOf, withoutPicture, withPictureReplaced } from "../newsletters/newsletter-html.ts";
 import type { NewsletterState } from "../newsletters/newsletters.constants.ts";
 import { imagesWithPaths } from "../site-content/site-content.images.ts";
@@ -72,7 +73,7 @@ export async function consentsExpiringBefore(db: Db, date: string): Promise<Imag
 
 /** Where an uploaded image is shown: the item that holds it, with its files. */
 export interface ImageOwner {
-  entity: "blog" | "publication" | "gallery-item" | "video" | "site-content" | "newsletter";
+  entity: "blog" | "publication" | "gallery-item" | "video" | "site-content" | "newsletter" | "email-series-step";
   /** The item's id; a site-content section's name. */
   id: string;
   title: string;
@@ -185,6 +186,37 @@ async function newsletterImages(db: Db, url?: string): Promise<ImageOwner[]> {
   return owners;
 }
 
+/**
+ * Every picture the steps of the e-mail series show (written in the newsletter editor, in English
+ * and Amharic): public while the step is switched on, since any day it may go to a donor.
+ */
+async function emailSeriesImages(db: Db, url?: string): Promise<ImageOwner[]> {
+  let query = db
+    .selectFrom("email_series_steps")
+    .select(["id", "series", "position", "enabled", "content_en", "content_am"]);
+  if (url)
+    query = query.where((eb) => eb.or([eb("content_en", "like", `%${url}%`), eb("content_am", "like", `%${url}%`)]));
+  const owners: ImageOwner[] = [];
+  for (const row of await query.execute()) {
+    const html = `${row.content_en}${row.content_am}`;
+    const alts = new Map(imagesOf(html).map((image) => [image.src, image.alt]));
+    for (const src of new Set(imageSourcesOf(html))) {
+      if (url && src !== url) continue;
+      owners.push({
+        entity: "email-series-step",
+        id: row.id,
+        title: `${SERIES_TITLES[row.series as EmailSeriesName] ?? row.series}, step ${row.position}`,
+        status: Number(row.enabled) === 1 ? "published" : "draft",
+        url: src,
+        variants: JSON.stringify({ url: src }),
+        alt: alts.get(src) ?? "",
+        decorative: false,
+      });
+    }
+  }
+  return owners;
+}
+
 /** Every image of every item (or of published items only), with its owner. */
 export async function imagesWithOwners(db: Db, filter: { url?: string; publishedOnly?: boolean } = {}) {
   const owners: ImageOwner[] = [];
@@ -262,6 +294,8 @@ export async function imagesWithOwners(db: Db, filter: { url?: string; published
   owners.push(...(filter.publishedOnly ? site.filter((image) => image.status === "published") : site));
   const newsletters = await newsletterImages(db, filter.url);
   owners.push(...(filter.publishedOnly ? newsletters.filter((image) => image.status === "published") : newsletters));
+  const steps = await emailSeriesImages(db, filter.url);
+  owners.push(...(filter.publishedOnly ? steps.filter((image) => image.status === "published") : steps));
   return owners;
 }
 
@@ -329,6 +363,41 @@ export async function replaceImage(db: Db, from: string, to: { url: string; vari
       .where("id", "=", row.id)
       .execute();
   }
+  // The e-mail series' steps: every donor welcomed from now on gets the blurred one.
+  for (const row of await stepsNaming(db, from)) {
+    await db
+      .updateTable("email_series_steps")
+      .set({
+        content_en: withPictureReplaced(row.content_en, from, to.url),
+        content_am: withPictureReplaced(row.content_am, from, to.url),
+      })
+      .where("id", "=", row.id)
+      .execute();
+  }
+}
+
+const stepsNaming = (db: Db, url: string) =>
+  db
+    .selectFrom("email_series_steps")
+    .select(["id", "content_en", "content_am"])
+    .where((eb) => eb.or([eb("content_en", "like", `%${url}%`), eb("content_am", "like", `%${url}%`)]))
+    .execute();
+
+/** Takes a withdrawn picture out of every step of the e-mail series that shows it; their ids. */
+export async function removeEmailSeriesPicture(db: Db, url: string, now: string): Promise<string[]> {
+  const changed: string[] = [];
+  for (const row of await stepsNaming(db, url)) {
+    const contentEn = withoutPicture(row.content_en, url);
+    const contentAm = withoutPicture(row.content_am, url);
+    if (contentEn === row.content_en && contentAm === row.content_am) continue;
+    await db
+      .updateTable("email_series_steps")
+      .set({ content_en: contentEn, content_am: contentAm, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+    changed.push(row.id);
+  }
+  return changed;
 }
 
 const newslettersNaming = (db: Db, url: string) =>

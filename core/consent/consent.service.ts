@@ -119,6 +119,10 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
     return consent;
   }
 
+  /** Why an e-mail may not show a picture with this consent (or none), or null when it may. */
+  const sendRefusal = (consent: ImageConsent | undefined) =>
+    consent ? publishRefusal(consent, today()) : "has no consent recorded";
+
   async function withdrawImage(url: string, actor: Actor): Promise<{ unpublished: string[] }> {
     const owners = await repo.imagesWithOwners(db, { url });
     if (owners.length === 0) throw new NotFoundError(CONSENT_MESSAGES.notFound);
@@ -133,7 +137,8 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           sections.add(owner.id);
           continue;
         }
-        if (owner.entity === "newsletter") continue; // below, with the newsletters that copied a post's picture
+        // Below: newsletters (with those that copied a post's picture) and the e-mail series' steps.
+        if (owner.entity === "newsletter" || owner.entity === "email-series-step") continue;
         const left = owner.galleryImageId ? await repo.removeGalleryImage(trx, owner.galleryImageId, owner.id) : 0;
         if (owner.entity === "blog" || owner.entity === "publication") {
           await repo.standInForItemImage(trx, owner.entity, owner.id, STAND_IN);
@@ -157,6 +162,16 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
           entity: "newsletter",
           entityId: newsletter,
           fields: ["imageUrl"],
+          values: { consent: "withdrawn" },
+        });
+      }
+      // A switched-on step would send it to every donor welcomed from now on.
+      for (const step of await repo.removeEmailSeriesPicture(trx, url, now)) {
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: "email-series-step",
+          entityId: step,
+          fields: ["content"],
           values: { consent: "withdrawn" },
         });
       }
@@ -247,18 +262,31 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
      * writes newsletters, so a picture whose consent is not recorded is refused too. Names the
      * picture. docs/decisions/0751-newsletter-pictures-through-consent.md
      */
-    async assertMaySend(trx: Db, pictures: readonly { url: string; name: string; field: string }[]): Promise<void> {
+    async assertMaySend(
+      trx: Db,
+      pictures: readonly { url: string; name: string; field: string }[],
+      /** What the picture is to be taken out of, as the message says it. */
+      from = "the newsletter",
+    ): Promise<void> {
       const consents = await repo.findConsents(
         trx,
         pictures.map((picture) => picture.url),
       );
       for (const picture of pictures) {
-        const consent = consents.get(picture.url);
-        const why = consent ? publishRefusal(consent, today()) : "has no consent recorded";
+        const why = sendRefusal(consents.get(picture.url));
         if (!why) continue;
-        const message = `${picture.name} ${why}: record its consent, or take it out of the newsletter.`;
+        const message = `${picture.name} ${why}: record its consent, or take it out of ${from}.`;
         throw new ValidationError(message, { status: message, [picture.field]: message });
       }
+    },
+
+    /**
+     * Of these pictures, those an e-mail may show now (the rule of `assertMaySend`): what an e-mail
+     * sent long after it was written, like a step of a series, keeps; the others are left out.
+     */
+    async sendable(trx: Db, urls: readonly string[]): Promise<Set<string>> {
+      const consents = await repo.findConsents(trx, urls);
+      return new Set(urls.filter((url) => !sendRefusal(consents.get(url))));
     },
 
     /**
@@ -308,9 +336,10 @@ export function createConsentService({ db, clock, audit, media, purgePublicCache
       const all = await repo.imagesWithOwners(db, { publishedOnly: true });
       const items: UndescribedImage[] = [];
       for (const image of all) {
-        // A newsletter is an e-mail, not a page the spec's clients publish: its pictures are described
-        // in the editor, and one already sent cannot be changed.
-        if (image.entity === "newsletter" || image.alt.trim() !== "" || image.decorative) continue;
+        // E-mails, not pages the spec's clients publish: their pictures are described in the editor,
+        // and one already sent cannot be changed.
+        if (image.entity === "newsletter" || image.entity === "email-series-step") continue;
+        if (image.alt.trim() !== "" || image.decorative) continue;
         const position = image.galleryPosition === undefined ? null : image.galleryPosition + 1;
         items.push({ imageUrl: image.url, entity: image.entity, entityId: image.id, title: image.title, position });
       }

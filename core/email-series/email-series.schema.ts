@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { htmlText } from "../blogs/blogs.schema.ts";
+import { PictureConsentsSchema } from "../newsletters/newsletters.schema.ts";
 
 /** The series there are; each has its steps in `email_series_steps`. */
 export const EMAIL_SERIES = ["welcome"] as const;
 export type EmailSeriesName = (typeof EMAIL_SERIES)[number];
+
+/** How staff screens name a series' e-mails ("Welcome e-mail, step 2"). */
+export const SERIES_TITLES: Record<EmailSeriesName, string> = { welcome: "Welcome e-mail" };
 
 const subject = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
 const content = z.string().max(100_000, "This text is too long.");
@@ -22,6 +26,8 @@ export const StepInputSchema = z
     contentEn: content.refine((html) => htmlText(html).length > 0, "Write the e-mail first."),
     subjectAm: subject(150).optional().default(""),
     contentAm: content.optional().default(""),
+    /** Consent for the step's pictures, as newsletters send it (docs/decisions/0751). */
+    pictureConsents: PictureConsentsSchema,
   })
   .refine((input) => (input.subjectAm === "") === (htmlText(input.contentAm).length === 0), {
     message: "An Amharic text needs both a subject and a text (or leave both empty to send English).",

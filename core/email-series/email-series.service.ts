@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { fieldsChanged } from "../audit/audit.ts";
+import type { ConsentService } from "../consent/consent.service.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { isLocale, type Locale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
-import type { PictureStorage } from "../newsletters/newsletter-pictures.ts";
+import { type PictureStorage, picturesShown } from "../newsletters/newsletter-pictures.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -45,6 +46,8 @@ export interface EmailSeriesDeps {
   tokenSecret: string;
   /** Newsletter pictures a step may show (the newsletter editor's uploads). */
   storage: PictureStorage;
+  /** Every picture a step shows goes through the one consent mechanism (docs/decisions/0751). */
+  consent: Pick<ConsentService, "recordSent" | "assertMaySend" | "sendable">;
   postalAddress: () => Promise<string[]>;
   /** The addresses an erasure took off every list (core/people/suppression.ts): never written to. */
   suppressed: (address: string) => Promise<boolean>;
@@ -88,6 +91,28 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
     const row = await repo.findStep(db, id);
     if (!row || row.series !== series) throw new NotFoundError(STEP_NOT_FOUND);
     return row;
+  }
+
+  /** The pictures a step shows, English text first, as a refusal names them. */
+  const picturesOf = (step: Pick<EmailSeriesStep, "contentEn" | "contentAm">) =>
+    picturesShown(deps.storage, `${step.contentEn}${step.contentAm}`);
+
+  /**
+   * The step as an e-mail in one language, without any picture that may not be shown today: a step
+   * goes out for months after it was saved, and a consent may end or be withdrawn meanwhile.
+   */
+  async function mailOf(step: EmailSeriesStep, locale: Locale, unsubscribe: string) {
+    const shown = await deps.consent.sendable(
+      db,
+      picturesOf(step).map((picture) => picture.url),
+    );
+    return renderSeriesStep(step, locale, {
+      siteUrl,
+      storage: deps.storage,
+      mayShow: (src) => shown.has(src),
+      unsubscribeUrl: unsubscribe,
+      postalAddress: await deps.postalAddress(),
+    });
   }
 
   /** Enrols an address (once per series, ever) and queues one job per step at its day. */
@@ -146,14 +171,7 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
       }
       // Rendered before the transaction, so no write waits on the layout.
       const locale: Locale = isLocale(enrolment.locale) ? enrolment.locale : "en";
-      const mail =
-        step &&
-        (await renderSeriesStep(repo.toStep(step), locale, {
-          siteUrl,
-          storage: deps.storage,
-          unsubscribeUrl: unsubscribeUrl(enrolment.id),
-          postalAddress: await deps.postalAddress(),
-        }));
+      const mail = step && (await mailOf(repo.toStep(step), locale, unsubscribeUrl(enrolment.id)));
       const queued = await db.transaction().execute(async (trx) => {
         // Read again in the transaction: an unsubscribe or a change of the step may have come meanwhile.
         const current = await repo.findEnrolment(trx, { id: enrolmentId });
@@ -256,6 +274,16 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
       await db.transaction().execute(async (trx) => {
         await repo.updateStep(trx, id, patch);
         const after = repo.toStep((await repo.findStep(trx, id)) as repo.StepRow);
+        const pictures = picturesOf(after);
+        const shown = new Set(pictures.map((picture) => picture.url));
+        for (const [index, { imageUrl, ...sent }] of (data.pictureConsents ?? []).entries()) {
+          if (shown.has(imageUrl)) {
+            await deps.consent.recordSent(trx, { url: imageUrl, sent, field: `pictureConsents.${index}` }, actor, id);
+          }
+        }
+        // A switched-on step may go to a donor any day: like a newsletter's send, it is refused while
+        // a picture may not be shown (a switched-off step may wait for its consent).
+        if (after.enabled) await deps.consent.assertMaySend(trx, pictures, "the e-mail");
         await audit.record(trx, actor, {
           action: "update",
           entity: STEP_AUDIT_ENTITY,
@@ -272,12 +300,7 @@ export function createEmailSeriesService(deps: EmailSeriesDeps) {
       const series = seriesOf(name);
       const { lang } = parseInput(PreviewQuerySchema, query);
       const step = repo.toStep(await findStepIn(series, id));
-      const mail = await renderSeriesStep(step, lang, {
-        siteUrl,
-        storage: deps.storage,
-        unsubscribeUrl: `${siteUrl}/api/email-series/unsubscribe?token=preview`,
-        postalAddress: await deps.postalAddress(),
-      });
+      const mail = await mailOf(step, lang, `${siteUrl}/api/email-series/unsubscribe?token=preview`);
       return { subject: mail.subject, html: mail.html ?? "", text: mail.text };
     },
   };

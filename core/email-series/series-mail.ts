@@ -28,13 +28,21 @@ const FOOTER: Record<Locale, { why: string; unsubscribe: string }> = {
 export async function renderSeriesStep(
   step: EmailSeriesStep,
   locale: Locale,
-  context: { siteUrl: string; storage: PictureStorage; unsubscribeUrl: string; postalAddress: readonly string[] },
+  context: {
+    siteUrl: string;
+    storage: PictureStorage;
+    /** Whether a picture may be shown now (its consent): the others are left out. */
+    mayShow: (src: string) => boolean;
+    unsubscribeUrl: string;
+    postalAddress: readonly string[];
+  },
 ) {
   const amharic = locale === "am" && step.subjectAm !== "";
   const lang: Locale = amharic ? "am" : "en";
   const subject = amharic ? step.subjectAm : step.subjectEn;
-  const content = sanitizeNewsletterHtml(amharic ? step.contentAm : step.contentEn, (src) =>
-    isNewsletterPicture(context.storage, src),
+  const content = sanitizeNewsletterHtml(
+    amharic ? step.contentAm : step.contentEn,
+    (src) => isNewsletterPicture(context.storage, src) && context.mayShow(src),
   );
   const footer = FOOTER[lang];
   return renderEmail({

@@ -1,6 +1,6 @@
 import type { StorageDriver } from "../media/storage.ts";
 import { imageOf } from "../media/storage-keys.ts";
-import { EMAIL_IMAGE_WIDTH, type NewsletterImage } from "./newsletter-html.ts";
+import { EMAIL_IMAGE_WIDTH, imagesOf, type NewsletterImage, sanitizeNewsletterHtml } from "./newsletter-html.ts";
 
 /** The storage folder of pictures uploaded in the newsletter editor. */
 export const NEWSLETTER_FOLDER = "newsletter";
@@ -13,6 +13,34 @@ const WANTED_WIDTH = EMAIL_IMAGE_WIDTH * 2;
 /** Is `src` one of the pictures uploaded in the newsletter editor? */
 export const isNewsletterPicture = (storage: PictureStorage, src: string) =>
   storage.keyOf(src)?.startsWith(`${NEWSLETTER_FOLDER}/`) ?? false;
+
+/** A picture an e-mail shows, as a refusal names it and the form field the refusal belongs on. */
+export interface ShownPicture {
+  url: string;
+  name: string;
+  field: string;
+}
+
+/**
+ * The pictures an e-mail text written in the newsletter editor shows once sanitised as it is sent,
+ * each once, in order: named by description ("The picture “…”"), else by place ("Picture 2"), on the
+ * field `pictures.<n>` (docs/decisions/0751-newsletter-pictures-through-consent.md).
+ */
+export function picturesShown(storage: PictureStorage, html: string): ShownPicture[] {
+  const pictures: ShownPicture[] = [];
+  const seen = new Set<string>();
+  for (const image of imagesOf(sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(storage, src)))) {
+    if (seen.has(image.src)) continue;
+    const index = seen.size;
+    seen.add(image.src);
+    pictures.push({
+      url: image.src,
+      name: image.alt ? `The picture “${image.alt}”` : `Picture ${index + 1}`,
+      field: `pictures.${index}`,
+    });
+  }
+  return pictures;
+}
 
 export interface PictureChoice {
   /** The absolute URL of each picture's file to use in the e-mail, by `src`; absent: none of its files exists yet. */

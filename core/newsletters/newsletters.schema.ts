@@ -15,6 +15,15 @@ const optionalText = (max: number) =>
 /** A link a newsletter's button may open: http(s), or a page of this site. */
 const isButtonUrl = (value: string) => isHttpUrl(value) || (value.startsWith("/") && !value.startsWith("//"));
 
+/**
+ * Consent for an e-mail's pictures, sent with the write (like the item forms' `imageConsent`): one
+ * entry per picture, `imageUrl` naming it. Newsletters and the e-mail series' steps take it.
+ */
+export const PictureConsentsSchema = z
+  .array(z.looseObject({ imageUrl: z.string().max(2048) }))
+  .max(50)
+  .optional();
+
 export const NewsletterInputSchema = z
   .object({
     subject: text("Subject is required", 150),
@@ -38,10 +47,7 @@ export const NewsletterInputSchema = z
      * Consent for the newsletter's pictures, sent with the write (ours, like the item forms'
      * `imageConsent`): one entry per picture, `imageUrl` naming it. docs/decisions/0751
      */
-    pictureConsents: z
-      .array(z.looseObject({ imageUrl: z.string().max(2048) }))
-      .max(50)
-      .optional(),
+    pictureConsents: PictureConsentsSchema,
   })
   .refine((input) => Boolean(input.buttonLabel) === Boolean(input.buttonUrl), {
     message: "A button needs both a label and a link.",

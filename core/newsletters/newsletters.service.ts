@@ -14,8 +14,8 @@ import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { SubscribersService } from "../subscribers/subscribers.service.ts";
-import { imagesOf, sanitizeNewsletterHtml } from "./newsletter-html.ts";
-import { isNewsletterPicture, NEWSLETTER_FOLDER, type PictureStorage } from "./newsletter-pictures.ts";
+import { sanitizeNewsletterHtml } from "./newsletter-html.ts";
+import { isNewsletterPicture, NEWSLETTER_FOLDER, type PictureStorage, picturesShown } from "./newsletter-pictures.ts";
 import { NEWSLETTER_SEND_JOB, newsletterSendJob, type SendJobPayload } from "./newsletter-sending.ts";
 import {
   MAIL_NOT_SET_UP_MESSAGE,
@@ -75,21 +75,10 @@ export function createNewslettersService(deps: NewslettersDeps) {
    * and each one inside it, by its description. Only those the e-mail would show (sanitised).
    */
   function picturesOf(newsletter: Pick<Newsletter, "imageUrl" | "content">) {
-    const pictures = newsletter.imageUrl
+    const above = newsletter.imageUrl
       ? [{ url: newsletter.imageUrl, name: "The picture above the text", field: "imageUrl" }]
       : [];
-    const seen = new Set<string>();
-    for (const image of imagesOf(sanitize(newsletter.content))) {
-      if (seen.has(image.src)) continue;
-      const index = seen.size;
-      seen.add(image.src);
-      pictures.push({
-        url: image.src,
-        name: image.alt ? `The picture “${image.alt}”` : `Picture ${index + 1}`,
-        field: `pictures.${index}`,
-      });
-    }
-    return pictures;
+    return [...above, ...picturesShown(deps.storage, newsletter.content)];
   }
 
   /** Records the consent sent with a write for the pictures the newsletter shows, in the write's transaction. */

@@ -1,5 +1,7 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { fileBlob, multipartPayload } from "../../tests/support/multipart.ts";
 import { createSmtpInbox, readMail, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
@@ -213,5 +215,88 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
       headers,
       payload: { ...(saved.json() as object), enabled: true },
     });
+  });
+
+  it("keeps a step's pictures to the one consent rule: refused switched on without it, left out once it ends, gone when withdrawn", async () => {
+    now = START;
+    let headers = await t.adminHeaders();
+    const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#0b5563" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", fileBlob(png), "class.png");
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletters/images",
+      ...(await multipartPayload(form, headers)),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const picture = uploaded.json().url as string;
+    const series = (await t.app.inject({ method: "GET", url: "/api/email-series/welcome", headers })).json();
+    const step = series.steps[1];
+    const url = `/api/email-series/welcome/steps/${step._id}`;
+    const withPicture = {
+      ...step,
+      contentEn: `<p>The reading class.</p><img src="${picture}" alt="The reading class" width="600" height="300">`,
+    };
+
+    const refused = await t.app.inject({ method: "PUT", url, headers, payload: withPicture });
+    expect(refused.statusCode).toBe(400);
+    const message =
+      "The picture “The reading class” has no consent recorded: record its consent, or take it out of the e-mail.";
+    expect(refused.json().fields).toMatchObject({ "pictures.0": message });
+    // Switched off, it may wait for its consent.
+    const off = await t.app.inject({ method: "PUT", url, headers, payload: { ...withPicture, enabled: false } });
+    expect(off.statusCode).toBe(200);
+
+    const lastDay = new Date(START + 40 * DAY).toISOString().slice(0, 10);
+    const consent = {
+      imageUrl: picture,
+      basis: "on-file",
+      givenBy: "Selam",
+      givenOn: "2026-11-01",
+      expiresOn: lastDay,
+    };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url,
+      headers,
+      payload: { ...withPicture, pictureConsents: [consent] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    now = START;
+    await give("picture@example.org");
+    await daysLater(0, "picture@example.org");
+    const [withIt] = await daysLater(30, "picture@example.org");
+    expect(withIt?.html).toContain("The reading class");
+    expect(withIt?.html).toContain(`src="${SITE}${picture}"`);
+    // The consent ended (its last day was day 40): the next donor's e-mail goes without the picture.
+    now = START + 12 * DAY;
+    await give("after-consent@example.org");
+    await daysLater(0, "after-consent@example.org");
+    const [without] = await daysLater(30, "after-consent@example.org");
+    expect(without?.html).toContain("The reading class.");
+    expect(without?.html).not.toContain("<img");
+
+    // Withdrawn: the picture leaves the step's text itself, audited on the step.
+    headers = await t.adminHeaders(); // weeks have passed: a new sign-in
+    const withdrawn = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/consent/withdraw",
+      headers,
+      payload: { imageUrl: picture },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const after = (await t.app.inject({ method: "GET", url: "/api/email-series/welcome", headers })).json();
+    expect(after.steps[1].contentEn).not.toContain(picture);
+    const audited = await t.database.db
+      .selectFrom("audit_log")
+      .select("changes")
+      .where("entity", "=", "email-series-step")
+      .where("entity_id", "=", step._id)
+      .execute();
+    expect(audited.map((row) => row.changes)).toContainEqual(expect.stringContaining("withdrawn"));
+    await t.app.inject({ method: "PUT", url, headers, payload: step });
   });
 });

@@ -15,6 +15,7 @@ const EDIT_PATHS: Record<string, string> = {
   video: "/admin/videos/edit/",
   "site-content": "/admin/site/",
   newsletter: "/admin/newsletters/",
+  "email-series-step": "/admin/welcome-emails#step-",
 };
 const KIND_LABELS: Record<string, string> = {
   blog: "Blog post",
@@ -23,6 +24,7 @@ const KIND_LABELS: Record<string, string> = {
   video: "Video",
   "site-content": "Site content",
   newsletter: "Newsletter",
+  "email-series-step": "Welcome e-mail",
 };
 
 /** What the list shows of the image: a video's YouTube thumbnail, else the image itself. */

@@ -79,7 +79,16 @@ export function NewsletterPictures({
   editable,
   onBlurred,
   onWithdrawn,
+  id = "newsletter",
+  level = 2,
+  rule = "An e-mail cannot be taken back: every picture needs its consent recorded before the newsletter is sent or scheduled.",
 }: {
+  /** Prefixes the section's element ids (a page may show several). */
+  id?: string;
+  /** The heading's level: 3 inside a section of its own. */
+  level?: 2 | 3;
+  /** When consent is needed, as the page's e-mail goes out. */
+  rule?: string;
   pictures: NewsletterPicture[];
   consents: ReturnType<typeof useNewsletterConsents>;
   errors: Record<string, string>;
@@ -90,17 +99,15 @@ export function NewsletterPictures({
   onWithdrawn: (url: string) => void;
 }) {
   if (pictures.length === 0) return null;
+  const Heading = level === 3 ? "h3" : "h2";
   const sentIndex = new Map(consents.sent.map((entry, index) => [entry.imageUrl, index]));
   return (
-    <section aria-labelledby="newsletter-pictures-heading" className="space-y-4">
+    <section aria-labelledby={`${id}-pictures-heading`} className="space-y-4">
       <div>
-        <h2 id="newsletter-pictures-heading" className="text-lg font-bold">
+        <Heading id={`${id}-pictures-heading`} className="text-lg font-bold">
           Pictures and consent
-        </h2>
-        <p className="text-sm text-muted">
-          An e-mail cannot be taken back: every picture needs its consent recorded before the newsletter is sent or
-          scheduled.
-        </p>
+        </Heading>
+        <p className="text-sm text-muted">{rule}</p>
       </div>
       {pictures.map((picture, index) => {
         const value = consents.consents[picture.url];
@@ -120,7 +127,7 @@ export function NewsletterPictures({
             </div>
             {editable && saved && (
               <BlurEditor
-                id={`newsletter-blur-${index}`}
+                id={`${id}-blur-${index}`}
                 imageUrl={picture.url}
                 onApplied={(image) => onBlurred(picture.url, image)}
               />
@@ -130,7 +137,7 @@ export function NewsletterPictures({
             )}
             {value && (
               <ConsentFields
-                id={`newsletter-consent-${index}`}
+                id={`${id}-consent-${index}`}
                 subject={nameOf(picture, index)}
                 value={value}
                 onChange={(next) => consents.set(picture.url, next)}

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { EmailSeriesStep, EmailSeriesSummary } from "../../../core/email-series/email-series.schema";
 import type { StoredImage } from "../../../core/media/media.schema";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
+import { NewsletterPictures, picturesOf, useNewsletterConsents } from "../../components/admin/newsletter-pictures";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
@@ -35,11 +36,61 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
   const focusEn = useRef(() => {});
   const focusAm = useRef(() => {});
   const id = `step-${step.position}`;
+  const pictures = useMemo(
+    () => picturesOf("", `${values.contentEn}${values.contentAm}`),
+    [values.contentEn, values.contentAm],
+  );
+  const consents = useNewsletterConsents(pictures);
+  const savedUrls = useMemo(
+    () => new Set(picturesOf("", `${step.contentEn}${step.contentAm}`).map((picture) => picture.url)),
+    [step],
+  );
+
+  /** The editors start again from these texts (a picture blurred or withdrawn on the server). */
+  function restartEditors(change: (html: string) => string) {
+    const en = change(values.contentEn);
+    const am = change(values.contentAm);
+    start.current = {
+      en: { key: start.current.en.key + 1, html: en },
+      am: { key: start.current.am.key + 1, html: am },
+    };
+    setValues((current) => ({ ...current, contentEn: en, contentAm: am }));
+  }
+
+  /** The saved step again, after the blur or a withdrawal rewrote it; what staff typed since stays. */
+  async function reloaded(): Promise<EmailSeriesStep | undefined> {
+    const fresh = (await api<EmailSeriesSummary>(SERIES)).steps.find((candidate) => candidate._id === step._id);
+    if (fresh) onSaved(fresh);
+    setPreviewVersion((v) => v + 1);
+    return fresh;
+  }
+
+  async function pictureBlurred(from: string) {
+    const before = [...savedUrls];
+    const fresh = await reloaded();
+    const after = fresh ? picturesOf("", `${fresh.contentEn}${fresh.contentAm}`).map((picture) => picture.url) : [];
+    const to = after[before.indexOf(from)];
+    if (to) restartEditors((html) => html.replaceAll(`src="${from}"`, `src="${to}"`));
+    consents.forget(from);
+  }
+
+  async function pictureWithdrawn(url: string) {
+    await reloaded();
+    restartEditors((html) => {
+      const parsed = new DOMParser().parseFromString(html, "text/html");
+      for (const img of Array.from(parsed.querySelectorAll("img"))) if (img.getAttribute("src") === url) img.remove();
+      return parsed.body.innerHTML;
+    });
+    consents.forget(url);
+  }
 
   async function save() {
     setBusy(true);
     try {
-      const saved = await api<EmailSeriesStep>(`${SERIES}/steps/${step._id}`, { method: "PUT", json: values });
+      const saved = await api<EmailSeriesStep>(`${SERIES}/steps/${step._id}`, {
+        method: "PUT",
+        json: { ...values, pictureConsents: consents.sent },
+      });
       setErrors({});
       toast.success("Step saved.");
       setPreviewVersion((v) => v + 1);
@@ -60,7 +111,11 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
   });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border bg-white p-4 shadow-sm">
+    <section
+      id={`step-${step._id}`}
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-2xl border bg-white p-4 shadow-sm"
+    >
       <h2 id={`${id}-title`} className="text-lg font-bold">
         Step {step.position}: day {values.dayOffset}
       </h2>
@@ -120,6 +175,18 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
           features={EDITOR}
         />
       </fieldset>
+      <NewsletterPictures
+        id={id}
+        level={3}
+        rule="A step switched on may go to a donor any day: every picture needs its consent recorded before the step is saved switched on. A picture whose consent ends is left out of the e-mail."
+        pictures={pictures}
+        consents={consents}
+        errors={errors}
+        savedUrls={savedUrls}
+        editable={!busy}
+        onBlurred={(from) => void pictureBlurred(from)}
+        onWithdrawn={(url) => void pictureWithdrawn(url)}
+      />
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" disabled={busy} onClick={save} className={`${pill} bg-brand text-white`}>
           {busy ? "Saving..." : "Save step"}
