@@ -46,8 +46,8 @@ const receiptsOf = (source: "payment_id" | "offline_gift_id", currency?: Where):
 });
 
 /** Online gifts in birr (Chapa, or the sandbox standing in for it) have a rule of their own. */
-const inBirr: Where = (eb) => eb("currency", "=", "etb");
-const notInBirr: Where = (eb) => eb("currency", "<>", "etb");
+const inBirr = (eb: ExpressionBuilder<any, any>) => eb("currency", "=", "etb");
+const notInBirr = (eb: ExpressionBuilder<any, any>) => eb("currency", "<>", "etb");
 
 /** Online gifts (card or birr) whose time is up. */
 const onlineGifts = (currency: Where): Step => ({
@@ -260,10 +260,14 @@ export async function removeBatch(
 export const stepCount = (kindId: string) => RETENTION_STEPS[kindId]?.length ?? 0;
 
 /** Where each kind keeps people's e-mail addresses: whom to tell when that kind is in a breach. */
-const ADDRESSES: Record<string, readonly { table: keyof Database; column: string }[]> = {
+const ADDRESSES: Record<string, readonly { table: keyof Database; column: string; only?: typeof inBirr }[]> = {
   cardGifts: [
-    { table: "donations", column: "donor_email" },
-    { table: "receipts", column: "donor_email" },
+    { table: "donations", column: "donor_email", only: notInBirr },
+    { table: "receipts", column: "donor_email", only: notInBirr },
+  ],
+  birrGifts: [
+    { table: "donations", column: "donor_email", only: inBirr },
+    { table: "receipts", column: "donor_email", only: inBirr },
   ],
   unfinishedCheckouts: [{ table: "donations", column: "donor_email" }],
   tributes: [{ table: "donation_tributes", column: "notify_email" }],
@@ -292,6 +296,7 @@ export async function addressesOf(db: Db, kindIds: readonly string[]): Promise<s
       .select((eb) => eb.fn<string | null>("lower", [eb.ref(source.column)]).as("address"))
       .where(source.column, "is not", null)
       .where(source.column, "<>", "")
+      .$if(source.only !== undefined, (query) => query.where((eb) => (source.only as typeof inBirr)(eb)))
       .distinct()
       .execute();
     for (const row of rows) if (row.address) found.add(row.address);

@@ -138,4 +138,55 @@ describe.runIf(browserAvailable)("People: search, a person's page, export and er
     await screenshot(page, "your-data-1280");
     await context.close();
   });
+  it("lets an Administrator lift an erased address's block after asking, and says what happened", async () => {
+    const api = await adminApi(site.server);
+    const address = "hirut.lift@example.org";
+    const subscribe = () =>
+      fetch(`${site.server.baseUrl}/api/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: address }),
+      });
+    const subscribed = async () =>
+      (await api.json<Array<{ email: string }>>("GET", "/api/subscribe")).some((row) => row.email === address);
+    expect((await subscribe()).status).toBe(201);
+    const { people } = await api.json<{ people: Array<{ id: string }> }>("GET", "/api/people?q=hirut.lift");
+    await api.json("POST", `/api/people/${people[0]?.id}/erase`, {});
+    // Kept off the list: a sign-up is answered like any other and stores nothing.
+    await subscribe();
+    expect(await subscribed()).toBe(false);
+
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAdminPage(page, site.server, "/admin/people");
+    const section = page.getByRole("region", { name: "Let an erased address subscribe again" });
+    await section.getByLabel("E-mail address").fill(address);
+    await section.getByRole("button", { name: "Let it subscribe again" }).click();
+    const dialog = page.getByRole("dialog", { name: "Let this address subscribe again?" });
+    await dialog.waitFor();
+    expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
+    await screenshot(page, "admin-people-lift-375");
+    // Cancel keeps the block.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await section.getByRole("button", { name: "Let it subscribe again" }).click();
+    await dialog.getByRole("button", { name: "Lift the block" }).click();
+    await section
+      .getByRole("status")
+      .getByText(
+        `${address} can subscribe again. Nothing was subscribed: the person signs up through the form and confirms by e-mail.`,
+      )
+      .waitFor();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, "admin-people-lift-1280");
+
+    // Once lifted there is nothing left to lift: said as plainly.
+    await section.getByLabel("E-mail address").fill(address);
+    await section.getByRole("button", { name: "Let it subscribe again" }).click();
+    await dialog.getByRole("button", { name: "Lift the block" }).click();
+    await section.getByRole("status").getByText("That address is not kept off the newsletter list.").waitFor();
+
+    expect((await subscribe()).status).toBe(201);
+    expect(await subscribed()).toBe(true);
+    await context.close();
+  });
 });
