@@ -314,6 +314,7 @@ export interface BreachRow {
   peopleInformedAt: string | null;
   recordedAt: string;
   recordedBy: string;
+  newsletterId: string | null;
 }
 
 const toBreach = (row: Database["data_breaches"]): BreachRow => ({
@@ -326,6 +327,7 @@ const toBreach = (row: Database["data_breaches"]): BreachRow => ({
   peopleInformedAt: row.people_informed_at,
   recordedAt: row.recorded_at,
   recordedBy: row.recorded_by,
+  newsletterId: row.newsletter_id,
 });
 
 export async function insertBreach(db: Db, row: Database["data_breaches"]): Promise<void> {
@@ -345,7 +347,7 @@ export async function findBreach(db: Db, id: string): Promise<BreachRow | undefi
 export async function setBreachSteps(
   db: Db,
   id: string,
-  steps: { authority_notified_at?: string | null; people_informed_at?: string | null },
+  steps: { authority_notified_at?: string | null; people_informed_at?: string | null; newsletter_id?: string },
 ): Promise<void> {
   await db.updateTable("data_breaches").set(steps).where("id", "=", id).execute();
 }
