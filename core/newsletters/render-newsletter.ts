@@ -80,10 +80,15 @@ export async function renderNewsletter(
     footerLinks: notice
       ? []
       : [
-      { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
-      ...(newsletter.inArchive
-        ? [{ label: "Read it on our website", url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id), tags) }]
-        : []),
+          { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
+          ...(newsletter.inArchive
+            ? [
+                {
+                  label: "Read it on our website",
+                  url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id), tags),
+                },
+              ]
+            : []),
         ],
   });
   return { email, missingPictures: pictures.missing.map((image) => image.src) };

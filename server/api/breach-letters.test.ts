@@ -18,7 +18,9 @@ describe.each(DIALECTS)("a breach's letter to the people affected on %s", (diale
     inbox = await createSmtpInbox();
     await inbox.start();
     t = await createTestApp(dialect, {
-      config: { mail: { smtp: `smtp://127.0.0.1:${inbox.port}`, from: "Hope Behind Bars <privacy@hopebehindbars.test>" } },
+      config: {
+        mail: { smtp: `smtp://127.0.0.1:${inbox.port}`, from: "Hope Behind Bars <privacy@hopebehindbars.test>" },
+      },
     });
     admin = await t.adminHeaders();
   });
