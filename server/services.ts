@@ -318,7 +318,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       purgePublicCaches,
       afterBatch: (trx) => refreshMarkedIn(trx, PEOPLE_SOURCES, clock().toISOString()),
     }),
-    breaches: createBreaches({ db, clock, audit }),
+    breaches: createBreaches({ db, clock, audit, email, letters: newsletters }),
     /** Retained, new, recaptured and lapsed donors (docs/decisions/0701-donor-retention.md). */
     donorRetention: createDonorRetentionService({ db, clock, audit }),
     ledger: createLedgerService({ db, clock }),

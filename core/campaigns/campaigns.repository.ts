@@ -71,3 +71,39 @@ export async function attributedPayments(db: Db, slug: string, from: string, to:
     usdCents: Number(row.usd_cents),
   }));
 }
+
+export interface AttributedTransfer {
+  /** The day the money arrived ('yyyy-MM-dd'), as staff confirmed it. */
+  receivedOn: string;
+  currency: string;
+  cents: number;
+  usdCents: number;
+}
+
+/**
+ * Bank transfers whose notice came through a campaign's links and that staff confirmed into a gift,
+ * received between two days (inclusive) (docs/decisions/0860-transfer-notices-carry-attribution.md);
+ * a deleted gift counts nowhere.
+ */
+export async function attributedTransfers(
+  db: Db,
+  slug: string,
+  fromDay: string,
+  toDay: string,
+): Promise<AttributedTransfer[]> {
+  const rows = await db
+    .selectFrom("offline_gifts as g")
+    .innerJoin("gift_pledges as p", "p.id", "g.pledge_id")
+    .select(["g.received_on", "g.currency", "g.amount_minor", "g.usd_cents"])
+    .where("p.utm_campaign", "=", slug)
+    .where("g.deleted_at", "is", null)
+    .where("g.received_on", ">=", fromDay)
+    .where("g.received_on", "<=", toDay)
+    .execute();
+  return rows.map((row) => ({
+    receivedOn: row.received_on,
+    currency: row.currency,
+    cents: Number(row.amount_minor),
+    usdCents: Number(row.usd_cents),
+  }));
+}

@@ -110,9 +110,10 @@ export function createCampaignsService({
     if (visits.length === 0) return [];
     const from = (zonedLocalToDate(`${row.starts_on}T00:00`) as Date).toISOString();
     const to = (zonedLocalToDate(`${addDays(visits.at(-1)?.day ?? row.ends_on, 1)}T00:00`) as Date).toISOString();
-    const [signUps, payments] = await Promise.all([
+    const [signUps, payments, transfers] = await Promise.all([
       repo.attributedSignUps(db, row.slug, from, to),
       repo.attributedPayments(db, row.slug, from, to),
+      repo.attributedTransfers(db, row.slug, row.starts_on, visits.at(-1)?.day ?? row.ends_on),
     ]);
     const days = new Map<string, CampaignResultDay>(
       visits.map((visit) => [visit.day, { ...visit, signUps: 0, gifts: 0, raised: {}, raisedUsdCents: 0 }]),
@@ -121,8 +122,13 @@ export function createCampaignsService({
       const day = days.get(zonedDate(createdAt));
       if (day) day.signUps += 1;
     }
-    for (const payment of payments) {
-      const day = days.get(zonedDate(payment.paidAt));
+    // Card and birr payments on the day they were paid; confirmed bank transfers on the day they arrived.
+    const gifts = [
+      ...payments.map((payment) => ({ ...payment, day: zonedDate(payment.paidAt) })),
+      ...transfers.map((transfer) => ({ ...transfer, day: transfer.receivedOn })),
+    ];
+    for (const payment of gifts) {
+      const day = days.get(payment.day);
       if (!day) continue;
       day.gifts += 1;
       day.raised[payment.currency] = (day.raised[payment.currency] ?? 0) + payment.cents;

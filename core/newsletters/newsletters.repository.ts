@@ -232,3 +232,8 @@ export async function failedDeliveries(db: Db, newsletterId: string, limit = 200
     .execute();
   return rows.map((row) => ({ email: row.email, error: row.last_error ?? "" }));
 }
+
+/** Whether a draft is a breach's letter to the people it affects (docs/decisions/0861). */
+export async function isBreachLetter(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("data_breaches").select("id").where("newsletter_id", "=", id).executeTakeFirst());
+}

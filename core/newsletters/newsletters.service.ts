@@ -4,6 +4,7 @@ import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { ConsentService } from "../consent/consent.service.ts";
 import type { EmailService } from "../email/email.service.ts";
+import type { RenderedEmail } from "../email/render-email.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
@@ -58,6 +59,11 @@ export interface NewslettersDeps {
   rate: number;
 }
 
+const BREACH_LETTER_MESSAGE =
+  "This e-mail is for the people a breach affects: send it from the breach register at Admin → Privacy.";
+const BREACH_LETTER_FOOTER =
+  "You receive this because Hope Behind Bars holds information about you that this incident may have affected. It is not a newsletter: you have not been added to any list.";
+
 /**
  * Newsletters: written as drafts, previewed and tested as e-mails, then sent now or at a time by the
  * durable queue (newsletter-sending.ts), and listed on the public archive once sent unless unticked.
@@ -67,8 +73,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const { links } = subscribers;
   const nowIso = () => clock().toISOString();
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
-  const render = async (newsletter: Newsletter) =>
-    renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress());
+  const render = async (newsletter: Newsletter, notice?: { footer: string }) =>
+    renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress(), notice);
 
   /**
    * The pictures a newsletter shows, as a refusal names them: the one above the text (a blog post's)
@@ -161,6 +167,15 @@ export function createNewslettersService(deps: NewslettersDeps) {
 
     create,
 
+    /**
+     * A draft as the e-mail to people who are not (all) subscribers: a breach's letter, sent from the
+     * breach register through the e-mail outbox (docs/decisions/0861-telling-people-of-a-breach.md).
+     */
+    async letterEmail(id: string): Promise<RenderedEmail> {
+      const rendered = await render(repo.toNewsletter(await findRow(id)), { footer: BREACH_LETTER_FOOTER });
+      return rendered.email;
+    },
+
     async update(id: string, input: unknown, actor: Actor): Promise<Newsletter> {
       const data = parseInput(NewsletterInputSchema, input);
       await findRow(id);
@@ -248,6 +263,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
       if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
       const { at, lapsedYear } = parseInput(ScheduleSchema, input);
       const row = await findRow(id);
+      // A breach's letter goes to the people it affects, from the breach register, never to the list.
+      if (await repo.isBreachLetter(db, id)) throw new ConflictError(BREACH_LETTER_MESSAGE);
       const runAt = at ? new Date(at) : clock();
       const later = runAt.getTime() > clock().getTime() + 30_000;
       if (at && !later)

@@ -47,6 +47,11 @@ export async function renderNewsletter(
   links: Links,
   storage: PictureStorage,
   postalAddress: readonly string[],
+  /**
+   * Written to people who are not (all) subscribers, as the law asks (a breach's notice,
+   * docs/decisions/0861): this foot instead of the subscriber's, and no unsubscribe or archive link.
+   */
+  notice?: { footer: string },
 ): Promise<NewsletterRender> {
   const content = sanitizeNewsletterHtml(newsletter.content, (src) => isNewsletterPicture(storage, src));
   const pictures = await choosePictures(storage, siteUrl, imagesOf(content));
@@ -69,15 +74,22 @@ export async function renderNewsletter(
         }
       : {}),
     footer: [
-      "You receive this because you subscribed to news from Hope Behind Bars.",
+      notice?.footer ?? "You receive this because you subscribed to news from Hope Behind Bars.",
       ...(postalAddress.length > 0 ? [postalAddress.join(", ")] : []),
     ],
-    footerLinks: [
-      { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
-      ...(newsletter.inArchive
-        ? [{ label: "Read it on our website", url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id), tags) }]
-        : []),
-    ],
+    footerLinks: notice
+      ? []
+      : [
+          { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
+          ...(newsletter.inArchive
+            ? [
+                {
+                  label: "Read it on our website",
+                  url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id), tags),
+                },
+              ]
+            : []),
+        ],
   });
   return { email, missingPictures: pictures.missing.map((image) => image.src) };
 }

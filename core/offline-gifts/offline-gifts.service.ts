@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { type Actor, type Audit, fieldsChanged } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
+import { attributionColumns, attributionOfInput } from "../campaigns/attribution.ts";
 import { UNKNOWN_FUND_MESSAGE } from "../funds/funds.schema.ts";
 import { inReportingCurrency, toMajorText } from "../money/money.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -193,6 +194,8 @@ export function createOfflineGiftsService(deps: OfflineGiftsDeps) {
           created_at: nowIso(),
           decided_at: null,
           decided_by: null,
+          // The optional `attribution` beside the notice's fields, as the checkout and the sign-up take it.
+          ...attributionColumns(attributionOfInput(body)),
         });
       }
       return { message: OFFLINE_GIFT_MESSAGES.pledgeThanks };

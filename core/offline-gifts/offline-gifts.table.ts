@@ -43,4 +43,10 @@ export interface GiftPledgeTable {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
+  /** Where the donor first came from (docs/decisions/0860-transfer-notices-carry-attribution.md); null: not known. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  referrer_host: string | null;
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import type { EmailService } from "../email/email.service.ts";
+import type { RenderedEmail } from "../email/render-email.ts";
 import type { Clock } from "../shared/clock.ts";
-import { NotFoundError } from "../shared/errors.ts";
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { zonedLocalToDate } from "../shared/site-time.ts";
@@ -58,9 +60,28 @@ export interface BreachesDeps {
   db: Db;
   clock: Clock;
   audit: Audit;
+  /** The outbox the letter to the people affected goes through, one e-mail each. */
+  email: Pick<EmailService, "enabled" | "send">;
+  /** The newsletter editor's drafts: the letter is written, previewed and tested there. */
+  letters: {
+    create(input: unknown, actor: Actor): Promise<{ _id: string }>;
+    letterEmail(id: string): Promise<RenderedEmail>;
+  };
 }
 
-export function createBreaches({ db, clock, audit }: BreachesDeps) {
+/** The draft the letter starts from; staff write the rest in the newsletter editor. */
+const LETTER_DRAFT = {
+  subject: "About your information at Hope Behind Bars",
+  previewText: "What happened, what it means for you and what we are doing",
+  content:
+    "<p>We are writing because information about you that we hold may have been affected by an incident.</p><p>What happened: …</p><p>What information: …</p><p>What we are doing, and what you can do: …</p><p>If you have any questions, reply to this e-mail.</p>",
+  inArchive: false,
+};
+const NO_LETTER = "Write the e-mail to the people affected first.";
+const ALREADY_INFORMED = "The people affected have already been written to.";
+const NO_MAIL = "E-mail is not set up on this site, so nothing can be sent.";
+
+export function createBreaches({ db, clock, audit, email, letters }: BreachesDeps) {
   async function shown(row: BreachRow): Promise<Breach> {
     return {
       ...row,
@@ -96,6 +117,7 @@ export function createBreaches({ db, clock, audit }: BreachesDeps) {
           people_informed_at: null,
           recorded_at: clock().toISOString(),
           recorded_by: actor.email,
+          newsletter_id: null,
         });
         await audit.record(trx, actor, {
           action: "create",
@@ -126,6 +148,43 @@ export function createBreaches({ db, clock, audit }: BreachesDeps) {
           entityId: id,
           fields: Object.keys(steps),
           values: steps,
+        });
+      });
+      return shown(await found(id));
+    },
+
+    /**
+     * The letter to the people affected, as a newsletter draft (docs/decisions/0861): made once, then
+     * written in the newsletter editor. The newsletter's creation is what the audit log records.
+     */
+    async draftLetter(id: string, actor: Actor): Promise<{ newsletterId: string }> {
+      const breach = await found(id);
+      if (breach.newsletterId) return { newsletterId: breach.newsletterId };
+      const draft = await letters.create(LETTER_DRAFT, actor);
+      await setBreachSteps(db, id, { newsletter_id: draft._id });
+      return { newsletterId: draft._id };
+    },
+
+    /**
+     * Sends the letter to every address the kinds involved hold, one e-mail each through the outbox,
+     * and marks the people informed, in one transaction; the audit names how many, never who.
+     */
+    async informPeople(id: string, actor: Actor): Promise<Breach> {
+      const breach = await found(id);
+      if (!breach.newsletterId) throw new ValidationError(NO_LETTER);
+      if (breach.peopleInformedAt) throw new ConflictError(ALREADY_INFORMED);
+      if (!email.enabled) throw new ServiceUnavailableError(NO_MAIL);
+      const letter = await letters.letterEmail(breach.newsletterId);
+      const addresses = await addressesOf(db, breach.kinds);
+      await db.transaction().execute(async (trx) => {
+        for (const address of addresses) await email.send(trx, address, letter);
+        await setBreachSteps(trx, id, { people_informed_at: clock().toISOString() });
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: AUDIT_ENTITY,
+          entityId: id,
+          fields: ["peopleInformed"],
+          values: { peopleInformed: true, emailed: addresses.length },
         });
       });
       return shown(await found(id));

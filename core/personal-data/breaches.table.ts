@@ -13,4 +13,6 @@ export interface DataBreachTable {
   people_informed_at: string | null;
   recorded_at: string;
   recorded_by: string;
+  /** The newsletter draft written to the people affected (docs/decisions/0861); null: none yet. */
+  newsletter_id: string | null;
 }

@@ -164,14 +164,15 @@ export const PERSONAL_DATA_KINDS: readonly PersonalDataKind[] = [
   },
   {
     id: "unfinishedCheckouts",
-    label: { en: "Card checkouts never completed", am: "ያልተጠናቀቁ የካርድ ክፍያዎች" },
+    // Card and birr alike: the rule deletes every checkout left pending without a payment.
+    label: { en: "Card and birr checkouts never completed", am: "ያልተጠናቀቁ የካርድና የብር ክፍያዎች" },
     holds: { en: "Amount, need, sometimes an e-mail address", am: "መጠን፣ ፍላጎት፣ አንዳንዴ የኢሜይል አድራሻ" },
     purpose: {
       en: "Matching the payment provider's answer to the gift it is for",
       am: "የክፍያ አቅራቢውን ምላሽ ከስጦታው ጋር ማዛመድ",
     },
     basis: "contract",
-    storedIn: ["database", "stripe"],
+    storedIn: ["database", "stripe", "chapa"],
     screens: ["/admin/donations"],
     people: ["cardGifts"],
     retention: {

@@ -46,8 +46,8 @@ const receiptsOf = (source: "payment_id" | "offline_gift_id", currency?: Where):
 });
 
 /** Online gifts in birr (Chapa, or the sandbox standing in for it) have a rule of their own. */
-const inBirr: Where = (eb) => eb("currency", "=", "etb");
-const notInBirr: Where = (eb) => eb("currency", "<>", "etb");
+const inBirr = (eb: ExpressionBuilder<any, any>) => eb("currency", "=", "etb");
+const notInBirr = (eb: ExpressionBuilder<any, any>) => eb("currency", "<>", "etb");
 
 /** Online gifts (card or birr) whose time is up. */
 const onlineGifts = (currency: Where): Step => ({
@@ -260,10 +260,14 @@ export async function removeBatch(
 export const stepCount = (kindId: string) => RETENTION_STEPS[kindId]?.length ?? 0;
 
 /** Where each kind keeps people's e-mail addresses: whom to tell when that kind is in a breach. */
-const ADDRESSES: Record<string, readonly { table: keyof Database; column: string }[]> = {
+const ADDRESSES: Record<string, readonly { table: keyof Database; column: string; only?: typeof inBirr }[]> = {
   cardGifts: [
-    { table: "donations", column: "donor_email" },
-    { table: "receipts", column: "donor_email" },
+    { table: "donations", column: "donor_email", only: notInBirr },
+    { table: "receipts", column: "donor_email", only: notInBirr },
+  ],
+  birrGifts: [
+    { table: "donations", column: "donor_email", only: inBirr },
+    { table: "receipts", column: "donor_email", only: inBirr },
   ],
   unfinishedCheckouts: [{ table: "donations", column: "donor_email" }],
   tributes: [{ table: "donation_tributes", column: "notify_email" }],
@@ -292,6 +296,7 @@ export async function addressesOf(db: Db, kindIds: readonly string[]): Promise<s
       .select((eb) => eb.fn<string | null>("lower", [eb.ref(source.column)]).as("address"))
       .where(source.column, "is not", null)
       .where(source.column, "<>", "")
+      .$if(source.only !== undefined, (query) => query.where((eb) => (source.only as typeof inBirr)(eb)))
       .distinct()
       .execute();
     for (const row of rows) if (row.address) found.add(row.address);
@@ -309,6 +314,7 @@ export interface BreachRow {
   peopleInformedAt: string | null;
   recordedAt: string;
   recordedBy: string;
+  newsletterId: string | null;
 }
 
 const toBreach = (row: Database["data_breaches"]): BreachRow => ({
@@ -321,6 +327,7 @@ const toBreach = (row: Database["data_breaches"]): BreachRow => ({
   peopleInformedAt: row.people_informed_at,
   recordedAt: row.recorded_at,
   recordedBy: row.recorded_by,
+  newsletterId: row.newsletter_id,
 });
 
 export async function insertBreach(db: Db, row: Database["data_breaches"]): Promise<void> {
@@ -340,7 +347,7 @@ export async function findBreach(db: Db, id: string): Promise<BreachRow | undefi
 export async function setBreachSteps(
   db: Db,
   id: string,
-  steps: { authority_notified_at?: string | null; people_informed_at?: string | null },
+  steps: { authority_notified_at?: string | null; people_informed_at?: string | null; newsletter_id?: string },
 ): Promise<void> {
   await db.updateTable("data_breaches").set(steps).where("id", "=", id).execute();
 }

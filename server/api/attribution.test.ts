@@ -227,4 +227,62 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
     expect(funnel.bySourceMethod).toEqual([{ source: "poster", method: "birr", started: 1, paid: 1 }]);
     expect(funnel.bySource).toEqual([{ source: "poster", opened: 0, started: 1, paid: 1 }]);
   });
+  it("keeps a transfer notice's source and counts the transfer in the campaign once staff confirm it", async () => {
+    const notice = (bankReference: string, attribution?: unknown) =>
+      post(
+        "/api/pledges",
+        {
+          name: "Tigist Bekele",
+          email: "tigist@example.org",
+          amount: "30",
+          currency: "usd",
+          transferredOn: "2026-11-27",
+          bankReference,
+          ...(attribution === undefined ? {} : { attribution }),
+        },
+        201,
+      );
+    await notice("CBE-FROM-POSTER", FROM_POSTER);
+    await notice("CBE-DIRECT");
+    await notice("CBE-NOT-YET", FROM_POSTER);
+    const kept = (reference: string) =>
+      t.database.db
+        .selectFrom("gift_pledges")
+        .select(["id", "utm_source", "utm_medium", "utm_campaign", "utm_content", "referrer_host"])
+        .where("bank_reference", "=", reference)
+        .executeTakeFirstOrThrow();
+    expect(await kept("CBE-FROM-POSTER")).toMatchObject({
+      utm_source: "poster",
+      utm_medium: "offline",
+      utm_campaign: "year-end-appeal",
+      utm_content: null,
+      referrer_host: null,
+    });
+    expect(await kept("CBE-DIRECT")).toMatchObject({ utm_source: null, utm_campaign: null, referrer_host: null });
+
+    const resultsNow = async () =>
+      (await t.app.inject({ url: `/api/campaigns/${campaignId}`, headers: staff })).json() as {
+        days: Array<{ day: string; gifts: number; raised: Record<string, number>; raisedUsdCents: number }>;
+        results: { gifts: number; raised: Record<string, number>; raisedUsdCents: number; goalPercent: number };
+      };
+    // A notice is a donor's word: only the confirmed transfer is a gift.
+    expect((await resultsNow()).results.gifts).toBe(1);
+    for (const reference of ["CBE-FROM-POSTER", "CBE-DIRECT"]) {
+      const confirmed = await t.app.inject({
+        method: "POST",
+        url: `/api/pledges/${(await kept(reference)).id}/confirm`,
+        headers: staff,
+        payload: { receivedOn: "2026-11-27" },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+    }
+    const { days, results } = await resultsNow();
+    expect(days[0]).toMatchObject({ day: "2026-11-27", gifts: 1, raised: { usd: 3000 }, raisedUsdCents: 3000 });
+    expect(results).toMatchObject({
+      gifts: 2,
+      raised: { etb: 155500, usd: 3000 },
+      raisedUsdCents: 4000,
+      goalPercent: 40,
+    });
+  });
 });

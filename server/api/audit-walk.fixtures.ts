@@ -1081,6 +1081,39 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
       },
     };
   },
+  "POST /api/admin/breaches/:id/letter": async (t) => {
+    const breach = await t.services.breaches.record(
+      { description: "A lost tablet", foundAt: "2026-11-28T09:00", affected: "Donors", kinds: ["cardGifts"] },
+      SYSTEM_ACTOR,
+    );
+    return {
+      request: { url: `/api/admin/breaches/${breach.id}/letter` },
+      // The letter is a newsletter draft: its creation is what is recorded.
+      expected: {
+        action: "create",
+        entity: "newsletter",
+        entityId: ANY_ID,
+        fields: ["content", "inArchive", "previewText", "subject"],
+      },
+    };
+  },
+  "POST /api/admin/breaches/:id/inform": async (t) => {
+    const breach = await t.services.breaches.record(
+      { description: "A lost drive", foundAt: "2026-11-28T09:00", affected: "Volunteers", kinds: [] },
+      SYSTEM_ACTOR,
+    );
+    await t.services.breaches.draftLetter(breach.id, SYSTEM_ACTOR);
+    return {
+      request: { url: `/api/admin/breaches/${breach.id}/inform` },
+      expected: {
+        action: "update",
+        entity: "breach",
+        entityId: breach.id,
+        fields: ["peopleInformed"],
+        values: { peopleInformed: true, emailed: 0 },
+      },
+    };
+  },
   "PUT /api/admin/retention": async () => ({
     request: { url: "/api/admin/retention", payload: { periods: { contactMessages: 18 } } },
     expected: { action: "update", entity: "setting", entityId: "privacy.retentionPeriods", fields: ["value"] },

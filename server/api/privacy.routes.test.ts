@@ -654,7 +654,7 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
       "Card gifts and their receipts",
       "Gifts in birr through Chapa and their receipts",
       "Gifts in honour or in memory, and the donor wall",
-      "Card checkouts never completed",
+      "Card and birr checkouts never completed",
       "Offline gifts and their receipts",
       "Dismissed transfer notices",
       "Year-end statement sends",
@@ -751,5 +751,60 @@ describe.each(DIALECTS)("Retention and records of processing on %s", (dialect) =
     const create = entries.find((entry) => entry.action === "create");
     expect(JSON.parse(create?.changes ?? "{}").values).toEqual({ kinds: "contactMessages, subscribers" });
     for (const entry of entries) expect(entry.changes).not.toContain("laptop");
+  });
+  it("finds the people to inform of a breach of birr gifts apart from card gifts", async () => {
+    const gift = (email: string, currency: string) => ({
+      id: newId(),
+      provider: currency === "etb" ? "chapa" : "sandbox",
+      checkout_session_id: `cs_breach_${currency}`,
+      frequency: "one-time",
+      amount_cents: 5000,
+      currency,
+      status: "paid",
+      donor_email: email,
+      donor_name: null,
+      customer_id: null,
+      subscription_id: null,
+      fund_id: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      paid_at: now.toISOString(),
+      ended_at: null,
+      amount_changed_at: null,
+    });
+    await t.database.db
+      .insertInto("donations")
+      .values([gift("birr-donor@example.org", "etb"), gift("card-donor@example.org", "usd")])
+      .execute();
+    const toInform = async (kinds: string[]) => {
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/breaches",
+        headers: admin,
+        payload: {
+          description: "An export of gifts was sent to the wrong address",
+          foundAt: "2026-11-29T11:00",
+          affected: "Donors",
+          kinds,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return (await get(`/api/admin/breaches/${created.json<{ id: string }>().id}/people`)).json<{ emails: string[] }>()
+        .emails;
+    };
+    const birr = await toInform(["birrGifts"]);
+    expect(birr).toContain("birr-donor@example.org");
+    expect(birr).not.toContain("card-donor@example.org");
+    const card = await toInform(["cardGifts"]);
+    expect(card).toContain("card-donor@example.org");
+    expect(card).not.toContain("birr-donor@example.org");
+    const records = (await get("/api/admin/records-of-processing")).json<{
+      records: { label: string; storedIn: string[] }[];
+    }>().records;
+    expect(records.find((record) => record.label === "Card and birr checkouts never completed")?.storedIn).toEqual([
+      "The site's database (SQLite or PostgreSQL)",
+      "Stripe (card payments)",
+      "Chapa (payments in birr)",
+    ]);
   });
 });

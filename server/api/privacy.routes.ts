@@ -26,6 +26,13 @@ export default async function privacyRoutes(app: FastifyInstance) {
     breaches.setSteps(request.params.id, request.body, actorOf(request)),
   );
 
+  // The letter to the people affected: a newsletter draft, then sent through the outbox (docs/decisions/0861).
+  app.post<{ Params: { id: string } }>("/api/admin/breaches/:id/letter", async (request) =>
+    breaches.draftLetter(request.params.id, actorOf(request)),
+  );
+  app.post<{ Params: { id: string } }>("/api/admin/breaches/:id/inform", async (request) =>
+    breaches.informPeople(request.params.id, actorOf(request)),
+  );
   app.get<{ Params: { id: string } }>("/api/admin/breaches/:id/people", async (request) =>
     breaches.people(request.params.id),
   );

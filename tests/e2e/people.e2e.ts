@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 
 const EMAIL = "tigist.bekele@example.org";
@@ -136,6 +136,59 @@ describe.runIf(browserAvailable)("People: search, a person's page, export and er
     await page.setViewportSize(VIEWPORTS.desktop);
     expect(await axeViolations(page, "main")).toEqual([]);
     await screenshot(page, "your-data-1280");
+    await context.close();
+  });
+  it("lets an Administrator lift an erased address's block after asking, and says what happened", async () => {
+    const api = await adminApi(site.server);
+    const address = "hirut.lift@example.org";
+    const subscribe = () =>
+      fetch(`${site.server.baseUrl}/api/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: address }),
+      });
+    const subscribed = async () =>
+      (await api.json<Array<{ email: string }>>("GET", "/api/subscribe")).some((row) => row.email === address);
+    expect((await subscribe()).status).toBe(201);
+    const { people } = await api.json<{ people: Array<{ id: string }> }>("GET", "/api/people?q=hirut.lift");
+    await api.json("POST", `/api/people/${people[0]?.id}/erase`, {});
+    // Kept off the list: a sign-up is answered like any other and stores nothing.
+    await subscribe();
+    expect(await subscribed()).toBe(false);
+
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    // The second try finds nothing to lift: the API's 404, said on the screen.
+    expectErrors(page, [/^404 POST \/api\/people\/suppressions\/lift$/]);
+    await openAdminPage(page, site.server, "/admin/people");
+    const section = page.getByRole("region", { name: "Let an erased address subscribe again" });
+    await section.getByLabel("E-mail address").fill(address);
+    await section.getByRole("button", { name: "Let it subscribe again" }).click();
+    const dialog = page.getByRole("dialog", { name: "Let this address subscribe again?" });
+    await dialog.waitFor();
+    expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
+    await screenshot(page, "admin-people-lift-375");
+    // Cancel keeps the block.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await section.getByRole("button", { name: "Let it subscribe again" }).click();
+    await dialog.getByRole("button", { name: "Lift the block" }).click();
+    await section
+      .getByRole("status")
+      .getByText(
+        `${address} can subscribe again. Nothing was subscribed: the person signs up through the form and confirms by e-mail.`,
+      )
+      .waitFor();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, "admin-people-lift-1280");
+
+    // Once lifted there is nothing left to lift: said as plainly.
+    await section.getByLabel("E-mail address").fill(address);
+    await section.getByRole("button", { name: "Let it subscribe again" }).click();
+    await dialog.getByRole("button", { name: "Lift the block" }).click();
+    await section.getByRole("status").getByText("That address is not kept off the newsletter list.").waitFor();
+
+    expect((await subscribe()).status).toBe(201);
+    expect(await subscribed()).toBe(true);
     await context.close();
   });
 });

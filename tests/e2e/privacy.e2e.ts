@@ -1,14 +1,27 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSmtpInbox, type SmtpInbox } from "../support/smtp-inbox.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 
 /** Admin → Privacy (retention preview and periods, records of processing) and the public /privacy page. */
 describe.runIf(browserAvailable)("privacy: retention, records of processing and the privacy page", () => {
-  const site = journeySite();
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    inbox = await createSmtpInbox();
+    await inbox.start();
+  });
+  afterAll(() => inbox?.stop());
+  // The breach's letter goes through the site's e-mail outbox to this test's SMTP server.
+  const site = journeySite({
+    get SMTP_URL() {
+      return `smtp://127.0.0.1:${inbox.port}`;
+    },
+    SMTP_FROM: "Hope Behind Bars <privacy@hopebehindbars.test>",
+  });
   beforeAll(() => {
     // Two messages older than a year and one from today: the preview counts the two.
     const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
@@ -90,6 +103,23 @@ describe.runIf(browserAvailable)("privacy: retention, records of processing and 
     await screenshot(page, "privacy-breaches-375");
     await page.getByRole("button", { name: "Mark authority told" }).click();
     await authority.getByText(/^Authority told /).waitFor();
+
+    // The letter to them is written in the newsletter editor, then sent from here (docs/decisions/0861).
+    await page.getByRole("button", { name: "Write to the people affected" }).click();
+    await page.waitForURL(/\/admin\/newsletters\/[0-9a-f-]{36}$/);
+    await page.getByLabel("Subject").waitFor();
+    expect(await page.getByLabel("Subject").inputValue()).toBe("About your information at Hope Behind Bars");
+    await page.goto("/admin/privacy/breaches");
+    await page.getByRole("link", { name: "Edit the e-mail" }).waitFor();
+    await page.getByRole("button", { name: "Send the e-mail to the people affected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send the e-mail to the people affected?" });
+    await dialog.waitFor();
+    expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
+    await screenshot(page, "privacy-breach-letter-375");
+    await dialog.getByRole("button", { name: "Send to 3 people" }).click();
+    await page.getByText(/^People informed /).waitFor();
+    const letters = () => inbox.messages.filter((raw) => raw.includes("About your information at Hope Behind Bars"));
+    await expect.poll(() => letters().length, { timeout: 15_000 }).toBe(3);
     await context.close();
   });
 

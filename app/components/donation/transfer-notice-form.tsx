@@ -2,8 +2,10 @@ import { type FormEvent, useId, useState } from "react";
 import { CURRENCIES } from "../../../core/money/money";
 import { useI18n } from "../../i18n/i18n";
 import { ApiError, api } from "../../lib/api-client";
+import { cameFromBody } from "../../lib/came-from";
 import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
+import { CameFromFields } from "../forms/came-from-fields";
 import { Honeypot, honeypotValue } from "../forms/honeypot";
 import { PrivacyNote } from "../forms/privacy-note";
 
@@ -54,7 +56,7 @@ export function TransferNoticeForm({
     try {
       const answer = await api<{ message: string }>("/api/pledges", {
         method: "POST",
-        json: { ...values, fax_number: honeypotValue(form) },
+        json: { ...values, fax_number: honeypotValue(form), ...cameFromBody(form) },
       });
       setThanks(error(answer.message));
     } catch (failure) {
@@ -96,6 +98,7 @@ export function TransferNoticeForm({
       aria-labelledby={`${id}-title`}
     >
       <input type="hidden" name="intent" value="pledge" />
+      <CameFromFields />
       <h3 id={`${id}-title`} className="font-bold text-ink">
         {t("donation.noticeTitle")}
       </h3>

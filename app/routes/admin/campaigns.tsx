@@ -209,9 +209,9 @@ export default function AdminCampaigns() {
                   type="button"
                   className={buttonClasses("secondary", "sm")}
                   onClick={() => setShown(campaign)}
-                  aria-label={`Show links of ${campaign.name}`}
+                  aria-label={`Show links and results of ${campaign.name}`}
                 >
-                  Show links
+                  Show links and results
                 </button>
               </li>
             ))}

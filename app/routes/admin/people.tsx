@@ -8,14 +8,18 @@ import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
 import { useListPage } from "../../components/admin/lists/use-list-page";
 import { KIND_LABELS } from "../../components/admin/people/kind-labels";
+import { LiftSuppression } from "../../components/admin/people/lift-suppression";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, errorMessage } from "../../lib/api-client";
+import { useStaffMember } from "../../lib/use-staff-member";
 
 export const meta = () => adminMeta("People");
 
 /** Admin → People: one entry per e-mail address, from every kind of record that holds one. */
 export default function AdminPeople() {
   const list = useListPage<PersonSummary>("/api/admin/lists/people");
+  // Lifting a suppression undoes part of an erasure: Administrators only (docs/decisions/0811).
+  const { role } = useStaffMember();
 
   useEffect(() => {
     if (list.failed) toast.error("Failed to fetch people.");
@@ -60,6 +64,7 @@ export default function AdminPeople() {
           ))}
         </ul>
       </ListBody>
+      {role === "administrator" ? <LiftSuppression /> : null}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { Link, useNavigate } from "react-router";
 import type { Breach } from "../../../core/personal-data/breaches.service";
 import { PERSONAL_DATA_KINDS } from "../../../core/personal-data/personal-data.registry";
 import { focusFirstError, TextArea, TextInput } from "../../components/admin/form-controls";
+import { Modal } from "../../components/admin/modal";
 import { PrivacyTabs } from "../../components/admin/privacy/privacy-tabs";
 import { Button } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { formatInstantDateTime } from "../../lib/dates";
 
 export const meta = () => adminMeta("Breach register");
@@ -36,6 +38,9 @@ export default function AdminPrivacyBreaches() {
   const [now, setNow] = useState(() => Date.now());
   const [people, setPeople] = useState<Record<string, string[]>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  const [sending, setSending] = useState<Breach | null>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     api<{ breaches: Breach[] }>("/api/admin/breaches")
@@ -78,6 +83,29 @@ export default function AdminPrivacyBreaches() {
       toast.success("Saved.");
     } catch {
       toast.error("Failed to save.");
+    }
+  }
+
+  /** The letter to the people affected is written in the newsletter editor (docs/decisions/0861). */
+  async function writeLetter(breach: Breach) {
+    try {
+      const { newsletterId } = await api<{ newsletterId: string }>(`/api/admin/breaches/${breach.id}/letter`, {
+        method: "POST",
+      });
+      navigate(`/admin/newsletters/${newsletterId}`);
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not start the e-mail."));
+    }
+  }
+
+  async function sendLetter(breach: Breach) {
+    try {
+      replace(await api<Breach>(`/api/admin/breaches/${breach.id}/inform`, { method: "POST" }));
+      toast.success(`The e-mail is on its way to ${breach.people} ${breach.people === 1 ? "person" : "people"}.`);
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not send the e-mail."));
+    } finally {
+      setSending(null);
     }
   }
 
@@ -187,6 +215,24 @@ export default function AdminPrivacyBreaches() {
                     Mark authority told
                   </Button>
                 )}
+                {!breach.peopleInformedAt && !breach.newsletterId && (
+                  <Button type="button" size="sm" variant="secondary" onClick={() => writeLetter(breach)}>
+                    Write to the people affected
+                  </Button>
+                )}
+                {!breach.peopleInformedAt && breach.newsletterId && (
+                  <>
+                    <Link
+                      to={`/admin/newsletters/${breach.newsletterId}`}
+                      className="inline-flex items-center rounded-full px-4 py-1.5 text-sm font-semibold text-brand ring-1 ring-brand/30 hover:bg-brand-light"
+                    >
+                      Edit the e-mail
+                    </Link>
+                    <Button type="button" size="sm" onClick={() => setSending(breach)}>
+                      Send the e-mail to the people affected
+                    </Button>
+                  </>
+                )}
                 {!breach.peopleInformedAt && (
                   <Button type="button" size="sm" variant="secondary" onClick={() => mark(breach, "peopleInformed")}>
                     Mark people informed
@@ -213,6 +259,34 @@ export default function AdminPrivacyBreaches() {
             </li>
           ))}
         </ul>
+      )}
+      {sending && (
+        <Modal
+          title="Send the e-mail to the people affected?"
+          onClose={() => setSending(null)}
+          initialFocusRef={keepRef}
+          describedBy="breach-send-question"
+          footer={
+            <>
+              <button
+                ref={keepRef}
+                type="button"
+                onClick={() => setSending(null)}
+                className="rounded-full px-5 py-2 font-semibold ring-1 ring-black/15 hover:bg-sand"
+              >
+                Cancel
+              </button>
+              <Button type="button" onClick={() => sendLetter(sending)}>
+                Send to {sending.people} {sending.people === 1 ? "person" : "people"}
+              </Button>
+            </>
+          }
+        >
+          <p id="breach-send-question">
+            The e-mail written in the newsletter editor goes now to each of the {sending.people} addresses the kinds of
+            data involved hold, one message each, and the people are marked informed. It cannot be sent twice.
+          </p>
+        </Modal>
       )}
     </div>
   );

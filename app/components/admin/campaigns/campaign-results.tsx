@@ -14,6 +14,10 @@ const raisedText = (raised: Record<string, number>) =>
     .map(([currency, cents]) => formatMoney(cents, currency))
     .join(" and ") || "nothing yet";
 
+/** True when every currency that came is the US dollar (or nothing came). */
+const onlyDollars = (raised: Record<string, number>) =>
+  Object.entries(raised).every(([currency, cents]) => currency === "usd" || cents === 0);
+
 /**
  * What came through a campaign's links (docs/decisions/0801-campaign-results.md): visits, newsletter
  * sign-ups, gifts and money per day, in each currency and in US dollars against its goal, drawn as
@@ -80,18 +84,24 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
             <span className="font-semibold" data-testid="campaign-raised">
               {raisedText(results.raised)}
             </span>
-            {", in US dollars "}
-            <span className="font-semibold" data-testid="campaign-raised-usd">
-              {formatMoney(results.raisedUsdCents, "usd")}
-            </span>
+            {/* Dollars alone need no second figure; birr is also said in the dollars it counts as. */}
+            {onlyDollars(results.raised) ? null : (
+              <>
+                {", in US dollars "}
+                <span className="font-semibold" data-testid="campaign-raised-usd">
+                  {formatMoney(results.raisedUsdCents, "usd")}
+                </span>
+              </>
+            )}
             {campaign.goalCents !== null && results.goalPercent !== null ? (
-              <> of its goal of {formatMoney(campaign.goalCents, "usd")}</>
+              <>, of its goal of {formatMoney(campaign.goalCents, "usd")}</>
             ) : null}
           </p>
           {campaign.goalCents !== null && results.goalPercent !== null ? (
             <div className="mt-2 flex items-center gap-3">
               <progress
-                className="h-3 w-full overflow-hidden rounded-full accent-brand"
+                // The need cards' colours: a browser's own progress bar would be green on grey.
+                className="h-3 w-full appearance-none overflow-hidden rounded-full bg-brand-light [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-brand-light [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand"
                 max={100}
                 value={results.goalPercent}
                 aria-label="Share of the goal raised"
