@@ -1,6 +1,7 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
-import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 import { adminParts, expectLaidOut } from "./support/layout.ts";
 
@@ -61,4 +62,37 @@ describe.runIf(browserAvailable)("welcome e-mails: staff edit a step and preview
       await poll(() => page.getByText("Step saved.").count()).toBeGreaterThan(0);
     },
   );
+
+  it("asks for a step's picture's consent before the step is saved switched on, as a newsletter's", async () => {
+    const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
+    // The editor asks for the picture's description in the browser's prompt.
+    page.on("dialog", (dialog) => void dialog.accept("The reading class"));
+    await openAdminPage(page, site.server, "/admin/welcome-emails");
+    const second = page.getByRole("region", { name: "Step 2: day 30" });
+    const editor = second.getByRole("textbox", { name: "Text (English)" });
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+End");
+    const photo = await sharp({ create: { width: 900, height: 450, channels: 3, background: "#3b6e4f" } })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent("filechooser");
+    await second.getByRole("button", { name: "Picture", exact: true }).first().click();
+    await (await chooser).setFiles({ name: "class.png", mimeType: "image/png", buffer: photo });
+    await editor.getByRole("img", { name: "The reading class" }).waitFor();
+
+    expectErrors(page, [/^400 PUT \/api\/email-series\/welcome\/steps\/[\w-]+$/]);
+    await second.getByRole("button", { name: "Save step" }).click();
+    const refusal =
+      "The picture “The reading class” has no consent recorded: record its consent, or take it out of the e-mail.";
+    const consent = second.getByRole("group", { name: "Consent for the picture “The reading class”" });
+    await consent.getByText(refusal).waitFor();
+    await screenshot(page, "welcome-series-consent-refused-1280");
+    await consent.getByLabel("No identifiable people").check();
+    await second.getByRole("button", { name: "Save step" }).click();
+    await poll(() => page.getByText("Step saved.").count()).toBeGreaterThan(0);
+    // Saved, the picture can be blurred where it is, as every other picture.
+    await second.getByRole("button", { name: "Blur faces or details" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "welcome-series-picture-1280");
+  });
 });

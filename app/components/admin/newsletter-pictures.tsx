@@ -81,12 +81,15 @@ export function NewsletterPictures({
   onWithdrawn,
   id = "newsletter",
   level = 2,
+  saved: savedName = "the draft",
   rule = "An e-mail cannot be taken back: every picture needs its consent recorded before the newsletter is sent or scheduled.",
 }: {
   /** Prefixes the section's element ids (a page may show several). */
   id?: string;
   /** The heading's level: 3 inside a section of its own. */
   level?: 2 | 3;
+  /** What must be saved before a picture can be blurred ("the draft", "the step"). */
+  saved?: string;
   /** When consent is needed, as the page's e-mail goes out. */
   rule?: string;
   pictures: NewsletterPicture[];
@@ -133,7 +136,7 @@ export function NewsletterPictures({
               />
             )}
             {editable && !saved && (
-              <p className="text-sm text-muted">Save the draft to blur faces or details in this picture.</p>
+              <p className="text-sm text-muted">Save {savedName} to blur faces or details in this picture.</p>
             )}
             {value && (
               <ConsentFields

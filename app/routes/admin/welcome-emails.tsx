@@ -178,6 +178,7 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
       <NewsletterPictures
         id={id}
         level={3}
+        saved="the step"
         rule="A step switched on may go to a donor any day: every picture needs its consent recorded before the step is saved switched on. A picture whose consent ends is left out of the e-mail."
         pictures={pictures}
         consents={consents}
