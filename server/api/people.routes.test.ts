@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { screenOf } from "../../core/access/admin-screens.ts";
 import { createPeopleService } from "../../core/people/people.service.ts";
 import type { PersonSource } from "../../core/people/person-source.ts";
 import { PEOPLE_SOURCES } from "../../core/people/sources/index.ts";
@@ -139,6 +140,13 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
       "subscriber",
       "volunteer-application",
     ]);
+    // Every record links to a screen of its own (a mistyped path would fall to the dashboard's "not found").
+    for (const record of detail.timeline as Array<{ kind: string; link: string }>) {
+      expect(screenOf(record.link)?.path, `${record.kind}: ${record.link}`).not.toBe("/admin");
+    }
+    expect(detail.timeline.find((r: { kind: string }) => r.kind === "offline-gift")?.link).toBe(
+      "/admin/donations/offline",
+    );
     expect(detail.timeline.find((r: { kind: string }) => r.kind === "volunteer-application")).toMatchObject({
       link: "/admin/volunteers",
       fields: { fullName: NAME, phone: PHONE, age: 29 },

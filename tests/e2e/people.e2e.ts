@@ -4,6 +4,7 @@ import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
+import { addInboxMember, openAsMember } from "./support/staff-members.ts";
 
 const EMAIL = "tigist.bekele@example.org";
 const NAME = "Tigist Bekele";
@@ -78,6 +79,23 @@ describe.runIf(browserAvailable)("People: search, a person's page, export and er
     await page.getByRole("cell", { name: "$250", exact: true }).waitFor();
     expect(await axeViolations(page, "main")).toEqual([]);
     await screenshot(page, "admin-person-1280");
+    // Each record opens its own screen: the offline gift, the Donations screen's offline gifts.
+    await page.getByRole("link", { name: /^Open in Offline gift/ }).click();
+    await page.waitForURL(/\/admin\/donations\/offline$/);
+    await page.goBack();
+    await page.getByRole("heading", { name: NAME, level: 1 }).waitFor();
+    const personPath = new URL(page.url()).pathname;
+
+    // Inbox staff read the same person, without links to the gift screens their role does not open.
+    const inbox = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await openAsMember(inbox.page, site.server, addInboxMember(site.server), personPath);
+    await inbox.page.getByRole("heading", { name: NAME, level: 1 }).waitFor();
+    expect(await inbox.page.getByRole("link", { name: /^Open in Volunteer application/ }).count()).toBe(1);
+    expect(await inbox.page.getByRole("link", { name: /^Open in Offline gift/ }).count()).toBe(0);
+    expect(await inbox.page.getByText("On a screen your role does not open").count()).toBeGreaterThan(0);
+    expect(await axeViolations(inbox.page, "main")).toEqual([]);
+    await screenshot(inbox.page, "admin-person-inbox-375");
+    await inbox.context.close();
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export everything (ZIP)" }).click();

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -9,29 +7,12 @@ import { axeViolations } from "./support/axe.ts";
 import { blogFields, createPost, uploadedFiles } from "./support/blog-fixtures.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
-import type { RunningServer } from "./support/server.ts";
+import { addInboxMember, openAsMember } from "./support/staff-members.ts";
 import { stubYoutube } from "./support/youtube-stub.ts";
 
 /** Saving runs the image pipeline. */
 const WAIT = { timeout: 30_000 };
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-/** A staff member with the Inbox role, sharing the test admin's password (a copy of its account row). */
-function addInboxMember(server: RunningServer): { email: string; password: string } {
-  const db = new SQLite(path.join(server.dataDir, "hope.sqlite"));
-  const admin = db.prepare("select * from admin_users where email = ?").get(server.admin.email) as Record<
-    string,
-    unknown
-  >;
-  const email = "inbox@hopebehindbars.test";
-  const row = { ...admin, id: randomUUID().replaceAll("-", "").slice(0, 24), email, role: "inbox" };
-  const columns = Object.keys(row);
-  db.prepare(`insert into admin_users (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`).run(
-    ...columns.map((column) => (row as Record<string, unknown>)[column]),
-  );
-  db.close();
-  return { email, password: server.admin.password };
-}
 
 describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal, previews", () => {
   const site = journeySite({ PAGE_CACHE_SECONDS: "60" });
@@ -190,17 +171,8 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
 
     const inbox = addInboxMember(site.server);
     const member = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
-    const login = await fetch(`${site.server.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(inbox),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
     expectErrors(member.page, [/^403 GET \/api\/admin\/blogs\//]);
-    await member.page.goto("/admin/login");
-    await member.page.evaluate((value) => window.localStorage.setItem("adminToken", value), token);
-    await member.page.goto(`/admin/preview/blogs/${post._id}`);
+    await openAsMember(member.page, site.server, inbox, `/admin/preview/blogs/${post._id}`);
     await member.page.getByRole("heading", { name: "This preview is not for your role" }).waitFor(WAIT);
     expect(await member.page.getByRole("link", { name: "Back to the dashboard" }).isVisible()).toBe(true);
     await screenshot(member.page, "preview-refused-375");

@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useParams } from "react-router";
+import { mayOpen } from "../../../core/access/admin-screens";
 import { formatMoney } from "../../../core/money/money";
 import type { ErasureSummary, PersonDetail, PersonExportState } from "../../../core/people/people.schema";
 import { Modal } from "../../components/admin/modal";
 import { KIND_LABELS } from "../../components/admin/people/kind-labels";
+import { useStaffRole } from "../../components/admin/use-staff-role";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, errorMessage } from "../../lib/api-client";
 import { downloadFile } from "../../lib/download-file";
@@ -18,6 +20,7 @@ const counts = (values: Record<string, number>) =>
 /** A person's page: everything held about them, their giving, and correcting, exporting or erasing it. */
 export default function AdminPerson() {
   const { id } = useParams();
+  const role = useStaffRole();
   const [person, setPerson] = useState<PersonDetail | null>(null);
   const [missing, setMissing] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -139,10 +142,15 @@ export default function AdminPerson() {
                 {record.gift && ` · ${formatMoney(record.gift.minor, record.gift.currency)}`}
               </p>
             </div>
-            <Link to={record.link} className="shrink-0 text-sm text-brand underline">
-              Open in {KIND_LABELS[record.kind] ?? record.kind}
-              <span className="sr-only"> ({record.title})</span>
-            </Link>
+            {role && mayOpen(role, record.link) ? (
+              <Link to={record.link} className="shrink-0 text-sm text-brand underline">
+                Open in {KIND_LABELS[record.kind] ?? record.kind}
+                <span className="sr-only"> ({record.title})</span>
+              </Link>
+            ) : (
+              // Gifts are on Administrators' screens: Inbox staff see the record here only, not a link that refuses.
+              <span className="shrink-0 text-sm text-muted">On a screen your role does not open</span>
+            )}
           </li>
         ))}
       </ol>

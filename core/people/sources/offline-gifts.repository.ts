@@ -15,7 +15,7 @@ export const offlineGifts: PersonSource = {
       id: row.id,
       at: row.received_on,
       title: row.deleted_at ? `Offline gift (${row.method}), deleted` : `Offline gift (${row.method})`,
-      link: "/admin/offline-gifts",
+      link: "/admin/donations/offline",
       ...(!row.deleted_at && { gift: { minor: Number(row.amount_minor), currency: row.currency } }),
       fields: fieldsOf(row),
     }));

@@ -15,7 +15,7 @@ export const pledges: PersonSource = {
       id: row.id,
       at: row.created_at,
       title: `Transfer notice, ${row.status}`,
-      link: "/admin/offline-gifts",
+      link: "/admin/donations/offline",
       fields: fieldsOf(row),
     }));
   },
