@@ -215,6 +215,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     },
     jobs,
     etbPerUsd: async () => (await siteContent.published()).donating.etbPerUsd || undefined,
+    feeCoverPercent: async () => (await siteContent.published()).donating.feeCoverPercent,
     email,
   });
   const giving = createGivingService({
