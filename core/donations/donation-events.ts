@@ -24,7 +24,10 @@ function dollarValue(
  * What the provider took, split into the gift and the fee cover the donor chose with it
  * (docs/decisions/0830): the cover is never more than what came, and the rest is the gift.
  */
-function splitCharge(charged: number, donation: { feeCoverCents: number }): { amountCents: number; feeCoverCents: number } {
+function splitCharge(
+  charged: number,
+  donation: { feeCoverCents: number },
+): { amountCents: number; feeCoverCents: number } {
   const feeCoverCents = Math.max(0, Math.min(donation.feeCoverCents, charged));
   return { amountCents: charged - feeCoverCents, feeCoverCents };
 }

@@ -292,7 +292,16 @@ export async function recordRefund(
 export async function findReceipt(db: Db, sessionId: string) {
   return db
     .selectFrom("donations")
-    .select(["amount_cents", "fee_cover_cents", "currency", "frequency", "status", "provider", "fund_id", "donor_email"])
+    .select([
+      "amount_cents",
+      "fee_cover_cents",
+      "currency",
+      "frequency",
+      "status",
+      "provider",
+      "fund_id",
+      "donor_email",
+    ])
     .where("checkout_session_id", "=", sessionId)
     .executeTakeFirst();
 }
@@ -320,7 +329,9 @@ async function selectDonations(
       eb.fn.countAll<number>().as("payment_count"),
       eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("received_cents"),
       // A refund takes the gift first: once the whole gift went back, so did its fee cover.
-      eb.fn.sum<number>(sql`case when refunded_cents >= amount_cents then 0 else fee_cover_cents end`).as("received_fee_cover_cents"),
+      eb.fn
+        .sum<number>(sql`case when refunded_cents >= amount_cents then 0 else fee_cover_cents end`)
+        .as("received_fee_cover_cents"),
       eb.fn.sum<number>(netUsdCents()).as("received_usd_cents"),
       eb.fn.max("etb_per_usd").as("etb_per_usd"),
     ])
@@ -333,7 +344,13 @@ async function selectDonations(
     .leftJoin(payments, "p.donation_id", "d.id")
     .leftJoin("donation_tributes as t", "t.donation_id", "d.id")
     .selectAll("d")
-    .select(["p.payment_count", "p.received_cents", "p.received_fee_cover_cents", "p.received_usd_cents", "p.etb_per_usd"])
+    .select([
+      "p.payment_count",
+      "p.received_cents",
+      "p.received_fee_cover_cents",
+      "p.received_usd_cents",
+      "p.etb_per_usd",
+    ])
     .select([
       "t.kind as tribute_kind",
       "t.name as tribute_name",

@@ -91,7 +91,9 @@ const giftExtras = () => ({
  * "Add N % so all of my gift reaches the programme" (docs/decisions/0830-covering-the-fees.md): true
  * adds N % of the amount, N as staff set it; the server works the sum out, never the browser.
  */
-const feeCoverField = () => ({ coverFees: z.optional(z.nullable(z.boolean({ error: "coverFees must be true or false." }))) });
+const feeCoverField = () => ({
+  coverFees: z.optional(z.nullable(z.boolean({ error: "coverFees must be true or false." }))),
+});
 
 // Built in a pure-annotated function so a browser chunk that needs only the rules above (the
 // pop-up) leaves zod out: about 15 KB gzip less on a slow connection.

@@ -1,8 +1,8 @@
+import type { Selectable } from "kysely";
 import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { formatMoney } from "../money/money.ts";
 import { GIFT_METHOD_LABELS, type GiftMethod } from "../offline-gifts/offline-gifts.schema.ts";
 import { zonedDate } from "../shared/site-time.ts";
-import type { Selectable } from "kysely";
 import type { ReceiptTable } from "./receipts.table.ts";
 
 /** Who receipts are from. */

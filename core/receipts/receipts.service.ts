@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
 import type { Insertable, Selectable } from "kysely";
+import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { tributeLine } from "../donations/tribute-card.ts";
 import { tributeOfPayment } from "../donations/tributes.repository.ts";
