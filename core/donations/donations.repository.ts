@@ -553,6 +553,20 @@ export async function countAtRiskMonthly(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** Birr gifts paid online while no rate was set: in no dollar total until one is published (decision 0740). */
+export async function countAwaitingRate(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations", "donations.id", "p.donation_id")
+    .select((eb) => eb.fn.count<number>("p.donation_id").distinct().as("n"))
+    .where("p.currency", "=", "etb")
+    .where("p.etb_per_usd", "is", null)
+    .where("p.refunded_cents", "=", 0)
+    .where(countsAsGiving())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function customerOf(db: Db, id: string): Promise<string | null> {
   const row = await db.selectFrom("donations").select("customer_id").where("id", "=", id).executeTakeFirst();
   return row?.customer_id ?? null;
