@@ -11,7 +11,7 @@ import { createCampaignsService } from "../core/campaigns/campaigns.service.ts";
 import { createBlurService } from "../core/consent/blur.service.ts";
 import { createConsentService } from "../core/consent/consent.service.ts";
 import { valueUnratedBirr } from "../core/donations/donation-events.ts";
-import { createDonationsService } from "../core/donations/donations.service.ts";
+import { createDonationsService, DONATION_AUDIT_ENTITY } from "../core/donations/donations.service.ts";
 import { createLedgerService } from "../core/donations/ledger.service.ts";
 import { createDonorWall } from "../core/donations/tributes.service.ts";
 import { createEmailService } from "../core/email/email.service.ts";
@@ -147,8 +147,17 @@ export function createServices({ config, database, clock = systemClock }: Servic
     purgePublicCaches,
     consent,
     // Birr gifts paid before staff set a rate count from the first rate published (decision note 0740).
-    afterPublish: async (trx, { donating }) => {
-      if (donating?.etbPerUsd) await valueUnratedBirr(trx, donating.etbPerUsd);
+    afterPublish: async (trx, { donating }, actor) => {
+      if (!donating?.etbPerUsd) return;
+      const valued = await valueUnratedBirr(trx, donating.etbPerUsd);
+      // Gifts' dollar values changed by a staff action: recorded with it.
+      if (valued > 0) {
+        await audit.record(trx, actor, {
+          action: "update",
+          entity: DONATION_AUDIT_ENTITY,
+          values: { valuedAtRate: donating.etbPerUsd, gifts: valued },
+        });
+      }
     },
   });
   const newsletters = createNewslettersService({
@@ -216,6 +225,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     },
     jobs,
     etbPerUsd: async () => (await siteContent.published()).donating.etbPerUsd || undefined,
+    feeCoverPercent: async () => (await siteContent.published()).donating.feeCoverPercent,
     email,
   });
   const giving = createGivingService({

@@ -11,6 +11,8 @@ export interface DonationSettings {
   cardPayments: boolean;
   /** "Pay in birr" on the Local tab (Chapa, or the sandbox on a try-out); false hides it. */
   birrPayments: boolean;
+  /** "Add N % so all of my gift reaches the programme" (docs/decisions/0830); 0: not offered. */
+  feeCoverPercent: number;
   /** Preset amounts in whole birr. */
   birrPresets: number[];
   /** Local bank transfer details shown on the pop-up's Local tab (spec §3). */

@@ -21,6 +21,18 @@ function dollarValue(
 }
 
 /**
+ * What the provider took, split into the gift and the fee cover the donor chose with it
+ * (docs/decisions/0830): the cover is never more than what came, and the rest is the gift.
+ */
+function splitCharge(
+  charged: number,
+  donation: { feeCoverCents: number },
+): { amountCents: number; feeCoverCents: number } {
+  const feeCoverCents = Math.max(0, Math.min(donation.feeCoverCents, charged));
+  return { amountCents: charged - feeCoverCents, feeCoverCents };
+}
+
+/**
  * Gives birr payments that came before staff set a rate (decision note 0740) their dollar value at the
  * first rate published after them, so they join the fund totals then rather than stay at nothing.
  * Runs in the publishing transaction; returns how many it valued.
@@ -80,7 +92,7 @@ export function createEventApplier({
       donationId: donation.id,
       reference: event.paymentIntentId,
       paymentIntentId: event.paymentIntentId,
-      amountCents: event.amountCents,
+      ...splitCharge(event.amountCents, donation),
       currency: event.currency,
       paidAt: event.occurredAt,
     });
@@ -129,15 +141,17 @@ export function createEventApplier({
         if (!event.paid) return donation.id;
         await repo.transition(trx, donation.id, ["pending"], "paid", at);
         if (event.paymentReference) {
+          const charge = splitCharge(event.amountCents, donation);
           await repo.insertPayment(trx, {
             id: newId(),
             donationId: donation.id,
             reference: event.paymentReference,
             paymentIntentId: event.paymentIntentId,
-            amountCents: event.amountCents,
+            ...charge,
             currency: event.currency,
             paidAt: at,
-            ...dollarValue(event, rate),
+            // The gift's dollar value: the fee cover counts toward no goal (decision 0830).
+            ...dollarValue({ amountCents: charge.amountCents, currency: event.currency }, rate),
           });
         }
         await onPaid?.(trx, donation.id);
@@ -164,7 +178,7 @@ export function createEventApplier({
             donationId: donation.id,
             reference: event.invoiceId,
             paymentIntentId: null,
-            amountCents: event.amountCents,
+            ...splitCharge(event.amountCents, donation),
             currency: event.currency,
             paidAt: at,
           });
@@ -204,7 +218,9 @@ export function createEventApplier({
           throw new ConflictError("The donation for this subscription is not recorded yet; retry later.");
         }
         if (event.amountCents !== undefined && event.currency) {
-          await repo.changeAmount(trx, donation.id, { amountCents: event.amountCents, currency: event.currency, at });
+          // The provider bills the new gift plus the same fee cover (donations service, changeMonthly).
+          const { amountCents } = splitCharge(event.amountCents, donation);
+          await repo.changeAmount(trx, donation.id, { amountCents, currency: event.currency, at });
         }
         if (event.pausedUntil !== undefined)
           await repo.changePause(trx, donation.id, { pausedUntil: event.pausedUntil, at });

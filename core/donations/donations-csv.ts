@@ -19,6 +19,8 @@ export interface ExportRow {
   status: string;
   payments: number;
   receivedMinor: number;
+  /** Added to cover the fees and received with it (decision 0830), in the row's currency; 0: none. */
+  feeCoverMinor: number;
   provider: string;
   id: string;
   method: string;
@@ -46,6 +48,8 @@ export const DONATION_CSV_COLUMNS: CsvColumn<ExportRow>[] = [
   { header: "For", value: (r) => r.fund },
   { header: "ETB per USD", value: (r) => r.etbPerUsd },
   { header: "USD value", value: (r) => (r.usdCents === null ? null : toMajorDecimal(r.usdCents, "usd")) },
+  // Last, so the columns before keep their places: the gift's figures above leave it out.
+  { header: "Fee cover received", value: (r) => toMajorDecimal(r.feeCoverMinor, r.currency) },
 ];
 
 /** `fund`: the title of the need the gift is for. */
@@ -60,6 +64,7 @@ export const cardExportRow = (d: Donation, fund: string): ExportRow => ({
   status: d.status,
   payments: d.paymentCount,
   receivedMinor: d.receivedCents,
+  feeCoverMinor: d.receivedFeeCoverCents,
   provider: d.provider,
   id: d._id,
   method: d.method ?? "card",
@@ -79,6 +84,7 @@ export const offlineExportRow = (g: OfflineGift, fund: string): ExportRow => ({
   status: "received",
   payments: 1,
   receivedMinor: g.amountMinor,
+  feeCoverMinor: 0,
   provider: "",
   id: g._id,
   method: GIFT_METHOD_LABELS[g.method as GiftMethod].toLowerCase(),

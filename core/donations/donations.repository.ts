@@ -13,6 +13,8 @@ export interface DonationRecord {
   checkoutSessionId: string;
   frequency: DonationFrequency;
   amountCents: number;
+  /** Added to each payment to cover the fees (docs/decisions/0830); 0: none. */
+  feeCoverCents: number;
   currency: string;
   status: DonationStatus;
   subscriptionId: string | null;
@@ -41,6 +43,7 @@ const toRecord = (row: Selectable<DonationTable>): DonationRecord => ({
   checkoutSessionId: row.checkout_session_id,
   frequency: row.frequency as DonationFrequency,
   amountCents: Number(row.amount_cents),
+  feeCoverCents: Number(row.fee_cover_cents),
   currency: row.currency,
   status: donationStatus(row),
   subscriptionId: row.subscription_id,
@@ -49,7 +52,8 @@ const toRecord = (row: Selectable<DonationTable>): DonationRecord => ({
 
 export async function insertDonation(
   db: Db,
-  donation: Omit<DonationRecord, "status" | "subscriptionId"> & {
+  donation: Omit<DonationRecord, "status" | "subscriptionId" | "feeCoverCents"> & {
+    feeCoverCents?: number;
     now: string;
     locale?: string | null;
     /** No money stands behind it (the provider's test mode). */
@@ -66,6 +70,7 @@ export async function insertDonation(
       checkout_session_id: donation.checkoutSessionId,
       frequency: donation.frequency,
       amount_cents: donation.amountCents,
+      fee_cover_cents: donation.feeCoverCents ?? 0,
       currency: donation.currency,
       fund_id: donation.fundId,
       locale: donation.locale ?? null,
@@ -191,6 +196,8 @@ export async function insertPayment(
     reference: string;
     paymentIntentId: string | null;
     amountCents: number;
+    /** Of what the provider took, the part added to cover the fees. */
+    feeCoverCents?: number;
     currency: string;
     paidAt: string;
     etbPerUsd?: string | null;
@@ -205,6 +212,7 @@ export async function insertPayment(
       reference: payment.reference,
       payment_intent_id: payment.paymentIntentId,
       amount_cents: payment.amountCents,
+      fee_cover_cents: payment.feeCoverCents ?? 0,
       refunded_cents: 0,
       currency: payment.currency,
       paid_at: payment.paidAt,
@@ -272,7 +280,8 @@ export async function recordRefund(
   await db
     .updateTable("donation_payments")
     .set((eb) => ({
-      refunded_cents: sql<number>`case when refunded_cents > ${refund.refundedCents} then refunded_cents else ${refund.refundedCents} end`,
+      // The provider's refund is of the whole charge, fee cover included: the gift is refunded first.
+      refunded_cents: sql<number>`case when refunded_cents > ${refund.refundedCents} then refunded_cents when amount_cents < ${refund.refundedCents} then amount_cents else ${refund.refundedCents} end`,
       payment_intent_id: eb.fn.coalesce("payment_intent_id", eb.val(refund.paymentIntentId)),
       refunded_at: refund.at,
     }))
@@ -283,7 +292,16 @@ export async function recordRefund(
 export async function findReceipt(db: Db, sessionId: string) {
   return db
     .selectFrom("donations")
-    .select(["amount_cents", "currency", "frequency", "status", "provider", "fund_id", "donor_email"])
+    .select([
+      "amount_cents",
+      "fee_cover_cents",
+      "currency",
+      "frequency",
+      "status",
+      "provider",
+      "fund_id",
+      "donor_email",
+    ])
     .where("checkout_session_id", "=", sessionId)
     .executeTakeFirst();
 }
@@ -310,6 +328,10 @@ async function selectDonations(
       "donation_id",
       eb.fn.countAll<number>().as("payment_count"),
       eb.fn.sum<number>(sql`amount_cents - refunded_cents`).as("received_cents"),
+      // A refund takes the gift first: once the whole gift went back, so did its fee cover.
+      eb.fn
+        .sum<number>(sql`case when refunded_cents >= amount_cents then 0 else fee_cover_cents end`)
+        .as("received_fee_cover_cents"),
       eb.fn.sum<number>(netUsdCents()).as("received_usd_cents"),
       eb.fn.max("etb_per_usd").as("etb_per_usd"),
     ])
@@ -322,7 +344,13 @@ async function selectDonations(
     .leftJoin(payments, "p.donation_id", "d.id")
     .leftJoin("donation_tributes as t", "t.donation_id", "d.id")
     .selectAll("d")
-    .select(["p.payment_count", "p.received_cents", "p.received_usd_cents", "p.etb_per_usd"])
+    .select([
+      "p.payment_count",
+      "p.received_cents",
+      "p.received_fee_cover_cents",
+      "p.received_usd_cents",
+      "p.etb_per_usd",
+    ])
     .select([
       "t.kind as tribute_kind",
       "t.name as tribute_name",
@@ -354,6 +382,7 @@ async function selectDonations(
     frequency: row.frequency as DonationFrequency,
     status: donationStatus(row),
     amountCents: Number(row.amount_cents),
+    feeCoverCents: Number(row.fee_cover_cents),
     currency: row.currency,
     donorEmail: row.donor_email,
     donorName: row.donor_name,
@@ -362,6 +391,7 @@ async function selectDonations(
     receiptId: row.receipt_id ?? null,
     paymentCount: Number(row.payment_count ?? 0),
     receivedCents: Number(row.received_cents ?? 0),
+    receivedFeeCoverCents: Number(row.received_fee_cover_cents ?? 0),
     // Birr count in dollars only at a rate: without one, no dollar value at all.
     receivedUsdCents: row.currency === "usd" || row.etb_per_usd ? Number(row.received_usd_cents ?? 0) : null,
     etbPerUsd: row.etb_per_usd ?? null,
@@ -518,6 +548,20 @@ export async function countAtRiskMonthly(db: Db): Promise<number> {
     .where("frequency", "=", "monthly")
     .where("status", "=", "paid")
     .where("failed_invoice_id", "is not", null)
+    .where(countsAsGiving())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Birr gifts paid online while no rate was set: in no dollar total until one is published (decision 0740). */
+export async function countAwaitingRate(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations", "donations.id", "p.donation_id")
+    .select((eb) => eb.fn.count<number>("p.donation_id").distinct().as("n"))
+    .where("p.currency", "=", "etb")
+    .where("p.etb_per_usd", "is", null)
+    .where("p.refunded_cents", "=", 0)
     .where(countsAsGiving())
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -87,6 +87,14 @@ const giftExtras = () => ({
   ),
 });
 
+/**
+ * "Add N % so all of my gift reaches the programme" (docs/decisions/0830-covering-the-fees.md): true
+ * adds N % of the amount, N as staff set it; the server works the sum out, never the browser.
+ */
+const feeCoverField = () => ({
+  coverFees: z.optional(z.nullable(z.boolean({ error: "coverFees must be true or false." }))),
+});
+
 // Built in a pure-annotated function so a browser chunk that needs only the rules above (the
 // pop-up) leaves zod out: about 15 KB gzip less on a slow connection.
 export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
@@ -100,6 +108,7 @@ export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
       z.nullable(z.string({ error: UNKNOWN_FUND_MESSAGE }).check(z.refine(isFundId, { error: UNKNOWN_FUND_MESSAGE }))),
     ),
     ...giftExtras(),
+    ...feeCoverField(),
   }))();
 
 export interface CheckoutSession {
@@ -112,6 +121,8 @@ export interface CheckoutSession {
 /** What the thank-you page may show: read from our database, never from the address bar. */
 export interface DonationReceipt {
   amountCents: number;
+  /** Added to cover the fees, charged with the gift (docs/decisions/0830); 0: none. */
+  feeCoverCents: number;
   currency: string;
   frequency: DonationFrequency;
   status: DonationStatus;
@@ -127,7 +138,10 @@ export interface Donation {
   provider: string;
   frequency: DonationFrequency;
   status: DonationStatus;
+  /** The gift itself, per payment. */
   amountCents: number;
+  /** Added to each payment to cover the fees (docs/decisions/0830); 0: none. */
+  feeCoverCents: number;
   currency: string;
   donorEmail: string | null;
   donorName: string | null;
@@ -139,8 +153,10 @@ export interface Donation {
   receiptId: string | null;
   /** Payments that arrived (1 for a paid one-time gift, one per month for a pledge). */
   paymentCount: number;
-  /** Received minus refunded, in cents. */
+  /** Received minus refunded, in cents: the gift itself, without the fee cover. */
   receivedCents: number;
+  /** The fee cover received with it (not refunded), in cents of its currency. */
+  receivedFeeCoverCents: number;
   /** What it counts for in US cents (birr at the rate of the day they came); null: birr with no rate set. */
   receivedUsdCents: number | null;
   /** Birr per dollar its birr payment was counted at; null for dollars. */
@@ -187,6 +203,8 @@ export interface DonationLedger {
 export interface ReceiptView {
   status: DonationStatus;
   amount: string;
+  /** What was added to cover the fees, formatted; null: nothing. */
+  feeCover: string | null;
   frequency: DonationFrequency;
   /** The fund's title; null: where most needed. */
   fund: string | null;
@@ -199,6 +217,7 @@ export interface ReceiptView {
 export const receiptView = (receipt: DonationReceipt, { sendsEmail }: { sendsEmail: boolean }): ReceiptView => ({
   status: receipt.status,
   amount: formatMoney(receipt.amountCents, receipt.currency),
+  feeCover: receipt.feeCoverCents > 0 ? formatMoney(receipt.feeCoverCents, receipt.currency) : null,
   frequency: receipt.frequency,
   fund: receipt.fund,
   receiptByEmail: sendsEmail && receipt.hasDonorEmail && receipt.status === "paid",
@@ -254,4 +273,5 @@ export const BirrCheckoutRequestSchema = /* @__PURE__ */ (() =>
     name: optionalText(100, "Please keep your name under 100 characters."),
     phone: optionalText(20, INVALID_PHONE_MESSAGE, isEthiopianPhone),
     ...giftExtras(),
+    ...feeCoverField(),
   }))();

@@ -8,7 +8,7 @@ import type { EmailService } from "../email/email.service.ts";
 import { UNKNOWN_FUND_MESSAGE, WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { isLocale } from "../i18n/locale.ts";
 import { type JobDefinition, type JobQueue, StillWaiting } from "../jobs/jobs.service.ts";
-import { toMinor } from "../money/money.ts";
+import { shareOf, toMinor } from "../money/money.ts";
 import { giftsAfter } from "../offline-gifts/offline-gifts.repository.ts";
 import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
 import { keysetBatches } from "../shared/batches.ts";
@@ -108,6 +108,8 @@ export interface DonationsDeps {
   jobs?: JobQueue;
   /** Chapa, the sandbox or none for birr gifts; by default from the config (`birrProviderFor`). */
   birrProvider?: PaymentProvider | undefined;
+  /** The N of "Add N % so all of my gift reaches the programme" (Donating settings); 0: not offered. */
+  feeCoverPercent?: () => Promise<number>;
   /** Birr per dollar as staff keep it under Donating settings; undefined while none is set. */
   etbPerUsd?: () => Promise<string | undefined>;
   /** Reports an unexpected answer (a verified amount that is not the one asked for). */
@@ -184,10 +186,20 @@ export function createDonationsService(deps: DonationsDeps) {
     },
   };
 
+  /**
+   * What a donor who ticked "Add N % …" adds, worked out here from the N staff set (never taken
+   * from the browser); 0 when they did not, or when the option is off.
+   */
+  async function feeCoverFor(amountCents: number, coverFees: boolean | null | undefined): Promise<number> {
+    if (coverFees !== true) return 0;
+    return shareOf(amountCents, (await deps.feeCoverPercent?.()) ?? 0);
+  }
+
   /** The thank-you page's facts about one donation row. */
   async function toReceipt(row: Awaited<ReturnType<typeof repo.findReceipt>> & object): Promise<DonationReceipt> {
     return {
       amountCents: Number(row.amount_cents),
+      feeCoverCents: Number(row.fee_cover_cents),
       currency: row.currency,
       frequency: row.frequency as DonationReceipt["frequency"],
       status: row.status as DonationReceipt["status"],
@@ -221,11 +233,13 @@ export function createDonationsService(deps: DonationsDeps) {
     };
     const donationId = newId();
     const amountCents = toMinor(body.amount, BIRR_CURRENCY) ?? 0;
+    const feeCoverCents = await feeCoverFor(amountCents, body.coverFees);
     let session: { id: string; url: string };
     try {
       session = await birrProvider.createCheckout({
         donationId,
-        amountCents,
+        // Chapa is asked for the gift and the fee cover together: one payment.
+        amountCents: amountCents + feeCoverCents,
         currency: BIRR_CURRENCY,
         frequency: "one-time",
         fund,
@@ -247,6 +261,7 @@ export function createDonationsService(deps: DonationsDeps) {
         checkoutSessionId: session.id,
         frequency: "one-time",
         amountCents,
+        feeCoverCents,
         currency: BIRR_CURRENCY,
         fundId: fund,
         locale: isLocale((input as { lang?: unknown }).lang) ? (input as { lang: "en" | "am" }).lang : null,
@@ -288,10 +303,11 @@ export function createDonationsService(deps: DonationsDeps) {
       return "failed";
     }
     if (verified.status !== "paid") return verified.status;
-    if (verified.amountMinor !== donation.amountCents || verified.currency !== donation.currency) {
+    const asked = donation.amountCents + donation.feeCoverCents;
+    if (verified.amountMinor !== asked || verified.currency !== donation.currency) {
       deps.warn?.("chapa verified another amount than asked", {
         donationId: donation.id,
-        asked: { minor: donation.amountCents, currency: donation.currency },
+        asked: { minor: asked, currency: donation.currency },
         verified: { minor: verified.amountMinor, currency: verified.currency },
       });
       return "mismatch";
@@ -305,7 +321,7 @@ export function createDonationsService(deps: DonationsDeps) {
       sessionId: reference,
       frequency: "one-time",
       paid: true,
-      amountCents: donation.amountCents,
+      amountCents: asked,
       currency: donation.currency,
       email: verified.email,
       name: verified.name,
@@ -379,11 +395,13 @@ export function createDonationsService(deps: DonationsDeps) {
       const fund = await designation(chosenFund);
       const donationId = newId();
       const amountCents = toMinor(amount, DONATION_CURRENCY) ?? 0;
+      const feeCoverCents = await feeCoverFor(amountCents, body.coverFees);
       let session: { id: string; url: string };
       try {
         session = await provider.createCheckout({
           donationId,
-          amountCents,
+          // The provider charges the gift and the fee cover together (each month, for a monthly gift).
+          amountCents: amountCents + feeCoverCents,
           currency: DONATION_CURRENCY,
           frequency,
           fund,
@@ -403,6 +421,7 @@ export function createDonationsService(deps: DonationsDeps) {
           checkoutSessionId: session.id,
           frequency,
           amountCents,
+          feeCoverCents,
           currency: DONATION_CURRENCY,
           fundId: fund,
           locale: isLocale(lang) ? lang : null,
@@ -507,9 +526,12 @@ export function createDonationsService(deps: DonationsDeps) {
         throw new ConflictError(MONTHLY_NOT_RUNNING_MESSAGE);
       }
       if (provider?.name !== donation.provider) throw new ServiceUnavailableError(CHANGE_FAILED_MESSAGE);
+      // A new monthly amount is the gift: the provider bills it with the fee cover chosen at the start.
+      const billed =
+        "amountCents" in change ? { ...change, amountCents: change.amountCents + donation.feeCoverCents } : change;
       let event: PaymentEvent | null;
       try {
-        event = await provider.changeSubscription({ subscriptionId: donation.subscriptionId, donationId }, change);
+        event = await provider.changeSubscription({ subscriptionId: donation.subscriptionId, donationId }, billed);
       } catch (error) {
         throw new PaymentProviderError(CHANGE_FAILED_MESSAGE, { cause: error });
       }
@@ -570,7 +592,7 @@ export function createDonationsService(deps: DonationsDeps) {
         ...common,
         type: "invoice.paid",
         id: `sandbox_evt_paid_${invoiceId}`,
-        amountCents: donation.amountCents,
+        amountCents: donation.amountCents + donation.feeCoverCents,
         currency: donation.currency,
         email: null,
         customerId: null,
@@ -583,7 +605,12 @@ export function createDonationsService(deps: DonationsDeps) {
       const donation = await repo.findDonation(db, { id: donationId });
       const running = donation?.status === "paid" || donation?.status === "payment_failed";
       if (donation?.provider !== "sandbox" || donation.frequency !== "monthly" || !running) return undefined;
-      return { amountCents: donation.amountCents, currency: donation.currency, status: donation.status };
+      return {
+        amountCents: donation.amountCents,
+        feeCoverCents: donation.feeCoverCents,
+        currency: donation.currency,
+        status: donation.status,
+      };
     },
 
     /** The sandbox's Pay button: the same event a Stripe webhook would bring, through the same path. */
@@ -602,7 +629,8 @@ export function createDonationsService(deps: DonationsDeps) {
         sessionId,
         frequency: donation.frequency,
         paid: true,
-        amountCents: donation.amountCents,
+        // What the sandbox "charged": the gift and the fee cover, as Stripe's session total is.
+        amountCents: donation.amountCents + donation.feeCoverCents,
         currency: donation.currency,
         email: donor.email || null,
         name: donor.name || null,

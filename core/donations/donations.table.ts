@@ -8,6 +8,8 @@ export interface DonationTable {
   frequency: string;
   /** What the donor chose, in cents of `currency`. */
   amount_cents: number;
+  /** Added on top of each payment to cover the fees (docs/decisions/0830), in cents of `currency`; 0: none. */
+  fee_cover_cents: Generated<number>;
   currency: string;
   /** pending | paid | refunded | canceled (a monthly pledge that ended). */
   status: string;
@@ -57,7 +59,11 @@ export interface DonationPaymentTable {
   /** Provider id of what was paid: the invoice (monthly) or payment intent (one-time). Unique. */
   reference: string;
   payment_intent_id: string | null;
+  /** The gift itself (what counts toward goals and totals); the fee cover is apart. */
   amount_cents: number;
+  /** Of what the provider took, the part the donor added to cover the fees (docs/decisions/0830). */
+  fee_cover_cents: Generated<number>;
+  /** Of the gift itself (never more than `amount_cents`): a refund takes the gift first. */
   refunded_cents: number;
   currency: string;
   paid_at: string;

@@ -17,6 +17,8 @@ export interface LedgerSummary extends DonationTotals {
   thisMonthBy: { card: repo.ChannelTotal; birr: repo.ChannelTotal; offline: repo.ChannelTotal };
   /** Monthly gifts whose last payment failed, while the provider retries (decision 0700). */
   atRiskMonthly: number;
+  /** Birr gifts paid before a rate was set, counted in no dollar figure until one is (decision 0740). */
+  awaitingRate: number;
 }
 
 const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
@@ -63,11 +65,12 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
     async summary(): Promise<LedgerSummary> {
       const now = clock();
-      const [{ totals, thisMonthBy }, atRiskMonthly] = await Promise.all([
+      const [{ totals, thisMonthBy }, atRiskMonthly, awaitingRate] = await Promise.all([
         totalsWithChannels(db, now),
         repo.countAtRiskMonthly(db),
+        repo.countAwaitingRate(db),
       ]);
-      return { ...totals, thisMonthBy, atRiskMonthly };
+      return { ...totals, thisMonthBy, atRiskMonthly, awaitingRate };
     },
   };
 }

@@ -3,6 +3,7 @@ import { type DonationReceipt, receiptView } from "./donations.schema.ts";
 
 const paid: DonationReceipt = {
   amountCents: 2500,
+  feeCoverCents: 0,
   currency: "usd",
   frequency: "one-time",
   status: "paid",
@@ -15,6 +16,7 @@ describe("the thank-you page's view of a gift", () => {
     expect(receiptView(paid, { sendsEmail: true })).toEqual({
       status: "paid",
       amount: "$25",
+      feeCover: null,
       frequency: "one-time",
       fund: "ECCD Package",
       receiptByEmail: true,
@@ -28,6 +30,7 @@ describe("the thank-you page's view of a gift", () => {
     ).toEqual({
       status: "pending",
       amount: "ETB 1,000",
+      feeCover: null,
       frequency: "one-time",
       fund: "ECCD Package",
       receiptByEmail: false,
@@ -43,5 +46,9 @@ describe("the thank-you page's view of a gift", () => {
 
   it("says where most needed when no fund was chosen", () => {
     expect(receiptView({ ...paid, fund: null }, { sendsEmail: true }).fund).toBeNull();
+  });
+
+  it("names what the donor added to cover the fees", () => {
+    expect(receiptView({ ...paid, feeCoverCents: 75 }, { sendsEmail: true }).feeCover).toBe("$0.75");
   });
 });

@@ -58,7 +58,18 @@ export async function deleteExpiredSessions(db: Db, now: string) {
 export async function cardGifts(db: Db, email: string) {
   return db
     .selectFrom("donations")
-    .select(["id", "frequency", "status", "amount_cents", "currency", "fund_id", "created_at", "paid_at", "ended_at"])
+    .select([
+      "id",
+      "frequency",
+      "status",
+      "amount_cents",
+      "fee_cover_cents",
+      "currency",
+      "fund_id",
+      "created_at",
+      "paid_at",
+      "ended_at",
+    ])
     .select(["paused_until", "failed_invoice_id"])
     .select((eb) => [
       eb

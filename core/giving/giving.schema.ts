@@ -64,6 +64,8 @@ export interface GivingGift {
   status: string;
   /** For a monthly gift, each month's amount (the current one); otherwise the gift. Minor units. */
   amountMinor: number;
+  /** Added to it (each month, for a monthly gift) to cover the fees (docs/decisions/0830); 0: none. */
+  feeCoverMinor: number;
   currency: string;
   /** The need's title; null: where most needed. */
   fund: string | null;

@@ -8,6 +8,7 @@ import {
   parseAmount,
   parseEtbPerUsd,
   percentOf,
+  shareOf,
   toMajor,
   toMajorDecimal,
   toMajorText,
@@ -78,5 +79,13 @@ describe("money", () => {
     expect(percentOf(900_000, 300_000)).toBe(100);
     expect(percentOf(-10, 300_000)).toBe(0);
     expect(percentOf(10, 0)).toBe(0);
+  });
+
+  it("takes a whole percent of minor units, rounded half up, without floating point", () => {
+    expect(shareOf(5000, 3)).toBe(150);
+    expect(shareOf(1050, 3)).toBe(32); // 31.5 → 32
+    expect(shareOf(1, 3)).toBe(0);
+    expect(shareOf(100000, 0)).toBe(0);
+    expect(shareOf(100_000_000, 20)).toBe(20_000_000);
   });
 });

@@ -151,3 +151,12 @@ export function percentOf(raisedMinor: number, goalMinor: number): number {
   if (goalMinor <= 0 || raisedMinor <= 0) return 0;
   return Math.min(100, Math.round((raisedMinor / goalMinor) * 100));
 }
+
+/**
+ * A whole percent of an amount in minor units, rounded half up, in minor units: what a donor adds to
+ * cover the fees (docs/decisions/0830-covering-the-fees.md). Integer arithmetic throughout.
+ */
+export function shareOf(minor: number, percent: number): number {
+  if (!Number.isSafeInteger(minor) || minor <= 0 || !Number.isInteger(percent) || percent <= 0) return 0;
+  return Number((BigInt(minor) * BigInt(percent) * 2n + 100n) / 200n);
+}

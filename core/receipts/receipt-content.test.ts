@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { receiptDocument } from "./receipt-content.ts";
-import type { ReceiptTable } from "./receipts.table.ts";
 
-const MONTHLY: ReceiptTable & { fund_title: string | null } = {
+const MONTHLY: Parameters<typeof receiptDocument>[0] = {
   id: "r1",
   number: "2026-0042",
   year: 2026,
@@ -71,5 +70,33 @@ describe("receipt content", () => {
     // A receipt issued before methods were kept says what it always said.
     const older = receiptDocument({ ...MONTHLY, frequency: "offline" }, ORGANISATION);
     expect(older.lines.at(-1)).toEqual(["Frequency", "One-time gift (bank, cash or cheque)"]);
+  });
+});
+
+describe("a receipt for a gift whose donor covered the fees", () => {
+  it("names the gift, what was added to cover the fees and the total paid, apart", () => {
+    const covered = receiptDocument(
+      { ...MONTHLY, frequency: "one-time", amount_minor: 100000, fee_cover_minor: 3000, currency: "etb" },
+      ORGANISATION,
+    );
+    expect(covered.lines).toEqual([
+      ["Receipt number", "2026-0042"],
+      ["Received from", "Selam"],
+      ["Date of gift", "2026-11-05"],
+      ["Amount", "ETB 1,000"],
+      ["Added to cover fees", "ETB 30"],
+      ["Total paid", "ETB 1,030"],
+      ["For", "Where most needed"],
+      ["Frequency", "One-time gift"],
+    ]);
+    // Without a cover (or on a receipt from before covers were kept) nothing is added.
+    expect(receiptDocument({ ...MONTHLY, fee_cover_minor: 0 }, ORGANISATION).lines.map(([label]) => label)).toEqual([
+      "Receipt number",
+      "Received from",
+      "Date of gift",
+      "Amount",
+      "For",
+      "Frequency",
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { formatMoney } from "../money/money.ts";
 import { GIFT_METHOD_LABELS, type GiftMethod } from "../offline-gifts/offline-gifts.schema.ts";
@@ -47,7 +48,12 @@ export function changeOrStop(portalUrl: string | undefined, organisation: Organi
 }
 
 export function receiptDocument(
-  receipt: ReceiptTable & { fund_title: string | null; tribute_line?: string | null | undefined },
+  receipt: Omit<Selectable<ReceiptTable>, "fee_cover_minor"> & {
+    /** Absent on a receipt issued before fee covers were kept: none. */
+    fee_cover_minor?: number | undefined;
+    fund_title: string | null;
+    tribute_line?: string | null | undefined;
+  },
   organisation: Organisation,
   options: { portalUrl?: string | undefined } = {},
 ): ReceiptDocument {
@@ -71,6 +77,16 @@ export function receiptDocument(
       ["Received by", GIFT_METHOD_LABELS[receipt.method as GiftMethod]],
     );
     if (receipt.reference) lines.push(["Reference", receipt.reference]);
+  }
+  const feeCover = Number(receipt.fee_cover_minor ?? 0);
+  if (feeCover > 0) {
+    // Added so all of the gift reaches the programme (docs/decisions/0830): named apart, then the sum paid.
+    lines.splice(
+      lines.findIndex(([label]) => label === "Amount") + 1,
+      0,
+      ["Added to cover fees", formatMoney(feeCover, receipt.currency)],
+      ["Total paid", formatMoney(Number(receipt.amount_minor) + feeCover, receipt.currency)],
+    );
   }
   const statements = [`Thank you for your gift to ${organisation.name}.`, NO_GOODS_STATEMENT];
   if (receipt.frequency === "monthly") statements.push(changeOrStop(options.portalUrl, organisation));

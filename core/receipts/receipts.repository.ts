@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { countsAsGiving } from "../donations/counted-gifts.ts";
 import type { ReceiptTable } from "./receipts.table.ts";
@@ -14,11 +14,11 @@ export async function nextNumber(db: Db, year: number): Promise<number> {
   return Number(row.last_number);
 }
 
-export async function insertReceipt(db: Db, receipt: ReceiptTable): Promise<void> {
+export async function insertReceipt(db: Db, receipt: Insertable<ReceiptTable>): Promise<void> {
   await db.insertInto("receipts").values(receipt).execute();
 }
 
-export async function findReceipt(db: Db, id: string): Promise<ReceiptTable | undefined> {
+export async function findReceipt(db: Db, id: string): Promise<Selectable<ReceiptTable> | undefined> {
   return db.selectFrom("receipts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
@@ -80,6 +80,7 @@ export async function unreceiptedPayments(db: Db, donationId: string) {
     .select([
       "p.id",
       "p.amount_cents",
+      "p.fee_cover_cents",
       "p.currency",
       "p.paid_at",
       "d.donor_email",

@@ -1,3 +1,4 @@
+import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import { tributeLine } from "../donations/tribute-card.ts";
@@ -48,7 +49,7 @@ export interface ReceiptsDeps {
   portalUrl?: string | undefined;
 }
 
-type NewReceipt = Omit<ReceiptTable, "id" | "number" | "year" | "issued_at" | "sent_count" | "voided_at">;
+type NewReceipt = Omit<Insertable<ReceiptTable>, "id" | "number" | "year" | "issued_at" | "sent_count" | "voided_at">;
 
 /**
  * Donor receipts (docs/decisions/0323-receipts.md). A receipt is issued, with the next number of its year, in the
@@ -84,7 +85,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     },
   };
 
-  async function render(receipt: ReceiptTable) {
+  async function render(receipt: Selectable<ReceiptTable>) {
     const organisation = await deps.organisation();
     const fundTitle = receipt.fund_id ? ((await deps.fundTitle(receipt.fund_id)) ?? receipt.fund_id) : null;
     const tribute = receipt.payment_id ? await tributeOfPayment(db, receipt.payment_id) : undefined;
@@ -137,6 +138,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
           // The organisation's date (Addis Ababa), which also decides the receipt's year and number.
           gift_date: zonedDate(payment.paid_at),
           amount_minor: Number(payment.amount_cents),
+          fee_cover_minor: Number(payment.fee_cover_cents),
           currency: payment.currency,
           fund_id: payment.fund_id,
           frequency: payment.frequency,
@@ -156,6 +158,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
         donor_name: gift.donorName,
         gift_date: gift.receivedOn,
         amount_minor: gift.amountMinor,
+        fee_cover_minor: 0,
         currency: gift.currency,
         fund_id: gift.fundId,
         frequency: "offline",

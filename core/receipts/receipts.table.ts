@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 export interface ReceiptCounterTable {
   year: number;
   last_number: number;
@@ -17,7 +19,10 @@ export interface ReceiptTable {
   donor_name: string | null;
   /** Calendar date 'yyyy-MM-dd' of the gift. */
   gift_date: string;
+  /** The gift itself. */
   amount_minor: number;
+  /** Added by the donor to cover the fees and received with the gift (docs/decisions/0830); 0: none. */
+  fee_cover_minor: Generated<number>;
   currency: string;
   fund_id: string | null;
   /** one-time | monthly | offline */

@@ -306,6 +306,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     defaultAmount: 50,
     birrPresets: [500, 1000, 2500],
     etbPerUsd: "",
+    feeCoverPercent: 3,
   },
   contact: {
     addressLines: [

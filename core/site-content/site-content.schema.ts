@@ -286,6 +286,11 @@ export const DonatingContentSchema = z
       .refine((rate) => rate === "" || parseEtbPerUsd(rate) !== undefined, SITE_CONTENT_MESSAGES.etbPerUsd)
       .transform((rate) => (rate === "" ? "" : (parseEtbPerUsd(rate) ?? "")))
       .default(""),
+    /**
+     * The N of "Add N % so all of my gift reaches the programme", offered with card and birr gifts
+     * (docs/decisions/0830-covering-the-fees.md); 0 hides the option.
+     */
+    feeCoverPercent: wholeNumber("Fee cover percent", 0, 20).default(0),
   })
   .refine((content) => content.presets.includes(content.defaultAmount), {
     message: SITE_CONTENT_MESSAGES.defaultAmount,

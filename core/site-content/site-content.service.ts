@@ -109,7 +109,7 @@ export interface SiteContentServiceDeps {
    * Runs in the publishing transaction with what just went live, for records that depend on a
    * setting (birr gifts waiting for the first rate).
    */
-  afterPublish?: (trx: Db, published: Partial<SiteContent>) => Promise<void>;
+  afterPublish?: (trx: Db, published: Partial<SiteContent>, actor: Actor) => Promise<void>;
 }
 
 export function createSiteContentService({
@@ -231,7 +231,7 @@ export function createSiteContentService({
           entityId: section,
           values: { version: version.number },
         });
-        await afterPublish?.(trx, { [section]: readStored(section, document.published) });
+        await afterPublish?.(trx, { [section]: readStored(section, document.published) }, actor);
         return document;
       });
       await purgePublicCaches();

@@ -41,6 +41,7 @@ import * as tributesAndDonorWall from "./2026-11-28-780-tributes-and-donor-wall.
 import * as emailSeries from "./2026-11-28-790-email-series.ts";
 import * as attribution from "./2026-11-28-800-attribution.ts";
 import * as peopleList from "./2026-11-28-810-people-list.ts";
+import * as feeCover from "./2026-11-28-830-fee-cover.ts";
 import * as transferNoticeAttribution from "./2026-11-28-860-transfer-notice-attribution.ts";
 import * as breachLetters from "./2026-11-28-861-breach-letters.ts";
 
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-790-email-series": emailSeries,
   "2026-11-28-800-attribution": attribution,
   "2026-11-28-810-people-list": peopleList,
+  "2026-11-28-830-fee-cover": feeCover,
   "2026-11-28-860-transfer-notice-attribution": transferNoticeAttribution,
   "2026-11-28-861-breach-letters": breachLetters,
 };

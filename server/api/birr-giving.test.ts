@@ -292,7 +292,7 @@ describe.each(DIALECTS)("giving in birr through Chapa on %s", (dialect) => {
     const csv = (await t.app.inject({ url: "/api/donations/export.csv", headers: staff })).body;
     const line = csv.split("\r\n").find((row) => row.includes("dawit@example.org")) ?? "";
     expect(line).toContain(",2500.00,ETB,one-time,paid,1,2500.00,chapa,");
-    expect(line.endsWith(",telebirr,ECCD Package,155.5,16.08")).toBe(true);
+    expect(line.endsWith(",telebirr,ECCD Package,155.5,16.08,0.00")).toBe(true);
     // "My giving": the donor signs in by the e-mailed link and finds the gift in birr.
     const asked = await t.app.inject({
       method: "POST",
@@ -403,8 +403,22 @@ describe.each(DIALECTS)("giving in birr through Chapa on %s", (dialect) => {
       receivedUsdCents: null,
       etbPerUsd: null,
     });
+    // The dashboard's Donations figure says how many wait for a rate.
+    const summary = async () =>
+      (await t.app.inject({ url: "/api/admin/donations/summary", headers: staff })).json<{ awaitingRate: number }>();
+    expect((await summary()).awaitingRate).toBe(1);
 
     await publishRate("160");
+    expect((await summary()).awaitingRate).toBe(0);
+    // Valuing them is recorded with the publishing staff member's action.
+    const valued = await t.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "donation")
+      .where("action", "=", "update")
+      .execute();
+    expect(valued).toHaveLength(1);
+    expect(JSON.parse(String(valued[0]?.changes))).toMatchObject({ values: { valuedAtRate: "160", gifts: 1 } });
     // 2,000 birr at 160 birr per dollar: $12.50.
     expect(await payment(row.id)).toEqual({ etb_per_usd: "160", usd_cents: 1250 });
     expect(await raised()).toBe(before + 1250);

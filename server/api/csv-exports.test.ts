@@ -269,12 +269,12 @@ describe.each(DIALECTS)("CSV exports on %s", (dialect) => {
 
   it("donations: the same file as before", async () => {
     const lines = [
-      "Created,Paid,Donor email,Donor name,Amount,Currency,Frequency,Status,Payments,Received (net of refunds),Provider,Id,Method,For,ETB per USD,USD value",
-      "2025-06-01T10:00:00.000Z,,,Meron “M” Tadesse,25.00,USD,one-time,pending,0,0.00,sandbox,don-c,card,Where most needed,,0.00",
-      "2025-05-01T10:00:00.000Z,2025-05-01T10:00:00.000Z,'+1@example.org,Meron “M” Tadesse,25.00,USD,monthly,paid,2,40.00,sandbox,don-b,card,Where most needed,,40.00",
-      '2025-05-01T10:00:00.000Z,2025-05-01T10:00:00.000Z,donor@example.org,"\'=HYPERLINK(""https://evil.example"",""x"")",25.00,USD,one-time,paid,0,0.00,sandbox,don-a,card,water-well,,0.00',
-      "2025-04-03T12:00:00.000Z,2025-04-03,,'@cash box,40.00,USD,offline,received,1,40.00,,gift-2,cash,Where most needed,,40.00",
-      "2025-04-02T12:00:00.000Z,2025-04-02,,Abebe,5500.00,ETB,offline,received,1,5500.00,,gift-1,bank transfer,Where most needed,55.00,100.00",
+      "Created,Paid,Donor email,Donor name,Amount,Currency,Frequency,Status,Payments,Received (net of refunds),Provider,Id,Method,For,ETB per USD,USD value,Fee cover received",
+      "2025-06-01T10:00:00.000Z,,,Meron “M” Tadesse,25.00,USD,one-time,pending,0,0.00,sandbox,don-c,card,Where most needed,,0.00,0.00",
+      "2025-05-01T10:00:00.000Z,2025-05-01T10:00:00.000Z,'+1@example.org,Meron “M” Tadesse,25.00,USD,monthly,paid,2,40.00,sandbox,don-b,card,Where most needed,,40.00,0.00",
+      '2025-05-01T10:00:00.000Z,2025-05-01T10:00:00.000Z,donor@example.org,"\'=HYPERLINK(""https://evil.example"",""x"")",25.00,USD,one-time,paid,0,0.00,sandbox,don-a,card,water-well,,0.00,0.00',
+      "2025-04-03T12:00:00.000Z,2025-04-03,,'@cash box,40.00,USD,offline,received,1,40.00,,gift-2,cash,Where most needed,,40.00,0.00",
+      "2025-04-02T12:00:00.000Z,2025-04-02,,Abebe,5500.00,ETB,offline,received,1,5500.00,,gift-1,bank transfer,Where most needed,55.00,100.00,0.00",
     ];
     expect(await get("/api/donations/export.csv")).toBe(`\uFEFF${lines.join("\r\n")}\r\n`);
     expect(await lastExport("donation")).toEqual({ rows: 5 });

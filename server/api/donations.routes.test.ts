@@ -122,7 +122,7 @@ describe.each(DIALECTS)("donations ledger API on %s", (dialect) => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Created,Paid,Donor email,Donor name,Amount,Currency,Frequency,Status,Payments,Received (net of refunds),Provider,Id,Method,For,ETB per USD,USD value",
+      "Created,Paid,Donor email,Donor name,Amount,Currency,Frequency,Status,Payments,Received (net of refunds),Provider,Id,Method,For,ETB per USD,USD value,Fee cover received",
     );
     expect(lines).toHaveLength(6);
     expect(response.body).toContain(

@@ -156,13 +156,13 @@ describe.each(DIALECTS)("offline gifts' receipts and totals on %s", (dialect) =>
 
     const csv = (await call("GET", "/api/donations/export.csv")).body.replace(/^\uFEFF/, "").split("\r\n");
     expect(csv[0]).toBe(
-      "Created,Paid,Donor email,Donor name,Amount,Currency,Frequency,Status,Payments,Received (net of refunds),Provider,Id,Method,For,ETB per USD,USD value",
+      "Created,Paid,Donor email,Donor name,Amount,Currency,Frequency,Status,Payments,Received (net of refunds),Provider,Id,Method,For,ETB per USD,USD value,Fee cover received",
     );
     const etb = csv.find((line) => line.includes("etb@example.org")) as string;
     expect(etb).toContain(",2026-11-23,etb@example.org,Abeba,15550.00,ETB,offline,received,1,15550.00,,");
-    expect(etb).toMatch(/,bank transfer,Where most needed,155\.5,100\.00$/);
+    expect(etb).toMatch(/,bank transfer,Where most needed,155\.5,100\.00,0\.00$/);
     const card = csv.find((line) => line.includes("card@example.org")) as string;
-    expect(card).toMatch(/,40\.00,USD,one-time,paid,1,40\.00,sandbox,[\w-]+,card,Where most needed,,40\.00$/);
+    expect(card).toMatch(/,40\.00,USD,one-time,paid,1,40\.00,sandbox,[\w-]+,card,Where most needed,,40\.00,0\.00$/);
     // Deleted gifts are not exported.
     expect(csv.some((line) => line.includes("first@example.org"))).toBe(false);
   });

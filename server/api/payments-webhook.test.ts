@@ -174,6 +174,7 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
     ]);
     expect(await t.services.donations.findReceipt(sessionId)).toEqual({
       amountCents: 5000,
+      feeCoverCents: 0,
       currency: "usd",
       frequency: "one-time",
       status: "paid",

@@ -76,6 +76,7 @@ describe.each(DIALECTS)("donation checkout API with the sandbox on %s", (dialect
     const { id } = (await checkout(t, { amount: 15, frequency: "monthly" }, "10.4.0.1")).json();
     expect(await t.services.donations.findReceipt(id)).toEqual({
       amountCents: 1500,
+      feeCoverCents: 0,
       currency: "usd",
       frequency: "monthly",
       status: "pending",

@@ -5,6 +5,7 @@ import type { FormReply } from "../../lib/form-reply";
 import { Button } from "../button";
 import { CameFromFields } from "../forms/came-from-fields";
 import type { DesignatedFund } from "./card-donation-form";
+import { FEE_COVER_FIELD, FeeCoverField } from "./fee-cover-field";
 import { GIFT_EXTRAS_FIELDS, GiftExtrasFields } from "./gift-extras-fields";
 
 /** Where /donate puts the birr form; a refused amount comes back to it. */
@@ -16,8 +17,24 @@ export const BIRR_FIELDS = [
   "name",
   "email",
   "phone",
+  FEE_COVER_FIELD,
   ...GIFT_EXTRAS_FIELDS,
 ] as const;
+
+/** The amount the birr form holds, as its action reads it: the typed amount if any, else the preset. */
+export function birrAmountOf(values: { birrPreset?: string | undefined; birrCustom?: string | undefined }): number {
+  const custom = values.birrCustom?.trim() ?? "";
+  return Number(custom !== "" ? custom.replace(/,/g, "") : (values.birrPreset ?? ""));
+}
+
+const birrAmountOfForm = (form: HTMLFormElement): number | null => {
+  const data = new FormData(form);
+  const amount = birrAmountOf({
+    birrPreset: String(data.get("birrPreset") ?? ""),
+    birrCustom: String(data.get("birrCustom") ?? ""),
+  });
+  return Number.isFinite(amount) && amount > 0 ? amount : null;
+};
 
 const field =
   "mt-1 w-full rounded-xl border-2 border-black/10 bg-white px-3 py-2.5 text-base focus:border-brand focus:outline-none";
@@ -29,10 +46,13 @@ const field =
  */
 export function BirrDonationForm({
   presets,
+  feeCoverPercent = 0,
   fund,
   reply,
 }: {
   presets: number[];
+  /** N of "Add N % so all of my gift reaches the programme"; 0: not offered. */
+  feeCoverPercent?: number;
   fund: DesignatedFund | undefined;
   reply?: FormReply | undefined;
 }) {
@@ -140,6 +160,12 @@ export function BirrDonationForm({
         className={field}
       />
       {errorLine("phone", errors.phone)}
+      <FeeCoverField
+        percent={feeCoverPercent}
+        currency="etb"
+        amountOf={birrAmountOfForm}
+        defaultChecked={values[FEE_COVER_FIELD] === "yes"}
+      />
       <GiftExtrasFields values={values} />
       {message ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

@@ -17,6 +17,7 @@ import { siteToast } from "../../lib/site-toast";
 import { Button } from "../button";
 import { CameFromFields } from "../forms/came-from-fields";
 import { PrivacyNote } from "../forms/privacy-note";
+import { FeeCoverField } from "./fee-cover-field";
 import { GiftExtrasFields, giftExtrasOf } from "./gift-extras-fields";
 
 /** Spec §4 reset rule: a preset amount selects it, another amount goes into the custom field. */
@@ -54,7 +55,7 @@ export function CardDonationForm({
 }: {
   initialAmount: number | undefined;
   fund?: DesignatedFund | undefined;
-  amounts: Pick<DonationSettings, "presets" | "defaultAmount">;
+  amounts: Pick<DonationSettings, "presets" | "defaultAmount"> & { feeCoverPercent?: number };
 }) {
   const { t, rich, error: translateError, locale } = useI18n();
   // Started from a card: the gift goes there unless the donor switches to where most needed.
@@ -63,6 +64,7 @@ export function CardDonationForm({
   const [preset, setPreset] = useState<number | null>(start.preset);
   const [custom, setCustom] = useState(start.custom);
   const [frequency, setFrequency] = useState<DonationFrequency>("one-time");
+  const [coverFees, setCoverFees] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const customRef = useRef<HTMLInputElement>(null);
@@ -96,6 +98,8 @@ export function CardDonationForm({
           frequency,
           ...(fund && designated && { fund: fund.id }),
           ...giftExtrasOf(form),
+          // Only when ticked: without it the call is the spec's, unchanged.
+          ...(coverFees && { coverFees: true }),
           ...cameFromBody(form),
           // The spec's call as it is on English pages; an Amharic page names its language, for the
           // e-mails the gift sends (the tribute card, a failed monthly payment).
@@ -230,6 +234,13 @@ export function CardDonationForm({
         </p>
       )}
 
+      <FeeCoverField
+        percent={amounts.feeCoverPercent ?? 0}
+        currency="usd"
+        amount={valid ? amount : null}
+        checked={coverFees}
+        onCheckedChange={setCoverFees}
+      />
       <GiftExtrasFields />
       <Button type="submit" size="lg" className="mt-5 w-full" disabled={submitting}>
         {submitting

@@ -10,6 +10,7 @@ import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { BIRR_FORM_ANCHOR, BirrDonationForm } from "./birr-donation-form";
 import type { DesignatedFund } from "./card-donation-form";
+import { FeeCoverField } from "./fee-cover-field";
 import { GiftExtrasFields } from "./gift-extras-fields";
 import { TRANSFER_NOTICE_ANCHOR, TransferNoticeForm } from "./transfer-notice-form";
 
@@ -19,6 +20,8 @@ export interface DonateCardChoice {
   frequency: "one-time" | "monthly";
   /** Started from a need card: give to it (true) or where most needed. */
   designated: boolean;
+  /** "Add N % …" ticked (kept when a refused amount comes back). */
+  coverFees: boolean;
 }
 
 const segment =
@@ -74,7 +77,12 @@ export function DonatePage({
           </h2>
           {settings.birrPayments ? (
             <div id={BIRR_FORM_ANCHOR} className="mb-6">
-              <BirrDonationForm presets={settings.birrPresets} fund={fund} reply={birr} />
+              <BirrDonationForm
+                presets={settings.birrPresets}
+                feeCoverPercent={settings.feeCoverPercent}
+                fund={fund}
+                reply={birr}
+              />
               <h3 className="mt-6 font-bold text-ink">{t("birr.orTransfer")}</h3>
             </div>
           ) : null}
@@ -217,6 +225,7 @@ function CardForm({
         </p>
       </fieldset>
 
+      <FeeCoverField percent={settings.feeCoverPercent} currency="usd" defaultChecked={choice.coverFees} />
       <GiftExtrasFields />
       {error ? (
         <p

@@ -141,7 +141,11 @@ export default function DonationDialog({ initialAmount, fund, settings, onClose 
           >
             {settings.birrPayments ? (
               <div className="mb-5">
-                <BirrDonationForm presets={settings.birrPresets} fund={fund} />
+                <BirrDonationForm
+                  presets={settings.birrPresets}
+                  feeCoverPercent={settings.feeCoverPercent}
+                  fund={fund}
+                />
                 <h3 className="mt-5 font-bold text-ink">{t("birr.orTransfer")}</h3>
               </div>
             ) : null}

@@ -36,6 +36,8 @@ export function DonationReceipt({ receipt: initial, sessionId }: { receipt: Rece
       {receipt.fund
         ? rich("receipt.fund", { fund: <strong className="font-semibold text-ink">{receipt.fund}</strong> })
         : t("receipt.whereMostNeeded")}
+      {/* Decision 0830: what the donor added to cover the fees, named apart from the gift. */}
+      {receipt.feeCover ? ` ${t("receipt.feeCover", { amount: receipt.feeCover })}` : null}
     </p>
   );
 

@@ -64,9 +64,14 @@ const FIGURES: Record<string, () => Promise<Figure>> = {
   },
   "/admin/donations": async () => {
     const summary = await api<LedgerSummary>("/api/admin/donations/summary");
+    // Birr gifts paid before a rate was set count in no dollar figure until one is (decision 0740).
+    const awaiting =
+      summary.awaitingRate > 0
+        ? `; ${plural(summary.awaitingRate, "birr gift awaits", "birr gifts await")} a dollar rate (Donating settings)`
+        : "";
     return {
       value: formatMoney(summary.thisMonthCents, summary.currency),
-      caption: receivedThisMonth(summary),
+      caption: `${receivedThisMonth(summary)}${awaiting}`,
     };
   },
 };

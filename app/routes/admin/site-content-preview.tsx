@@ -96,6 +96,7 @@ export default function SiteContentPreview() {
           cardPayments: true,
           birrPayments: true,
           birrPresets: donating.birrPresets,
+          feeCoverPercent: donating.feeCoverPercent,
           bank: donating,
           presets: donating.presets,
           defaultAmount: donating.defaultAmount,

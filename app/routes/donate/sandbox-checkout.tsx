@@ -12,7 +12,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const checkout = await services.donations.findSandboxCheckout(params.id);
   if (!checkout) throw data(null, { status: 404 });
   return {
-    amount: formatMoney(checkout.amountCents, checkout.currency),
+    // What the provider charges: the gift and any fee cover, as Stripe's and Chapa's pages show one sum.
+    amount: formatMoney(checkout.amountCents + checkout.feeCoverCents, checkout.currency),
     frequency: checkout.frequency,
     status: checkout.status,
     fund: checkout.fundId ? ((await services.funds.titleOf(checkout.fundId)) ?? checkout.fundId) : WHERE_MOST_NEEDED,

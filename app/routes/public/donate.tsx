@@ -9,9 +9,10 @@ import { type Locale, localeOf } from "../../../core/i18n/locale";
 import { OFFLINE_GIFT_MESSAGES } from "../../../core/offline-gifts/offline-gifts.schema";
 import { DomainError } from "../../../core/shared/errors";
 import { sitePathLang } from "../../../core/site-content/site-content.translation-fields";
-import { BIRR_FIELDS } from "../../components/donation/birr-donation-form";
+import { BIRR_FIELDS, birrAmountOf } from "../../components/donation/birr-donation-form";
 import { type DesignatedFund, initialSelection } from "../../components/donation/card-donation-form";
 import { type DonateCardChoice, DonatePage } from "../../components/donation/donate-page";
+import { FEE_COVER_FIELD } from "../../components/donation/fee-cover-field";
 import { GIFT_EXTRAS_FIELDS, giftExtrasFrom } from "../../components/donation/gift-extras-fields";
 import { TRANSFER_NOTICE_FAILED, TRANSFER_NOTICE_FIELDS } from "../../components/donation/transfer-notice-form";
 import { replyFor } from "../../lib/form-reply";
@@ -54,7 +55,15 @@ class CheckoutRedirectError extends DomainError {
   override readonly status = 502;
 }
 
-const CARD_FIELDS = ["preset", "custom", "frequency", "designated", "fund", ...GIFT_EXTRAS_FIELDS] as const;
+const CARD_FIELDS = [
+  "preset",
+  "custom",
+  "frequency",
+  "designated",
+  "fund",
+  FEE_COVER_FIELD,
+  ...GIFT_EXTRAS_FIELDS,
+] as const;
 
 /**
  * The donation page's two forms, posted without JavaScript (decision 0431). Card: the pop-up's
@@ -69,11 +78,12 @@ export async function action(args: Route.ActionArgs) {
       form: "birr",
       fields: BIRR_FIELDS,
       failure: DONATION_FAILED_MESSAGE,
-      input: ({ birrPreset = "", birrCustom = "", fund, name, email, phone, ...extras }) => ({
+      input: ({ birrPreset = "", birrCustom = "", fund, name, email, phone, coverFees, ...extras }) => ({
         currency: "ETB",
         // As for cards: the typed amount if given, otherwise the chosen preset.
-        amount: Number(birrCustom.trim() !== "" ? birrCustom.trim().replace(/,/g, "") : birrPreset),
+        amount: birrAmountOf({ birrPreset, birrCustom }),
         ...(fund && { fund }),
+        ...(coverFees === "yes" && { coverFees: true }),
         name,
         email,
         phone,
@@ -101,11 +111,12 @@ export async function action(args: Route.ActionArgs) {
     form: "card",
     fields: CARD_FIELDS,
     failure: DONATION_FAILED_MESSAGE,
-    input: ({ preset = "", custom = "", frequency, designated, fund, ...extras }) => ({
+    input: ({ preset = "", custom = "", frequency, designated, fund, coverFees, ...extras }) => ({
       // Spec §5: the custom amount if given, otherwise the chosen preset.
       amount: Number(custom.trim() !== "" ? custom.trim() : preset),
       frequency,
       ...(fund && designated !== "general" && { fund }),
+      ...(coverFees === "yes" && { coverFees: true }),
       ...giftExtrasFrom(extras),
       lang: localeOf(args.request),
     }),
@@ -134,8 +145,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           custom: card.values.custom ?? "",
           frequency: card.values.frequency === "monthly" ? "monthly" : "one-time",
           designated: card.values.designated !== "general",
+          coverFees: card.values[FEE_COVER_FIELD] === "yes",
         }
-      : { ...start, frequency: "one-time", designated: fund !== undefined };
+      : { ...start, frequency: "one-time", designated: fund !== undefined, coverFees: false };
   const cardError = card
     ? (card.errors.amount ?? card.errors.frequency ?? card.errors.fund ?? card.message)
     : undefined;

@@ -131,6 +131,11 @@ function Gift({ gift, error }: { gift: GivingGift; error: string | null }) {
             ? rich("giving.for", { fund: <span lang={untranslated}>{gift.fund}</span> })
             : t("giving.for", { fund: t("giving.whereMostNeeded") })}
         </p>
+        {gift.feeCoverMinor > 0 && (
+          <p className="mt-1 text-muted">
+            {t("giving.feeCover", { amount: formatMoney(gift.feeCoverMinor, gift.currency) })}
+          </p>
+        )}
         <p className="mt-1 text-muted">{giftState(gift, i18n)}</p>
         {gift.billingDay !== null && <p className="mt-1 text-muted">{t("giving.takenOn", { day: gift.billingDay })}</p>}
         {gift.nextDate && (

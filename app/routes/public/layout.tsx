@@ -82,12 +82,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** What the pop-up and the donation page (/donate) know about giving. */
 export function donationSettings(services: AppContext["services"], donating: DonatingContent): DonationSettings {
-  const { crowdfundingUrl, presets, defaultAmount, birrPresets, etbPerUsd: _rate, ...bank } = donating;
+  const { crowdfundingUrl, presets, defaultAmount, birrPresets, etbPerUsd: _rate, feeCoverPercent, ...bank } = donating;
   return {
     crowdfundingUrl: crowdfundingUrl || services.config.crowdfundingUrl,
     cardPayments: services.donations.cardPaymentsAvailable,
     birrPayments: services.donations.birrPaymentsAvailable,
     birrPresets,
+    feeCoverPercent,
     bank,
     presets,
     defaultAmount,

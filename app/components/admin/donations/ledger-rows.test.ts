@@ -8,6 +8,7 @@ const birrGift: Donation = {
   frequency: "one-time",
   status: "paid",
   amountCents: 200000,
+  feeCoverCents: 0,
   currency: "etb",
   donorEmail: "selam@example.org",
   donorName: "Selam",
@@ -16,6 +17,7 @@ const birrGift: Donation = {
   receiptId: null,
   paymentCount: 1,
   receivedCents: 200000,
+  receivedFeeCoverCents: 0,
   receivedUsdCents: 1250,
   etbPerUsd: "160",
   createdAt: "2026-11-28T07:00:00.000Z",
@@ -41,5 +43,11 @@ describe("a birr gift's line in the ledger", () => {
       cardRow({ ...birrGift, provider: "stripe", currency: "usd", receivedCents: 2500, receivedUsdCents: 2500 })
         .received,
     ).toBe("$25 in 1 payment");
+  });
+
+  it("shows what the donor added to cover the fees apart from the gift", () => {
+    const covered = { ...birrGift, feeCoverCents: 6000, receivedFeeCoverCents: 6000 };
+    expect(cardRow(covered).detail).toBe(" one-time + ETB 60 to cover fees");
+    expect(cardRow(covered).received).toBe("ETB 2,000 in 1 payment + ETB 60 to cover fees ($12.50 at 160)");
   });
 });

@@ -40,6 +40,10 @@ function dollarNote(donation: Donation): string {
   return ` (${formatMoney(donation.receivedUsdCents)} at ${donation.etbPerUsd})`;
 }
 
+/** What the donor added to cover the fees, kept apart from the gift (decision note 0830). */
+const feeCoverNote = (cents: number, currency: string): string =>
+  cents > 0 ? ` + ${formatMoney(cents, currency)} to cover fees` : "";
+
 export const cardRow = (donation: Donation): LedgerRow => ({
   key: donation._id,
   date: donation.paidAt ?? donation.createdAt,
@@ -49,11 +53,11 @@ export const cardRow = (donation: Donation): LedgerRow => ({
   donorName: donation.donorName,
   donorEmail: donation.donorEmail,
   amount: formatMoney(donation.amountCents, donation.currency),
-  detail: donation.frequency === "monthly" ? " monthly" : " one-time",
+  detail: `${donation.frequency === "monthly" ? " monthly" : " one-time"}${feeCoverNote(donation.feeCoverCents, donation.currency)}`,
   received:
     donation.paymentCount === 0
       ? "—"
-      : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}${dollarNote(donation)}`,
+      : `${formatMoney(donation.receivedCents, donation.currency)} in ${donation.paymentCount} payment${donation.paymentCount === 1 ? "" : "s"}${feeCoverNote(donation.receivedFeeCoverCents, donation.currency)}${dollarNote(donation)}`,
   receiptId: donation.receiptId,
   test: donation.test,
   paidWith: donation.method && donation.method in PAID_WITH_LABELS ? PAID_WITH_LABELS[donation.method as PaidWith] : "",

@@ -226,6 +226,9 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
     text("etbPerUsd", "Birr per US dollar", {
       hint: "Today's rate, e.g. 155.42. Each birr gift paid online counts toward its fund's goal at the rate of its day.",
     }),
+    number("feeCoverPercent", "Percent donors may add to cover the fees", {
+      hint: "Offered as “Add N % so all of my gift reaches the programme” with card and birr gifts, unticked. 0 hides it.",
+    }),
   ],
   contact: [
     {
