@@ -24,8 +24,10 @@ describe.each(DIALECTS)("a fund's thank-you message on %s", (dialect) => {
   let fund: string;
   let other: string;
 
-  const call = (method: "GET" | "PUT" | "POST", url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const call = async (method: "GET" | "PUT" | "POST", url: string, payload?: Json) =>
+    payload === undefined
+      ? await t.app.inject({ method, url, headers })
+      : await t.app.inject({ method, url, headers, payload });
 
   async function saveHome(change: (needs: Need[]) => Need[]) {
     const editor = (await call("GET", "/api/site-content/home")).json<{ draft: Json; revision: number }>();
