@@ -10,7 +10,7 @@ import { PageHeader } from "../page-header";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { BIRR_FORM_ANCHOR, BirrDonationForm } from "./birr-donation-form";
 import type { DesignatedFund } from "./card-donation-form";
-import { GiftExtrasFields } from "./gift-extras-fields";
+import { type ExtrasValues, GiftExtrasFields } from "./gift-extras-fields";
 import { TRANSFER_NOTICE_ANCHOR, TransferNoticeForm } from "./transfer-notice-form";
 
 export interface DonateCardChoice {
@@ -19,6 +19,8 @@ export interface DonateCardChoice {
   frequency: "one-time" | "monthly";
   /** Started from a need card: give to it (true) or where most needed. */
   designated: boolean;
+  /** The tribute and wall fields as the donor typed them, after a refused post. */
+  extras?: ExtrasValues | undefined;
 }
 
 const segment =
@@ -217,7 +219,7 @@ function CardForm({
         </p>
       </fieldset>
 
-      <GiftExtrasFields />
+      <GiftExtrasFields values={choice.extras} />
       {error ? (
         <p
           id="donate-card-error"
