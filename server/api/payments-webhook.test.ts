@@ -178,6 +178,7 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
       frequency: "one-time",
       status: "paid",
       fund: null,
+      fundId: null,
       hasDonorEmail: true,
     });
   });
