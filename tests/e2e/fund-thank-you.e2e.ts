@@ -55,7 +55,7 @@ describe.runIf(browserAvailable)(
       const message = page.getByRole("figure");
       await message.getByText("A message from Hope Behind Bars").waitFor();
       // Plain text as staff typed it: the tags are shown, never applied.
-      expect(await message.locator("blockquote").innerText()).toBe(MESSAGE);
+      expect(await message.locator("blockquote").textContent()).toBe(MESSAGE);
       expect(await message.locator("b").count()).toBe(0);
       expect(await axeViolations(page, "main")).toEqual([]);
       await screenshot(page, "fund-thank-you-375");

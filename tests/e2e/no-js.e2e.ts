@@ -196,7 +196,7 @@ describe.runIf(browserAvailable)("the public site without JavaScript", () => {
     await form.getByLabel("Their e-mail address (optional; we send them a card)").fill("hanna at example");
     await form.getByRole("button", { name: "Donate" }).click();
     await form.getByRole("alert").waitFor();
-    expect(await form.getByRole("alert").innerText()).not.toBe("");
+    expect(await form.getByRole("alert").textContent()).not.toBe("");
     await expectKept("hanna at example");
     expect(await form.getByLabel("Or enter a custom amount").inputValue()).toBe("20");
     expectNoneIn(urls, page, ["Almaz", "hanna", "Meron", "mothers"]);
