@@ -21,3 +21,6 @@ for weight in 400 700; do
     --output-file="$root/app/fonts/noto-sans-ethiopic-$weight.woff2"
 done
 cp "$work/package/LICENSE" "$root/public/fonts/noto-sans-ethiopic-OFL.txt"
+# Receipts' PDFs (docs/decisions/0840) embed the regular face as TrueType: pdfkit's font reader fails
+# on some glyphs of the WOFF2 file (the Ethiopic full stop), not on the same glyphs unpacked.
+python3 -c "from fontTools.ttLib import TTFont; f = TTFont('$root/app/fonts/noto-sans-ethiopic-400.woff2'); f.flavor = None; f.save('$root/core/receipts/fonts/noto-sans-ethiopic-400.ttf')"

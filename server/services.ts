@@ -177,7 +177,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
     siteUrl: config.publicSiteUrl,
     rate: config.newsletterRate,
   });
-  const funds = createFundsService({ db, siteContent });
+  const siteContentTranslations = createSiteContentTranslations({ db, clock, audit, purgePublicCaches, siteContent });
+  const funds = createFundsService({ db, siteContent, localised: siteContentTranslations.published });
   const organisation = async () => {
     const { contact } = await siteContent.published();
     return {
@@ -195,6 +196,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     email,
     audit,
     fundTitle: funds.titleOf,
+    fundMessage: funds.thankYouMessage,
     organisation,
     portalUrl: config.stripe?.portalUrl,
   });
@@ -291,7 +293,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
     giving,
     siteContent,
     translations: createTranslationService({ db, clock, audit, purgePublicCaches }),
-    siteContentTranslations: createSiteContentTranslations({ db, clock, audit, purgePublicCaches, siteContent }),
+    siteContentTranslations,
     funds,
     offlineGifts: createOfflineGiftsService({
       db,

@@ -488,6 +488,7 @@ export const am: Partial<Record<MessageKey, string>> = {
   "thankYou.title": "እናመሰግናለን",
   "thankYou.home": "ወደ መነሻ ገጽ ይመለሱ",
   "thankYou.contact": "ያግኙን",
+  "thankYou.message": "ከHope Behind Bars የተላከ መልዕክት",
 
   "home.metaDescription":
     "Hope Behind Bars በኢትዮጵያ ማረሚያ ቤቶች ከሚገኙ እናቶችና ልጆቻቸው ጎን ይቆማል፦ በየወሩ መሠረታዊ ፍላጎቶች፣ ትምህርትና ክህሎት፣ እንዲሁም ወደ ቤተሰብ ሕይወት የመመለሻ መንገድ።",

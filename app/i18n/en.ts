@@ -492,6 +492,7 @@ export const en = {
   "thankYou.title": "Thank you",
   "thankYou.home": "Back to home",
   "thankYou.contact": "Contact us",
+  "thankYou.message": "A message from Hope Behind Bars",
   // Home, Who We Are and Contact pages.
   "home.metaDescription":
     "Hope Behind Bars stands with incarcerated mothers and their children in Ethiopia: essentials every month, education and skills, and a way back to family life.",

@@ -128,6 +128,8 @@ export interface DonationReceipt {
   status: DonationStatus;
   /** The fund's title; null: where most needed. */
   fund: string | null;
+  /** The fund's id (its thank-you message is looked up by it); null: where most needed. */
+  fundId: string | null;
   /** Whether we know where to send the receipt (the provider tells us the donor's address). */
   hasDonorEmail: boolean;
 }

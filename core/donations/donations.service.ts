@@ -204,6 +204,7 @@ export function createDonationsService(deps: DonationsDeps) {
       frequency: row.frequency as DonationReceipt["frequency"],
       status: row.status as DonationReceipt["status"],
       fund: row.fund_id ? ((await deps.fundTitle?.(row.fund_id)) ?? row.fund_id) : null,
+      fundId: row.fund_id,
       hasDonorEmail: row.donor_email !== null,
     };
   }
@@ -643,12 +644,12 @@ export function createDonationsService(deps: DonationsDeps) {
     },
 
     /** A pending sandbox checkout, for its test page; undefined when there is none to pay. */
-    async findSandboxCheckout(sessionId: string): Promise<(DonationReceipt & { fundId: string | null }) | undefined> {
+    async findSandboxCheckout(sessionId: string): Promise<DonationReceipt | undefined> {
       if (!sandboxActive) return undefined;
       const row = await repo.findReceipt(db, sessionId);
       if (row?.provider !== "sandbox") return undefined;
       // The test checkout shows what a Stripe page would carry in its metadata: the fund.
-      return { ...(await toReceipt(row)), fundId: row.fund_id };
+      return toReceipt(row);
     },
 
     /**

@@ -8,6 +8,7 @@ const paid: DonationReceipt = {
   frequency: "one-time",
   status: "paid",
   fund: "ECCD Package",
+  fundId: "eccd-package",
   hasDonorEmail: true,
 };
 

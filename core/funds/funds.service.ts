@@ -29,9 +29,17 @@ function fundOf(need: DonationNeed, receivedCents: number): Fund {
 export interface FundsServiceDeps {
   db: Db;
   siteContent: { published(): Promise<{ home: HomeContent }> };
+  /** The published content as a page in `locale` shows it, with the paths left in English. */
+  localised?: (locale: string) => Promise<{ home: HomeContent; englishPaths: { home: string[] } }>;
 }
 
-export function createFundsService({ db, siteContent }: FundsServiceDeps) {
+/** A fund's thank-you message as one language shows it; `english`: the Amharic was not written. */
+export interface FundMessage {
+  text: string;
+  english: boolean;
+}
+
+export function createFundsService({ db, siteContent, localised }: FundsServiceDeps) {
   async function needs(): Promise<DonationNeed[]> {
     return (await siteContent.published()).home.donationNeeds;
   }
@@ -53,6 +61,19 @@ export function createFundsService({ db, siteContent }: FundsServiceDeps) {
     /** The title of an open fund, or undefined when no published card has this id. */
     async titleOf(id: string): Promise<string | undefined> {
       return (await needs()).find((need) => need.id === id)?.title;
+    },
+
+    /**
+     * The fund's thank-you message (docs/decisions/0840) in `locale`, the English where its Amharic
+     * is missing; undefined when the card has none or is no longer published.
+     */
+    async thankYouMessage(id: string, locale: string): Promise<FundMessage | undefined> {
+      const content = localised ? await localised(locale) : { ...(await siteContent.published()), englishPaths: null };
+      const index = content.home.donationNeeds.findIndex((need) => need.id === id);
+      const text = content.home.donationNeeds[index]?.thankYouMessage?.trim();
+      if (!text) return undefined;
+      const path = `donationNeeds.${index}.thankYouMessage`;
+      return { text, english: locale !== "en" && (content.englishPaths?.home.includes(path) ?? true) };
     },
   };
 }

@@ -32,6 +32,8 @@ export interface ReceiptDocument {
   organisation: Organisation;
   lines: ReadonlyArray<readonly [string, string]>;
   statements: readonly string[];
+  /** The fund's thank-you message, in the donor's language (docs/decisions/0840); none when not set. */
+  message?: { heading: string; text: string } | undefined;
 }
 
 const FREQUENCY_LABELS: Record<string, string> = {
@@ -47,12 +49,16 @@ export function changeOrStop(portalUrl: string | undefined, organisation: Organi
     : `To change the amount or stop your monthly gift, reply to this e-mail or write to ${organisation.email}.`;
 }
 
+/** What heads a fund's thank-you message on a receipt. */
+export const messageHeading = (organisation: Organisation) => `A message from ${organisation.name}`;
+
 export function receiptDocument(
   receipt: Omit<Selectable<ReceiptTable>, "fee_cover_minor"> & {
     /** Absent on a receipt issued before fee covers were kept: none. */
     fee_cover_minor?: number | undefined;
     fund_title: string | null;
     tribute_line?: string | null | undefined;
+    fund_message?: string | null | undefined;
   },
   organisation: Organisation,
   options: { portalUrl?: string | undefined } = {},
@@ -95,5 +101,8 @@ export function receiptDocument(
     statements.unshift(`${VOID_STATEMENT} (${zonedDate(receipt.voided_at)})`);
     return { number: receipt.number, title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
   }
-  return { number: receipt.number, title: `Receipt ${receipt.number}`, organisation, lines, statements };
+  const message = receipt.fund_message
+    ? { heading: messageHeading(organisation), text: receipt.fund_message }
+    : undefined;
+  return { number: receipt.number, title: `Receipt ${receipt.number}`, organisation, lines, statements, message };
 }

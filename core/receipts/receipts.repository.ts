@@ -22,6 +22,17 @@ export async function findReceipt(db: Db, id: string): Promise<Selectable<Receip
   return db.selectFrom("receipts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The language of the page a card gift was made from (an offline gift has none: English). */
+export async function donorLocaleOfPayment(db: Db, paymentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("donation_payments as p")
+    .innerJoin("donations as d", "d.id", "p.donation_id")
+    .select("d.locale")
+    .where("p.id", "=", paymentId)
+    .executeTakeFirst();
+  return row?.locale ?? null;
+}
+
 /** Counts a send; false when the receipt is gone. */
 export async function countSend(db: Db, id: string): Promise<number | undefined> {
   await db.updateTable("receipts").set({ sent_count: sql<number>`sent_count + 1` }).where("id", "=", id).execute();

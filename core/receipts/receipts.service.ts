@@ -5,6 +5,7 @@ import { tributeLine } from "../donations/tribute-card.ts";
 import { tributeOfPayment } from "../donations/tributes.repository.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
+import { isLocale, type Locale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import type { OfflineGift } from "../offline-gifts/offline-gifts.schema.ts";
 import { isErasedAddress } from "../people/erased.ts";
@@ -45,6 +46,8 @@ export interface ReceiptsDeps {
   /** The charity's name, address and contact address, as the site content has them at send time. */
   organisation: () => Promise<Organisation>;
   fundTitle: (id: string) => Promise<string | undefined>;
+  /** A fund's thank-you message in a language (docs/decisions/0840); none when staff wrote none. */
+  fundMessage?: ((id: string, locale: string) => Promise<{ text: string } | undefined>) | undefined;
   /** Stripe's customer portal, where a monthly donor changes or stops the gift; none: reply by e-mail. */
   portalUrl?: string | undefined;
 }
@@ -88,17 +91,26 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   async function render(receipt: Selectable<ReceiptTable>) {
     const organisation = await deps.organisation();
     const fundTitle = receipt.fund_id ? ((await deps.fundTitle(receipt.fund_id)) ?? receipt.fund_id) : null;
+    // The receipt is English; what the donor chose or the charity wrote for them is in their language.
+    const stored = receipt.payment_id ? await repo.donorLocaleOfPayment(db, receipt.payment_id) : null;
+    const locale: Locale = isLocale(stored) ? stored : "en";
     const tribute = receipt.payment_id ? await tributeOfPayment(db, receipt.payment_id) : undefined;
-    const tributeText = tribute ? tributeLine(tribute) : null;
-    const document = receiptDocument({ ...receipt, fund_title: fundTitle, tribute_line: tributeText }, organisation, {
-      portalUrl: deps.portalUrl,
-    });
+    const tributeText = tribute ? tributeLine(tribute, locale) : null;
+    const fundMessage = receipt.fund_id ? await deps.fundMessage?.(receipt.fund_id, locale) : undefined;
+    const document = receiptDocument(
+      { ...receipt, fund_title: fundTitle, tribute_line: tributeText, fund_message: fundMessage?.text ?? null },
+      organisation,
+      { portalUrl: deps.portalUrl },
+    );
     const pdf = await renderReceiptPdf(document);
     const mail = await renderEmail({
       subject: `Your receipt ${receipt.number} from ${organisation.name}`,
       preview: `Thank you for your gift. Receipt ${receipt.number} is attached.`,
       heading: "Thank you for your gift",
-      intro: [`Here is your receipt from ${organisation.name}; a PDF copy is attached.`],
+      intro: [
+        `Here is your receipt from ${organisation.name}; a PDF copy is attached.`,
+        ...(document.message ? [`${document.message.heading}:`, document.message.text] : []),
+      ],
       details: document.lines,
       body: document.statements,
       footer: [organisation.name, ...(registrationLine(organisation) ?? []), ...organisation.address],

@@ -76,6 +76,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         ctaText: "Give $15",
         ctaAmount: 15,
         ctaColor: "accent",
+        thankYouMessage: "",
       },
       {
         id: "vocational-training-machine",
@@ -90,6 +91,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         ctaText: "Give $10",
         ctaAmount: 10,
         ctaColor: "brand",
+        thankYouMessage: "",
       },
       {
         id: "life-skill-training",
@@ -104,6 +106,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         ctaText: "Give $25",
         ctaAmount: 25,
         ctaColor: "accent",
+        thankYouMessage: "",
       },
       {
         id: "health-care-kits",
@@ -118,6 +121,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
         ctaText: "Give $15",
         ctaAmount: 15,
         ctaColor: "brand",
+        thankYouMessage: "",
       },
     ],
     faq: [

@@ -180,6 +180,9 @@ const ImpactFigureSchema = z.object({
  * Spec §3 Donation-need card. Each card is a fund (its `id`, stable once gifts name it): the public
  * "raised" figure is the opening balance plus the gifts recorded for it (core/funds).
  */
+/** A fund's thank-you message, in either language: a few sentences, not a letter. */
+export const THANK_YOU_MESSAGE_MAX = 300;
+
 const DonationNeedFields = z.object({
   /** Stable: gifts designated to this card carry it. */
   id: itemId,
@@ -196,6 +199,15 @@ const DonationNeedFields = z.object({
   /** The amount the donation pop-up opens with. */
   ctaAmount: wholeNumber("Button amount", 1, 100000),
   ctaColor: z.enum(CTA_COLORS, { error: "Please choose a button colour" }),
+  /**
+   * The charity's words to a donor who gave to this fund, on the thank-you page and the receipt
+   * (docs/decisions/0840): plain text, empty for none; cards saved before it have none.
+   */
+  thankYouMessage: z
+    .string()
+    .trim()
+    .max(THANK_YOU_MESSAGE_MAX, `Thank-you message: please keep this under ${THANK_YOU_MESSAGE_MAX} characters`)
+    .default(""),
 });
 
 /** Cards saved before funds were live called their opening balance `raised`. */

@@ -33,6 +33,7 @@ const TEXT_KEYS = new Set([
   "footerTagline",
   "intro",
   "contactPerson",
+  "thankYouMessage",
 ]);
 /** Keys whose value is the blog editor's HTML. */
 const RICH_KEYS = new Set(["introText", "story"]);

@@ -5,12 +5,18 @@ import { sanitizePostHtml } from "../blogs/blogs.sanitize.ts";
 import { htmlText } from "../blogs/blogs.schema.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { Clock } from "../shared/clock.ts";
-import { NotFoundError } from "../shared/errors.ts";
+import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
 import { isTranslationLocale, type TranslationLocale } from "../translations/translations.schema.ts";
 import { createVersionStore, type VersionedDocument } from "../versions/versions.ts";
 import { SITE_CONTENT_KIND } from "./site-content.kind.ts";
-import { SITE_CONTENT_MESSAGES, SITE_SECTIONS, type SiteContent, type SiteSection } from "./site-content.schema.ts";
+import {
+  SITE_CONTENT_MESSAGES,
+  SITE_SECTIONS,
+  type SiteContent,
+  type SiteSection,
+  THANK_YOU_MESSAGE_MAX,
+} from "./site-content.schema.ts";
 import type { SiteContentService } from "./site-content.service.ts";
 import { applySiteTranslation, type SiteTextField, siteTextFields } from "./site-content.translation-fields.ts";
 
@@ -22,6 +28,8 @@ import { applySiteTranslation, type SiteTextField, siteTextFields } from "./site
  */
 
 const TEXT_MAX = 10_000;
+/** Texts whose Amharic is held to the English's own limit (a fund's thank-you message, 0840). */
+const LIMITS: Record<string, number> = { thankYouMessage: THANK_YOU_MESSAGE_MAX };
 const AUDIT_ENTITY = "site-content";
 
 export const kindOf = (locale: TranslationLocale) => `${SITE_CONTENT_KIND}:${locale}`;
@@ -121,6 +129,11 @@ export function createSiteContentTranslations({
       for (const field of english) {
         const raw = fields[field.key]?.trim() ?? "";
         const value = field.rich ? sanitizePostHtml(raw) : raw;
+        const limit = LIMITS[field.key.split(".").pop() ?? ""];
+        if (limit !== undefined && value.length > limit) {
+          const problem = `${field.label}: please keep this under ${limit} characters`;
+          throw new ValidationError(problem, { [field.key]: problem });
+        }
         if (field.rich ? htmlText(value) : value) texts[field.key] = value;
       }
       const document = await db.transaction().execute(async (trx) => {

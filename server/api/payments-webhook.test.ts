@@ -179,6 +179,7 @@ describe.each(DIALECTS)("Stripe webhooks on %s", (dialect) => {
       frequency: "one-time",
       status: "paid",
       fund: null,
+      fundId: null,
       hasDonorEmail: true,
     });
   });

@@ -81,6 +81,7 @@ describe.each(DIALECTS)("donation checkout API with the sandbox on %s", (dialect
       frequency: "monthly",
       status: "pending",
       fund: null,
+      fundId: null,
       hasDonorEmail: false,
     });
     await t.services.donations.completeSandboxCheckout(id, { email: "donor@example.org", name: "Test Donor" });

@@ -150,6 +150,58 @@ describe.runIf(browserAvailable)("the public site without JavaScript", () => {
     expectNoneIn(urls, page, ["selam", "Haile"]);
   });
 
+  it("keeps the tribute and donor-wall fields on /donate after a refused post", async () => {
+    const { page, urls } = await scriptlessPage(VIEWPORTS.mobile);
+    expectErrors(page, [/^400 POST \/donate$/, /^400 POST \/donate$/]);
+    await page.goto("/donate");
+    const form = page.getByRole("form", { name: "Card donation" });
+    await form.getByText("Give in honour or in memory of someone").click();
+    await form.getByLabel("In honour of", { exact: true }).check();
+    await form.getByLabel("Their name", { exact: true }).fill("Almaz Bekele");
+    await form.getByLabel("Tell someone: their name (optional)").fill("Hanna");
+    await form.getByLabel("Their e-mail address (optional; we send them a card)").fill("hanna.family@example.org");
+    await form.getByLabel("Show the amount on the card").check();
+    await form.locator("summary", { hasText: "Show my name on the supporters' wall" }).click();
+    await form.getByRole("checkbox", { name: "Show my name on the supporters' wall" }).check();
+    await form.getByLabel("Name to show (empty: Anonymous)").fill("Meron T.");
+    await form.getByLabel("A short message (optional, up to 200 characters)").fill("For all the mothers");
+
+    const expectKept = async (notifyEmail: string) => {
+      expect(await form.getByLabel("In honour of", { exact: true }).isChecked()).toBe(true);
+      expect(await form.getByLabel("Their name", { exact: true }).inputValue()).toBe("Almaz Bekele");
+      expect(await form.getByLabel("Tell someone: their name (optional)").inputValue()).toBe("Hanna");
+      expect(await form.getByLabel("Their e-mail address (optional; we send them a card)").inputValue()).toBe(
+        notifyEmail,
+      );
+      expect(await form.getByLabel("Show the amount on the card").isChecked()).toBe(true);
+      expect(await form.getByRole("checkbox", { name: "Show my name on the supporters' wall" }).isChecked()).toBe(true);
+      expect(await form.getByLabel("Name to show (empty: Anonymous)").inputValue()).toBe("Meron T.");
+      expect(await form.getByLabel("A short message (optional, up to 200 characters)").inputValue()).toBe(
+        "For all the mothers",
+      );
+      // The disclosures are open again, so the donor sees what they typed.
+      expect(await form.getByLabel("Their name", { exact: true }).isVisible()).toBe(true);
+      expect(await form.getByLabel("Name to show (empty: Anonymous)").isVisible()).toBe(true);
+    };
+
+    // Refused for the amount: every tribute and wall field comes back as typed.
+    await form.getByLabel("Or enter a custom amount").fill("0");
+    await form.getByRole("button", { name: "Donate" }).click();
+    await form.getByText("Please enter a valid donation amount.").waitFor();
+    await expectKept("hanna.family@example.org");
+    await screenshot(page, "no-js-donate-extras-kept-375");
+
+    // Refused for the tribute itself: its own message, and the fields kept.
+    await form.getByLabel("Or enter a custom amount").fill("20");
+    await form.getByLabel("Their e-mail address (optional; we send them a card)").fill("hanna at example");
+    await form.getByRole("button", { name: "Donate" }).click();
+    await form.getByRole("alert").waitFor();
+    expect(await form.getByRole("alert").textContent()).not.toBe("");
+    await expectKept("hanna at example");
+    expect(await form.getByLabel("Or enter a custom amount").inputValue()).toBe("20");
+    expectNoneIn(urls, page, ["Almaz", "hanna", "Meron", "mothers"]);
+  });
+
   it("tells us about a bank transfer from /donate's Local part", async () => {
     const { page, urls } = await scriptlessPage();
     expectErrors(page, [/^400 POST \/donate$/]);

@@ -11,7 +11,7 @@ import { BankTransferDetails } from "./bank-transfer-details";
 import { BIRR_FORM_ANCHOR, BirrDonationForm } from "./birr-donation-form";
 import type { DesignatedFund } from "./card-donation-form";
 import { FeeCoverField } from "./fee-cover-field";
-import { GiftExtrasFields } from "./gift-extras-fields";
+import { type ExtrasValues, GiftExtrasFields } from "./gift-extras-fields";
 import { TRANSFER_NOTICE_ANCHOR, TransferNoticeForm } from "./transfer-notice-form";
 
 export interface DonateCardChoice {
@@ -22,6 +22,8 @@ export interface DonateCardChoice {
   designated: boolean;
   /** "Add N % …" ticked (kept when a refused amount comes back). */
   coverFees: boolean;
+  /** The tribute and wall fields as the donor typed them, after a refused post. */
+  extras?: ExtrasValues | undefined;
 }
 
 const segment =
@@ -226,7 +228,7 @@ function CardForm({
       </fieldset>
 
       <FeeCoverField percent={settings.feeCoverPercent} currency="usd" defaultChecked={choice.coverFees} />
-      <GiftExtrasFields />
+      <GiftExtrasFields values={choice.extras} />
       {error ? (
         <p
           id="donate-card-error"

@@ -19,7 +19,7 @@ export const GIFT_EXTRAS_FIELDS = [
   "wallMessage",
 ] as const;
 
-type ExtrasValues = Partial<Record<(typeof GIFT_EXTRAS_FIELDS)[number], string>>;
+export type ExtrasValues = Partial<Record<(typeof GIFT_EXTRAS_FIELDS)[number], string>>;
 
 /**
  * The checkout call's `tribute` and `wall` from the fields (docs/decisions/0780, 0781): a tribute
@@ -66,7 +66,10 @@ export function GiftExtrasFields({ values = {} }: { values?: ExtrasValues }) {
   const id = useId();
   return (
     <div className="mt-4 space-y-3">
-      <details className="rounded-xl border-2 border-black/10 bg-white/60 p-3" open={Boolean(values.tributeName)}>
+      <details
+        className="rounded-xl border-2 border-black/10 bg-white/60 p-3"
+        open={Boolean(values.tributeName || values.notifyName || values.notifyEmail)}
+      >
         <summary className="cursor-pointer font-semibold text-ink">{t("extras.tribute")}</summary>
         <fieldset className="mt-3">
           <legend className="text-sm font-semibold text-ink">{t("extras.kind")}</legend>
@@ -121,7 +124,10 @@ export function GiftExtrasFields({ values = {} }: { values?: ExtrasValues }) {
           {t("extras.showAmount")}
         </label>
       </details>
-      <details className="rounded-xl border-2 border-black/10 bg-white/60 p-3" open={values.wallShow === "on"}>
+      <details
+        className="rounded-xl border-2 border-black/10 bg-white/60 p-3"
+        open={Boolean(values.wallShow === "on" || values.wallName || values.wallMessage)}
+      >
         <summary className="cursor-pointer font-semibold text-ink">{t("extras.wall")}</summary>
         <label className="mt-3 flex items-center gap-2 text-sm">
           <input type="checkbox" name="wallShow" defaultChecked={values.wallShow === "on"} />

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { appContext } from "#app-context";
 import { receiptView } from "../../../core/donations/donations.schema";
+import { localeOf } from "../../../core/i18n/locale";
 import { ButtonLink } from "../../components/button-link";
 import { DonationReceiptIsland } from "../../components/donation/donation-receipt";
 import { useI18n } from "../../i18n/i18n";
@@ -12,8 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   // Amount and frequency come from our records for this session, never from the address bar.
   const receipt = await services.donations.receiptOnReturn(sessionId);
-  if (!receipt) return data({ receipt: null, sessionId }, { status: 404 });
-  return { receipt: receiptView(receipt, { sendsEmail: services.email.enabled }), sessionId };
+  if (!receipt) return data({ receipt: null, sessionId, message: undefined }, { status: 404 });
+  // The fund's thank-you message staff wrote (docs/decisions/0840), in the page's language.
+  const message = receipt.fundId ? await services.funds.thankYouMessage(receipt.fundId, localeOf(request)) : undefined;
+  return { receipt: receiptView(receipt, { sendsEmail: services.email.enabled }), sessionId, message };
 }
 
 /** Per-donor content: never cached (overrides the public layout's page cache opt-in). */
@@ -28,6 +31,18 @@ export default function DonateThankYou({ loaderData }: Route.ComponentProps) {
     <section className="bg-sand">
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6 sm:py-24">
         <DonationReceiptIsland receipt={loaderData.receipt} sessionId={loaderData.sessionId} />
+        {loaderData.message && (
+          <figure className="mt-10 rounded-2xl bg-white p-6 text-left shadow-sm sm:p-8">
+            <figcaption className="text-sm font-semibold text-brand">{t("thankYou.message")}</figcaption>
+            {/* Plain text as staff typed it: escaped by React, line breaks kept. */}
+            <blockquote
+              lang={loaderData.message.english ? "en" : undefined}
+              className="mt-3 whitespace-pre-line text-lg text-ink"
+            >
+              {loaderData.message.text}
+            </blockquote>
+          </figure>
+        )}
         <div className="mt-10 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/" size="lg">
             {t("thankYou.home")}

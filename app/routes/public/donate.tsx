@@ -146,10 +146,16 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           frequency: card.values.frequency === "monthly" ? "monthly" : "one-time",
           designated: card.values.designated !== "general",
           coverFees: card.values[FEE_COVER_FIELD] === "yes",
+          // Nothing the donor typed is lost: the tribute and wall fields come back as sent.
+          extras: Object.fromEntries(GIFT_EXTRAS_FIELDS.map((name) => [name, card.values[name] ?? ""])),
         }
       : { ...start, frequency: "one-time", designated: fund !== undefined, coverFees: false };
   const cardError = card
-    ? (card.errors.amount ?? card.errors.frequency ?? card.errors.fund ?? card.message)
+    ? (card.errors.amount ??
+      card.errors.frequency ??
+      card.errors.fund ??
+      Object.entries(card.errors).find(([name]) => /^(tribute|wall)\b/.test(name))?.[1] ??
+      card.message)
     : undefined;
   return (
     <DonatePage

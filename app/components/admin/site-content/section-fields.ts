@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_CONTENT } from "../../../../core/site-content/site-content.defaults";
-import { CTA_COLORS, type SiteSection } from "../../../../core/site-content/site-content.schema";
+import { CTA_COLORS, type SiteSection, THANK_YOU_MESSAGE_MAX } from "../../../../core/site-content/site-content.schema";
 
 /**
  * How each site-content section is laid out as a form (the schema in core/site-content decides what
@@ -107,6 +107,10 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
         text("ctaText", "Button text"),
         number("ctaAmount", "Button amount in US dollars"),
         { kind: "select", name: "ctaColor", label: "Button colour", options: CTA_COLORS },
+        text("thankYouMessage", "Thank-you message (optional)", {
+          rows: 3,
+          hint: `Shown to donors who give to this need, on the thank-you page and their receipt. Plain text, up to ${THANK_YOU_MESSAGE_MAX} characters; its Amharic goes in “Amharic version” below (once saved).`,
+        }),
       ],
       blank: () => ({
         id: "need",
@@ -120,6 +124,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
         ctaText: "Give $10",
         ctaAmount: 10,
         ctaColor: "accent",
+        thankYouMessage: "",
       }),
     },
     {
