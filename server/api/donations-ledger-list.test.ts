@@ -170,6 +170,7 @@ describe.each(DIALECTS)("the donations ledger a page at a time on %s", (dialect)
         offline: { cents: 5000, gifts: 1 },
       },
       atRiskMonthly: 0,
+      awaitingRate: 0,
     });
   });
 });
