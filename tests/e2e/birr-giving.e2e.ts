@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { describe, expect, it } from "vitest";
+import { linkIn } from "../support/smtp-inbox.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { journeySite } from "./support/journey-site.ts";
+import { journeySiteWithInbox } from "./support/journey-site.ts";
 
 const sessionOf = (url: string) => /\/donate\/sandbox\/([\w-]+)$/.exec(new URL(url).pathname)?.[1] ?? "";
 
 describe.runIf(browserAvailable)("Pay in birr: the Local tab and /donate open the (sandbox) checkout", () => {
-  let inbox: SmtpInbox;
-  beforeAll(async () => {
-    inbox = await createSmtpInbox();
-    await inbox.start();
-  });
-  afterAll(() => inbox?.stop());
   // The site's job worker sends receipts and My giving's sign-in link to this test's SMTP server.
-  const site = journeySite({
-    get SMTP_URL() {
-      return `smtp://127.0.0.1:${inbox.port}`;
-    },
-    SMTP_FROM: "Hope Behind Bars <website@hopebehindbars.test>",
-  });
+  const site = journeySiteWithInbox();
 
   it("pays in birr from the pop-up at 375 px; the thank-you page is pending, then paid, in birr", async () => {
     const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
@@ -64,7 +53,7 @@ describe.runIf(browserAvailable)("Pay in birr: the Local tab and /donate open th
       body: JSON.stringify({ email: "hanna@example.org" }),
     });
     expect(asked.status).toBe(202);
-    const linkMail = () => inbox.messages.find((message) => message.includes("/giving?token="));
+    const linkMail = () => site.inbox.messages.find((message) => message.includes("/giving?token="));
     await expect.poll(() => linkMail() !== undefined, { timeout: 15_000 }).toBe(true);
     const link = linkIn(linkMail() as string, `${site.server.baseUrl}/giving?token=`);
 

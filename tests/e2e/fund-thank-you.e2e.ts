@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpInbox, readMail, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { describe, expect, it } from "vitest";
+import { readMail } from "../support/smtp-inbox.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { journeySite } from "./support/journey-site.ts";
+import { journeySiteWithInbox } from "./support/journey-site.ts";
 
 const DONOR = "almaz.receipt@example.org";
 const MESSAGE =
@@ -11,19 +11,8 @@ const MESSAGE =
 describe.runIf(browserAvailable)(
   "A fund's thank-you message, written by staff, on the thank-you page and receipt",
   () => {
-    let inbox: SmtpInbox;
-    beforeAll(async () => {
-      inbox = await createSmtpInbox();
-      await inbox.start();
-    });
-    afterAll(() => inbox?.stop());
     // The site's job worker sends the receipt to this test's SMTP server.
-    const site = journeySite({
-      get SMTP_URL() {
-        return `smtp://127.0.0.1:${inbox.port}`;
-      },
-      SMTP_FROM: "Hope Behind Bars <website@hopebehindbars.test>",
-    });
+    const site = journeySiteWithInbox();
 
     it("staff write it on the need card; a sandbox gift to it shows it on the thank-you page and in the receipt", async () => {
       const admin = await newPage(site.browser, site.server, { context: { reducedMotion: "reduce" } });
@@ -64,7 +53,7 @@ describe.runIf(browserAvailable)(
       await screenshot(page, "fund-thank-you-1280");
       await context.close();
 
-      const receipt = () => inbox.messages.find((raw) => raw.includes(`To: ${DONOR}`));
+      const receipt = () => site.inbox.messages.find((raw) => raw.includes(`To: ${DONOR}`));
       await expect.poll(() => receipt() !== undefined, { timeout: 15_000 }).toBe(true);
       const mail = readMail(receipt() as string);
       expect(mail.subject).toMatch(/^Your receipt \d{4}-\d{4} from Hope Behind Bars$/);

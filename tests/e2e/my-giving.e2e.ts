@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpInbox, linkIn, readMail, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { describe, expect, it } from "vitest";
+import { linkIn, readMail } from "../support/smtp-inbox.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, newPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { journeySite } from "./support/journey-site.ts";
+import { journeySiteWithInbox } from "./support/journey-site.ts";
 
 const DONOR = "liya@example.org";
 const MONTHLY_DONOR = "meron@example.org";
@@ -11,19 +11,8 @@ const MONTHLY_DONOR = "meron@example.org";
 describe.runIf(browserAvailable)(
   "My giving: donors sign in by e-mailed link and look after their monthly gifts",
   () => {
-    let inbox: SmtpInbox;
-    beforeAll(async () => {
-      inbox = await createSmtpInbox();
-      await inbox.start();
-    });
-    afterAll(() => inbox?.stop());
     // The site's job worker sends the link (and the receipt) to this test's SMTP server.
-    const site = journeySite({
-      get SMTP_URL() {
-        return `smtp://127.0.0.1:${inbox.port}`;
-      },
-      SMTP_FROM: "Hope Behind Bars <website@hopebehindbars.test>",
-    });
+    const site = journeySiteWithInbox();
 
     /** A monthly sandbox gift, made as the pop-up and the test checkout make it. */
     async function giveMonthly(amount: number, donor = { email: DONOR, name: "Liya" }) {
@@ -43,7 +32,7 @@ describe.runIf(browserAvailable)(
     }
 
     /** The messages sent to one donor (both donors' mail arrives in the one inbox). */
-    const mailTo = (email: string) => inbox.messages.filter((message) => message.includes(email));
+    const mailTo = (email: string) => site.inbox.messages.filter((message) => message.includes(email));
     const linkMail = () => mailTo(DONOR).find((message) => message.includes("/giving?token="));
     const mailWith = (text: string) => mailTo(MONTHLY_DONOR).find((message) => readMail(message).text.includes(text));
 

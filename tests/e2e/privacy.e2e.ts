@@ -1,27 +1,15 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpInbox, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { journeySite } from "./support/journey-site.ts";
+import { journeySiteWithInbox } from "./support/journey-site.ts";
 
 /** Admin → Privacy (retention preview and periods, records of processing) and the public /privacy page. */
 describe.runIf(browserAvailable)("privacy: retention, records of processing and the privacy page", () => {
-  let inbox: SmtpInbox;
-  beforeAll(async () => {
-    inbox = await createSmtpInbox();
-    await inbox.start();
-  });
-  afterAll(() => inbox?.stop());
   // The breach's letter goes through the site's e-mail outbox to this test's SMTP server.
-  const site = journeySite({
-    get SMTP_URL() {
-      return `smtp://127.0.0.1:${inbox.port}`;
-    },
-    SMTP_FROM: "Hope Behind Bars <privacy@hopebehindbars.test>",
-  });
+  const site = journeySiteWithInbox({}, "Hope Behind Bars <privacy@hopebehindbars.test>");
   beforeAll(() => {
     // Two messages older than a year and one from today: the preview counts the two.
     const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
@@ -118,7 +106,8 @@ describe.runIf(browserAvailable)("privacy: retention, records of processing and 
     await screenshot(page, "privacy-breach-letter-375");
     await dialog.getByRole("button", { name: "Send to 3 people" }).click();
     await page.getByText(/^People informed /).waitFor();
-    const letters = () => inbox.messages.filter((raw) => raw.includes("About your information at Hope Behind Bars"));
+    const letters = () =>
+      site.inbox.messages.filter((raw) => raw.includes("About your information at Hope Behind Bars"));
     await expect.poll(() => letters().length, { timeout: 15_000 }).toBe(3);
     await context.close();
   });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpInbox, readMail, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { describe, expect, it } from "vitest";
+import { readMail } from "../support/smtp-inbox.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { journeySite } from "./support/journey-site.ts";
+import { journeySiteWithInbox } from "./support/journey-site.ts";
 
 const TOLD = "hanna.family@example.org";
 const MESSAGE = "<b>For Abebe</b> & all the mothers";
 
 describe.runIf(browserAvailable)("A gift in memory of someone, its card, and the donor wall", () => {
-  let inbox: SmtpInbox;
-  beforeAll(async () => {
-    inbox = await createSmtpInbox();
-    await inbox.start();
-  });
-  afterAll(() => inbox?.stop());
   // The site's job worker sends the card to this test's SMTP server.
-  const site = journeySite({
-    get SMTP_URL() {
-      return `smtp://127.0.0.1:${inbox.port}`;
-    },
-    SMTP_FROM: "Hope Behind Bars <website@hopebehindbars.test>",
-  });
+  const site = journeySiteWithInbox();
 
   it("gives in memory through the sandbox at 375 px, the card arrives without the amount, the wall shows the donor once approved", async () => {
     const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
@@ -46,7 +35,7 @@ describe.runIf(browserAvailable)("A gift in memory of someone, its card, and the
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(/\/donate\/thank-you/);
 
-    const cardMail = () => inbox.messages.find((message) => message.includes(TOLD));
+    const cardMail = () => site.inbox.messages.find((message) => message.includes(TOLD));
     await expect.poll(() => cardMail() !== undefined, { timeout: 15_000 }).toBe(true);
     const card = readMail(cardMail() as string);
     expect(card.subject).toBe("A gift to Hope Behind Bars in memory of Abebe Kebede");
