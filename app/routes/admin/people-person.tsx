@@ -86,7 +86,13 @@ export default function AdminPerson() {
       <h1 className="mt-1 break-words text-2xl font-bold">{person.name || person.email}</h1>
       <p className="break-all text-muted">
         {person.email}
-        {person.phone && ` · ${person.phone}`}
+        {/* A phone number is read as one: it never breaks between its groups. */}
+        {person.phone && (
+          <>
+            {" · "}
+            <span className="whitespace-nowrap">{person.phone}</span>
+          </>
+        )}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className={button} onClick={exportAll} disabled={exporting}>
