@@ -1,4 +1,15 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const UNIT_FILES = ["{core,server,db,config,app}/**/*.test.{ts,tsx}", "tests/*.test.ts"];
+/**
+ * Unit files that replace a module (`vi.mock`): in the shared module graph of the unit project a
+ * module another file loaded first would stay real, and the replacement would leak into later files.
+ * They run in a module graph each.
+ */
+const MOCKING_FILES = ["server/api/auth.routes.test.ts", "db/seed/index.test.ts", "app/entry.server.test.tsx"];
+// Timeouts catch a hang, not slowness: with a second CI run beside it a test takes up to 3× its time
+// alone, and picture tests ~60 s (decision 0543).
+const UNIT_TIMEOUTS = { testTimeout: 90_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
@@ -11,12 +22,21 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{core,server,db,config,app}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
+          include: UNIT_FILES,
+          exclude: [...configDefaults.exclude, ...MOCKING_FILES],
           environment: "node",
-          // Timeouts catch a hang, not slowness: with a second CI run beside it a test takes up to 3×
-          // its time alone, and picture tests ~60 s (decision 0543).
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          // One module graph for all files: the app's modules are evaluated once, not once per file
+          // (docs/decisions/0890-unit-files-share-one-module-graph.md).
+          isolate: false,
+          ...UNIT_TIMEOUTS,
+        },
+      },
+      {
+        test: {
+          name: "unit-isolated",
+          include: MOCKING_FILES,
+          environment: "node",
+          ...UNIT_TIMEOUTS,
         },
       },
       {

@@ -50,8 +50,9 @@ function run(lane: string, command: string, args: string[]): Promise<Outcome> {
   });
 }
 
-const runProject = (project: "e2e" | "unit", args: string[]) =>
-  run(project, process.execPath, [vitest, "run", "--project", project, ...args]);
+/** A lane: Vitest projects whose names start with `lane` ("unit" is also "unit-isolated"). */
+const runLane = (lane: "e2e" | "unit", args: string[]) =>
+  run(lane, process.execPath, [vitest, "run", "--project", `${lane}*`, ...args]);
 
 async function runChecks(): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
@@ -64,7 +65,7 @@ async function runChecks(): Promise<Outcome[]> {
   return outcomes;
 }
 
-const projects = [runProject("e2e", []), runProject("unit", ["--maxWorkers=1"])];
+const projects = [runLane("e2e", []), runLane("unit", ["--maxWorkers=1"])];
 const checks = Promise.race(projects).then(runChecks);
 const outcomes = [...(await Promise.all(projects)), ...(await checks)];
 
