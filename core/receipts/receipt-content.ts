@@ -19,6 +19,8 @@ export interface Organisation {
   email: string;
   /** The charity's registration or tax number (site content, Contact); empty: none printed. */
   registrationNumber: string;
+  /** The logo staff uploaded (site content, Contact) and its description; none: the site's wordmark. */
+  logo?: { bytes: Buffer; alt: string } | undefined;
 }
 
 /** The line under the organisation's name on a receipt; none without a number. */
@@ -28,6 +30,8 @@ export const registrationLine = (organisation: Organisation): string | undefined
 /** What a receipt says, shared by its PDF and its e-mail. */
 export interface ReceiptDocument {
   number: string;
+  /** The language of its text, for readers (the receipt is English; a donor's Amharic words carry their own). */
+  lang: string;
   title: string;
   organisation: Organisation;
   lines: ReadonlyArray<readonly [string, string]>;
@@ -99,10 +103,10 @@ export function receiptDocument(
   if (receipt.voided_at) {
     // Kept with its number so the year's numbers have no gap; it stands for no gift.
     statements.unshift(`${VOID_STATEMENT} (${zonedDate(receipt.voided_at)})`);
-    return { number: receipt.number, title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
+    return { number: receipt.number, lang: "en", title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
   }
   const message = receipt.fund_message
     ? { heading: messageHeading(organisation), text: receipt.fund_message }
     : undefined;
-  return { number: receipt.number, title: `Receipt ${receipt.number}`, organisation, lines, statements, message };
+  return { number: receipt.number, lang: "en", title: `Receipt ${receipt.number}`, organisation, lines, statements, message };
 }
