@@ -69,7 +69,9 @@ export function write(doc: PDFKit.PDFDocument, text: string, font: LatinFont, op
   }
   const runs = text.split(ETHIOPIC_RUN).filter((run) => run !== "");
   runs.forEach((run, index) => {
-    doc.font(ETHIOPIC_RUN.test(run) ? ETHIOPIC_FONT : font).text(run, { ...options, continued: index < runs.length - 1 });
+    doc
+      .font(ETHIOPIC_RUN.test(run) ? ETHIOPIC_FONT : font)
+      .text(run, { ...options, continued: index < runs.length - 1 });
   });
 }
 
@@ -87,7 +89,5 @@ export function tagText(
   options: PDFKit.Mixins.TextOptions = {},
 ) {
   const lang = langOf(text, documentLang);
-  parent.add(
-    doc.struct(type, lang === documentLang ? {} : { lang }, () => write(doc, text, font, options)),
-  );
+  parent.add(doc.struct(type, lang === documentLang ? {} : { lang }, () => write(doc, text, font, options)));
 }

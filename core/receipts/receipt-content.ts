@@ -103,10 +103,25 @@ export function receiptDocument(
   if (receipt.voided_at) {
     // Kept with its number so the year's numbers have no gap; it stands for no gift.
     statements.unshift(`${VOID_STATEMENT} (${zonedDate(receipt.voided_at)})`);
-    return { number: receipt.number, lang: "en", title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
+    return {
+      number: receipt.number,
+      lang: "en",
+      title: `Receipt ${receipt.number} — VOID`,
+      organisation,
+      lines,
+      statements,
+    };
   }
   const message = receipt.fund_message
     ? { heading: messageHeading(organisation), text: receipt.fund_message }
     : undefined;
-  return { number: receipt.number, lang: "en", title: `Receipt ${receipt.number}`, organisation, lines, statements, message };
+  return {
+    number: receipt.number,
+    lang: "en",
+    title: `Receipt ${receipt.number}`,
+    organisation,
+    lines,
+    statements,
+    message,
+  };
 }

@@ -24,7 +24,7 @@ const nodes = (node: StructNode): StructNode[] => [node, ...(node.children ?? []
 
 async function tagsOf(pdf: Buffer) {
   const document = await getDocumentProxy(new Uint8Array(pdf));
-  const { info } = (await document.getMetadata()) as { info: Record<string, unknown> };
+  const info = (await document.getMetadata()).info as Record<string, unknown>;
   const tree = (await (await document.getPage(1)).getStructTree()) as StructNode;
   return { markInfo: await document.getMarkInfo(), info, elements: nodes(tree) };
 }
@@ -107,7 +107,13 @@ describe("receipt and statement PDFs are tagged", () => {
     expect(elements.filter((e) => e.role === "TR")).toHaveLength(3);
     expect(elements.filter((e) => e.role === "TH").length).toBeGreaterThan(0);
     const text = await pdfText(pdf);
-    const order = ["Giving statement 2026", "2026-03-01", "$40 + $1.20 to cover fees", "2026-09-01", "Total paid: $51.20"];
+    const order = [
+      "Giving statement 2026",
+      "2026-03-01",
+      "$40 + $1.20 to cover fees",
+      "2026-09-01",
+      "Total paid: $51.20",
+    ];
     const at = order.map((words) => text.indexOf(words));
     expect(at.every((index) => index >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);

@@ -3,14 +3,15 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import { tributeLine } from "../donations/tribute-card.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
-import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { isLocale } from "../i18n/locale.ts";
+import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { formatMoney } from "../money/money.ts";
 import { isErasedAddress } from "../people/erased.ts";
 import { yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { giftWithCover } from "./gift-with-cover.ts";
 import { type LatinFont, renderPdf, tagText } from "./pdf.ts";
 import { NO_GOODS_STATEMENT, type Organisation, registrationLine } from "./receipt-content.ts";
 import { drawLogo } from "./receipt-pdf.ts";
@@ -23,7 +24,10 @@ const STATEMENTS_BATCH = 50;
 
 export async function statementsOf(db: Db, year: number): Promise<YearStatement[]> {
   const rows = await liveReceiptsOfYear(db, year);
-  const byEmail = new Map<string, { statement: YearStatement; tributes: Map<number, { kind: string; name: string }> }>();
+  const byEmail = new Map<
+    string,
+    { statement: YearStatement; tributes: Map<number, { kind: string; name: string }> }
+  >();
   for (const row of rows) {
     // An erased donor's gifts count in the totals, but nobody is there to send a statement to.
     if (isErasedAddress(row.donor_email)) continue;
@@ -40,14 +44,25 @@ export async function statementsOf(db: Db, year: number): Promise<YearStatement[
     if (row.tribute_kind && row.tribute_name) {
       entry.tributes.set(statement.gifts.length, { kind: row.tribute_kind, name: row.tribute_name });
     }
-    statement.gifts.push({ date: row.gift_date, receipt: row.number, amountMinor, feeCoverMinor, currency: row.currency });
+    statement.gifts.push({
+      date: row.gift_date,
+      receipt: row.number,
+      amountMinor,
+      feeCoverMinor,
+      currency: row.currency,
+    });
     const total = statement.totals.find((t) => t.currency === row.currency);
     if (total) {
       total.minor += amountMinor;
       total.feeCoverMinor += feeCoverMinor;
       total.paidMinor += amountMinor + feeCoverMinor;
     } else {
-      statement.totals.push({ currency: row.currency, minor: amountMinor, feeCoverMinor, paidMinor: amountMinor + feeCoverMinor });
+      statement.totals.push({
+        currency: row.currency,
+        minor: amountMinor,
+        feeCoverMinor,
+        paidMinor: amountMinor + feeCoverMinor,
+      });
     }
     byEmail.set(key, entry);
   }
@@ -60,12 +75,6 @@ export async function statementsOf(db: Db, year: number): Promise<YearStatement[
     return statement;
   });
 }
-
-/** "$50.00 + $1.50 to cover fees": a gift and the cover its donor added, named apart as on its receipt. */
-export const giftWithCover = (minor: number, feeCoverMinor: number, currency: string): string =>
-  feeCoverMinor > 0
-    ? `${formatMoney(minor, currency)} + ${formatMoney(feeCoverMinor, currency)} to cover fees`
-    : formatMoney(minor, currency);
 
 /** The statement's total lines: what was given, and when the donor covered fees, the covers and the sum paid. */
 export function statementTotals(statement: YearStatement): string[] {
@@ -111,7 +120,14 @@ export function renderStatementPdf(
     doc.moveDown(2).fontSize(16).fillColor("#1c2530");
     tagText(doc, root, "H1", title, "Helvetica-Bold", lang);
     doc.fontSize(11);
-    tagText(doc, root, "P", statement.name ? `${statement.name} <${statement.email}>` : statement.email, "Helvetica", lang);
+    tagText(
+      doc,
+      root,
+      "P",
+      statement.name ? `${statement.name} <${statement.email}>` : statement.email,
+      "Helvetica",
+      lang,
+    );
     doc.moveDown();
     const table = doc.struct("Table");
     root.add(table);
@@ -139,7 +155,12 @@ export function renderStatementPdf(
     );
     for (const gift of statement.gifts) {
       row(
-        [gift.date, giftWithCover(gift.amountMinor, gift.feeCoverMinor, gift.currency), gift.receipt, gift.tribute ?? ""],
+        [
+          gift.date,
+          giftWithCover(gift.amountMinor, gift.feeCoverMinor, gift.currency),
+          gift.receipt,
+          gift.tribute ?? "",
+        ],
         "TD",
         "Helvetica",
       );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statementsOf } from "../../core/receipts/year-statements.ts";
-import { pdfText } from "../../tests/support/receipt-pdf.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { pdfText } from "../../tests/support/receipt-pdf.ts";
 import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
