@@ -19,8 +19,6 @@ export interface Organisation {
   email: string;
   /** The charity's registration or tax number (site content, Contact); empty: none printed. */
   registrationNumber: string;
-  /** The logo staff uploaded (site content, Contact) and its description; none: the site's wordmark. */
-  logo?: { bytes: Buffer; alt: string } | undefined;
 }
 
 /** The line under the organisation's name on a receipt; none without a number. */

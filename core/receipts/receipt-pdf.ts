@@ -7,13 +7,12 @@ const MUTED = "#4b5563";
 const INK = "#1c2530";
 const LOGO_HEIGHT = 36;
 
-/** What a reader hears for the logo when staff gave it no description. */
-export const logoAlt = (organisation: Organisation) => organisation.logo?.alt || `${organisation.name} logo`;
+const LOGO_WIDTH = 34;
 
 /**
- * The organisation's logo at the top left, as a figure with its description: the picture staff
- * uploaded under Contact (site content), else the site's wordmark bars (app/components/logo.tsx) drawn
- * as vectors. Answers how wide it is.
+ * The site's wordmark bars (app/components/logo.tsx) at the top left, drawn as vectors (sharp at any
+ * zoom, no image to load), as a figure a reader announces by the organisation's name. Answers how
+ * wide it is.
  */
 export function drawLogo(
   doc: PDFKit.PDFDocument,
@@ -22,29 +21,18 @@ export function drawLogo(
   x: number,
   y: number,
 ): number {
-  const logo = organisation.logo;
-  let width = 34;
+  const bars: Array<[number, number, string]> = [
+    [1, 5, BRAND],
+    [9, 5, ACCENT],
+    [17, 5, BRAND],
+    [25, 4, ACCENT],
+  ];
   root.add(
-    doc.struct("Figure", { alt: logoAlt(organisation) }, () => {
-      if (logo) {
-        // pdfkit's openImage is missing from its type definitions; it reads the size without drawing.
-        const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(
-          logo.bytes,
-        );
-        width = Math.min(160, (image.width / image.height) * LOGO_HEIGHT);
-        doc.image(logo.bytes, x, y, { fit: [width, LOGO_HEIGHT] });
-        return;
-      }
-      const bars: Array<[number, number, string]> = [
-        [1, 5, BRAND],
-        [9, 5, ACCENT],
-        [17, 5, BRAND],
-        [25, 4, ACCENT],
-      ];
-      for (const [left, barWidth, colour] of bars) doc.roundedRect(x + left, y + 2, barWidth, 32, 2).fill(colour);
+    doc.struct("Figure", { alt: `${organisation.name} logo` }, () => {
+      for (const [left, width, colour] of bars) doc.roundedRect(x + left, y + 2, width, 32, 2).fill(colour);
     }),
   );
-  return width;
+  return LOGO_WIDTH;
 }
 
 /**
