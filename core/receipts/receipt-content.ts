@@ -28,6 +28,8 @@ export const registrationLine = (organisation: Organisation): string | undefined
 /** What a receipt says, shared by its PDF and its e-mail. */
 export interface ReceiptDocument {
   number: string;
+  /** The language of its text, for readers (the receipt is English; a donor's Amharic words carry their own). */
+  lang: string;
   title: string;
   organisation: Organisation;
   lines: ReadonlyArray<readonly [string, string]>;
@@ -99,10 +101,25 @@ export function receiptDocument(
   if (receipt.voided_at) {
     // Kept with its number so the year's numbers have no gap; it stands for no gift.
     statements.unshift(`${VOID_STATEMENT} (${zonedDate(receipt.voided_at)})`);
-    return { number: receipt.number, title: `Receipt ${receipt.number} — VOID`, organisation, lines, statements };
+    return {
+      number: receipt.number,
+      lang: "en",
+      title: `Receipt ${receipt.number} — VOID`,
+      organisation,
+      lines,
+      statements,
+    };
   }
   const message = receipt.fund_message
     ? { heading: messageHeading(organisation), text: receipt.fund_message }
     : undefined;
-  return { number: receipt.number, title: `Receipt ${receipt.number}`, organisation, lines, statements, message };
+  return {
+    number: receipt.number,
+    lang: "en",
+    title: `Receipt ${receipt.number}`,
+    organisation,
+    lines,
+    statements,
+    message,
+  };
 }

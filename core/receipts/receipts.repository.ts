@@ -114,7 +114,10 @@ export async function liveReceiptsOfYear(db: Db, year: number) {
       // The gift's tribute, if any (docs/decisions/0780): the statement says it beside the gift.
       .leftJoin("donation_payments as p", "p.id", "r.payment_id")
       .leftJoin("donation_tributes as t", "t.donation_id", "p.donation_id")
+      // The language of the page the gift was made from: the statement's words for the donor follow it.
+      .leftJoin("donations as d", "d.id", "p.donation_id")
       .select(["r.donor_email", "r.donor_name", "r.gift_date", "r.number", "r.amount_minor", "r.currency"])
+      .select(["r.fee_cover_minor", "d.locale"])
       .select(["t.kind as tribute_kind", "t.name as tribute_name"])
       .where("r.year", "=", year)
       // A void receipt's gift was deleted: it counts in no statement (its number stays taken).

@@ -3,6 +3,7 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import { tributeLine } from "../donations/tribute-card.ts";
 import type { EmailService } from "../email/email.service.ts";
 import { renderEmail } from "../email/render-email.ts";
+import { isLocale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { formatMoney } from "../money/money.ts";
 import { isErasedAddress } from "../people/erased.ts";
@@ -10,8 +11,10 @@ import { yieldToEventLoop } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
-import { renderPdf } from "./pdf.ts";
-import { NO_GOODS_STATEMENT, type Organisation } from "./receipt-content.ts";
+import { giftWithCover } from "./gift-with-cover.ts";
+import { type LatinFont, renderPdf, tagText } from "./pdf.ts";
+import { NO_GOODS_STATEMENT, type Organisation, registrationLine } from "./receipt-content.ts";
+import { drawLogo } from "./receipt-pdf.ts";
 import { liveReceiptsOfYear, markStatementSent, statementsSentIn } from "./receipts.repository.ts";
 import type { YearStatement } from "./receipts.schema.ts";
 
@@ -21,52 +24,152 @@ const STATEMENTS_BATCH = 50;
 
 export async function statementsOf(db: Db, year: number): Promise<YearStatement[]> {
   const rows = await liveReceiptsOfYear(db, year);
-  const byEmail = new Map<string, YearStatement>();
+  const byEmail = new Map<
+    string,
+    { statement: YearStatement; tributes: Map<number, { kind: string; name: string }> }
+  >();
   for (const row of rows) {
     // An erased donor's gifts count in the totals, but nobody is there to send a statement to.
     if (isErasedAddress(row.donor_email)) continue;
     const key = row.donor_email.toLowerCase();
-    const statement = byEmail.get(key) ?? { email: row.donor_email, name: null, gifts: [], totals: [] };
+    const entry = byEmail.get(key) ?? {
+      statement: { email: row.donor_email, name: null, locale: "en" as const, gifts: [], totals: [] } as YearStatement,
+      tributes: new Map(),
+    };
+    const { statement } = entry;
     statement.name = row.donor_name ?? statement.name;
+    if (isLocale(row.locale)) statement.locale = row.locale;
+    const amountMinor = Number(row.amount_minor);
+    const feeCoverMinor = Number(row.fee_cover_minor);
+    if (row.tribute_kind && row.tribute_name) {
+      entry.tributes.set(statement.gifts.length, { kind: row.tribute_kind, name: row.tribute_name });
+    }
     statement.gifts.push({
       date: row.gift_date,
       receipt: row.number,
-      amountMinor: Number(row.amount_minor),
+      amountMinor,
+      feeCoverMinor,
       currency: row.currency,
-      ...(row.tribute_kind && row.tribute_name
-        ? { tribute: tributeLine({ kind: row.tribute_kind, name: row.tribute_name }) }
-        : {}),
     });
     const total = statement.totals.find((t) => t.currency === row.currency);
-    if (total) total.minor += Number(row.amount_minor);
-    else statement.totals.push({ currency: row.currency, minor: Number(row.amount_minor) });
-    byEmail.set(key, statement);
+    if (total) {
+      total.minor += amountMinor;
+      total.feeCoverMinor += feeCoverMinor;
+      total.paidMinor += amountMinor + feeCoverMinor;
+    } else {
+      statement.totals.push({
+        currency: row.currency,
+        minor: amountMinor,
+        feeCoverMinor,
+        paidMinor: amountMinor + feeCoverMinor,
+      });
+    }
+    byEmail.set(key, entry);
   }
-  return [...byEmail.values()];
+  // Tribute lines once the statement's language is known (the donor's latest gift decides it).
+  return [...byEmail.values()].map(({ statement, tributes }) => {
+    for (const [index, tribute] of tributes) {
+      const gift = statement.gifts[index];
+      if (gift) gift.tribute = tributeLine(tribute, statement.locale);
+    }
+    return statement;
+  });
 }
+
+/** The statement's total lines: what was given, and when the donor covered fees, the covers and the sum paid. */
+export function statementTotals(statement: YearStatement): string[] {
+  const sum = (pick: (total: YearStatement["totals"][number]) => number) =>
+    statement.totals.map((t) => formatMoney(pick(t), t.currency)).join(" and ");
+  if (statement.totals.every((t) => t.feeCoverMinor === 0)) return [`Total: ${sum((t) => t.minor)}`];
+  return [
+    `Total given: ${sum((t) => t.minor)}`,
+    `Added to cover fees: ${sum((t) => t.feeCoverMinor)}`,
+    `Total paid: ${sum((t) => t.paidMinor)}`,
+  ];
+}
+
+const STATEMENT_COLUMNS = [
+  { heading: "Date", width: 70 },
+  { heading: "Amount", width: 170 },
+  { heading: "Receipt", width: 70 },
+  { heading: "Given", width: 170 },
+] as const;
 
 export function renderStatementPdf(
   statement: YearStatement,
   year: number,
   organisation: Organisation,
 ): Promise<Buffer> {
-  return renderPdf({ size: "A4", margin: 56, info: { Title: `Giving statement ${year}` } }, (doc) => {
-    doc.font("Helvetica-Bold").fontSize(20).fillColor("#0b5563").text(organisation.name);
-    doc.font("Helvetica").fontSize(10).fillColor("#4b5563");
-    for (const line of organisation.address) doc.text(line);
-    doc.moveDown(2).font("Helvetica-Bold").fontSize(16).fillColor("#1c2530").text(`Giving statement ${year}`);
-    doc
-      .font("Helvetica")
-      .fontSize(11)
-      .text(statement.name ? `${statement.name} <${statement.email}>` : statement.email);
-    doc.moveDown();
-    for (const gift of statement.gifts) {
-      const tribute = gift.tribute ? `   ${gift.tribute}` : "";
-      doc.text(`${gift.date}   ${formatMoney(gift.amountMinor, gift.currency)}   receipt ${gift.receipt}${tribute}`);
+  const title = `Giving statement ${year}`;
+  const lang = "en";
+  return renderPdf({ title, lang, author: organisation.name }, (doc, root) => {
+    const left = doc.page.margins.left;
+    const top = doc.y;
+    const logoWidth = drawLogo(doc, root, organisation, left, top);
+    doc.x = left + logoWidth + 8;
+    doc.y = top + 8;
+    doc.fontSize(20).fillColor("#0b5563");
+    tagText(doc, root, "P", organisation.name, "Helvetica-Bold", lang);
+    doc.x = left;
+    doc.y = Math.max(doc.y, top + 36);
+    doc.moveDown(0.8).fontSize(10).fillColor("#4b5563");
+    const registration = registrationLine(organisation);
+    for (const line of [...(registration ? [registration] : []), ...organisation.address]) {
+      tagText(doc, root, "P", line, "Helvetica", lang);
     }
-    doc.moveDown().font("Helvetica-Bold");
-    doc.text(`Total: ${statement.totals.map((t) => formatMoney(t.minor, t.currency)).join(" and ")}`);
-    doc.moveDown().font("Helvetica").text(NO_GOODS_STATEMENT);
+    doc.moveDown(2).fontSize(16).fillColor("#1c2530");
+    tagText(doc, root, "H1", title, "Helvetica-Bold", lang);
+    doc.fontSize(11);
+    tagText(
+      doc,
+      root,
+      "P",
+      statement.name ? `${statement.name} <${statement.email}>` : statement.email,
+      "Helvetica",
+      lang,
+    );
+    doc.moveDown();
+    const table = doc.struct("Table");
+    root.add(table);
+    const row = (cells: readonly string[], type: "TH" | "TD", font: LatinFont) => {
+      const tr = doc.struct("TR");
+      table.add(tr);
+      const y = doc.y;
+      let x = left;
+      let bottom = y;
+      STATEMENT_COLUMNS.forEach((column, index) => {
+        doc.x = x;
+        doc.y = y;
+        tagText(doc, tr, type, cells[index] ?? "", font, lang, { width: column.width - 8 });
+        bottom = Math.max(bottom, doc.y);
+        x += column.width;
+      });
+      tr.end();
+      doc.x = left;
+      doc.y = bottom + 4;
+    };
+    row(
+      STATEMENT_COLUMNS.map((column) => column.heading),
+      "TH",
+      "Helvetica-Bold",
+    );
+    for (const gift of statement.gifts) {
+      row(
+        [
+          gift.date,
+          giftWithCover(gift.amountMinor, gift.feeCoverMinor, gift.currency),
+          gift.receipt,
+          gift.tribute ?? "",
+        ],
+        "TD",
+        "Helvetica",
+      );
+    }
+    table.end();
+    doc.moveDown();
+    for (const line of statementTotals(statement)) tagText(doc, root, "P", line, "Helvetica-Bold", lang);
+    doc.moveDown();
+    tagText(doc, root, "P", NO_GOODS_STATEMENT, "Helvetica", lang);
   });
 }
 
@@ -133,10 +236,10 @@ export function createYearStatements(deps: {
         (gift) =>
           [
             gift.date,
-            `${formatMoney(gift.amountMinor, gift.currency)} (receipt ${gift.receipt})${gift.tribute ? `, ${gift.tribute}` : ""}`,
+            `${giftWithCover(gift.amountMinor, gift.feeCoverMinor, gift.currency)} (receipt ${gift.receipt})${gift.tribute ? `, ${gift.tribute}` : ""}`,
           ] as const,
       ),
-      body: [NO_GOODS_STATEMENT],
+      body: [...statementTotals(statement), NO_GOODS_STATEMENT],
     });
     await db.transaction().execute(async (trx) => {
       // Once per donor and run: a retried run skips those it already queued.

@@ -90,6 +90,26 @@ describe.each(DIALECTS)("covering the fees on %s", (dialect) => {
       .json<{ donations: Array<Record<string, unknown>> }>()
       .donations.find((d) => d._id === id);
 
+  it("the year statement shows each gift with its cover apart, and the gifts, the covers and what was paid in total", async () => {
+    const donor = { email: "yearly.cover@example.org", name: "Yearly Cover" };
+    const covered = await checkout({ amount: 40, frequency: "one-time", coverFees: true });
+    await t.services.donations.completeSandboxCheckout(covered.id, donor);
+    const plain = await checkout({ amount: 10, frequency: "one-time" });
+    await t.services.donations.completeSandboxCheckout(plain.id, donor);
+    const year = String(new Date().getUTCFullYear());
+    const statement = (await t.services.yearStatements.list(year)).find((s) => s.email === donor.email);
+    expect(statement?.gifts.map((g) => [g.amountMinor, g.feeCoverMinor])).toEqual([
+      [4000, 120],
+      [1000, 0],
+    ]);
+    expect(statement?.totals).toEqual([{ currency: "usd", minor: 5000, feeCoverMinor: 120, paidMinor: 5120 }]);
+    const text = await pdfText(await t.services.yearStatements.pdf(year, donor.email));
+    expect(text).toContain("$40 + $1.20 to cover fees");
+    expect(text).toContain("Total given: $50");
+    expect(text).toContain("Added to cover fees: $1.20");
+    expect(text).toContain("Total paid: $51.20");
+  });
+
   it("card: the sandbox charges the gift and the cover; the row keeps them apart and the goal counts the gift", async () => {
     const before = await raised("eccd-package");
     const { id, row } = await checkout({ amount: 50, frequency: "one-time", fund: "eccd-package", coverFees: true });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statementsOf } from "../../core/receipts/year-statements.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
+import { pdfText } from "../../tests/support/receipt-pdf.ts";
 import { createSmtpInbox, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { visitorIp } from "../../tests/support/visitor-ip.ts";
@@ -163,6 +164,18 @@ describe.each(DIALECTS)("gifts in honour or in memory, and the donor wall, on %s
     const statements = await statementsOf(t.database.db, new Date().getUTCFullYear());
     const mine = statements.find((s) => s.email === "ledger.donor@example.org");
     expect(mine?.gifts[0]?.tribute).toBe("In memory of Ledger Line");
+  });
+
+  it("says an Amharic donor's tribute in Amharic on the year statement, as on the receipt", async () => {
+    const donor = { email: "amharic.tribute@example.org", name: "Selam" };
+    await paidGift({ lang: "am", tribute: { kind: "memory", name: "Abebe" } }, donor);
+    const year = String(new Date().getUTCFullYear());
+    const mine = (await t.services.yearStatements.list(year)).find((s) => s.email === donor.email);
+    expect(mine?.locale).toBe("am");
+    expect(mine?.gifts[0]?.tribute).toBe("ለAbebe መታሰቢያ");
+    const text = await pdfText(await t.services.yearStatements.pdf(year, donor.email));
+    expect(text).toContain("ለAbebe መታሰቢያ");
+    expect(text).not.toContain("In memory of Abebe");
   });
 
   it("lists a donor on the wall only once the gift is paid and staff approve, and hides it again", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { formatMoney } from "../../../../core/money/money";
+import { giftWithCover } from "../../../../core/receipts/gift-with-cover";
 import type { YearStatement } from "../../../../core/receipts/receipts.schema";
 import { api, errorMessage } from "../../../lib/api-client";
 import { downloadFile } from "../../../lib/download-file";
@@ -96,7 +96,9 @@ export function YearStatementsPanel() {
                 <span className="font-medium">{statement.name ?? statement.email}</span>
                 <span className="block text-sm text-muted">
                   {statement.gifts.length} gift{statement.gifts.length === 1 ? "" : "s"} ·{" "}
-                  {statement.totals.map((total) => formatMoney(total.minor, total.currency)).join(" and ")}
+                  {statement.totals
+                    .map((total) => giftWithCover(total.minor, total.feeCoverMinor, total.currency))
+                    .join(" and ")}
                 </span>
               </span>
               <button
