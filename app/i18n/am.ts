@@ -621,6 +621,8 @@ export const am: Partial<Record<MessageKey, string>> = {
   "birr.secure": "የመክፈያ መንገዱን በቻፓ ደህንነቱ በተጠበቀ ገጽ ላይ ይመርጣሉ።",
   "donation.feeCover": "ስጦታዬ በሙሉ ለፕሮግራሙ እንዲደርስ {percent} % ጨምሩ",
   "donation.feeCoverAdds": "{amount} ይጨመራል፤ በአጠቃላይ {total}።",
+  "donation.feeCoverOnPresets": "{list} ይጨመራል፤ በሌላ መጠን ላይ {percent} %።",
+  "donation.feeCoverOnPreset": "በ{amount} ላይ {added}",
   "birr.form": "በብር የሚሰጥ ስጦታ",
   "birr.orTransfer": "ወይም ወደ ባንክ ሂሳባችን ያስተላልፉ",
 

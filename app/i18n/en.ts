@@ -631,6 +631,8 @@ export const en = {
   "birr.secure": "You choose how to pay on Chapa's secure page.",
   "donation.feeCover": "Add {percent} % so all of my gift reaches the programme",
   "donation.feeCoverAdds": "Adds {amount}: {total} in all.",
+  "donation.feeCoverOnPresets": "Adds {list}; {percent} % of any other amount.",
+  "donation.feeCoverOnPreset": "{added} on {amount}",
   "birr.form": "Gift in birr",
   "birr.orTransfer": "Or transfer to our bank account",
 

@@ -24,7 +24,7 @@ export interface Ranked {
 }
 
 export interface FunnelMethod {
-  /** card | birr | bank (a bank transfer notice; "paid" when staff confirmed it) */
+  /** card | birr | bank (a bank transfer notice; "paid" when staff confirmed it into a gift that stands) */
   method: string;
   started: number;
   paid: number;
@@ -50,11 +50,12 @@ export interface InsightReport {
     paid: number;
     byMethod: FunnelMethod[];
     /**
-     * By where the donor first came from: the donation page's views, and the checkouts started and
-     * paid as their gifts keep their source (docs/decisions/0800-attribution.md).
+     * By where the donor first came from: the donation page's views, and the checkouts and transfer
+     * notices started and paid as they keep their source (docs/decisions/0800-attribution.md,
+     * docs/decisions/0885-transfer-notices-in-the-funnel.md).
      */
     bySource: { source: string; opened: number; started: number; paid: number }[];
-    /** Checkouts started and paid per source and method (card, birr). */
+    /** Checkouts and transfer notices, started and paid, per source and method (card, birr, bank). */
     bySourceMethod: { source: string; method: string; started: number; paid: number }[];
   };
 }

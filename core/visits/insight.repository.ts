@@ -37,20 +37,6 @@ export async function checkoutsPaid(db: Db, from: string, to: string): Promise<M
   return rows.map((row) => ({ method: row.method, count: Number(row.count) }));
 }
 
-/** Bank transfer notices sent between two instants, and how many staff confirmed. */
-export async function transferNotices(db: Db, from: string, to: string): Promise<{ sent: number; confirmed: number }> {
-  const row = await db
-    .selectFrom("gift_pledges")
-    .select([
-      sql<number>`count(*)`.as("sent"),
-      sql<number>`coalesce(sum(case when status = 'confirmed' then 1 else 0 end), 0)`.as("confirmed"),
-    ])
-    .where("created_at", ">=", from)
-    .where("created_at", "<", to)
-    .executeTakeFirst();
-  return { sent: Number(row?.sent ?? 0), confirmed: Number(row?.confirmed ?? 0) };
-}
-
 export interface SourceMethodCount {
   source: string;
   method: string;
@@ -82,6 +68,33 @@ export async function checkoutsBySource(db: Db, from: string, to: string): Promi
   return rows.map((row) => ({
     source: row.source,
     method: row.method,
+    started: Number(row.started),
+    paid: Number(row.paid),
+  }));
+}
+
+/**
+ * Bank transfer notices sent between two instants by where the donor came from: a notice is the step a
+ * checkout is, and it is paid once staff confirmed it into a gift that still stands
+ * (docs/decisions/0885-transfer-notices-in-the-funnel.md).
+ */
+export async function noticesBySource(db: Db, from: string, to: string): Promise<SourceMethodCount[]> {
+  const source = sql<string>`coalesce(p.utm_source, p.referrer_host, 'direct')`;
+  const rows = await db
+    .selectFrom("gift_pledges as p")
+    .leftJoin("offline_gifts as g", (join) => join.onRef("g.pledge_id", "=", "p.id").on("g.deleted_at", "is", null))
+    .select([
+      source.as("source"),
+      sql<number>`count(*)`.as("started"),
+      sql<number>`coalesce(sum(case when p.status = 'confirmed' and g.id is not null then 1 else 0 end), 0)`.as("paid"),
+    ])
+    .where("p.created_at", ">=", from)
+    .where("p.created_at", "<", to)
+    .groupBy(source)
+    .execute();
+  return rows.map((row) => ({
+    source: row.source,
+    method: "bank",
     started: Number(row.started),
     paid: Number(row.paid),
   }));

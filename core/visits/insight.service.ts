@@ -171,17 +171,22 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
       }));
       const start = (zonedLocalToDate(`${from}T00:00`) as Date).toISOString();
       const end = (zonedLocalToDate(`${addDays(to, 1)}T00:00`) as Date).toISOString();
-      const [started, paid, notices, bySourceMethod] = await Promise.all([
+      const [started, paid, checkouts, notices] = await Promise.all([
         funnelRepo.checkoutsStarted(db, start, end),
         funnelRepo.checkoutsPaid(db, start, end),
-        funnelRepo.transferNotices(db, start, end),
         funnelRepo.checkoutsBySource(db, start, end),
+        funnelRepo.noticesBySource(db, start, end),
       ]);
       const byMethod: FunnelMethod[] = [
         { method: "card", started: countOf(started, "card"), paid: countOf(paid, "card") },
         { method: "birr", started: countOf(started, "birr"), paid: countOf(paid, "birr") },
-        { method: "bank", started: notices.sent, paid: notices.confirmed },
+        {
+          method: "bank",
+          started: notices.reduce((sum, entry) => sum + entry.started, 0),
+          paid: notices.reduce((sum, entry) => sum + entry.paid, 0),
+        },
       ];
+      const bySourceMethod = [...checkouts, ...notices];
       const donateViews = ranked(donateSources, Number.POSITIVE_INFINITY);
       return {
         days,

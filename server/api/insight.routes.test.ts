@@ -136,12 +136,15 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
         { method: "birr", started: 0, paid: 0 },
         { method: "bank", started: 1, paid: 0 },
       ],
-      // The checkouts above carry no attribution, so both count as direct.
+      // The checkouts and the notice above carry no attribution, so all three count as direct.
       bySource: [
-        { source: "direct", opened: 2, started: 2, paid: 1 },
+        { source: "direct", opened: 2, started: 3, paid: 1 },
         { source: "newsletter", opened: 1, started: 0, paid: 0 },
       ],
-      bySourceMethod: [{ source: "direct", method: "card", started: 2, paid: 1 }],
+      bySourceMethod: [
+        { source: "direct", method: "card", started: 2, paid: 1 },
+        { source: "direct", method: "bank", started: 1, paid: 0 },
+      ],
     });
     // 2 views in the first test, 2 through the front door, 3 of the donation page; 6 visitors (one came twice).
     expect(report).toMatchObject({ days: 30, from: "2026-10-30", to: "2026-11-28", pageViews: 7, visitors: 6 });

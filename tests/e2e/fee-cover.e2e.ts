@@ -56,7 +56,7 @@ describe.runIf(browserAvailable)("covering the fees, card and birr, with and wit
     expect(await page.getByRole("button", { name: "Pay ETB 1,030 (test)" }).isVisible()).toBe(true);
   });
 
-  it("offers it on /donate without JavaScript, for a card gift and a gift in birr, and in Amharic", async () => {
+  it("offers it on /donate without JavaScript, saying what it adds to each preset amount, in English and Amharic", async () => {
     const context = await site.browser.newContext({
       javaScriptEnabled: false,
       baseURL: site.server.baseUrl,
@@ -65,7 +65,13 @@ describe.runIf(browserAvailable)("covering the fees, card and birr, with and wit
     const page = await context.newPage();
     await page.goto("/donate");
     const card = page.getByRole("form", { name: "Card donation" });
-    await card.getByRole("checkbox", { name: COVER }).check();
+    // No script reads the amount, so the field tells what 3 % adds to each preset, as the server adds it.
+    const cardCover = card.getByRole("checkbox", { name: COVER });
+    const described = await cardCover.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(
+      "Adds $0.75 on $25, $1.50 on $50, and $3 on $100; 3 % of any other amount.",
+    );
+    await cardCover.check();
     await screenshot(page, "fee-cover-donate-nojs-375");
     await card.getByRole("checkbox", { name: COVER }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: "test-results/screenshots/fee-cover-donate-nojs-view-375.png" });
@@ -75,6 +81,9 @@ describe.runIf(browserAvailable)("covering the fees, card and birr, with and wit
 
     await page.goto("/donate");
     const birr = page.getByRole("form", { name: "Gift in birr" });
+    await birr
+      .getByText("Adds ETB 15 on ETB 500, ETB 30 on ETB 1,000, and ETB 75 on ETB 2,500; 3 % of any other amount.")
+      .waitFor();
     await birr.getByLabel("Or enter an amount in birr").fill("500");
     await birr.getByRole("checkbox", { name: COVER }).check();
     await birr.getByRole("button", { name: "Pay in birr" }).click();
@@ -83,6 +92,12 @@ describe.runIf(browserAvailable)("covering the fees, card and birr, with and wit
 
     await page.goto("/am/donate");
     expect(await page.getByRole("checkbox", { name: "ስጦታዬ በሙሉ ለፕሮግራሙ እንዲደርስ 3 % ጨምሩ" }).count()).toBe(2);
+    await page.getByText("በ$25 ላይ $0.75፣ በ$50 ላይ $1.50 እና በ$100 ላይ $3 ይጨመራል፤ በሌላ መጠን ላይ 3 %።").waitFor();
+    await page
+      .getByText("በETB 500 ላይ ETB 15፣ በETB 1,000 ላይ ETB 30 እና በETB 2,500 ላይ ETB 75 ይጨመራል፤ በሌላ መጠን ላይ 3 %።")
+      .waitFor();
+    await page.getByRole("checkbox", { name: "ስጦታዬ በሙሉ ለፕሮግራሙ እንዲደርስ 3 % ጨምሩ" }).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/fee-cover-donate-nojs-am-375.png" });
     await context.close();
   });
 });

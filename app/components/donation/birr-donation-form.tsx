@@ -164,6 +164,7 @@ export function BirrDonationForm({
         percent={feeCoverPercent}
         currency="etb"
         amountOf={birrAmountOfForm}
+        presets={presets}
         defaultChecked={values[FEE_COVER_FIELD] === "yes"}
       />
       <GiftExtrasFields values={values} />

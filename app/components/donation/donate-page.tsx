@@ -227,7 +227,12 @@ function CardForm({
         </p>
       </fieldset>
 
-      <FeeCoverField percent={settings.feeCoverPercent} currency="usd" defaultChecked={choice.coverFees} />
+      <FeeCoverField
+        percent={settings.feeCoverPercent}
+        currency="usd"
+        defaultChecked={choice.coverFees}
+        presets={settings.presets}
+      />
       <GiftExtrasFields values={choice.extras} />
       {error ? (
         <p

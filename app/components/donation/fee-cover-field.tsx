@@ -9,7 +9,9 @@ export const FEE_COVER_FIELD = "coverFees";
  * "Add N % so all of my gift reaches the programme" (docs/decisions/0830-covering-the-fees.md):
  * unticked by default; hidden while staff set N to 0. With JavaScript the sum it adds shows as the
  * amount changes: from `amount` (a form that keeps it in state) or read from the enclosing form by
- * `amountOf` (a plain form). The server works the sum out again from N; this one only informs.
+ * `amountOf` (a plain form). The server works the sum out again from N; this one only informs. Where no
+ * amount can be read live (/donate without JavaScript), `presets` shows what it adds to each preset
+ * amount instead (docs/decisions/0888-fee-cover-without-javascript.md).
  */
 export function FeeCoverField({
   percent,
@@ -19,6 +21,7 @@ export function FeeCoverField({
   checked,
   onCheckedChange,
   defaultChecked = false,
+  presets,
 }: {
   percent: number;
   currency: Currency;
@@ -27,8 +30,10 @@ export function FeeCoverField({
   checked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
   defaultChecked?: boolean;
+  /** The form's preset amounts, in major units. */
+  presets?: readonly number[];
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   const [read, setRead] = useState<number | null>(null);
@@ -73,7 +78,20 @@ export function FeeCoverField({
               amount: formatMoney(added, currency),
               total: formatMoney(minor + added, currency),
             })
-          : null}
+          : presets && presets.length > 0
+            ? t("donation.feeCoverOnPresets", {
+                percent,
+                list: new Intl.ListFormat(locale, { type: "conjunction" }).format(
+                  presets.map((preset) => {
+                    const gift = toMinor(preset, currency) ?? 0;
+                    return t("donation.feeCoverOnPreset", {
+                      added: formatMoney(shareOf(gift, percent), currency),
+                      amount: formatMoney(gift, currency),
+                    });
+                  }),
+                ),
+              })
+            : null}
       </p>
     </div>
   );

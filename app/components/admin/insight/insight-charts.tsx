@@ -253,7 +253,7 @@ export function Funnel({
 }: {
   funnel: InsightReport["funnel"];
   exportPath: string;
-  /** Checkouts per source and method as CSV. */
+  /** Checkouts and transfer notices per source and method as CSV. */
   sourcesExportPath: string;
 }) {
   const steps = [
@@ -318,7 +318,7 @@ export function Funnel({
         />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
-        <p>Checkouts by source and method, as each gift keeps where its donor first came from.</p>
+        <p>Checkouts and bank transfer notices by source and method, as each keeps where its donor first came from.</p>
         <ExportCsvButton path={sourcesExportPath} />
       </div>
     </section>
