@@ -110,6 +110,12 @@ export function createNewslettersService(deps: NewslettersDeps) {
     }
   }
 
+  /** The newsletter with its words in `locale`'s version, and which language that is. */
+  const shownIn = (newsletter: Newsletter, locale: Locale): Newsletter & { lang: Locale } => {
+    const { lang, subject, previewText, content, buttonLabel } = versionFor(newsletter, locale);
+    return { ...newsletter, lang, subject, previewText, content, buttonLabel };
+  };
+
   const sendJob = newsletterSendJob({
     db,
     audit,
@@ -371,8 +377,12 @@ export function createNewslettersService(deps: NewslettersDeps) {
       return repo.toNewsletter(await findRow(id));
     },
 
-    /** Sent newsletters on the public archive, newest first. */
-    archive: async () => (await repo.listArchive(db)).map(repo.toNewsletter),
+    /**
+     * Sent newsletters on the public archive, newest first, each as a reader of `locale` sees it (its
+     * version in that language when there is one; `lang` says which, docs/decisions/0884).
+     */
+    archive: async (locale: Locale = "en") =>
+      (await repo.listArchive(db)).map((row) => shownIn(repo.toNewsletter(row), locale)),
 
     /**
      * One archived newsletter as a reader of `locale` sees it: its version in that language when there
@@ -381,8 +391,8 @@ export function createNewslettersService(deps: NewslettersDeps) {
     async archived(id: string, locale: Locale = "en"): Promise<Newsletter & { lang: Locale }> {
       const newsletter = repo.toNewsletter(await findRow(id));
       if (newsletter.state !== "sent" || !newsletter.inArchive) throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
-      const { lang, subject, previewText, content, buttonLabel } = versionFor(newsletter, locale);
-      return { ...newsletter, lang, subject, previewText, content: sanitize(content), buttonLabel };
+      const shown = shownIn(newsletter, locale);
+      return { ...shown, content: sanitize(shown.content) };
     },
 
     /**
