@@ -10,6 +10,7 @@ import type {
   NewsletterProgress,
 } from "../../../core/newsletters/newsletters.schema";
 import { zonedLocalToDate } from "../../../core/shared/site-time";
+import { AmharicVersion } from "../../components/admin/amharic-version";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
 import { NewsletterPictures, picturesOf, useNewsletterConsents } from "../../components/admin/newsletter-pictures";
@@ -62,6 +63,8 @@ export default function NewsletterEdit() {
   const [editorStart, setEditorStart] = useState({ en: { key: 0, html: "" }, am: { key: 0, html: "" } });
   const [previewVersion, setPreviewVersion] = useState(0);
   const [previewLang, setPreviewLang] = useState<"en" | "am">("en");
+  /** Closed until asked for (or the newsletter has one): the English form keeps the page's only "Subject". */
+  const [amharicOpen, setAmharicOpen] = useState(false);
   const [at, setAt] = useState("");
   /** "": every confirmed subscriber; a year: only those who are donors lapsed in it (docs/decisions/0792). */
   const [lapsedYear, setLapsedYear] = useState("");
@@ -100,6 +103,7 @@ export default function NewsletterEdit() {
         ) as Values;
         setValues(loadedValues);
         setInArchive(loaded.inArchive);
+        if (loaded.subjectAm) setAmharicOpen(true);
         setEditorStart((current) => ({
           en: { key: current.en.key + 1, html: loaded.content },
           am: { key: current.am.key + 1, html: loaded.contentAm },
@@ -281,35 +285,37 @@ export default function NewsletterEdit() {
           />
         </div>
       </fieldset>
-      <fieldset
-        disabled={!editable || busy}
-        aria-describedby="newsletter-am-note"
-        className="space-y-4 rounded-2xl border bg-white p-4 shadow-sm"
+      <AmharicVersion
+        headingId="newsletter-am-heading"
+        phase={amharicOpen ? "open" : "closed"}
+        closedNote="Subscribers who signed up on an Amharic page get the English until the newsletter has an Amharic version."
+        onOpen={() => setAmharicOpen(true)}
       >
-        <legend className="px-1 text-lg font-bold">Amharic version (optional)</legend>
-        <p id="newsletter-am-note" className="text-sm text-muted">
-          Subscribers who signed up on an Amharic page get this version; everyone else gets the English. Leave the
-          Amharic subject and text empty to send the English to everyone.
-        </p>
-        <TextInput {...field("subjectAm")} label="Subject (Amharic)" lang="am" />
-        <TextInput {...field("previewTextAm")} label="Preview text (Amharic)" lang="am" />
-        <ContentEditorField
-          id="newsletter-contentAm"
-          label="Content (Amharic)"
-          lang="am"
-          start={editorStart.am}
-          onChange={(html) => setValues((current) => ({ ...current, contentAm: html }))}
-          error={errors.contentAm}
-          focusRef={focusEditorAm}
-          features={NEWSLETTER_EDITOR}
-        />
-        <TextInput
-          {...field("buttonLabelAm")}
-          label="Button label (Amharic)"
-          lang="am"
-          hint="The button opens the English button's link. Empty: the English label."
-        />
-      </fieldset>
+        <fieldset disabled={!editable || busy} aria-describedby="newsletter-am-note" className="mt-3 space-y-4">
+          <p id="newsletter-am-note" className="text-sm text-muted">
+            Subscribers who signed up on an Amharic page get this version; everyone else gets the English. Leave the
+            Amharic subject and text empty to send the English to everyone.
+          </p>
+          <TextInput {...field("subjectAm")} label="Subject (Amharic)" lang="am" />
+          <TextInput {...field("previewTextAm")} label="Preview text (Amharic)" lang="am" />
+          <ContentEditorField
+            id="newsletter-contentAm"
+            label="Content (Amharic)"
+            lang="am"
+            start={editorStart.am}
+            onChange={(html) => setValues((current) => ({ ...current, contentAm: html }))}
+            error={errors.contentAm}
+            focusRef={focusEditorAm}
+            features={NEWSLETTER_EDITOR}
+          />
+          <TextInput
+            {...field("buttonLabelAm")}
+            label="Button label (Amharic)"
+            lang="am"
+            hint="The button opens the English button's link. Empty: the English label."
+          />
+        </fieldset>
+      </AmharicVersion>
       <NewsletterPictures
         pictures={pictures}
         consents={consents}
