@@ -223,5 +223,16 @@ describe.each(DIALECTS)("a newsletter in English and Amharic on %s", (dialect) =
     await t.services.jobs.runDue();
     const amharic = received("ፎቶ ያለው").get("hirut@example.org");
     expect(amharic?.html).toContain('alt="ክፍሉ"');
+
+    // The picture is the newsletter's: the leftover sweep keeps its files while the Amharic text shows it.
+    const { referencedImages } = await import("../../core/media/upload-references.ts");
+    const stem = picture.url.replace("/uploads/", "").replace(/-\d+\.jpg$/, "");
+    expect((await referencedImages(t.database.db, t.services.storage)).has(stem)).toBe(true);
+    // A withdrawal takes it out of the Amharic text too (the archive page in Amharic).
+    const withdrawn = await call("POST", "/api/admin/consent/withdraw", { imageUrl: picture.url });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const archived = await t.services.newsletters.archived(id, "am");
+    expect(archived.content).toContain("ጨረሱ");
+    expect(archived.content).not.toContain(picture.url);
   });
 });
