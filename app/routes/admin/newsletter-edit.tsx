@@ -62,7 +62,6 @@ export default function NewsletterEdit() {
   /** Where each language's editor starts from (again when a picture was blurred or withdrawn). */
   const [editorStart, setEditorStart] = useState({ en: { key: 0, html: "" }, am: { key: 0, html: "" } });
   const [previewVersion, setPreviewVersion] = useState(0);
-  const [previewLang, setPreviewLang] = useState<"en" | "am">("en");
   /** Closed until asked for (or the newsletter has one): the English form keeps the page's only "Subject". */
   const [amharicOpen, setAmharicOpen] = useState(false);
   const [at, setAt] = useState("");
@@ -408,26 +407,7 @@ export default function NewsletterEdit() {
       {detail && (
         <div>
           <h2 className="mb-2 text-lg font-bold">Preview</h2>
-          {detail.subjectAm && (
-            <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-              <span className="font-semibold">Version:</span>
-              {(["en", "am"] as const).map((code) => (
-                <button
-                  key={code}
-                  type="button"
-                  aria-pressed={previewLang === code}
-                  onClick={() => setPreviewLang(code)}
-                  className="rounded-full px-3 py-1 ring-1 ring-brand/30 aria-pressed:bg-brand aria-pressed:text-white"
-                >
-                  {code === "en" ? "English" : "Amharic"}
-                </button>
-              ))}
-            </div>
-          )}
-          <NewsletterPreview
-            url={`/api/newsletters/${detail._id}/preview?lang=${detail.subjectAm ? previewLang : "en"}`}
-            version={previewVersion}
-          />
+          <NewsletterPreview id={detail._id} version={previewVersion} languages={Boolean(detail.subjectAm)} />
         </div>
       )}
     </div>
