@@ -138,6 +138,10 @@ export const en = {
   "subscribeEmail.confirm": "Yes, subscribe me",
   "subscribeEmail.once":
     "The link works once, within 7 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.",
+  // A newsletter's foot, in the subscriber's language (core/newsletters, docs/decisions/0884).
+  "newsletterEmail.why": "You receive this because you subscribed to news from Hope Behind Bars.",
+  "newsletterEmail.unsubscribe": "Unsubscribe",
+  "newsletterEmail.onSite": "Read it on our website",
   "givingEmail.subject": "Your sign-in link to My giving at Hope Behind Bars",
   "givingEmail.preview": "See your gifts and receipts, and change or stop a monthly gift.",
   "givingEmail.heading": "Sign in to My giving",

@@ -157,12 +157,15 @@ const NEWSLETTER_STATUS: Record<NewsletterState, string> = {
 
 /**
  * Every picture newsletters show: those inside their text (uploaded in the newsletter editor, the
- * newsletter's own files) and the one above the text of a newsletter made from a blog post.
- * docs/decisions/0751-newsletter-pictures-through-consent.md
+ * newsletter's own files; in its English and Amharic versions) and the one above the text of a
+ * newsletter made from a blog post. docs/decisions/0751-newsletter-pictures-through-consent.md
  */
 async function newsletterImages(db: Db, url?: string): Promise<ImageOwner[]> {
-  let query = db.selectFrom("newsletters").select(["id", "subject", "state", "content", "image_url"]);
-  if (url) query = query.where((eb) => eb.or([eb("image_url", "=", url), eb("content", "like", `%${url}%`)]));
+  let query = db.selectFrom("newsletters").select(["id", "subject", "state", "content", "content_am", "image_url"]);
+  if (url)
+    query = query.where((eb) =>
+      eb.or([eb("image_url", "=", url), eb("content", "like", `%${url}%`), eb("content_am", "like", `%${url}%`)]),
+    );
   const owners: ImageOwner[] = [];
   for (const row of await query.execute()) {
     const base = {
@@ -175,8 +178,9 @@ async function newsletterImages(db: Db, url?: string): Promise<ImageOwner[]> {
     if (row.image_url && (!url || row.image_url === url)) {
       owners.push({ ...base, url: row.image_url, variants: null, alt: "", decorative: false });
     }
-    const alts = new Map(imagesOf(row.content).map((image) => [image.src, image.alt]));
-    for (const src of new Set(imageSourcesOf(row.content))) {
+    const html = `${row.content}${row.content_am}`;
+    const alts = new Map(imagesOf(html).map((image) => [image.src, image.alt]));
+    for (const src of new Set(imageSourcesOf(html))) {
       if (!url || src === url) {
         const variants = JSON.stringify({ url: src });
         owners.push({ ...base, url: src, variants, alt: alts.get(src) ?? "", decorative: false });
@@ -359,7 +363,10 @@ export async function replaceImage(db: Db, from: string, to: { url: string; vari
   for (const row of await newslettersNaming(db, from)) {
     await db
       .updateTable("newsletters")
-      .set({ content: withPictureReplaced(row.content, from, to.url) })
+      .set({
+        content: withPictureReplaced(row.content, from, to.url),
+        content_am: withPictureReplaced(row.content_am, from, to.url),
+      })
       .where("id", "=", row.id)
       .execute();
   }
@@ -400,8 +407,13 @@ export async function removeEmailSeriesPicture(db: Db, url: string, now: string)
   return changed;
 }
 
+/** Newsletters whose text shows `url`, in English or in Amharic (docs/decisions/0884). */
 const newslettersNaming = (db: Db, url: string) =>
-  db.selectFrom("newsletters").select(["id", "content"]).where("content", "like", `%${url}%`).execute();
+  db
+    .selectFrom("newsletters")
+    .select(["id", "content", "content_am"])
+    .where((eb) => eb.or([eb("content", "like", `%${url}%`), eb("content_am", "like", `%${url}%`)]))
+    .execute();
 
 /**
  * Takes a withdrawn picture off every newsletter that shows it, above its text (a post's picture,
@@ -419,8 +431,13 @@ export async function removeNewsletterPicture(db: Db, url: string, now: string):
   for (const row of above) changed.add(row.id);
   for (const row of await newslettersNaming(db, url)) {
     const content = withoutPicture(row.content, url);
-    if (content === row.content) continue;
-    await db.updateTable("newsletters").set({ content, updated_at: now }).where("id", "=", row.id).execute();
+    const contentAm = withoutPicture(row.content_am, url);
+    if (content === row.content && contentAm === row.content_am) continue;
+    await db
+      .updateTable("newsletters")
+      .set({ content, content_am: contentAm, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
     changed.add(row.id);
   }
   return [...changed];

@@ -55,5 +55,3 @@ export interface EmailSeriesSummary {
   enrolled: number;
   active: number;
 }
-
-export const PreviewQuerySchema = z.object({ lang: z.enum(["en", "am"]).optional().default("en") });

@@ -7,6 +7,7 @@ import type { EmailService } from "../email/email.service.ts";
 import { isLocale, type Locale } from "../i18n/locale.ts";
 import type { JobDefinition, JobQueue } from "../jobs/jobs.service.ts";
 import { type PictureStorage, picturesShown } from "../newsletters/newsletter-pictures.ts";
+import { PreviewQuerySchema } from "../newsletters/newsletters.schema.ts";
 import type { Clock } from "../shared/clock.ts";
 import { NotFoundError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -17,7 +18,6 @@ import {
   type EmailSeriesName,
   type EmailSeriesStep,
   type EmailSeriesSummary,
-  PreviewQuerySchema,
   StepInputSchema,
 } from "./email-series.schema.ts";
 import { renderSeriesStep } from "./series-mail.ts";

@@ -31,11 +31,17 @@ const IMAGE_OWNERS = {
       url: image.url,
       variants: JSON.stringify(image),
     })),
-  /** Pictures inside newsletters' text: a picture stays while a newsletter (draft or sent) shows it. */
-  newsletter: async (db: Db): Promise<ImageColumns[]> =>
-    (await db.selectFrom("newsletters").select("content").execute()).flatMap((row) =>
-      imageSourcesOf(row.content).map((url) => ({ url, variants: null })),
-    ),
+  /**
+   * Pictures written in the newsletter editor, English and Amharic: a picture stays while a newsletter
+   * (draft or sent) or a step of an e-mail series shows it.
+   */
+  newsletter: async (db: Db): Promise<ImageColumns[]> => {
+    const texts = [
+      ...(await db.selectFrom("newsletters").select(["content as en", "content_am as am"]).execute()),
+      ...(await db.selectFrom("email_series_steps").select(["content_en as en", "content_am as am"]).execute()),
+    ];
+    return texts.flatMap((row) => imageSourcesOf(`${row.en}${row.am}`).map((url) => ({ url, variants: null })));
+  },
 };
 
 export type UploadFolder = keyof typeof IMAGE_OWNERS;

@@ -3,13 +3,15 @@ import { type Db, type Dialect, withoutDiskFlush } from "../../db/database.ts";
 import { type Audit, SYSTEM_ACTOR } from "../audit/audit.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import { type EmailService, isPermanentRefusal } from "../email/email.service.ts";
+import type { RenderedEmail } from "../email/render-email.ts";
+import type { Locale } from "../i18n/locale.ts";
 import type { JobDefinition, RunningJob } from "../jobs/jobs.service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ValidationError } from "../shared/errors.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
 import type { PictureStorage } from "./newsletter-pictures.ts";
 import * as repo from "./newsletters.repository.ts";
-import type { Newsletter } from "./newsletters.schema.ts";
+import { hasAmharicVersion, type Newsletter } from "./newsletters.schema.ts";
 import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_SEND_JOB = "newsletters.send";
@@ -57,7 +59,8 @@ export interface SendingDeps {
  * newsletter's id. A scheduled newsletter's recipients are frozen when it starts; then each delivery
  * is marked `sending` before its message goes to the mail server and `sent` after, so a run that
  * dies is resumed by the queue (its claim expires) and sends only what was not recorded as sent.
- * A recipient who unsubscribed meanwhile is skipped. Messages go out at `rate` per second.
+ * A recipient who unsubscribed meanwhile is skipped; each gets the version in their language (the
+ * Amharic one, when there is one, to Amharic readers). Messages go out at `rate` per second.
  */
 export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPayload> {
   const { db, clock, email, links, rate } = deps;
@@ -98,11 +101,7 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
     });
   }
 
-  async function deliverDue(
-    id: string,
-    rendered: Awaited<ReturnType<typeof renderNewsletter>>["email"],
-    job: RunningJob,
-  ): Promise<void> {
+  async function deliverDue(id: string, rendered: Record<Locale, RenderedEmail>, job: RunningJob): Promise<void> {
     const gap = 1000 / rate;
     let handed = 0;
     for (;;) {
@@ -125,7 +124,7 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
         const attempts = Number(delivery.attempts) + 1;
         try {
           await email.deliver(delivery.email, {
-            ...forRecipient(rendered, deps.unsubscribeToken(delivery.subscriberId), links),
+            ...forRecipient(rendered[delivery.locale], deps.unsubscribeToken(delivery.subscriberId), links),
             messageId: `newsletter-${id}-${delivery.subscriberId}`,
           });
           // Recorded at once, but without waiting for the disk: a flush per message held the event
@@ -171,19 +170,21 @@ export function newsletterSendJob(deps: SendingDeps): JobDefinition<SendJobPaylo
       await repo.dropOrphanDeliveries(db, id);
       const current = await repo.findNewsletter(db, id);
       if (!current) return;
-      const rendered = await renderNewsletter(
-        repo.toNewsletter(current),
-        deps.siteUrl,
-        links,
-        deps.storage,
-        await deps.postalAddress(),
-      );
+      // Each language's e-mail rendered once (docs/decisions/0884); without an Amharic version
+      // Amharic readers get the English one, rendered once for everyone.
+      const newsletter = repo.toNewsletter(current);
+      const postalAddress = await deps.postalAddress();
+      const renderIn = (locale: Locale) =>
+        renderNewsletter(newsletter, deps.siteUrl, links, deps.storage, postalAddress, { locale });
+      const en = await renderIn("en");
+      const am = hasAmharicVersion(newsletter) ? await renderIn("am") : en;
+      const missingPictures = [...new Set([...en.missingPictures, ...am.missingPictures])];
       const startedAt = Date.parse(current.send_started_at ?? "") || clock().getTime();
-      if (rendered.missingPictures.length > 0 && clock().getTime() - startedAt < PICTURE_WAIT_MS) {
+      if (missingPictures.length > 0 && clock().getTime() - startedAt < PICTURE_WAIT_MS) {
         // Nobody has been sent anything yet by this run: the queue's back-off brings it back.
-        throw new Error(`waiting for pictures still being prepared: ${rendered.missingPictures.join(", ")}`);
+        throw new Error(`waiting for pictures still being prepared: ${missingPictures.join(", ")}`);
       }
-      await deliverDue(id, rendered.email, job);
+      await deliverDue(id, { en: en.email, am: am.email }, job);
       const waiting = await repo.nextRetryAt(db, id);
       // Throwing hands the wait to the queue's back-off; the next run sends what has come due.
       if (waiting) throw new Error(`some recipients wait for a retry (next at ${waiting})`);

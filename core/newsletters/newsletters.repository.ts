@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { lapsedAddresses } from "../reports/donor-retention.repository.ts";
 import type { DeliveryStatus, NewsletterState } from "./newsletters.constants.ts";
 import type { FailedDelivery, Newsletter, NewsletterProgress } from "./newsletters.schema.ts";
@@ -17,6 +18,10 @@ export const toNewsletter = (row: NewsletterRow): Newsletter => ({
   buttonUrl: row.button_url ?? "",
   state: row.state,
   inArchive: Number(row.in_archive) === 1,
+  subjectAm: row.subject_am,
+  previewTextAm: row.preview_text_am,
+  contentAm: row.content_am,
+  buttonLabelAm: row.button_label_am,
   scheduledAt: row.scheduled_at,
   recipients: row.recipients === null ? null : Number(row.recipients),
   sendStartedAt: row.send_started_at,
@@ -88,9 +93,13 @@ const audience = (db: Db, lapsedYear: number | null = null) =>
       q.where(sql<string>`lower(email)`, "in", lapsedAddresses(db, lapsedYear as number)),
     );
 
-/** How many a send started now would go to (one SQL count, never the list). */
-export async function countAudience(db: Db, lapsedYear: number | null = null): Promise<number> {
+/**
+ * How many a send started now would go to (one SQL count, never the list); with `locale`, only those
+ * whose language it is (docs/decisions/0884).
+ */
+export async function countAudience(db: Db, lapsedYear: number | null = null, locale?: Locale): Promise<number> {
   const row = await audience(db, lapsedYear)
+    .$if(locale !== undefined, (q) => q.where("locale", "=", locale as Locale))
     .select((eb) => eb.fn.countAll().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -134,6 +143,8 @@ export async function dueDeliveries(db: Db, newsletterId: string, now: string, l
         "newsletter_deliveries.email as email",
         "newsletter_deliveries.attempts as attempts",
         "subscribers.status as subscriberStatus",
+        // Read at their turn, like the status: the version goes by the language they have then.
+        "subscribers.locale as locale",
       ])
       .where("newsletter_deliveries.newsletter_id", "=", newsletterId)
       .where("newsletter_deliveries.status", "in", ["queued", "sending"])

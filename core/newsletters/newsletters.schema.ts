@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { htmlText, isHttpUrl } from "../blogs/blogs.schema.ts";
+import { type Locale, localizePath } from "../i18n/locale.ts";
 import type { NewsletterState } from "./newsletters.constants.ts";
 
 const text = (message: string, max: number) =>
@@ -24,6 +25,9 @@ export const PictureConsentsSchema = z
   .max(50)
   .optional();
 
+const AMHARIC_VERSION_INCOMPLETE =
+  "An Amharic version needs both a subject and a text (or leave both empty to send the English to everyone).";
+
 export const NewsletterInputSchema = z
   .object({
     subject: text("Subject is required", 150),
@@ -44,6 +48,15 @@ export const NewsletterInputSchema = z
     ),
     inArchive: z.boolean().optional().default(true),
     /**
+     * Ours, optional: the Amharic version, sent to subscribers whose language is Amharic
+     * (docs/decisions/0884). Without a subject and text they get the English one.
+     */
+    subjectAm: optionalText(150),
+    previewTextAm: optionalText(200),
+    contentAm: z.string().max(200_000, "The newsletter is too long.").optional(),
+    /** The button's label in Amharic; its link is the English one's. Empty: the English label. */
+    buttonLabelAm: optionalText(60),
+    /**
      * Consent for the newsletter's pictures, sent with the write (ours, like the item forms'
      * `imageConsent`): one entry per picture, `imageUrl` naming it. docs/decisions/0751
      */
@@ -52,6 +65,14 @@ export const NewsletterInputSchema = z
   .refine((input) => Boolean(input.buttonLabel) === Boolean(input.buttonUrl), {
     message: "A button needs both a label and a link.",
     path: ["buttonUrl"],
+  })
+  .refine((input) => Boolean(input.subjectAm) || htmlText(input.contentAm ?? "").length === 0, {
+    message: AMHARIC_VERSION_INCOMPLETE,
+    path: ["subjectAm"],
+  })
+  .refine((input) => !input.subjectAm || htmlText(input.contentAm ?? "").length > 0, {
+    message: AMHARIC_VERSION_INCOMPLETE,
+    path: ["contentAm"],
   });
 
 /** A year whose lapsed donors (who are confirmed subscribers) a newsletter may go to (docs/decisions/0792). */
@@ -70,6 +91,9 @@ export const ScheduleSchema = z.object({
 
 export const AudienceQuerySchema = z.object({ lapsedYear: lapsedYear.optional() });
 
+/** `?lang=`: which language's e-mail a preview shows (a newsletter's, an e-mail series step's). */
+export const PreviewQuerySchema = z.object({ lang: z.enum(["en", "am"]).optional().default("en") });
+
 export const FromPostSchema = z.object({ postId: z.string().min(1).max(100) });
 
 /** What staff are asked before a send or a schedule: how many it goes to, counted now. */
@@ -78,6 +102,11 @@ export interface NewsletterAudience {
   recipients: number;
   /** Only when asked with `?lapsedYear=`: the year whose lapsed donors are counted. */
   lapsedYear?: number;
+  /**
+   * Only when the newsletter has an Amharic version: how many of `recipients` get it (their language
+   * is Amharic); the others get the English (docs/decisions/0884).
+   */
+  amharic?: number;
 }
 
 export interface NewsletterProgress {
@@ -98,6 +127,11 @@ export interface Newsletter {
   buttonUrl: string;
   state: NewsletterState;
   inArchive: boolean;
+  /** The Amharic version ("" when there is none: `subjectAm` empty). docs/decisions/0884 */
+  subjectAm: string;
+  previewTextAm: string;
+  contentAm: string;
+  buttonLabelAm: string;
   scheduledAt: string | null;
   recipients: number | null;
   sendStartedAt: string | null;
@@ -112,4 +146,35 @@ export interface FailedDelivery {
 }
 
 /** A sent newsletter's page in the public archive (the e-mail's "read it on our website" link and the RSS item). */
-export const archiveLink = (siteUrl: string, id: string) => `${siteUrl}/newsletter/${id}`;
+export const archiveLink = (siteUrl: string, id: string, locale: Locale = "en") =>
+  `${siteUrl}${localizePath(`/newsletter/${id}`, locale)}`;
+
+/** What a reader in one language is sent and shown: the newsletter's words in it, and that language. */
+export interface NewsletterVersion {
+  lang: Locale;
+  subject: string;
+  previewText: string;
+  content: string;
+  buttonLabel: string;
+}
+
+export const hasAmharicVersion = (newsletter: Pick<Newsletter, "subjectAm">) => newsletter.subjectAm !== "";
+
+/**
+ * The version for a reader of `locale`: the Amharic one for Amharic readers when there is one,
+ * else the English (docs/decisions/0884). An Amharic version without its own button label keeps the
+ * English label.
+ */
+export function versionFor(newsletter: Newsletter, locale: Locale): NewsletterVersion {
+  if (locale === "am" && hasAmharicVersion(newsletter)) {
+    return {
+      lang: "am",
+      subject: newsletter.subjectAm,
+      previewText: newsletter.previewTextAm,
+      content: newsletter.contentAm,
+      buttonLabel: newsletter.buttonLabelAm || newsletter.buttonLabel,
+    };
+  }
+  const { subject, previewText, content, buttonLabel } = newsletter;
+  return { lang: "en", subject, previewText, content, buttonLabel };
+}

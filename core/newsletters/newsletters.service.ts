@@ -3,8 +3,9 @@ import type { Actor, Audit } from "../audit/audit.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
 import type { ConsentService } from "../consent/consent.service.ts";
-import type { EmailService } from "../email/email.service.ts";
+import type { EmailService, QueuedEmail } from "../email/email.service.ts";
 import type { RenderedEmail } from "../email/render-email.ts";
+import type { Locale } from "../i18n/locale.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
@@ -28,10 +29,13 @@ import * as repo from "./newsletters.repository.ts";
 import {
   AudienceQuerySchema,
   FromPostSchema,
+  hasAmharicVersion,
   type Newsletter,
   type NewsletterAudience,
   NewsletterInputSchema,
+  PreviewQuerySchema,
   ScheduleSchema,
+  versionFor,
 } from "./newsletters.schema.ts";
 import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
@@ -73,18 +77,19 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const { links } = subscribers;
   const nowIso = () => clock().toISOString();
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
-  const render = async (newsletter: Newsletter, notice?: { footer: string }) =>
-    renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress(), notice);
+  const render = async (newsletter: Newsletter, options: { notice?: { footer: string }; locale?: Locale } = {}) =>
+    renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress(), options);
 
   /**
    * The pictures a newsletter shows, as a refusal names them: the one above the text (a blog post's)
-   * and each one inside it, by its description. Only those the e-mail would show (sanitised).
+   * and each one inside its text, the Amharic version's included (docs/decisions/0884), by its
+   * description. Only those the e-mail would show (sanitised).
    */
-  function picturesOf(newsletter: Pick<Newsletter, "imageUrl" | "content">) {
+  function picturesOf(newsletter: Pick<Newsletter, "imageUrl" | "content" | "contentAm">) {
     const above = newsletter.imageUrl
       ? [{ url: newsletter.imageUrl, name: "The picture above the text", field: "imageUrl" }]
       : [];
-    return [...above, ...picturesShown(deps.storage, newsletter.content)];
+    return [...above, ...picturesShown(deps.storage, `${newsletter.content}${newsletter.contentAm}`)];
   }
 
   /** Records the consent sent with a write for the pictures the newsletter shows, in the write's transaction. */
@@ -94,12 +99,22 @@ export function createNewslettersService(deps: NewslettersDeps) {
     data: ReturnType<typeof NewsletterInputSchema.parse>,
     actor: Actor,
   ) {
-    const shown = new Set(picturesOf({ imageUrl: data.imageUrl ?? "", content: data.content }).map((p) => p.url));
+    const shown = new Set(
+      picturesOf({ imageUrl: data.imageUrl ?? "", content: data.content, contentAm: data.contentAm ?? "" }).map(
+        (p) => p.url,
+      ),
+    );
     for (const [index, { imageUrl, ...sent }] of (data.pictureConsents ?? []).entries()) {
       if (!shown.has(imageUrl)) continue;
       await deps.consent.recordSent(trx, { url: imageUrl, sent, field: `pictureConsents.${index}` }, actor, id);
     }
   }
+
+  /** The newsletter with its words in `locale`'s version, and which language that is. */
+  const shownIn = (newsletter: Newsletter, locale: Locale): Newsletter & { lang: Locale } => {
+    const { lang, subject, previewText, content, buttonLabel } = versionFor(newsletter, locale);
+    return { ...newsletter, lang, subject, previewText, content, buttonLabel };
+  };
 
   const sendJob = newsletterSendJob({
     db,
@@ -131,6 +146,11 @@ export function createNewslettersService(deps: NewslettersDeps) {
     button_label: input.buttonLabel ?? null,
     button_url: input.buttonUrl ?? null,
     in_archive: input.inArchive ? 1 : 0,
+    // Without an Amharic subject there is no Amharic version: nothing of one is kept.
+    subject_am: input.subjectAm ?? "",
+    preview_text_am: input.subjectAm ? (input.previewTextAm ?? "") : "",
+    content_am: input.subjectAm ? (input.contentAm ?? "") : "",
+    button_label_am: input.subjectAm ? (input.buttonLabelAm ?? "") : "",
   });
 
   async function create(input: unknown, actor: Actor): Promise<Newsletter> {
@@ -172,7 +192,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
      * breach register through the e-mail outbox (docs/decisions/0861-telling-people-of-a-breach.md).
      */
     async letterEmail(id: string): Promise<RenderedEmail> {
-      const rendered = await render(repo.toNewsletter(await findRow(id)), { footer: BREACH_LETTER_FOOTER });
+      const rendered = await render(repo.toNewsletter(await findRow(id)), { notice: { footer: BREACH_LETTER_FOOTER } });
       return rendered.email;
     },
 
@@ -219,20 +239,32 @@ export function createNewslettersService(deps: NewslettersDeps) {
       );
     },
 
-    /** The e-mail as a subscriber will get it (HTML and text). */
-    async preview(id: string) {
+    /**
+     * The e-mail as a subscriber will get it (HTML and text); `?lang=am`: as an Amharic subscriber
+     * will (the English one when there is no Amharic version).
+     */
+    async preview(id: string, query: unknown = {}) {
+      const { lang } = parseInput(PreviewQuerySchema, query ?? {});
       const newsletter = repo.toNewsletter(await findRow(id));
-      const mail = forRecipient((await render(newsletter)).email, "preview", links);
+      const mail = forRecipient((await render(newsletter, { locale: lang })).email, "preview", links);
       return { subject: mail.subject, html: mail.html ?? "", text: mail.text };
     },
 
-    /** Sends one copy to the staff member asking, marked as a test. */
+    /**
+     * Sends one copy to the staff member asking, marked as a test; with an Amharic version, one of
+     * each version (docs/decisions/0884).
+     */
     async sendTest(id: string, actor: Actor): Promise<{ to: string }> {
       if (!email.enabled) throw new ServiceUnavailableError(MAIL_NOT_SET_UP_MESSAGE);
       const newsletter = repo.toNewsletter(await findRow(id));
-      const mail = forRecipient((await render(newsletter)).email, "test", links);
+      const versions: Locale[] = hasAmharicVersion(newsletter) ? ["en", "am"] : ["en"];
+      const mails: QueuedEmail[] = [];
+      for (const locale of versions)
+        mails.push(forRecipient((await render(newsletter, { locale })).email, "test", links));
       await db.transaction().execute(async (trx) => {
-        await email.send(trx, actor.email, { subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
+        for (const mail of mails) {
+          await email.send(trx, actor.email, { subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
+        }
         await audit.record(trx, actor, {
           action: "send",
           entity: NEWSLETTER_AUDIT_ENTITY,
@@ -249,10 +281,16 @@ export function createNewslettersService(deps: NewslettersDeps) {
      * many confirmed subscribers a send started now would go to, counted in SQL like the send's freeze.
      */
     async audience(id: string, query: unknown = {}): Promise<NewsletterAudience> {
-      const row = await findRow(id);
+      const newsletter = repo.toNewsletter(await findRow(id));
       const { lapsedYear } = parseInput(AudienceQuerySchema, query ?? {});
-      if (lapsedYear === undefined) return { subject: row.subject, recipients: await repo.countAudience(db) };
-      return { subject: row.subject, recipients: await repo.countAudience(db, lapsedYear), lapsedYear };
+      const year = lapsedYear ?? null;
+      return {
+        subject: newsletter.subject,
+        recipients: await repo.countAudience(db, year),
+        ...(lapsedYear !== undefined ? { lapsedYear } : {}),
+        // With an Amharic version, how many get it (docs/decisions/0884).
+        ...(hasAmharicVersion(newsletter) ? { amharic: await repo.countAudience(db, year, "am") } : {}),
+      };
     },
 
     /**
@@ -339,14 +377,22 @@ export function createNewslettersService(deps: NewslettersDeps) {
       return repo.toNewsletter(await findRow(id));
     },
 
-    /** Sent newsletters on the public archive, newest first. */
-    archive: async () => (await repo.listArchive(db)).map(repo.toNewsletter),
+    /**
+     * Sent newsletters on the public archive, newest first, each as a reader of `locale` sees it (its
+     * version in that language when there is one; `lang` says which, docs/decisions/0884).
+     */
+    archive: async (locale: Locale = "en") =>
+      (await repo.listArchive(db)).map((row) => shownIn(repo.toNewsletter(row), locale)),
 
-    /** One archived newsletter, or NotFoundError. */
-    async archived(id: string): Promise<Newsletter> {
+    /**
+     * One archived newsletter as a reader of `locale` sees it: its version in that language when there
+     * is one, else the English (`lang` says which; docs/decisions/0884). NotFoundError when not archived.
+     */
+    async archived(id: string, locale: Locale = "en"): Promise<Newsletter & { lang: Locale }> {
       const newsletter = repo.toNewsletter(await findRow(id));
       if (newsletter.state !== "sent" || !newsletter.inArchive) throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
-      return { ...newsletter, content: sanitize(newsletter.content) };
+      const shown = shownIn(newsletter, locale);
+      return { ...shown, content: sanitize(shown.content) };
     },
 
     /**

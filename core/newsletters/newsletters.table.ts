@@ -14,6 +14,14 @@ export interface NewsletterTable {
   state: NewsletterState;
   /** 0/1: listed on the public archive once sent. */
   in_archive: number;
+  /**
+   * The optional Amharic version, sent to subscribers whose language is Amharic (docs/decisions/0884):
+   * empty subject and content, none (everyone gets the English). The button's link is the English one's.
+   */
+  subject_am: Generated<string>;
+  preview_text_am: Generated<string>;
+  content_am: Generated<string>;
+  button_label_am: Generated<string>;
   scheduled_at: string | null;
   /** Counts sends and schedules, so each gets its own job key. */
   send_attempt: Generated<number>;

@@ -2,10 +2,12 @@ import { type CampaignTags, tagSiteLinks, tagSiteUrl } from "../campaigns/campai
 import { slugOf } from "../campaigns/campaigns.schema.ts";
 import type { QueuedEmail } from "../email/email.service.ts";
 import { type RenderedEmail, renderEmail } from "../email/render-email.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { message } from "../i18n/messages.ts";
 import type { newsletterLinks } from "../subscribers/unsubscribe-token.ts";
 import { imagesOf, sanitizeNewsletterHtml, toEmailHtml, toTextHtml } from "./newsletter-html.ts";
 import { choosePictures, isNewsletterPicture, type PictureStorage } from "./newsletter-pictures.ts";
-import { archiveLink, type Newsletter } from "./newsletters.schema.ts";
+import { archiveLink, type Newsletter, versionFor } from "./newsletters.schema.ts";
 
 type Links = ReturnType<typeof newsletterLinks>;
 
@@ -40,6 +42,8 @@ export interface NewsletterRender {
  * recipient's links. Pictures are the files that exist in storage now, at absolute URLs; buttons are
  * table buttons in HTML and "Label: URL" lines in the text. The foot carries the organisation's
  * postal address (the e-mail laws of most donor countries ask for it; docs/decisions/0753).
+ * For readers of `locale`: its version (the Amharic one, when there is one, for Amharic readers) with
+ * the foot and the unsubscribe and archive pages in its language (docs/decisions/0884).
  */
 export async function renderNewsletter(
   newsletter: Newsletter,
@@ -47,45 +51,55 @@ export async function renderNewsletter(
   links: Links,
   storage: PictureStorage,
   postalAddress: readonly string[],
-  /**
-   * Written to people who are not (all) subscribers, as the law asks (a breach's notice,
-   * docs/decisions/0861): this foot instead of the subscriber's, and no unsubscribe or archive link.
-   */
-  notice?: { footer: string },
+  {
+    notice,
+    locale = "en",
+  }: {
+    /**
+     * Written to people who are not (all) subscribers, as the law asks (a breach's notice,
+     * docs/decisions/0861): this foot instead of the subscriber's, and no unsubscribe or archive link.
+     */
+    notice?: { footer: string } | undefined;
+    locale?: Locale;
+  } = {},
 ): Promise<NewsletterRender> {
-  const content = sanitizeNewsletterHtml(newsletter.content, (src) => isNewsletterPicture(storage, src));
+  const version = versionFor(newsletter, locale);
+  const t = (key: Parameters<typeof message>[1]) => message(version.lang, key);
+  const content = sanitizeNewsletterHtml(version.content, (src) => isNewsletterPicture(storage, src));
   const pictures = await choosePictures(storage, siteUrl, imagesOf(content));
+  // Both versions carry the English subject's campaign: Insight counts the issue once.
   const tags = newsletterTags(newsletter);
   const siteLinks = (html: string) => tagSiteLinks(siteUrl, absoluteLinks(siteUrl, html), tags);
   const email = await renderEmail({
-    subject: newsletter.subject,
-    ...(newsletter.previewText ? { preview: newsletter.previewText } : {}),
-    heading: newsletter.subject,
+    lang: version.lang,
+    subject: version.subject,
+    ...(version.previewText ? { preview: version.previewText } : {}),
+    heading: version.subject,
     intro: [],
     html: siteLinks(toEmailHtml(content, (image) => pictures.urls.get(image.src))),
     textHtml: siteLinks(toTextHtml(content)),
     ...(newsletter.imageUrl ? { image: { url: absolute(siteUrl, newsletter.imageUrl), alt: "" } } : {}),
-    ...(newsletter.buttonLabel && newsletter.buttonUrl
+    ...(version.buttonLabel && newsletter.buttonUrl
       ? {
           action: {
-            label: newsletter.buttonLabel,
+            label: version.buttonLabel,
             url: tagSiteUrl(siteUrl, absolute(siteUrl, newsletter.buttonUrl), tags),
           },
         }
       : {}),
     footer: [
-      notice?.footer ?? "You receive this because you subscribed to news from Hope Behind Bars.",
+      notice?.footer ?? t("newsletterEmail.why"),
       ...(postalAddress.length > 0 ? [postalAddress.join(", ")] : []),
     ],
     footerLinks: notice
       ? []
       : [
-          { label: "Unsubscribe", url: links.unsubscribePage(TOKEN_PLACEHOLDER) },
+          { label: t("newsletterEmail.unsubscribe"), url: links.unsubscribePage(TOKEN_PLACEHOLDER, version.lang) },
           ...(newsletter.inArchive
             ? [
                 {
-                  label: "Read it on our website",
-                  url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id), tags),
+                  label: t("newsletterEmail.onSite"),
+                  url: tagSiteUrl(siteUrl, archiveLink(siteUrl, newsletter._id, version.lang), tags),
                 },
               ]
             : []),

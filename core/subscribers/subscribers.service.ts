@@ -111,20 +111,24 @@ export function createSubscribersService(deps: SubscribersDeps) {
     unsubscribed_at: null,
   });
 
-  /** A pending or unsubscribed address asks again: a new link, or (without e-mail) confirmed at once. */
+  /**
+   * A pending or unsubscribed address asks again: a new link, or (without e-mail) confirmed at once.
+   * Newsletters now go to it in the language of the page it asked from (docs/decisions/0884).
+   */
   async function subscribeAgain(existing: Subscriber, locale: Locale): Promise<void> {
     if (existing.status === "pending" && email.enabled) {
       if (!(await singleUse.mayIssue(db, CONFIRMATION_LINKS, existing._id))) return;
     }
     await db.transaction().execute(async (trx) => {
       if (!email.enabled) {
-        await repo.updateSubscriber(trx, existing._id, { ...confirmedNow(), source: WEBSITE_SOURCE });
+        await repo.updateSubscriber(trx, existing._id, { ...confirmedNow(), source: WEBSITE_SOURCE, locale });
         return;
       }
       await repo.updateSubscriber(trx, existing._id, {
         status: "pending",
         unsubscribed_at: null,
         source: WEBSITE_SOURCE,
+        locale,
       });
       await sendConfirmation(trx, { id: existing._id, email: existing.email }, locale);
     });
@@ -236,7 +240,8 @@ export function createSubscribersService(deps: SubscribersDeps) {
     /**
      * Spec §7 POST /api/subscribe. A new address is pending with a confirmation e-mail queued (or
      * confirmed at once when the site cannot send e-mail); a confirmed one is a ConflictError (409).
-     * The e-mail and its link are in `locale`, the language of the page the address was given on.
+     * The e-mail and its link are in `locale`, the language of the page the address was given on,
+     * and so are the newsletters it is sent (docs/decisions/0884).
      */
     async subscribe(input: unknown, locale: Locale = "en"): Promise<void> {
       const data = parseInput(SubscribeSchema, input);
@@ -258,6 +263,7 @@ export function createSubscribersService(deps: SubscribersDeps) {
             confirmed_at: email.enabled ? null : now,
             unsubscribed_at: null,
             source: WEBSITE_SOURCE,
+            locale,
             ...attributionColumns(attributionOfInput(input)),
           });
           if (email.enabled) await sendConfirmation(trx, { id, email: data.email }, locale);

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale } from "../i18n/locale.ts";
 import type { SubscriberStatus } from "./subscribers.constants.ts";
 
 export interface SubscriberTable {
@@ -10,6 +11,11 @@ export interface SubscriberTable {
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   source: string | null;
+  /**
+   * The language newsletters are sent in: the page's they last subscribed from; 'en' for imported
+   * addresses and those known before it was kept (docs/decisions/0884).
+   */
+  locale: Generated<Locale>;
   /** Where the visitor first came from (docs/decisions/0800-attribution.md); null: not known. */
   utm_source: string | null;
   utm_medium: string | null;

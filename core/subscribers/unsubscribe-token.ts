@@ -28,7 +28,9 @@ export const newsletterLinks = (siteUrl: string) => ({
   /** The confirmation page in the language the address was given in. */
   confirm: (token: string, locale: Locale = "en") =>
     `${siteUrl}${localizePath("/newsletter/confirm", locale)}#${token}`,
-  unsubscribePage: (token: string) => `${siteUrl}/newsletter/unsubscribe#${token}`,
+  /** The unsubscribe page in the language the newsletter was sent in. */
+  unsubscribePage: (token: string, locale: Locale = "en") =>
+    `${siteUrl}${localizePath("/newsletter/unsubscribe", locale)}#${token}`,
   /** RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` here, without a session. */
   oneClick: (token: string) => `${siteUrl}/api/subscribe/unsubscribe?token=${encodeURIComponent(token)}`,
 });

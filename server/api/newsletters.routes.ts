@@ -32,7 +32,9 @@ export default async function newslettersRoutes(app: FastifyInstance) {
     await newsletters.remove(request.params.id, actorOf(request));
     return reply.code(204).send();
   });
-  app.get<IdParams>("/api/newsletters/:id/preview", staff, async (request) => newsletters.preview(request.params.id));
+  app.get<IdParams>("/api/newsletters/:id/preview", staff, async (request) =>
+    newsletters.preview(request.params.id, request.query),
+  );
   app.post<IdParams>("/api/newsletters/:id/test", staff, async (request) =>
     newsletters.sendTest(request.params.id, actorOf(request)),
   );

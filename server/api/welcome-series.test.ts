@@ -264,6 +264,10 @@ describe.each(DIALECTS)("The welcome series on %s (mail read from a real SMTP se
       payload: { ...withPicture, pictureConsents: [consent] },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The step's picture is kept by the leftover sweep, which reads the steps' texts like newsletters'.
+    const { referencedImages } = await import("../../core/media/upload-references.ts");
+    const stem = picture.replace("/uploads/", "").replace(/-\d+\.jpg$/, "");
+    expect((await referencedImages(t.database.db, t.services.storage)).has(stem)).toBe(true);
 
     now = START;
     await give("picture@example.org");

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeTokens } from "../../core/subscribers/unsubscribe-token.ts";
-import { createSmtpInbox, linkIn, type SmtpInbox } from "../support/smtp-inbox.ts";
+import { createSmtpInbox, linkIn, readMail, type SmtpInbox } from "../support/smtp-inbox.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import {
@@ -357,5 +357,77 @@ describe.runIf(browserAvailable)("newsletter: consent, subscribers, unsubscribe"
     await page.goto(linkIn(selam, `${server.baseUrl}/newsletter/unsubscribe#`));
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByText("You are unsubscribed: selam@example.org will get no more newsletters.").waitFor();
+  });
+
+  it("staff write a newsletter's Amharic version beside the English; the question counts each version; Amharic subscribers get it", async () => {
+    // An Amharic reader subscribes from an Amharic page and confirms from the Amharic e-mail.
+    const asked = await fetch(`${server.baseUrl}/api/subscribe?lang=am`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "hirut@example.org" }),
+    });
+    expect(asked.status).toBe(201);
+    await poll(() => mailTo("hirut@example.org").length).toBe(1);
+    const confirmLink = linkIn(mailTo("hirut@example.org")[0] as string, `${server.baseUrl}/am/newsletter/confirm#`);
+    const confirmed = await fetch(`${server.baseUrl}/api/subscribe/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: confirmLink.split("#")[1] }),
+    });
+    expect(confirmed.status).toBe(200);
+
+    const { page } = await newPage(browser, server);
+    await openAdminPage(page, server, "/admin/newsletters");
+    await page.getByRole("link", { name: "New newsletter" }).click();
+    await page.getByLabel("Subject", { exact: true }).fill("Harvest news");
+    await page.getByRole("textbox", { name: "Content", exact: true }).click();
+    await page.keyboard.type("The garden gave its first harvest.");
+    await page.getByRole("button", { name: "Edit the Amharic version" }).click();
+    await page.getByLabel("Subject (Amharic)").fill("የመከር ዜና");
+    const amharic = page.getByRole("textbox", { name: "Content (Amharic)" });
+    expect(await amharic.evaluate((editor) => editor.closest("[lang]")?.getAttribute("lang"))).toBe("am");
+    await amharic.click();
+    await page.keyboard.type("የአትክልት ቦታው የመጀመሪያውን ምርት ሰጠ።");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/admin\/newsletters\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").at(-1) as string;
+
+    // The preview shows either version.
+    await page.getByRole("button", { name: "Amharic", exact: true }).click();
+    await page
+      .frameLocator('iframe[title="E-mail preview at 700 px"]')
+      .getByText("የአትክልት ቦታው የመጀመሪያውን ምርት ሰጠ።")
+      .waitFor();
+
+    const api = await adminApi(server);
+    const audience = await api.json<{ recipients: number; amharic: number }>("GET", `/api/newsletters/${id}/audience`);
+    expect(audience.amharic).toBe(1);
+    const english = audience.recipients - 1;
+    const before = inbox.messages.length;
+    await page.getByRole("button", { name: "Send now" }).click();
+    const question = page.getByRole("dialog", { name: "Send this newsletter?" });
+    await poll(() => question.getByText(/the Amharic version/).textContent()).toBe(
+      `1 subscriber gets the Amharic version, ${english} ${english === 1 ? "subscriber" : "subscribers"} the English.`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-amharic-question-${viewport.width}`);
+    }
+    await question.getByRole("button", { name: /^Send to / }).click();
+    await poll(() => page.getByRole("status").filter({ hasText: "Remaining 0" }).count()).toBe(1);
+    const toHirut = inbox.messages.slice(before).find((raw) => /^To: hirut@example\.org/m.test(raw)) as string;
+    expect(readMail(toHirut).subject).toBe("የመከር ዜና");
+    expect(readMail(toHirut).text).toContain("የአትክልት ቦታው የመጀመሪያውን ምርት ሰጠ።");
+    const toOthers = inbox.messages.slice(before).filter((raw) => !/^To: hirut@example\.org/m.test(raw));
+    expect(toOthers.map((raw) => readMail(raw).subject)).toEqual(Array(english).fill("Harvest news"));
+
+    // The Amharic archive page shows the Amharic version.
+    await page.goto(`/am/newsletter/${id}`);
+    await page.getByRole("heading", { name: "የመከር ዜና" }).waitFor();
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `newsletter-amharic-archive-${viewport.width}`);
+    }
   });
 });

@@ -4,10 +4,22 @@ import { api } from "../../lib/api-client";
 /**
  * The e-mail as subscribers will see it, at a phone's width and a desktop mail client's: a
  * newsletter's (`id`), or any e-mail written with the newsletter editor whose preview is at `url`
- * (a step of an e-mail series).
+ * (a step of an e-mail series). With `languages`, a choice of the English or the Amharic e-mail
+ * (`?lang=`, as a subscriber or donor of that language gets it).
  */
-export function NewsletterPreview({ id, url, version }: { id?: string; url?: string; version: number }) {
-  const source = url ?? `/api/newsletters/${id}/preview`;
+export function NewsletterPreview({
+  id,
+  url,
+  version,
+  languages = false,
+}: {
+  id?: string;
+  url?: string;
+  version: number;
+  languages?: boolean;
+}) {
+  const [lang, setLang] = useState<"en" | "am">("en");
+  const source = `${url ?? `/api/newsletters/${id}/preview`}?lang=${languages ? lang : "en"}`;
   const [mail, setMail] = useState<{ subject: string; html: string; text: string } | null>(null);
   const [width, setWidth] = useState<375 | 700>(700);
 
@@ -21,6 +33,22 @@ export function NewsletterPreview({ id, url, version }: { id?: string; url?: str
   if (!mail) return <p className="text-muted">Loading preview...</p>;
   return (
     <section aria-label="E-mail preview" className="space-y-3">
+      {languages && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-semibold">Language:</span>
+          {(["en", "am"] as const).map((code) => (
+            <button
+              key={code}
+              type="button"
+              aria-pressed={lang === code}
+              onClick={() => setLang(code)}
+              className="rounded-full px-3 py-1 ring-1 ring-brand/30 aria-pressed:bg-brand aria-pressed:text-white"
+            >
+              {code === "en" ? "English" : "Amharic"}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Width:</span>
         {([375, 700] as const).map((w) => (

@@ -10,7 +10,7 @@ export const subscribersCount = (count: number) =>
 /**
  * What "Send now" and "Schedule" ask before anything goes out (docs/decisions/0750): the subject and
  * how many confirmed subscribers it reaches, counted by the server when asked, and for a schedule
- * the time in Addis Ababa. Cancel has the focus (the harmless answer); Escape and the backdrop cancel.
+ * the time in Addis Ababa; with an Amharic version, how many get each (docs/decisions/0884). Cancel has the focus (the harmless answer); Escape and the backdrop cancel.
  */
 export function SendQuestion({
   audience,
@@ -56,6 +56,11 @@ export function SendQuestion({
       <p id="send-question" className="text-ink">
         {question}
       </p>
+      {audience.amharic !== undefined && (
+        <p className="mt-2 text-ink">
+          {`${subscribersCount(audience.amharic)} ${audience.amharic === 1 ? "gets" : "get"} the Amharic version, ${subscribersCount(audience.recipients - audience.amharic)} the English.`}
+        </p>
+      )}
       <p className="mt-2 text-sm text-muted">
         {at
           ? "Counted now: it goes to those confirmed when it starts. An e-mail cannot be taken back once sent."

@@ -10,6 +10,7 @@ import type {
   NewsletterProgress,
 } from "../../../core/newsletters/newsletters.schema";
 import { zonedLocalToDate } from "../../../core/shared/site-time";
+import { AmharicVersion } from "../../components/admin/amharic-version";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
 import { NewsletterPictures, picturesOf, useNewsletterConsents } from "../../components/admin/newsletter-pictures";
@@ -23,7 +24,20 @@ import { formatInstantDateTime } from "../../lib/dates";
 export const meta = () => adminMeta("Newsletter");
 
 type Detail = Newsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
-const EMPTY = { subject: "", previewText: "", content: "", imageUrl: "", buttonLabel: "", buttonUrl: "" };
+const EMPTY = {
+  subject: "",
+  previewText: "",
+  content: "",
+  imageUrl: "",
+  buttonLabel: "",
+  buttonUrl: "",
+  // The optional Amharic version, sent to Amharic subscribers (docs/decisions/0884).
+  subjectAm: "",
+  previewTextAm: "",
+  contentAm: "",
+  buttonLabelAm: "",
+};
+type Values = typeof EMPTY;
 /** The blog's editor plus pictures (through the media pipeline) and buttons. */
 const NEWSLETTER_EDITOR = {
   buttons: true,
@@ -45,8 +59,11 @@ export default function NewsletterEdit() {
   const { values, setValues, errors, setErrors, field } = useAdminForm("newsletter", EMPTY);
   const [inArchive, setInArchive] = useState(true);
   const [detail, setDetail] = useState<Detail | null>(null);
-  const [editorStart, setEditorStart] = useState({ key: 0, html: "" });
+  /** Where each language's editor starts from (again when a picture was blurred or withdrawn). */
+  const [editorStart, setEditorStart] = useState({ en: { key: 0, html: "" }, am: { key: 0, html: "" } });
   const [previewVersion, setPreviewVersion] = useState(0);
+  /** Closed until asked for (or the newsletter has one): the English form keeps the page's only "Subject". */
+  const [amharicOpen, setAmharicOpen] = useState(false);
   const [at, setAt] = useState("");
   /** "": every confirmed subscriber; a year: only those who are donors lapsed in it (docs/decisions/0792). */
   const [lapsedYear, setLapsedYear] = useState("");
@@ -54,10 +71,18 @@ export default function NewsletterEdit() {
   /** The question "Send now" or "Schedule" asks first, with the count the server gave. */
   const [question, setQuestion] = useState<{ audience: NewsletterAudience; at?: string } | null>(null);
   const focusEditor = useRef(() => {});
-  const pictures = useMemo(() => picturesOf(values.imageUrl, values.content), [values.imageUrl, values.content]);
+  const focusEditorAm = useRef(() => {});
+  // The Amharic text's pictures after the English text's, as the server numbers them.
+  const pictures = useMemo(
+    () => picturesOf(values.imageUrl, `${values.content}${values.contentAm}`),
+    [values.imageUrl, values.content, values.contentAm],
+  );
   const consents = useNewsletterConsents(pictures);
   const savedUrls = useMemo(
-    () => new Set(detail ? picturesOf(detail.imageUrl, detail.content).map((picture) => picture.url) : []),
+    () =>
+      new Set(
+        detail ? picturesOf(detail.imageUrl, `${detail.content}${detail.contentAm}`).map((picture) => picture.url) : [],
+      ),
     [detail],
   );
 
@@ -72,10 +97,16 @@ export default function NewsletterEdit() {
     load()
       .then((loaded) => {
         if (!loaded) return;
-        const { subject, previewText, content, imageUrl, buttonLabel, buttonUrl } = loaded;
-        setValues({ subject, previewText, content, imageUrl, buttonLabel, buttonUrl });
+        const loadedValues = Object.fromEntries(
+          Object.keys(EMPTY).map((name) => [name, loaded[name as keyof Values]]),
+        ) as Values;
+        setValues(loadedValues);
         setInArchive(loaded.inArchive);
-        setEditorStart((current) => ({ key: current.key + 1, html: content }));
+        if (loaded.subjectAm) setAmharicOpen(true);
+        setEditorStart((current) => ({
+          en: { key: current.en.key + 1, html: loaded.content },
+          am: { key: current.am.key + 1, html: loaded.contentAm },
+        }));
       })
       .catch(() => toast.error("Failed to load the newsletter."));
   }, [load, setValues]);
@@ -148,19 +179,30 @@ export default function NewsletterEdit() {
     else void act("send", audience, "Sending started.");
   }
 
-  /** The editor starts again from `html`, keeping what was typed (a picture blurred or withdrawn meanwhile). */
-  function restartEditor(html: string) {
-    setValues((current) => ({ ...current, content: html }));
-    setEditorStart((current) => ({ key: current.key + 1, html }));
+  /**
+   * Both editors start again from their text changed by `change`, keeping what was typed (a picture
+   * blurred or withdrawn meanwhile).
+   */
+  function restartEditors(change: (html: string) => string) {
+    const en = change(values.content);
+    const am = change(values.contentAm);
+    setValues((current) => ({ ...current, content: en, contentAm: am }));
+    setEditorStart((current) => ({
+      en: { key: current.en.key + 1, html: en },
+      am: { key: current.am.key + 1, html: am },
+    }));
   }
 
+  const textPictures = (newsletter: Pick<Newsletter, "content" | "contentAm">) =>
+    picturesOf("", `${newsletter.content}${newsletter.contentAm}`).map((picture) => picture.url);
+
   async function pictureBlurred(from: string) {
-    const before = detail ? picturesOf("", detail.content).map((picture) => picture.url) : [];
+    const before = detail ? textPictures(detail) : [];
     const loaded = await load();
-    const after = loaded ? picturesOf("", loaded.content).map((picture) => picture.url) : [];
+    const after = loaded ? textPictures(loaded) : [];
     const to = after[before.indexOf(from)];
     if (loaded && values.imageUrl === from) setValues((current) => ({ ...current, imageUrl: loaded.imageUrl }));
-    if (to) restartEditor(values.content.replaceAll(`src="${from}"`, `src="${to}"`));
+    if (to) restartEditors((html) => html.replaceAll(`src="${from}"`, `src="${to}"`));
     consents.forget(from);
     setPreviewVersion((v) => v + 1);
   }
@@ -168,9 +210,11 @@ export default function NewsletterEdit() {
   async function pictureWithdrawn(url: string) {
     await load();
     if (values.imageUrl === url) setValues((current) => ({ ...current, imageUrl: "" }));
-    const parsed = new DOMParser().parseFromString(values.content, "text/html");
-    for (const img of Array.from(parsed.querySelectorAll("img"))) if (img.getAttribute("src") === url) img.remove();
-    restartEditor(parsed.body.innerHTML);
+    restartEditors((html) => {
+      const parsed = new DOMParser().parseFromString(html, "text/html");
+      for (const img of Array.from(parsed.querySelectorAll("img"))) if (img.getAttribute("src") === url) img.remove();
+      return parsed.body.innerHTML;
+    });
     consents.forget(url);
     setPreviewVersion((v) => v + 1);
   }
@@ -225,7 +269,7 @@ export default function NewsletterEdit() {
         <TextInput {...field("previewText")} label="Preview text" hint="The line inboxes show after the subject." />
         <ContentEditorField
           id="newsletter-content"
-          start={editorStart}
+          start={editorStart.en}
           onChange={(html) => setValues((current) => ({ ...current, content: html }))}
           error={errors.content}
           focusRef={focusEditor}
@@ -240,6 +284,37 @@ export default function NewsletterEdit() {
           />
         </div>
       </fieldset>
+      <AmharicVersion
+        headingId="newsletter-am-heading"
+        phase={amharicOpen ? "open" : "closed"}
+        closedNote="Subscribers who signed up on an Amharic page get the English until the newsletter has an Amharic version."
+        onOpen={() => setAmharicOpen(true)}
+      >
+        <fieldset disabled={!editable || busy} aria-describedby="newsletter-am-note" className="mt-3 space-y-4">
+          <p id="newsletter-am-note" className="text-sm text-muted">
+            Subscribers who signed up on an Amharic page get this version; everyone else gets the English. Leave the
+            Amharic subject and text empty to send the English to everyone.
+          </p>
+          <TextInput {...field("subjectAm")} label="Subject (Amharic)" lang="am" />
+          <TextInput {...field("previewTextAm")} label="Preview text (Amharic)" lang="am" />
+          <ContentEditorField
+            id="newsletter-contentAm"
+            label="Content (Amharic)"
+            lang="am"
+            start={editorStart.am}
+            onChange={(html) => setValues((current) => ({ ...current, contentAm: html }))}
+            error={errors.contentAm}
+            focusRef={focusEditorAm}
+            features={NEWSLETTER_EDITOR}
+          />
+          <TextInput
+            {...field("buttonLabelAm")}
+            label="Button label (Amharic)"
+            lang="am"
+            hint="The button opens the English button's link. Empty: the English label."
+          />
+        </fieldset>
+      </AmharicVersion>
       <NewsletterPictures
         pictures={pictures}
         consents={consents}
@@ -263,7 +338,13 @@ export default function NewsletterEdit() {
               <button
                 type="button"
                 disabled={busy}
-                onClick={() => act("test", undefined, "Test sent to your address.")}
+                onClick={() =>
+                  act(
+                    "test",
+                    undefined,
+                    detail.subjectAm ? "A test of each version sent to your address." : "Test sent to your address.",
+                  )
+                }
                 className={`${pill} ring-1 ring-brand/30 text-brand`}
               >
                 Send test to me
@@ -326,7 +407,7 @@ export default function NewsletterEdit() {
       {detail && (
         <div>
           <h2 className="mb-2 text-lg font-bold">Preview</h2>
-          <NewsletterPreview id={detail._id} version={previewVersion} />
+          <NewsletterPreview id={detail._id} version={previewVersion} languages={Boolean(detail.subjectAm)} />
         </div>
       )}
     </div>

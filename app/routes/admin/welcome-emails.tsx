@@ -31,7 +31,6 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [previewVersion, setPreviewVersion] = useState(0);
-  const [lang, setLang] = useState<"en" | "am">("en");
   const start = useRef({ en: { key: 0, html: step.contentEn }, am: { key: 0, html: step.contentAm } });
   const focusEn = useRef(() => {});
   const focusAm = useRef(() => {});
@@ -192,23 +191,11 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
         <button type="button" disabled={busy} onClick={save} className={`${pill} bg-brand text-white`}>
           {busy ? "Saving..." : "Save step"}
         </button>
-        <span className="text-sm font-semibold">Preview in:</span>
-        {(["en", "am"] as const).map((code) => (
-          <button
-            key={code}
-            type="button"
-            aria-pressed={lang === code}
-            onClick={() => setLang(code)}
-            className="rounded-full px-3 py-1 text-sm ring-1 ring-brand/30 aria-pressed:bg-brand aria-pressed:text-white"
-          >
-            {code === "en" ? "English" : "Amharic"}
-          </button>
-        ))}
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-semibold">Preview of the saved step</summary>
         <div className="mt-2">
-          <NewsletterPreview url={`${SERIES}/steps/${step._id}/preview?lang=${lang}`} version={previewVersion} />
+          <NewsletterPreview url={`${SERIES}/steps/${step._id}/preview`} version={previewVersion} languages />
         </div>
       </details>
     </section>

@@ -12,12 +12,19 @@ import { handlePublicForm } from "../../lib/public-form.server";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-archive";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  const newsletters = await services.newsletters.archive();
+  // Each in the page's language when it has that version (docs/decisions/0884).
+  const newsletters = await services.newsletters.archive(localeOf(request));
   return {
     confirmByEmail: services.subscribers.doubleOptIn,
-    newsletters: newsletters.map(({ _id, subject, previewText, sentAt }) => ({ _id, subject, previewText, sentAt })),
+    newsletters: newsletters.map(({ _id, subject, previewText, sentAt, lang }) => ({
+      _id,
+      subject,
+      previewText,
+      sentAt,
+      lang,
+    })),
   };
 }
 
@@ -46,8 +53,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The public archive of sent newsletters (staff can leave one out), with an RSS feed. */
 export default function NewsletterArchive({ loaderData, actionData }: Route.ComponentProps) {
   const { newsletters, confirmByEmail } = loaderData;
-  // Newsletters are written in English only: an Amharic page marks them so.
-  const { t, rich, path, locale, untranslated } = useI18n();
+  // A newsletter without an Amharic version is listed in English: an Amharic page marks it so.
+  const { t, rich, path, locale } = useI18n();
   const reply = replyFor(actionData, "newsletter");
   return (
     <section className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
@@ -76,13 +83,13 @@ export default function NewsletterArchive({ loaderData, actionData }: Route.Comp
               <a
                 href={path(`/newsletter/${n._id}`)}
                 className="text-xl font-semibold text-brand hover:underline"
-                lang={untranslated}
+                lang={n.lang === locale ? undefined : n.lang}
               >
                 {n.subject}
               </a>
               {n.sentAt && <p className="mt-1 text-sm text-muted">{formatInstantDate(n.sentAt, "long", locale)}</p>}
               {n.previewText && (
-                <p className="mt-2 text-ink" lang={untranslated}>
+                <p className="mt-2 text-ink" lang={n.lang === locale ? undefined : n.lang}>
                   {n.previewText}
                 </p>
               )}

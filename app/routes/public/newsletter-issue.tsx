@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { appContext } from "#app-context";
+import { type Locale, localeOf } from "../../../core/i18n/locale";
 import type { Newsletter } from "../../../core/newsletters/newsletters.schema";
 import { RichText } from "../../components/site/rich-text";
 import { useI18n } from "../../i18n/i18n";
@@ -7,14 +8,15 @@ import { formatInstantDate } from "../../lib/dates";
 import { pageMeta } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-issue";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   try {
-    return { newsletter: await services.newsletters.archived(params.id) };
+    // In the page's language when the newsletter has that version (docs/decisions/0884).
+    return { newsletter: await services.newsletters.archived(params.id, localeOf(request)) };
   } catch (error) {
     const notFound = (error as { status?: number } | null)?.status === 404;
     if (!notFound) console.error("newsletter: load failed", error);
-    return data({ newsletter: null as Newsletter | null }, { status: notFound ? 404 : 500 });
+    return data({ newsletter: null as (Newsletter & { lang: Locale }) | null }, { status: notFound ? 404 : 500 });
   }
 }
 
@@ -35,8 +37,9 @@ const CONTENT_STYLES =
 /** One sent newsletter on the site (the e-mail's "Read it on our website" link). */
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
   const { newsletter } = loaderData;
-  // Newsletters are written in English only: an Amharic page marks them so.
-  const { t, path, locale, untranslated } = useI18n();
+  // A newsletter without an Amharic version is shown in English: an Amharic page marks it so.
+  const { t, path, locale } = useI18n();
+  const lang = newsletter && newsletter.lang !== locale ? newsletter.lang : undefined;
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <a href={path("/newsletter")} className="font-semibold text-brand hover:underline">
@@ -44,19 +47,19 @@ export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
       </a>
       {newsletter ? (
         <>
-          <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl" lang={untranslated}>
+          <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl" lang={lang}>
             {newsletter.subject}
           </h1>
           {newsletter.sentAt && (
             <p className="mt-2 text-muted">{formatInstantDate(newsletter.sentAt, "long", locale)}</p>
           )}
           {newsletter.imageUrl && <img src={newsletter.imageUrl} alt="" className="mt-8 w-full rounded-2xl" />}
-          <RichText html={newsletter.content} className={CONTENT_STYLES} lang={untranslated} />
+          <RichText html={newsletter.content} className={CONTENT_STYLES} lang={lang} />
           {newsletter.buttonLabel && newsletter.buttonUrl && (
             <a
               href={newsletter.buttonUrl}
               className="mt-8 inline-flex rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
-              lang={untranslated}
+              lang={lang}
             >
               {newsletter.buttonLabel}
             </a>
