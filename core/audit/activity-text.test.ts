@@ -28,6 +28,27 @@ describe("an activity entry as a sentence", () => {
     [{ action: "delete", entity: "video" }, "Meron deleted video 0a1b2c3d."],
     [
       {
+        entity: "gallery-item",
+        label: "Storytime",
+        fields: ["image"],
+        values: { consent: "withdrawn", status: "draft" },
+      },
+      "Meron withdrew consent for the picture in gallery item “Storytime”, which is a draft again.",
+    ],
+    [
+      { entity: "video", label: "Meron's story", fields: ["video"], values: { consent: "withdrawn" } },
+      "Meron withdrew consent for the video in video “Meron's story”.",
+    ],
+    [
+      { entity: "gallery-item", label: "Storytime", fields: ["image"], values: { blurredRegions: 2 } },
+      "Meron blurred 2 areas of the picture in gallery item “Storytime”.",
+    ],
+    [
+      { label: "A term", fields: ["image"], values: { blurredRegions: 1 } },
+      "Meron blurred 1 area of the picture in blog post “A term”.",
+    ],
+    [
+      {
         person: "System",
         action: "retention",
         entity: "retention",

@@ -97,6 +97,16 @@ export function describeActivity(row: DescribedRow): string {
     case "retry":
       return `${who} asked for the pictures of ${thing(row)} to be prepared again.`;
     case "update": {
+      // The safeguarding record: what happened to a picture of someone, and where.
+      if (values.consent === "withdrawn") {
+        const what = row.fields.includes("video") ? "video" : "picture";
+        const draft = values.status === "draft" ? ", which is a draft again" : "";
+        return `${who} withdrew consent for the ${what} in ${thing(row)}${draft}.`;
+      }
+      if (typeof values.blurredRegions === "number") {
+        const areas = `${values.blurredRegions} area${values.blurredRegions === 1 ? "" : "s"}`;
+        return `${who} blurred ${areas} of the picture in ${thing(row)}.`;
+      }
       if (row.entity === "message" && typeof values.isRead === "boolean") {
         return `${who} marked ${thing(row)} as ${values.isRead ? "read" : "unread"}.`;
       }

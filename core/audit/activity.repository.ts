@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { ActivityFilters } from "./activity.schema.ts";
+import { CONTENT_LABEL_SOURCES } from "./audit.repository.ts";
 
 /** Where a page starts: the (at, id) of the last entry of the page before. */
 export interface ActivityCursor {
@@ -27,6 +28,7 @@ export function activityQuery(db: Db, filters: ActivityFilters, cursor: Activity
       "a.entity",
       "a.entity_id",
       "a.changes",
+      "a.label",
       "u.name as actor_name",
     ]);
   if (filters.person) query = query.where("a.actor_id", "=", filters.person);
@@ -44,21 +46,18 @@ export type ActivityRow = Awaited<ReturnType<ReturnType<typeof activityQuery>["e
 
 /** Where each kind of record keeps the name the log shows for it. */
 const LABEL_SOURCES = {
-  blog: { table: "blog_posts", column: "title" },
-  publication: { table: "publications", column: "title" },
-  "gallery-item": { table: "gallery_items", column: "title" },
-  video: { table: "videos", column: "title" },
+  ...CONTENT_LABEL_SOURCES,
   "volunteer-application": { table: "volunteer_applications", column: "full_name" },
   message: { table: "contact_messages", column: "name" },
   subscriber: { table: "subscribers", column: "email" },
-  newsletter: { table: "newsletters", column: "subject" },
   staff: { table: "admin_users", column: "email" },
   "staff-invitation": { table: "staff_invitations", column: "email" },
 } as const;
 
 /**
- * The current names of the records a page of entries mentions, keyed "entity:id". The log itself holds
- * no text a person typed; names are looked up while the record exists, and are absent once it is gone.
+ * The current names of the records a page of entries mentions, keyed "entity:id": looked up while the
+ * record exists. Once it is gone, an entry about content shows the name it kept (`audit_log.label`);
+ * one about a person shows none.
  */
 export async function labelsOf(db: Db, rows: Array<Pick<ActivityRow, "entity" | "entity_id">>) {
   const labels = new Map<string, string>();

@@ -69,7 +69,8 @@ export function createActivity({ db, audit }: { db: Db; audit: Audit }) {
         fields,
         values,
       };
-      const label = row.entity_id ? labels.get(`${row.entity}:${row.entity_id}`) : undefined;
+      const label =
+        (row.entity_id ? labels.get(`${row.entity}:${row.entity_id}`) : undefined) ?? row.label ?? undefined;
       return { ...entry, summary: describeActivity({ ...entry, label }) };
     });
   }

@@ -10,4 +10,6 @@ export interface AuditLogTable {
   entity_id: string | null;
   /** JSON AuditChanges. */
   changes: string;
+  /** A piece of content's name when the entry was written (never a person's), or null. */
+  label: string | null;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
-import { insertAuditEntry } from "./audit.repository.ts";
+import { contentLabel, insertAuditEntry } from "./audit.repository.ts";
 
 /**
  * The audit log (docs/decisions/0200-staff-roles-and-audit.md): who did what, when, from where. Services
@@ -102,6 +102,7 @@ export function createAudit({ clock }: { clock: Clock }) {
         entity: entry.entity,
         entity_id: entry.entityId ?? null,
         changes: JSON.stringify(auditChanges(entry)),
+        label: entry.entityId ? await contentLabel(trx, entry.entity, entry.entityId) : null,
       });
     },
   };

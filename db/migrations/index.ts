@@ -44,6 +44,7 @@ import * as peopleList from "./2026-11-28-810-people-list.ts";
 import * as feeCover from "./2026-11-28-830-fee-cover.ts";
 import * as transferNoticeAttribution from "./2026-11-28-860-transfer-notice-attribution.ts";
 import * as breachLetters from "./2026-11-28-861-breach-letters.ts";
+import * as auditLabels from "./2026-11-28-880-audit-labels.ts";
 import * as amharicNewsletters from "./2026-11-28-884-amharic-newsletters.ts";
 
 /**
@@ -98,5 +99,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-830-fee-cover": feeCover,
   "2026-11-28-860-transfer-notice-attribution": transferNoticeAttribution,
   "2026-11-28-861-breach-letters": breachLetters,
+  "2026-11-28-880-audit-labels": auditLabels,
   "2026-11-28-884-amharic-newsletters": amharicNewsletters,
 };

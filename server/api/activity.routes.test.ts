@@ -209,4 +209,28 @@ describe.each(DIALECTS)("Activity API on %s", (dialect) => {
     expect(ids).not.toContain(tooOld.toISOString());
     expect(ids).toEqual(expect.arrayContaining([justKept.toISOString(), twoYears.toISOString()]));
   });
+  it("still names a piece of content after it is deleted; a person's record, never once it is gone", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/videos",
+      headers: admin,
+      payload: { ...VIDEO, title: "A story told once" },
+    });
+    const id = created.json()._id as string;
+    tick();
+    expect((await t.app.inject({ method: "DELETE", url: `/api/videos/${id}`, headers: admin })).statusCode).toBe(204);
+    const { entries } = await activity({ entity: "video" });
+    expect(entries.filter((e) => e.entityId === id).map((e) => e.summary)).toEqual([
+      "Meron deleted video “A story told once”.",
+      "Meron created video “A story told once”.",
+    ]);
+    // A person's name is personal data, erased with them: the log keeps none of it.
+    const kept = await t.database.db
+      .selectFrom("audit_log")
+      .select("label")
+      .where("entity", "=", "volunteer-application")
+      .execute();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((row) => row.label === null)).toBe(true);
+  });
 });
