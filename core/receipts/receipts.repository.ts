@@ -129,7 +129,6 @@ export async function liveReceiptsOfYear(db: Db, year: number) {
   );
 }
 
-/** Records that a statement run sent to `donorEmail`; false when that run did already. */
 /** Which of `donorEmails` a statement run (`batchId`) has already sent to. */
 export async function statementsSentIn(db: Db, batchId: string, donorEmails: string[]): Promise<Set<string>> {
   if (donorEmails.length === 0) return new Set();
@@ -142,6 +141,7 @@ export async function statementsSentIn(db: Db, batchId: string, donorEmails: str
   return new Set(rows.map((row) => row.donor_email));
 }
 
+/** Records that a statement run sent to `donorEmail`; false when that run did already. */
 export async function markStatementSent(db: Db, batchId: string, donorEmail: string, sentAt: string): Promise<boolean> {
   const inserted = await db
     .insertInto("statement_sends")
