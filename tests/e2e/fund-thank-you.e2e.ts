@@ -43,6 +43,9 @@ describe.runIf(browserAvailable)(
       await page.goto(`/donate/thank-you?session_id=${id}`);
       const message = page.getByRole("figure");
       await message.getByText("A message from Hope Behind Bars").waitFor();
+      // The page names the fund the gift goes to and says the receipt comes by e-mail.
+      await page.getByText("It goes to ECCD Package.").waitFor();
+      await page.getByText("A receipt is on its way to your e-mail.").waitFor();
       // Plain text as staff typed it: the tags are shown, never applied.
       expect(await message.locator("blockquote").textContent()).toBe(MESSAGE);
       expect(await message.locator("b").count()).toBe(0);
