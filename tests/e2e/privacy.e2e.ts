@@ -96,7 +96,8 @@ describe.runIf(browserAvailable)("privacy: retention, records of processing and 
     await page.getByRole("button", { name: "Write to the people affected" }).click();
     await page.waitForURL(/\/admin\/newsletters\/[0-9a-f-]{36}$/);
     await page.getByLabel("Subject").waitFor();
-    expect(await page.getByLabel("Subject").inputValue()).toBe("About your information at Hope Behind Bars");
+    // The field is drawn before the draft it shows has loaded.
+    await expect.poll(() => page.getByLabel("Subject").inputValue()).toBe("About your information at Hope Behind Bars");
     await page.goto("/admin/privacy/breaches");
     await page.getByRole("link", { name: "Edit the e-mail" }).waitFor();
     await page.getByRole("button", { name: "Send the e-mail to the people affected" }).click();
