@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
-import { DIALECTS } from "../../tests/support/dialects.ts";
+import { connectAgain, DIALECTS } from "../../tests/support/dialects.ts";
 import { chapaSignature, type FakeChapa, startFakeChapa } from "../../tests/support/fake-chapa.ts";
 import { attachedPdf, pdfText } from "../../tests/support/receipt-pdf.ts";
 import { createSmtpInbox, linkIn, type SmtpInbox } from "../../tests/support/smtp-inbox.ts";
@@ -426,6 +426,23 @@ describe.each(DIALECTS)("giving in birr through Chapa on %s", (dialect) => {
     // A later rate changes no gift already valued.
     await publishRate("170");
     expect(await payment(row.id)).toEqual({ etb_per_usd: "160", usd_cents: 1250 });
+  });
+
+  it("pays, after a restart, a gift whose notification was lost: the check is a job in the database", async () => {
+    const gift = await openBirrCheckout({ amount: 1200, email: "hirut@example.org" });
+    chapa.settle(gift.id, { status: "success", method: "cbebirr" });
+    // The server that opened the checkout is gone before it heard anything; the next one starts on
+    // the same database with only what the database holds.
+    const database = connectAgain(t.database, "restarted");
+    const restarted = await createTestApp(dialect, { database, clock: () => now, config: t.config });
+    try {
+      now = new Date(now.getTime() + 3 * 60_000);
+      await restarted.services.jobs.runDue();
+    } finally {
+      await restarted.app.close();
+      await database.destroy();
+    }
+    expect(await donation(gift.row.id)).toMatchObject({ status: "paid", method: "cbe-birr" });
   });
 
   it("still answers the card call without a currency, unchanged", async () => {
