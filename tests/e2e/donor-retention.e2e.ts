@@ -69,6 +69,9 @@ describe.runIf(browserAvailable)("donor retention on the donations dashboard", (
         const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: year, exact: true }) });
         await expect.poll(() => row.getByRole("cell").allTextContents()).toEqual(cells);
       }
+      // Every figure in view without scrolling sideways: a phone shows each year as labelled lines.
+      const region = page.getByRole("region", { name: "Donor retention by year" });
+      expect(await region.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
       await page.getByRole("heading", { name: "Donor retention" }).scrollIntoViewIfNeeded();
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `donor-retention-${width}`);
