@@ -162,6 +162,20 @@ export interface RatioInRounds {
 }
 
 /**
+ * The client (this process and the wrk it starts) on the first core, the servers with all their
+ * threads on the last: otherwise the scheduler moves them about, and two identical servers measured
+ * 81 % and 100 % of each other in the same hour; pinned, 99 % and 101 %. Returns what it did.
+ */
+export function pinApart(serverPids: number[]): string {
+  const cores = os.availableParallelism();
+  if (cores < 2 || !existsSync("/usr/bin/taskset")) return "not pinned";
+  execFileSync("taskset", ["-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  for (const pid of serverPids)
+    execFileSync("taskset", ["-a", "-p", "-c", String(cores - 1), String(pid)], { stdio: "ignore" });
+  return `client on core 0, servers on core ${cores - 1}`;
+}
+
+/**
  * A target and its reference, measured in turns (target, reference, target, reference…) so that
  * the shared machine's changing load weighs on both alike; the ratio is the median of the rounds'.
  */
@@ -173,7 +187,12 @@ export async function ratioInRounds(
   const ratios: number[] = [];
   const perCpuRatios: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const [mine, theirs] = [await target(), await reference()];
+    // Each goes first in every other round: whichever runs second meets a warmer (or a throttled)
+    // machine, and a fixed order put that difference into every ratio.
+    let mine: BenchResult;
+    let theirs: BenchResult;
+    if (round % 2 === 1) [mine, theirs] = [await target(), await reference()];
+    else [theirs, mine] = [await reference(), await target()];
     mine.name = `${mine.name} #${round}`;
     theirs.name = `${theirs.name} #${round}`;
     results.push(mine, theirs);

@@ -14,6 +14,7 @@ import {
   ensureBuild,
   machine,
   measure,
+  pinApart,
   printTable,
   ratioInRounds,
 } from "./load.ts";
@@ -34,7 +35,8 @@ if (import.meta.main) {
     // Asked once first, so that what is measured is the page cache's answer.
     for (const server of [counting, notCounting])
       await (await fetch(`${server.baseUrl}${PAGE}`, { headers: BROWSER })).text();
-    console.log(`Before: ${machine()}; client: ${CLIENT}`);
+    const pinned = pinApart([counting.pid, notCounting.pid]);
+    console.log(`Before: ${machine()}; client: ${CLIENT}; ${pinned}`);
     const rounds = await ratioInRounds(
       () => measure(counting, "cached page, counted", PAGE, BROWSER),
       () => measure(notCounting, "cached page, ANALYTICS=off", PAGE, BROWSER),

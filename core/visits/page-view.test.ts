@@ -52,6 +52,8 @@ describe("what a page view records", () => {
     ["a prerender (Sec-Purpose)", { "sec-purpose": "prefetch;prerender" }],
     ["a prefetch (Purpose)", { purpose: "prefetch" }],
     ["a signed-in staff member's browser", { cookie: "lang=am; hbb_staff=1" }],
+    ["a staff browser whose staff cookie comes first", { cookie: "hbb_staff=1; lang=am" }],
+    ["a staff browser whose cookies have no spaces", { cookie: "not_hbb_staff=1;hbb_staff=1" }],
     ["no user agent", { "user-agent": "" }],
     ["Googlebot", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }],
     ["Bingbot", { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" }],
@@ -65,5 +67,8 @@ describe("what a page view records", () => {
 
   it("counts DNT: 0 and a cookie that is not the staff one", () => {
     expect(pageViewOf("/about", { "user-agent": DESKTOP, dnt: "0", cookie: "lang=en" })).not.toBeNull();
+    // A cookie whose name only ends like the staff one, or a value that mentions it.
+    for (const cookie of ["not_hbb_staff=1", "lang=hbb_staff=1", "note=x hbb_staff=1"])
+      expect(pageViewOf("/about", { "user-agent": DESKTOP, cookie }), cookie).not.toBeNull();
   });
 });

@@ -7,16 +7,20 @@ import type { PageView } from "./page-view.ts";
 import * as repo from "./visits.repository.ts";
 import type { PageViewTable } from "./visits.table.ts";
 
-/** Views waiting for the next write at most; beyond it a view is dropped, never waited for. */
+/** Distinct views waiting for the next write at most; beyond it a new one is dropped, never waited for. */
 export const MAX_BUFFERED_VIEWS = 5_000;
 export const FLUSH_EVERY_MS = 2_000;
 
+/** A distinct view waiting for the next write, with how many times it was seen meanwhile. */
 interface Waiting {
   view: PageView;
+  /** The first time it was seen. */
   at: Date;
+  day: string;
   /** Held in memory until the next write (seconds), hashed there, never stored. */
   address: string;
   userAgent: string;
+  views: number;
 }
 
 /**
@@ -28,7 +32,7 @@ export const visitorHash = (salt: string, address: string, userAgent: string) =>
   createHash("sha256").update(`${salt}\n${address}\n${userAgent}`).digest("base64url").slice(0, 22);
 
 export interface VisitCounter {
-  /** Counts a view: a push onto the buffer (or a drop when it is full); never waits. */
+  /** Counts a view in the buffer (or drops it when the buffer is full); never waits. */
   record(view: PageView, address: string, userAgent: string): void;
   /** Writes what is buffered (the timer calls it; tests and shutdown too). */
   flush(): Promise<void>;
@@ -51,7 +55,12 @@ export function createVisitCounter({
   flushEveryMs?: number;
   onError?: (error: unknown) => void;
 }): VisitCounter {
-  let buffer: Waiting[] = [];
+  /**
+   * Keyed by everything a row holds: the same visitor's views of the same page with the same tags,
+   * seconds apart, are one row with their count. Counted here, as they come, a repeated view costs
+   * a number instead of an object kept for seconds (objects the garbage collector then has to move).
+   */
+  let buffer = new Map<string, Waiting>();
   let dropped = 0;
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -80,28 +89,18 @@ export function createVisitCounter({
     return dayCache.day;
   };
 
-  /**
-   * One row per distinct view in the batch: the same visitor's views of the same page with the same
-   * tags, seconds apart, are one row with their count (and one hash for each visitor).
-   */
-  async function write(waiting: Waiting[]) {
+  /** One row per distinct view, and one hash for each visitor of the batch. */
+  async function write(waiting: Iterable<Waiting>) {
     const visitors = new Map<string, string>();
-    const rows = new Map<string, PageViewTable>();
-    for (const { view, at, address, userAgent } of waiting) {
-      const day = dayOf(at);
+    const rows: PageViewTable[] = [];
+    for (const { view, at, day, address, userAgent, views } of waiting) {
       const who = `${day}\n${address}\n${userAgent}`;
       let visitor = visitors.get(who);
       if (visitor === undefined) {
         visitor = visitorHash(await saltFor(day), address, userAgent);
         visitors.set(who, visitor);
       }
-      const key = `${day}\n${visitor}\n${view.path}\n${view.referrerHost}\n${view.utmSource}\n${view.utmMedium}\n${view.utmCampaign}\n${view.utmContent}\n${view.country}`;
-      const row = rows.get(key);
-      if (row) {
-        row.views++;
-        continue;
-      }
-      rows.set(key, {
+      rows.push({
         id: newId(),
         viewed_at: at.toISOString(),
         day,
@@ -115,20 +114,20 @@ export function createVisitCounter({
         utm_content: view.utmContent,
         device: view.device,
         country: view.country,
-        views: 1,
+        views,
       });
     }
-    await repo.insertViews(db, [...rows.values()]);
+    await repo.insertViews(db, rows);
   }
 
   async function flush(): Promise<void> {
     if (flushing) await flushing;
-    if (buffer.length === 0) return;
-    const waiting = buffer;
-    buffer = [];
+    if (buffer.size === 0) return;
+    const waiting = [...buffer.values()];
+    buffer = new Map();
     flushing = write(waiting)
       .catch((error: unknown) => {
-        dropped += waiting.length;
+        dropped += waiting.reduce((sum, { views }) => sum + views, 0);
         onError?.(error);
       })
       .finally(() => {
@@ -139,11 +138,13 @@ export function createVisitCounter({
 
   return {
     record(view, address, userAgent) {
-      if (buffer.length >= maxBuffered) {
-        dropped++;
-        return;
-      }
-      buffer.push({ view, at: clock(), address, userAgent });
+      const at = clock();
+      const day = dayOf(at);
+      const key = `${day}\n${address}\n${userAgent}\n${view.path}\n${view.referrerHost}\n${view.utmSource}\n${view.utmMedium}\n${view.utmCampaign}\n${view.utmContent}\n${view.country}`;
+      const seen = buffer.get(key);
+      if (seen) seen.views++;
+      else if (buffer.size >= maxBuffered) dropped++;
+      else buffer.set(key, { view, at, day, address, userAgent, views: 1 });
     },
     flush,
     get dropped() {

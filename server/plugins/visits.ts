@@ -28,6 +28,8 @@ function rangeOf(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefined
   }
 }
 
+const KNOWN_ADDRESSES = 10_000;
+
 /** Whether an address is one TRUST_PROXY names (`true`: every address; a list of addresses, ranges or names). */
 function trustedBy(trustProxy: string | boolean): (address: string) => boolean {
   if (trustProxy === true) return () => true;
@@ -38,11 +40,21 @@ function trustedBy(trustProxy: string | boolean): (address: string) => boolean {
     .flatMap((entry) => NAMED_RANGES[entry] ?? [entry])
     .map(rangeOf)
     .filter((range) => range !== undefined);
+  // Parsing an address costs several times the rest of counting a view, and a site's proxies and
+  // visitors' addresses repeat: each answer is remembered (emptied when full, as page-view.ts does).
+  const known = new Map<string, boolean>();
   return (address) => {
-    if (!ipaddr.isValid(address)) return false;
-    const parsed = ipaddr.process(address);
-    return ranges.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+    let answer = known.get(address);
+    if (answer === undefined) {
+      answer = ipaddr.isValid(address) && matches(ipaddr.process(address));
+      if (known.size >= KNOWN_ADDRESSES) known.clear();
+      known.set(address, answer);
+    }
+    return answer;
   };
+  function matches(parsed: ipaddr.IPv4 | ipaddr.IPv6) {
+    return ranges.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+  }
 }
 
 /**
