@@ -7,6 +7,7 @@ import pg from "pg";
 import { migrations } from "./migrations/index.ts";
 import { FailoverPostgresDialect } from "./postgres-failover.ts";
 import type { Database } from "./schema.ts";
+import { startWalCheckpoints } from "./wal-checkpoints.ts";
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -21,6 +22,11 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** PostgreSQL: how long the pool's statements may take before the request gives up (default 5 s). */
   queryTimeoutMs?: number;
+  /**
+   * SQLite: checkpoints in a worker thread instead of inside a commit (db/wal-checkpoints.ts). The
+   * server asks for it; tests and tools that open the file briefly keep SQLite's own.
+   */
+  checkpointInWorker?: boolean;
 }
 
 /** How long a request waits on one PostgreSQL statement; migrations and own connections have no limit. */
@@ -119,7 +125,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialectAfterAutoRollback(sqlite) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  const checkpoints = options.checkpointInWorker && file !== ":memory:" ? startWalCheckpoints(sqlite, file) : undefined;
+  return {
+    db,
+    dialect: "sqlite",
+    async close() {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -22,7 +22,11 @@ export function resolveSessionSecret(config: Config): Config {
 }
 
 export function openConfiguredDatabase(config: Config): DatabaseHandle {
-  return openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(config.dataDir, "hope.sqlite") });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, "hope.sqlite"),
+    checkpointInWorker: true,
+  });
 }
 
 /** Migrates; returns whether this start created the database (a fresh data dir). */

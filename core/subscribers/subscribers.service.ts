@@ -59,12 +59,14 @@ export const WEBSITE_SOURCE = "Website form";
 export const IMPORT_JOB = "subscribers.import";
 const importKey = (id: string) => `subscriber-import:${id}`;
 /**
- * Records read, checked and saved together; the event loop gets a turn after each batch. On SQLite a
- * batch's transaction (its commit's fsync included) holds the event loop, so a request that arrives
- * meanwhile waits for the rest of it: 100 records take a few milliseconds on a quiet machine, where
- * 500 took tens (docs/decisions/0614-import-jobs.md).
+ * Records read, checked and saved together. On SQLite each step of a batch holds the event loop (the
+ * commit's flush to disk the longest), so a request that arrives meanwhile waits for the rest of the
+ * step: the loop gets a turn after the lookups, before the commit and after it. 25 records keep the
+ * server's p99 within twice idle on a quiet machine, where 100 made it 8× (docs/decisions/0614-import-jobs.md).
  */
-const IMPORT_BATCH = 100;
+const IMPORT_BATCH = 25;
+/** The job's own record of how far it got (the jobs screen's), every this many records: a write of its own each time. */
+const PROGRESS_EVERY = 1_000;
 
 export interface SubscribersDeps {
   db: Db;
@@ -178,6 +180,7 @@ export function createSubscribersService(deps: SubscribersDeps) {
           ...(await deps.suppressed.among(addresses)),
         ]);
         const fresh = batch.filter((row) => !known.has(row.email));
+        await yieldToEventLoop();
         await db.transaction().execute(async (trx) => {
           const now = nowIso();
           const rows = fresh.map((row) => ({
@@ -204,9 +207,11 @@ export function createSubscribersService(deps: SubscribersDeps) {
             ...(finished ? { finished_at: now } : {}),
           });
           if (finished) await repo.deleteImportFile(trx, id);
+          // Other requests' statements wait for the commit, but requests that need no database go on.
+          await yieldToEventLoop();
         });
         batch = [];
-        await job.progress({ rows: index });
+        if (finished || index % PROGRESS_EVERY === 0) await job.progress({ rows: index });
         email.wake();
         await yieldToEventLoop();
       };
