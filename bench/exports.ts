@@ -14,7 +14,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { adminApi } from "../tests/e2e/support/admin-api.ts";
 import { freePort, startServer } from "../tests/e2e/support/server.ts";
-import { ensureBuild } from "./load.ts";
+import { ensureBuild, serverMetrics } from "./load.ts";
 
 const AUDIT_ROWS = Number(process.env.AUDIT_ROWS ?? 200_000);
 const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 150_000);
@@ -27,12 +27,7 @@ ensureBuild();
 const metricsPort = await freePort();
 const server = await startServer({ METRICS_PORT: String(metricsPort) });
 
-/** The server's heap in use and the longest event-loop stall since the previous scrape. */
-async function scrape(): Promise<{ heap: number; stallMs: number }> {
-  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
-  return { heap: value("nodejs_heap_used_bytes"), stallMs: value("hbb_event_loop_delay_max_seconds") * 1000 };
-}
+const scrape = () => serverMetrics(metricsPort);
 
 /** Scrapes every 200 ms until stopped: peak heap and longest stall meanwhile. */
 function sampler() {

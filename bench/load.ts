@@ -162,6 +162,16 @@ export interface RatioInRounds {
 }
 
 /**
+ * A server's V8 heap in use and the longest event-loop stall since the previous read, from its
+ * /metrics listener (started with METRICS_PORT): reading resets the stall.
+ */
+export async function serverMetrics(metricsPort: number): Promise<{ heap: number; stallMs: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+  return { heap: value("nodejs_heap_used_bytes"), stallMs: value("hbb_event_loop_delay_max_seconds") * 1000 };
+}
+
+/**
  * The client (this process and the wrk it starts) on the first core, the servers with all their
  * threads on the last: otherwise the scheduler moves them about, and two identical servers measured
  * 81 % and 100 % of each other in the same hour; pinned, 99 % and 101 %. Returns what it did.

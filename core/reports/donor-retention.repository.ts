@@ -63,39 +63,69 @@ export interface RetentionRow {
   lastYearDonors: number;
 }
 
-/** One year's retention figures, counted and summed in SQL. */
-export async function retentionOf(db: Db, year: number): Promise<RetentionRow> {
-  const row = await db
-    .selectFrom(donorsAround(db, year).as("d"))
+/**
+ * The retention figures of each of `years`, counted and summed in SQL in one pass over the gifts:
+ * each donor's giving per year of the span, then each year's counts from those columns. One query
+ * per year read every gift again each time, and on SQLite each held the event loop.
+ */
+export async function retentionOfYears(db: Db, years: number[]): Promise<Map<number, RetentionRow>> {
+  const last = Math.max(...years);
+  const span = Array.from({ length: last - Math.min(...years) + 2 }, (_, index) => last - index);
+  const perDonor = db
+    .selectFrom(gifts(db).as("g"))
     .select([
-      sql<number>`sum(case when gave_this = 1 and gave_prev = 1 then 1 else 0 end)`.as("retained"),
-      sql<number>`sum(case when gave_this = 1 and gave_prev = 1 then this_cents else 0 end)`.as("retained_cents"),
-      sql<number>`sum(case when gave_this = 1 and gave_prev = 0 and gave_before = 0 then 1 else 0 end)`.as("new"),
-      sql<number>`sum(case when gave_this = 1 and gave_prev = 0 and gave_before = 0 then this_cents else 0 end)`.as(
-        "new_cents",
-      ),
-      sql<number>`sum(case when gave_this = 1 and gave_prev = 0 and gave_before = 1 then 1 else 0 end)`.as(
-        "recaptured",
-      ),
-      sql<number>`sum(case when gave_this = 1 and gave_prev = 0 and gave_before = 1 then this_cents else 0 end)`.as(
-        "recaptured_cents",
-      ),
-      sql<number>`sum(case when gave_this = 0 and gave_prev = 1 then 1 else 0 end)`.as("lapsed"),
-      sql<number>`sum(case when gave_this = 0 and gave_prev = 1 then prev_cents else 0 end)`.as("lapsed_cents"),
-      sql<number>`sum(gave_prev)`.as("last_year_donors"),
+      "g.donor",
+      sql<string>`min(substr(g.day, 1, 4))`.as("first_year"),
+      ...span.flatMap((year) => [
+        sql<number>`max(case when substr(g.day, 1, 4) = ${String(year)} then 1 else 0 end)`.as(`gave_${year}`),
+        sql<number>`sum(case when substr(g.day, 1, 4) = ${String(year)} then g.cents else 0 end)`.as(`cents_${year}`),
+      ]),
     ])
-    .executeTakeFirstOrThrow();
-  return {
-    retained: Number(row.retained ?? 0),
-    retainedCents: Number(row.retained_cents ?? 0),
-    new: Number(row.new ?? 0),
-    newCents: Number(row.new_cents ?? 0),
-    recaptured: Number(row.recaptured ?? 0),
-    recapturedCents: Number(row.recaptured_cents ?? 0),
-    lapsed: Number(row.lapsed ?? 0),
-    lapsedCents: Number(row.lapsed_cents ?? 0),
-    lastYearDonors: Number(row.last_year_donors ?? 0),
-  };
+    .where(sql<string>`substr(g.day, 1, 4)`, "<=", String(last))
+    .groupBy("g.donor");
+  const figures = years.flatMap((year) => {
+    const [gave, prev, cents, prevCents] = [
+      sql.ref(`d.gave_${year}`),
+      sql.ref(`d.gave_${year - 1}`),
+      sql.ref(`d.cents_${year}`),
+      sql.ref(`d.cents_${year - 1}`),
+    ];
+    const before = sql`d.first_year < ${String(year - 1)}`;
+    const sum = (when: ReturnType<typeof sql>, value: ReturnType<typeof sql>, name: string) =>
+      sql<number>`sum(case when ${when} then ${value} else 0 end)`.as(`${name}_${year}`);
+    return [
+      sum(sql`${gave} = 1 and ${prev} = 1`, sql`1`, "retained"),
+      sum(sql`${gave} = 1 and ${prev} = 1`, cents, "retained_cents"),
+      sum(sql`${gave} = 1 and ${prev} = 0 and not ${before}`, sql`1`, "new"),
+      sum(sql`${gave} = 1 and ${prev} = 0 and not ${before}`, cents, "new_cents"),
+      sum(sql`${gave} = 1 and ${prev} = 0 and ${before}`, sql`1`, "recaptured"),
+      sum(sql`${gave} = 1 and ${prev} = 0 and ${before}`, cents, "recaptured_cents"),
+      sum(sql`${gave} = 0 and ${prev} = 1`, sql`1`, "lapsed"),
+      sum(sql`${gave} = 0 and ${prev} = 1`, prevCents, "lapsed_cents"),
+      sum(sql`${prev} = 1`, sql`1`, "last_year_donors"),
+    ];
+  });
+  const row = (await db.selectFrom(perDonor.as("d")).select(figures).executeTakeFirstOrThrow()) as Record<
+    string,
+    unknown
+  >;
+  const figure = (name: string, year: number) => Number(row[`${name}_${year}`] ?? 0);
+  return new Map(
+    years.map((year) => [
+      year,
+      {
+        retained: figure("retained", year),
+        retainedCents: figure("retained_cents", year),
+        new: figure("new", year),
+        newCents: figure("new_cents", year),
+        recaptured: figure("recaptured", year),
+        recapturedCents: figure("recaptured_cents", year),
+        lapsed: figure("lapsed", year),
+        lapsedCents: figure("lapsed_cents", year),
+        lastYearDonors: figure("last_year_donors", year),
+      },
+    ]),
+  );
 }
 
 export interface LapsedDonor {

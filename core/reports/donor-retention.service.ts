@@ -6,7 +6,7 @@ import { keysetBatches } from "../shared/batches.ts";
 import type { Clock } from "../shared/clock.ts";
 import { csvStream } from "../shared/csv.ts";
 import { ValidationError } from "../shared/errors.ts";
-import { type LapsedDonor, lapsedIn, type RetentionRow, retentionOf } from "./donor-retention.repository.ts";
+import { type LapsedDonor, lapsedIn, type RetentionRow, retentionOfYears } from "./donor-retention.repository.ts";
 
 /** One year of the retention view: donors kept, new, won back and lost, with their money and the rate. */
 export interface RetentionYear extends RetentionRow {
@@ -32,14 +32,14 @@ export function createDonorRetentionService({ db, clock, audit }: { db: Db; cloc
   };
   return {
     async years(): Promise<RetentionYear[]> {
-      return Promise.all(
-        years().map(async (year) => {
-          const row = await retentionOf(db, year);
-          const retentionRate =
-            row.lastYearDonors === 0 ? null : Math.round((row.retained / row.lastYearDonors) * 1000) / 10;
-          return { year, ...row, retentionRate };
-        }),
-      );
+      const shown = years();
+      const figures = await retentionOfYears(db, shown);
+      return shown.map((year) => {
+        const row = figures.get(year) as RetentionRow;
+        const retentionRate =
+          row.lastYearDonors === 0 ? null : Math.round((row.retained / row.lastYearDonors) * 1000) / 10;
+        return { year, ...row, retentionRate };
+      });
     },
 
     /** The donors who lapsed in `year` as CSV (their addresses: the export is recorded). */
