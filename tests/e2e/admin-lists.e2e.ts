@@ -140,7 +140,9 @@ describe.runIf(browserAvailable)("a back-office list a page at a time", () => {
     const inside = (name: string) =>
       deleteFor(name).evaluate((button) => {
         const b = button.getBoundingClientRect();
-        const t = (button.closest("table")?.parentElement as HTMLElement).getBoundingClientRect();
+        const scroller = button.closest("table")?.parentElement;
+        if (!scroller) throw new Error("Delete is not in a table's box");
+        const t = scroller.getBoundingClientRect();
         return {
           inViewport:
             b.width > 0 && b.left >= 0 && b.top >= 0 && b.right <= window.innerWidth && b.bottom <= window.innerHeight,
