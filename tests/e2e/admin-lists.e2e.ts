@@ -92,4 +92,81 @@ describe.runIf(browserAvailable)("a back-office list a page at a time", () => {
     await expect.poll(controlsMatchUrl).toBe(true);
     await context.close();
   });
+
+  it("shows every Volunteers column at 1280 px with each row's Delete inside the table's box, and reaches Delete at 375 px", async () => {
+    // The longest a row gets in practice: long names, long addresses, the longest interest and status.
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"));
+    const insert = db.prepare(
+      `insert into volunteer_applications (id, full_name, email, phone, age, interest, motivation, availability, status, created_at)
+       values (?, ?, ?, '0911000000', 30, ?, 'To help', 'Flexible', ?, ?)`,
+    );
+    const applicants = [
+      [
+        "wide-1",
+        "Tsion Wolde-Michael Gebreyohannes",
+        "tsion.woldemichael.gebreyohannes@example.org",
+        "Fundraising & Partnerships",
+        "Contacted",
+      ],
+      [
+        "wide-2",
+        "Kebede Tadesse Alemayehu",
+        "kebede.tadesse.alemayehu.volunteer@example.org",
+        "Skills-Based Volunteering",
+        "Pending",
+      ],
+      ["wide-3", "Hirut Bekele", "hirut@example.org", "General Support", "Canceled"],
+    ] as const;
+    db.transaction(() => {
+      for (const [i, [id, name, email, interest, status]] of applicants.entries())
+        insert.run(id, name, email, interest, status, new Date(Date.UTC(2026, 10, 28, 12, i)).toISOString());
+    })();
+    db.close();
+
+    const { page, context } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
+    await openAdminPage(page, site.server, "/admin/volunteers");
+    const box = page.locator("table").locator("..");
+    const deleteFor = (name: string) => page.getByRole("button", { name: `Delete application from ${name}` });
+    await deleteFor(applicants[0][1]).waitFor();
+    await screenshot(page, "admin-volunteers-wide-1280");
+    const headers = await page
+      .locator("thead th")
+      .evaluateAll((cells) =>
+        cells.filter((cell) => getComputedStyle(cell).display !== "none").map((cell) => cell.textContent?.trim()),
+      );
+    expect(headers).toEqual(["", "Applicant", "Contact", "Interest", "Status", "Submitted", "Actions"]);
+    // The box scrolls nothing sideways: all of the table shows.
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const inside = (name: string) =>
+      deleteFor(name).evaluate((button) => {
+        const b = button.getBoundingClientRect();
+        const scroller = button.closest("table")?.parentElement;
+        if (!scroller) throw new Error("Delete is not in a table's box");
+        const t = scroller.getBoundingClientRect();
+        return {
+          inViewport:
+            b.width > 0 && b.left >= 0 && b.top >= 0 && b.right <= window.innerWidth && b.bottom <= window.innerHeight,
+          inBox: b.left >= t.left && b.right <= t.right && b.top >= t.top && b.bottom <= t.bottom,
+        };
+      });
+    // As the page opens, nothing scrolled: the rows fit in 900 px of height.
+    for (const [, name] of applicants)
+      expect(await inside(name), `Delete for ${name} at 1280 px`).toEqual({ inViewport: true, inBox: true });
+
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, "admin-volunteers-wide-375");
+    for (const [, name] of applicants) {
+      // Reached by the keyboard: focus scrolls it into view, inside the box, and Enter asks the question.
+      await deleteFor(name).focus();
+      expect(await inside(name), `Delete for ${name} at 375 px`).toEqual({ inViewport: true, inBox: true });
+    }
+    await deleteFor(applicants[1][1]).press("Enter");
+    await page.getByText(`Delete application from "${applicants[1][1]}"?`).waitFor();
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`Delete application from ${applicants[1][1]}`);
+    expect(await page.locator("tbody tr").count()).toBe(applicants.length);
+    await context.close();
+  });
 });

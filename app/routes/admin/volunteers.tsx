@@ -175,7 +175,8 @@ export default function AdminVolunteers() {
                     type="button"
                     onClick={() => copyWithToast(a.email, "Email copied to clipboard!")}
                     // One line, cut with an ellipsis; the whole address shows on hover and is what is copied.
-                    className="block max-w-full truncate text-left text-brand hover:underline md:max-w-[16rem]"
+                    // Narrow enough beside the sidebar at 1280 px that the Actions column keeps its room.
+                    className="block max-w-full truncate text-left text-brand hover:underline md:max-w-[12rem] 2xl:max-w-[16rem]"
                     title={`${a.email} (click to copy)`}
                   >
                     {a.email}
@@ -216,7 +217,9 @@ export default function AdminVolunteers() {
                       {format(new Date(a.createdAt), "MMM d, yyyy")}
                     </td>
                     <td className="px-4 py-3 align-top">
-                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                      {/* Side by side when the table has room, one under the other when it has not: the
+                          column is never wider than its widest button, so Delete stays inside the box. */}
+                      <div className="flex flex-wrap justify-end gap-2">
                         <button
                           type="button"
                           disabled={canceled}
