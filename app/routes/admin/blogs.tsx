@@ -71,12 +71,7 @@ export default function AdminBlogs() {
         </div>
       </div>
       <div className="mt-4">
-        <ListSearch
-          id="blog-search"
-          label="Search posts"
-          value={list.value("q")}
-          onSearch={(q) => list.set({ q }, { replace: true })}
-        />
+        <ListSearch list={list} id="blog-search" label="Search posts" />
       </div>
       <ListBody
         list={list}

@@ -241,12 +241,7 @@ export default function AdminDonations() {
 
           <h2 className="mt-10 text-xl font-bold">Ledger</h2>
           <div className="mt-3">
-            <ListSearch
-              id="ledger-search"
-              label="Search donors"
-              value={list.value("q")}
-              onSearch={(q) => list.set({ q }, { replace: true })}
-            />
+            <ListSearch list={list} id="ledger-search" label="Search donors" />
           </div>
           <fieldset className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3">
             <legend className="sr-only">Filter the ledger</legend>

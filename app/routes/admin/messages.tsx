@@ -78,12 +78,7 @@ export default function AdminMessages() {
         <ExportCsvButton path="/api/messages/export.csv" />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <ListSearch
-          id="message-search"
-          label="Search messages"
-          value={list.value("q")}
-          onSearch={(q) => list.set({ q }, { replace: true })}
-        />
+        <ListSearch list={list} id="message-search" label="Search messages" />
         <label className="text-sm font-medium">
           Show
           <select

@@ -34,12 +34,7 @@ export default function AdminPeople() {
       </p>
       <ErasureRequests onDone={list.reload} />
       <div className="mt-4">
-        <ListSearch
-          id="people-search"
-          label="Search by name, e-mail or phone"
-          value={list.value("q")}
-          onSearch={(q) => list.set({ q }, { replace: true })}
-        />
+        <ListSearch list={list} id="people-search" label="Search by name, e-mail or phone" />
       </div>
       <ListBody
         list={list}

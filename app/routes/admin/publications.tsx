@@ -71,12 +71,7 @@ export default function AdminPublications() {
         </div>
       </div>
       <div className="mt-4">
-        <ListSearch
-          id="publication-search"
-          label="Search publications"
-          value={list.value("q")}
-          onSearch={(q) => list.set({ q }, { replace: true })}
-        />
+        <ListSearch list={list} id="publication-search" label="Search publications" />
       </div>
       <ListBody
         list={list}

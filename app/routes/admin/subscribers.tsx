@@ -13,6 +13,7 @@ import { ListBody } from "../../components/admin/lists/list-body";
 import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
+import { ListTable, RowAction } from "../../components/admin/lists/list-table";
 import { useListPage } from "../../components/admin/lists/use-list-page";
 import { SubscriberImport } from "../../components/admin/subscriber-import";
 import { adminMeta } from "../../lib/admin-meta";
@@ -113,12 +114,7 @@ export default function AdminSubscribers() {
       {importing && <SubscriberImport onClose={() => setImporting(false)} onImported={load} />}
       {total > 0 && (
         <div className="mt-4 flex flex-wrap items-end gap-3">
-          <ListSearch
-            id="subscriber-search"
-            label="Search e-mails"
-            value={list.value("q")}
-            onSearch={(q) => list.set({ q }, { replace: true })}
-          />
+          <ListSearch list={list} id="subscriber-search" label="Search e-mails" />
           <ListFilter
             list={list}
             name="status"
@@ -149,69 +145,49 @@ export default function AdminSubscribers() {
           </div>
         }
       >
-        <div className="mt-4 overflow-x-auto rounded-2xl border bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                  Status
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                  Subscribed
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {list.items.map((s) => (
-                <tr key={s._id}>
-                  <td className="px-4 py-3">
-                    <span className="break-all font-medium text-ink">{s.email}</span>
-                    <span className="block text-xs text-muted sm:hidden">
-                      {STATUS_LABELS[s.status]} · {format(new Date(s.createdAt), "MMMM d, yyyy")}
-                    </span>
-                  </td>
-                  <td className="hidden px-4 py-3 sm:table-cell">
-                    <span
-                      title={s.source ?? undefined}
-                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_COLOURS[s.status]}`}
-                    >
-                      {STATUS_LABELS[s.status]}
-                    </span>
-                  </td>
-                  <td className="hidden whitespace-nowrap px-4 py-3 sm:table-cell">
-                    {format(new Date(s.createdAt), "MMMM d, yyyy")}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <button
-                        type="button"
-                        onClick={() => copyWithToast(s.email, "Email copied to clipboard!")}
-                        aria-label={`Copy ${s.email}`}
-                        className="rounded-full px-3 py-1 font-semibold text-brand ring-1 ring-brand/30 hover:bg-brand-light"
-                      >
-                        Copy
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => remove(s)}
-                        aria-label={`Delete ${s.email}`}
-                        className="rounded-full px-3 py-1 font-semibold text-red-700 ring-1 ring-red-700/30 hover:bg-red-50"
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          columns={[
+            { label: "Email" },
+            { label: "Status", className: "hidden sm:table-cell" },
+            { label: "Subscribed", className: "hidden sm:table-cell" },
+            { label: "Actions", className: "text-right" },
+          ]}
+        >
+          {list.items.map((s) => (
+            <tr key={s._id}>
+              <td className="px-4 py-3">
+                <span className="break-all font-medium text-ink">{s.email}</span>
+                <span className="block text-xs text-muted sm:hidden">
+                  {STATUS_LABELS[s.status]} · {format(new Date(s.createdAt), "MMMM d, yyyy")}
+                </span>
+              </td>
+              <td className="hidden px-4 py-3 sm:table-cell">
+                <span
+                  title={s.source ?? undefined}
+                  className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_COLOURS[s.status]}`}
+                >
+                  {STATUS_LABELS[s.status]}
+                </span>
+              </td>
+              <td className="hidden whitespace-nowrap px-4 py-3 sm:table-cell">
+                {format(new Date(s.createdAt), "MMMM d, yyyy")}
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2">
+                  <RowAction
+                    onClick={() => copyWithToast(s.email, "Email copied to clipboard!")}
+                    aria-label={`Copy ${s.email}`}
+                  >
+                    Copy
+                  </RowAction>
+                  <RowAction tone="danger" onClick={() => remove(s)} aria-label={`Delete ${s.email}`}>
+                    Delete
+                  </RowAction>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       </ListBody>
     </div>
   );

@@ -69,12 +69,7 @@ export default function AdminVideos() {
         </div>
       </div>
       <div className="mt-4">
-        <ListSearch
-          id="video-search"
-          label="Search videos"
-          value={list.value("q")}
-          onSearch={(q) => list.set({ q }, { replace: true })}
-        />
+        <ListSearch list={list} id="video-search" label="Search videos" />
       </div>
       <ListBody
         list={list}

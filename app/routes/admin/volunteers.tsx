@@ -14,6 +14,7 @@ import { ListBody } from "../../components/admin/lists/list-body";
 import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
+import { ListTable, RowAction } from "../../components/admin/lists/list-table";
 import { useListPage } from "../../components/admin/lists/use-list-page";
 import { useSelection } from "../../components/admin/lists/use-selection";
 import { StatusBadge } from "../../components/admin/status-badge";
@@ -102,12 +103,7 @@ export default function AdminVolunteers() {
         <ExportCsvButton path="/api/volunteer/export.csv" />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <ListSearch
-          id="volunteer-search"
-          label="Search applications"
-          value={list.value("q")}
-          onSearch={(q) => list.set({ q }, { replace: true })}
-        />
+        <ListSearch list={list} id="volunteer-search" label="Search applications" />
         <ListFilter
           list={list}
           name="status"
@@ -133,118 +129,97 @@ export default function AdminVolunteers() {
         empty={<EmptyState>No applications found.</EmptyState>}
         noMatch={<EmptyState>No applications found.</EmptyState>}
       >
-        <div className="mt-4 overflow-x-auto rounded-2xl border bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="w-10 px-4 py-3">
+        <ListTable
+          columns={[
+            {
+              className: "w-10",
+              label: (
+                <input
+                  ref={selectAllRef}
+                  type="checkbox"
+                  aria-label="Select all applications on this page"
+                  checked={selection.allOnPage}
+                  onChange={selection.toggleAllOnPage}
+                  className="h-4 w-4"
+                />
+              ),
+            },
+            { label: "Applicant" },
+            { label: "Contact", className: "hidden md:table-cell" },
+            { label: "Interest", className: "hidden lg:table-cell" },
+            { label: "Status", className: "hidden sm:table-cell" },
+            { label: "Submitted", className: "hidden lg:table-cell" },
+            { label: "Actions", className: "text-right" },
+          ]}
+        >
+          {list.items.map((a) => {
+            const canceled = a.status === "Canceled";
+            const copyEmail = (
+              <button
+                type="button"
+                onClick={() => copyWithToast(a.email, "Email copied to clipboard!")}
+                // One line, cut with an ellipsis; the whole address shows on hover and is what is copied.
+                // Narrow enough beside the sidebar at 1280 px that the Actions column keeps its room.
+                className="block max-w-full truncate text-left text-brand hover:underline md:max-w-[12rem] 2xl:max-w-[16rem]"
+                title={`${a.email} (click to copy)`}
+              >
+                {a.email}
+              </button>
+            );
+            return (
+              <tr
+                key={a._id}
+                data-canceled={canceled || undefined}
+                className={canceled ? "bg-gray-50 text-gray-500" : ""}
+              >
+                <td className="px-4 py-3 align-top">
                   <input
-                    ref={selectAllRef}
                     type="checkbox"
-                    aria-label="Select all applications on this page"
-                    checked={selection.allOnPage}
-                    onChange={selection.toggleAllOnPage}
+                    aria-label={`Select ${a.fullName}`}
+                    checked={selected.has(a._id)}
+                    onChange={() => selection.toggle(a._id)}
                     className="h-4 w-4"
                   />
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Applicant
-                </th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                  Contact
-                </th>
-                <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                  Interest
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                  Status
-                </th>
-                <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                  Submitted
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {list.items.map((a) => {
-                const canceled = a.status === "Canceled";
-                const copyEmail = (
-                  <button
-                    type="button"
-                    onClick={() => copyWithToast(a.email, "Email copied to clipboard!")}
-                    // One line, cut with an ellipsis; the whole address shows on hover and is what is copied.
-                    // Narrow enough beside the sidebar at 1280 px that the Actions column keeps its room.
-                    className="block max-w-full truncate text-left text-brand hover:underline md:max-w-[12rem] 2xl:max-w-[16rem]"
-                    title={`${a.email} (click to copy)`}
-                  >
-                    {a.email}
-                  </button>
-                );
-                return (
-                  <tr
-                    key={a._id}
-                    data-canceled={canceled || undefined}
-                    className={canceled ? "bg-gray-50 text-gray-500" : ""}
-                  >
-                    <td className="px-4 py-3 align-top">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${a.fullName}`}
-                        checked={selected.has(a._id)}
-                        onChange={() => selection.toggle(a._id)}
-                        className="h-4 w-4"
-                      />
-                    </td>
-                    <td className="min-w-0 max-w-[12rem] px-4 py-3 align-top sm:max-w-none">
-                      <span className={`font-semibold ${canceled ? "line-through" : "text-ink"}`}>{a.fullName}</span>
-                      {a.age !== undefined && <span className="block text-xs text-muted">Age {a.age}</span>}
-                      <span className="block text-xs text-muted lg:hidden">
-                        Submitted {format(new Date(a.createdAt), "MMM d, yyyy")}
-                      </span>
-                      <span className="mt-1 block md:hidden">{copyEmail}</span>
-                      <span className="mt-2 block sm:hidden">
-                        <StatusBadge status={a.status} />
-                      </span>
-                    </td>
-                    <td className="hidden px-4 py-3 align-top md:table-cell">{copyEmail}</td>
-                    <td className="hidden min-w-[9rem] px-4 py-3 align-top lg:table-cell">{a.interest}</td>
-                    <td className="hidden px-4 py-3 align-top sm:table-cell">
-                      <StatusBadge status={a.status} />
-                    </td>
-                    <td className="hidden whitespace-nowrap px-4 py-3 align-top lg:table-cell">
-                      {format(new Date(a.createdAt), "MMM d, yyyy")}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      {/* Side by side when the table has room, one under the other when it has not: the
+                </td>
+                <td className="min-w-0 max-w-[12rem] px-4 py-3 align-top sm:max-w-none">
+                  <span className={`font-semibold ${canceled ? "line-through" : "text-ink"}`}>{a.fullName}</span>
+                  {a.age !== undefined && <span className="block text-xs text-muted">Age {a.age}</span>}
+                  <span className="block text-xs text-muted lg:hidden">
+                    Submitted {format(new Date(a.createdAt), "MMM d, yyyy")}
+                  </span>
+                  <span className="mt-1 block md:hidden">{copyEmail}</span>
+                  <span className="mt-2 block sm:hidden">
+                    <StatusBadge status={a.status} />
+                  </span>
+                </td>
+                <td className="hidden px-4 py-3 align-top md:table-cell">{copyEmail}</td>
+                <td className="hidden min-w-[9rem] px-4 py-3 align-top lg:table-cell">{a.interest}</td>
+                <td className="hidden px-4 py-3 align-top sm:table-cell">
+                  <StatusBadge status={a.status} />
+                </td>
+                <td className="hidden whitespace-nowrap px-4 py-3 align-top lg:table-cell">
+                  {format(new Date(a.createdAt), "MMM d, yyyy")}
+                </td>
+                <td className="px-4 py-3 align-top">
+                  {/* Side by side when the table has room, one under the other when it has not: the
                           column is never wider than its widest button, so Delete stays inside the box. */}
-                      <div className="flex flex-wrap justify-end gap-2">
-                        <button
-                          type="button"
-                          disabled={canceled}
-                          onClick={() => setOpen(a)}
-                          aria-label={`Details for ${a.fullName}`}
-                          className="rounded-full px-3 py-1 font-semibold text-brand ring-1 ring-brand/30 hover:bg-brand-light disabled:cursor-not-allowed disabled:opacity-40"
-                        >
-                          Details
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => removeOne(a)}
-                          aria-label={`Delete application from ${a.fullName}`}
-                          className="rounded-full px-3 py-1 font-semibold text-red-700 ring-1 ring-red-700/30 hover:bg-red-50"
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <RowAction disabled={canceled} onClick={() => setOpen(a)} aria-label={`Details for ${a.fullName}`}>
+                      Details
+                    </RowAction>
+                    <RowAction
+                      tone="danger"
+                      onClick={() => removeOne(a)}
+                      aria-label={`Delete application from ${a.fullName}`}
+                    >
+                      Delete
+                    </RowAction>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </ListTable>
       </ListBody>
 
       {open && (

@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from "react";
+import type { ListPageState } from "./use-list-page";
 
 interface ListSearchProps {
+  /** The list searched: its `q`, which lives in the URL with the rest of the query. */
+  list: Pick<ListPageState<unknown>, "value" | "set">;
   id: string;
   label: string;
-  /** The search the list wants (its own last ask, or the URL's after Back or a link). */
-  value: string;
-  onSearch: (value: string) => void;
 }
 
 /** Waits this long after the last key before asking the server. */
 const TYPING_PAUSE_MS = 250;
 
 /** A list's search box: what is typed is searched once typing pauses, or at once on Enter. */
-export function ListSearch({ id, label, value, onSearch }: ListSearchProps) {
+export function ListSearch({ list, id, label }: ListSearchProps) {
+  // The search the list wants (its own last ask, or the URL's after Back or a link).
+  const value = list.value("q");
+  const onSearch = (q: string) => list.set({ q }, { replace: true });
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The search last asked for or shown. Our own ask coming back as `value` must not overwrite
