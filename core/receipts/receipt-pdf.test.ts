@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { pdfText } from "../../tests/support/receipt-pdf.ts";
+import { imagesOf, pdfText } from "../../tests/support/receipt-pdf.ts";
 import { receiptDocument } from "./receipt-content.ts";
 import { createLogoCache, fitLogo, logoPng } from "./receipt-logo.ts";
 import { renderReceiptPdf } from "./receipt-pdf.ts";
@@ -118,14 +118,6 @@ describe("receipt and statement PDFs are tagged", () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
-
-/** The image XObjects of a PDF, by their dictionaries' sizes (pdfkit writes dictionaries uncompressed). */
-const imagesOf = (pdf: Buffer) =>
-  [...pdf.toString("latin1").matchAll(/<<[^>]*\/Subtype \/Image[^>]*>>/g)].map(([dictionary]) => ({
-    width: Number(/\/Width (\d+)/.exec(dictionary)?.[1]),
-    height: Number(/\/Height (\d+)/.exec(dictionary)?.[1]),
-    filter: /\/Filter \/(\w+)/.exec(dictionary)?.[1],
-  }));
 
 /** A 400 × 200 logo, as staff might upload it (a wide mark on transparency). */
 const wideLogo = () =>
