@@ -288,7 +288,7 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
       kind: "image",
       name: "logo",
       label: "Logo on receipts and year statements",
-      hint: "A PNG or JPEG, printed small at the top left beside the organisation's name. Without one, the site's wordmark is printed.",
+      hint: "Printed small at the top left of every receipt and year statement, beside the organisation's name. Without one, the site's wordmark is printed.",
       logo: { alt: `${ORGANISATION_NAME} logo` },
     },
   ],
