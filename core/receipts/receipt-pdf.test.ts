@@ -15,27 +15,27 @@ const organisation = {
 };
 
 const RECEIPT = {
-    id: "r1",
-    number: "2026-0042",
-    year: 2026,
-    payment_id: "p1",
-    offline_gift_id: null,
-    donor_email: "selam@example.org",
-    donor_name: "Selam",
-    gift_date: "2026-11-27",
-    amount_minor: 5000,
-    fee_cover_minor: 150,
-    currency: "usd",
-    fund_id: null,
-    frequency: "one-time",
-    issued_at: "2026-11-27T10:00:00.000Z",
-    sent_count: 1,
-    voided_at: null,
-    method: null,
-    reference: null,
-    fund_title: null,
-    tribute_line: "ለAbebe መታሰቢያ",
-  } as const;
+  id: "r1",
+  number: "2026-0042",
+  year: 2026,
+  payment_id: "p1",
+  offline_gift_id: null,
+  donor_email: "selam@example.org",
+  donor_name: "Selam",
+  gift_date: "2026-11-27",
+  amount_minor: 5000,
+  fee_cover_minor: 150,
+  currency: "usd",
+  fund_id: null,
+  frequency: "one-time",
+  issued_at: "2026-11-27T10:00:00.000Z",
+  sent_count: 1,
+  voided_at: null,
+  method: null,
+  reference: null,
+  fund_title: null,
+  tribute_line: "ለAbebe መታሰቢያ",
+} as const;
 
 interface StructNode {
   role?: string;
@@ -172,6 +172,11 @@ describe("the organisation's logo on receipts and statements", () => {
     // A file that cannot be read prints the wordmark, and is tried again next time.
     expect(await logoOf({ url: "/uploads/site/gone.jpg" })).toBeUndefined();
     expect(await logoOf({ url: "/uploads/site/gone.jpg" })).toBeUndefined();
-    expect(reads).toEqual(["/uploads/site/a.jpg", "/uploads/site/b.jpg", "/uploads/site/gone.jpg", "/uploads/site/gone.jpg"]);
+    expect(reads).toEqual([
+      "/uploads/site/a.jpg",
+      "/uploads/site/b.jpg",
+      "/uploads/site/gone.jpg",
+      "/uploads/site/gone.jpg",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
-import { DEFAULT_SITE_CONTENT } from "../../../../core/site-content/site-content.defaults";
 import { ORGANISATION_NAME } from "../../../../core/receipts/receipt-content";
+import { DEFAULT_SITE_CONTENT } from "../../../../core/site-content/site-content.defaults";
 import { CTA_COLORS, type SiteSection, THANK_YOU_MESSAGE_MAX } from "../../../../core/site-content/site-content.schema";
 
 /**

@@ -366,7 +366,9 @@ function PictureField({
     setProgress(0);
     try {
       const uploadedImage = await apiUpload<StoredImage>("/api/site-content/images", form, { onProgress: setProgress });
-      onImage(logo ? { ...uploadedImage, alt: logo.alt } : uploadedImage);
+      // Described for the dashboard's list of undescribed pictures (decision 0770), as the PDFs describe it.
+      const described = logo ? { ...uploadedImage, alt: logo.alt } : uploadedImage;
+      onImage(described);
     } catch (uploadError) {
       toast.error(errorMessage(uploadError, "The picture could not be uploaded."));
     } finally {
