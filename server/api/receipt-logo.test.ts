@@ -79,6 +79,12 @@ describe.each(DIALECTS)("the organisation's logo on receipts on %s", (dialect) =
     const logo = { ...uploaded.json(), alt: "Hope Behind Bars logo" };
     await publishLogo(logo);
     expect((await call("GET", "/api/site-content")).json().contact.logo).toMatchObject({ width: 320, height: 160 });
+    // Its description is printed on English receipts only: nothing to translate.
+    const amharic = (await call("GET", "/api/site-content/contact/translations/am")).json<{
+      fields: { path: string }[];
+    }>();
+    expect(amharic.fields.length).toBeGreaterThan(0);
+    expect(amharic.fields.filter((field) => field.path.startsWith("logo"))).toEqual([]);
 
     // Converted to a PNG the logo box's size (34 × 36 points, 4 pixels a point): 136 × 68.
     expect(imagesOf(await receiptFor("with-logo@example.org"))).toEqual([
