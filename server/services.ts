@@ -40,6 +40,7 @@ import { createRetention } from "../core/personal-data/retention.service.ts";
 import { createPublicationService } from "../core/publications/publications.service.ts";
 import { createPublicationList } from "../core/publications/publications-list.ts";
 import { ORGANISATION_NAME } from "../core/receipts/receipt-content.ts";
+import { createLogoCache } from "../core/receipts/receipt-logo.ts";
 import { createReceiptsService } from "../core/receipts/receipts.service.ts";
 import { createYearStatements } from "../core/receipts/year-statements.ts";
 import { createDonorRetentionService } from "../core/reports/donor-retention.service.ts";
@@ -179,6 +180,8 @@ export function createServices({ config, database, clock = systemClock }: Servic
   });
   const siteContentTranslations = createSiteContentTranslations({ db, clock, audit, purgePublicCaches, siteContent });
   const funds = createFundsService({ db, siteContent, localised: siteContentTranslations.published });
+  // Converted once per uploaded file, not per PDF (docs/decisions/0891-organisation-logo-on-receipts.md).
+  const receiptLogo = createLogoCache((url) => media.readFile(url));
   const organisation = async () => {
     const { contact } = await siteContent.published();
     return {
@@ -186,6 +189,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       address: contact.addressLines,
       email: contact.email,
       registrationNumber: contact.registrationNumber,
+      logo: await receiptLogo(contact.logo),
     };
   };
   const yearStatements = createYearStatements({ db, clock, jobs, email, audit, organisation });

@@ -8,7 +8,7 @@ let sharpLoaded: Promise<typeof import("sharp").default> | undefined;
  * sharp and libvips are loaded by the first upload, not at start: most runs never encode (the demo
  * pictures come prepared), and they cost start time and resident memory (docs/decisions/0140).
  */
-function loadSharp() {
+export function loadSharp() {
   sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
     // libvips keeps recent operations and their pixels (up to 50 MB) for reuse; every upload here is
     // a new image, so the cache would only hold memory.

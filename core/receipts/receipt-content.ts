@@ -3,6 +3,7 @@ import { WHERE_MOST_NEEDED } from "../funds/funds.schema.ts";
 import { formatMoney } from "../money/money.ts";
 import { GIFT_METHOD_LABELS, type GiftMethod } from "../offline-gifts/offline-gifts.schema.ts";
 import { zonedDate } from "../shared/site-time.ts";
+import type { PdfLogo } from "./receipt-logo.ts";
 import type { ReceiptTable } from "./receipts.table.ts";
 
 /** Who receipts are from. */
@@ -19,6 +20,8 @@ export interface Organisation {
   email: string;
   /** The charity's registration or tax number (site content, Contact); empty: none printed. */
   registrationNumber: string;
+  /** The logo uploaded in site content (Contact), converted for PDFs; none: the site's wordmark is drawn. */
+  logo?: PdfLogo | undefined;
 }
 
 /** The line under the organisation's name on a receipt; none without a number. */

@@ -1,7 +1,9 @@
+import sharp from "sharp";
 import { getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { pdfText } from "../../tests/support/receipt-pdf.ts";
+import { imagesOf, pdfText } from "../../tests/support/receipt-pdf.ts";
 import { receiptDocument } from "./receipt-content.ts";
+import { createLogoCache, fitLogo, logoPng } from "./receipt-logo.ts";
 import { renderReceiptPdf } from "./receipt-pdf.ts";
 import { renderStatementPdf } from "./year-statements.ts";
 
@@ -11,6 +13,29 @@ const organisation = {
   email: "info@hopebehindbars.test",
   registrationNumber: "ET-1234",
 };
+
+const RECEIPT = {
+  id: "r1",
+  number: "2026-0042",
+  year: 2026,
+  payment_id: "p1",
+  offline_gift_id: null,
+  donor_email: "selam@example.org",
+  donor_name: "Selam",
+  gift_date: "2026-11-27",
+  amount_minor: 5000,
+  fee_cover_minor: 150,
+  currency: "usd",
+  fund_id: null,
+  frequency: "one-time",
+  issued_at: "2026-11-27T10:00:00.000Z",
+  sent_count: 1,
+  voided_at: null,
+  method: null,
+  reference: null,
+  fund_title: null,
+  tribute_line: "ለAbebe መታሰቢያ",
+} as const;
 
 interface StructNode {
   role?: string;
@@ -32,33 +57,7 @@ async function tagsOf(pdf: Buffer) {
 /** The tagged PDF (docs/decisions/0882-tagged-receipt-pdfs.md), as a screen reader opens it. */
 describe("receipt and statement PDFs are tagged", () => {
   it("a receipt has its structure, title, language and logo description, and reads in order", async () => {
-    const pdf = await renderReceiptPdf(
-      receiptDocument(
-        {
-          id: "r1",
-          number: "2026-0042",
-          year: 2026,
-          payment_id: "p1",
-          offline_gift_id: null,
-          donor_email: "selam@example.org",
-          donor_name: "Selam",
-          gift_date: "2026-11-27",
-          amount_minor: 5000,
-          fee_cover_minor: 150,
-          currency: "usd",
-          fund_id: null,
-          frequency: "one-time",
-          issued_at: "2026-11-27T10:00:00.000Z",
-          sent_count: 1,
-          voided_at: null,
-          method: null,
-          reference: null,
-          fund_title: null,
-          tribute_line: "ለAbebe መታሰቢያ",
-        },
-        organisation,
-      ),
-    );
+    const pdf = await renderReceiptPdf(receiptDocument(RECEIPT, organisation));
     const raw = pdf.toString("latin1");
     expect(raw).toContain("/StructTreeRoot");
     expect(raw).toMatch(/\/MarkInfo\s+\d+ 0 R|\/MarkInfo <</);
@@ -117,5 +116,67 @@ describe("receipt and statement PDFs are tagged", () => {
     const at = order.map((words) => text.indexOf(words));
     expect(at.every((index) => index >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+});
+
+/** A 400 × 200 logo, as staff might upload it (a wide mark on transparency). */
+const wideLogo = () =>
+  sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 11, g: 85, b: 99, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+
+/** The organisation's uploaded logo (docs/decisions/0891-organisation-logo-on-receipts.md). */
+describe("the organisation's logo on receipts and statements", () => {
+  it("is embedded once converted to a PNG four pixels per point of the logo box, aspect kept, as the figure", async () => {
+    const logo = await logoPng(await wideLogo());
+    expect(logo).toMatchObject({ width: 136, height: 68 });
+    expect(logo.png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(fitLogo(logo.width, logo.height)).toEqual({ width: 34, height: 17 });
+    expect(fitLogo(100, 400)).toEqual({ width: 9, height: 36 });
+
+    const withLogo = { ...organisation, logo };
+    const receipt = await renderReceiptPdf(receiptDocument(RECEIPT, withLogo));
+    const statement = await renderStatementPdf(
+      { email: "selam@example.org", name: "Selam", locale: "en", gifts: [], totals: [] },
+      2026,
+      withLogo,
+    );
+    for (const pdf of [receipt, statement]) {
+      expect(imagesOf(pdf)).toEqual([{ width: 136, height: 68, filter: "FlateDecode" }]);
+      const { elements } = await tagsOf(pdf);
+      const figures = elements.filter((e) => e.role === "Figure");
+      expect(figures.map((figure) => figure.alt)).toEqual(["Hope Behind Bars logo"]);
+      expect(elements.map((e) => e.role).indexOf("Figure")).toBeLessThan(elements.map((e) => e.role).indexOf("H1"));
+    }
+  });
+
+  it("without one, the wordmark is drawn as before: no image at all", async () => {
+    const pdf = await renderReceiptPdf(receiptDocument(RECEIPT, organisation));
+    expect(imagesOf(pdf)).toEqual([]);
+    const { elements } = await tagsOf(pdf);
+    expect(elements.filter((e) => e.role === "Figure").map((figure) => figure.alt)).toEqual(["Hope Behind Bars logo"]);
+  });
+
+  it("reads and converts a file once however many PDFs draw it, and again only for another file", async () => {
+    const png = await wideLogo();
+    const reads: string[] = [];
+    const logoOf = createLogoCache(async (url) => {
+      reads.push(url);
+      return url === "/uploads/site/gone.jpg" ? undefined : png;
+    });
+    const first = await logoOf({ url: "/uploads/site/a.jpg" });
+    expect(await logoOf({ url: "/uploads/site/a.jpg" })).toBe(first);
+    expect(first).toMatchObject({ width: 136, height: 68 });
+    expect(await logoOf(null)).toBeUndefined();
+    await logoOf({ url: "/uploads/site/b.jpg" });
+    // A file that cannot be read prints the wordmark, and is tried again next time.
+    expect(await logoOf({ url: "/uploads/site/gone.jpg" })).toBeUndefined();
+    expect(await logoOf({ url: "/uploads/site/gone.jpg" })).toBeUndefined();
+    expect(reads).toEqual([
+      "/uploads/site/a.jpg",
+      "/uploads/site/b.jpg",
+      "/uploads/site/gone.jpg",
+      "/uploads/site/gone.jpg",
+    ]);
   });
 });

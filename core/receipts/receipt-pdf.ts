@@ -1,18 +1,18 @@
 import { renderPdf, tagText } from "./pdf.ts";
 import { type Organisation, type ReceiptDocument, registrationLine } from "./receipt-content.ts";
+import { fitLogo, LOGO_BOX } from "./receipt-logo.ts";
 
 const BRAND = "#0b5563";
 const ACCENT = "#b4430e";
 const MUTED = "#4b5563";
 const INK = "#1c2530";
-const LOGO_HEIGHT = 36;
-
-const LOGO_WIDTH = 34;
+const LOGO_HEIGHT = LOGO_BOX.height;
 
 /**
- * The site's wordmark bars (app/components/logo.tsx) at the top left, drawn as vectors (sharp at any
- * zoom, no image to load), as a figure a reader announces by the organisation's name. Answers how
- * wide it is.
+ * The organisation's logo at the top left, as a figure a reader announces by the organisation's
+ * name: the one uploaded in site content, scaled into the logo box with its aspect ratio kept, or
+ * else the site's wordmark bars (app/components/logo.tsx) drawn as vectors (sharp at any zoom, no
+ * image to load). Answers how wide it is drawn.
  */
 export function drawLogo(
   doc: PDFKit.PDFDocument,
@@ -21,6 +21,17 @@ export function drawLogo(
   x: number,
   y: number,
 ): number {
+  const alt = `${organisation.name} logo`;
+  const { logo } = organisation;
+  if (logo) {
+    const size = fitLogo(logo.width, logo.height);
+    root.add(
+      doc.struct("Figure", { alt }, () => {
+        doc.image(logo.png, x, y + (LOGO_BOX.height - size.height) / 2, size);
+      }),
+    );
+    return size.width;
+  }
   const bars: Array<[number, number, string]> = [
     [1, 5, BRAND],
     [9, 5, ACCENT],
@@ -28,11 +39,11 @@ export function drawLogo(
     [25, 4, ACCENT],
   ];
   root.add(
-    doc.struct("Figure", { alt: `${organisation.name} logo` }, () => {
+    doc.struct("Figure", { alt }, () => {
       for (const [left, width, colour] of bars) doc.roundedRect(x + left, y + 2, width, 32, 2).fill(colour);
     }),
   );
-  return LOGO_WIDTH;
+  return LOGO_BOX.width;
 }
 
 /**

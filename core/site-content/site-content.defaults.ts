@@ -338,6 +338,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     },
     footerTagline: "Great futures are built with compassion and a second chance.",
     registrationNumber: "",
+    logo: null,
   },
   privacy: {
     intro:

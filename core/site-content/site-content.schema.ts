@@ -344,6 +344,11 @@ export const ContactContentSchema = z.object({
   footerTagline: required("Footer tagline", 200),
   /** The charity's registration or tax number, printed on every receipt; empty prints none. */
   registrationNumber: optional("Registration or tax number", 80),
+  /**
+   * The organisation's logo, drawn on receipts and year statements; none draws the site's wordmark
+   * (docs/decisions/0891-organisation-logo-on-receipts.md).
+   */
+  logo: ImageSchema.nullable().default(null),
 });
 
 /** The words of /privacy staff write; what is held, why and how long comes from core/personal-data. */

@@ -111,8 +111,8 @@ export function siteTextFields(content: unknown): SiteTextField[] {
         walk(item, [...path, String(index)], [...keys, idOf(item) ?? String(index)]);
       }
     } else if (value && typeof value === "object") {
-      // Pictures carry URLs and sizes, never text.
-      if (key === "image") return;
+      // Pictures carry URLs and sizes, never text; the logo's description is read on English receipts only (decision 0891).
+      if (key === "image" || key === "logo") return;
       for (const [name, child] of Object.entries(value)) walk(child, [...path, name], [...keys, name]);
     }
   };

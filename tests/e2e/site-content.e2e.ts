@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_CONTENT } from "../../core/site-content/site-content.defaults.ts";
 
@@ -206,6 +207,38 @@ describe.runIf(browserAvailable)("site content", () => {
     await dialog.getByText("1000 2222 33333").waitFor();
     await context.close();
   });
+
+  // docs/decisions/0891-organisation-logo-on-receipts.md: a logo shows no one, so no consent question.
+  it.each(Object.entries(VIEWPORTS))(
+    "uploads the receipts' logo in Contact with no consent question (%s)",
+    async (name, viewport) => {
+      const { page, context } = await newPage(site.browser, site.server, { viewport });
+      await openAdminPage(page, site.server, "/admin/site/contact");
+      const logo = await sharp({ create: { width: 320, height: 160, channels: 3, background: "#b4430e" } })
+        .png()
+        .toBuffer();
+      await page.getByLabel("Logo on receipts and year statements").setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: logo,
+      });
+      await page.getByRole("button", { name: "Remove logo" }).waitFor();
+      expect(await page.locator("#site-logo-consent").count()).toBe(0);
+      await saveDraft(page);
+      await toastSays(page, "Draft saved");
+      const api = await adminApi(site.server);
+      const { draft } = await api.json("GET", "/api/site-content/contact");
+      expect(draft.logo).toMatchObject({ width: 320, height: 160, alt: "Hope Behind Bars logo" });
+      expect(
+        (await api.json("GET", `/api/admin/consent?imageUrl=${encodeURIComponent(draft.logo.url)}`)).consent,
+      ).toMatchObject({
+        basis: "no-identifiable-people",
+      });
+      await page.locator("#site-logo").scrollIntoViewIfNeeded();
+      await screenshot(page, `site-content-logo-${name}`);
+      await context.close();
+    },
+  );
 
   it.each(Object.entries(VIEWPORTS))("has no axe findings on the new screens (%s)", async (name, viewport) => {
     const { page, context } = await newPage(site.browser, site.server, { viewport });

@@ -12,3 +12,11 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   return text.replace(/\s+/g, " ");
 }
+
+/** The image XObjects of a PDF, by their dictionaries' sizes (pdfkit writes dictionaries uncompressed). */
+export const imagesOf = (pdf: Buffer) =>
+  [...pdf.toString("latin1").matchAll(/<<[^>]*\/Subtype \/Image[^>]*>>/g)].map(([dictionary]) => ({
+    width: Number(/\/Width (\d+)/.exec(dictionary)?.[1]),
+    height: Number(/\/Height (\d+)/.exec(dictionary)?.[1]),
+    filter: /\/Filter \/(\w+)/.exec(dictionary)?.[1],
+  }));

@@ -1,3 +1,4 @@
+import { ORGANISATION_NAME } from "../../../../core/receipts/receipt-content";
 import { DEFAULT_SITE_CONTENT } from "../../../../core/site-content/site-content.defaults";
 import { CTA_COLORS, type SiteSection, THANK_YOU_MESSAGE_MAX } from "../../../../core/site-content/site-content.schema";
 
@@ -9,7 +10,17 @@ export type FieldSpec =
   | { kind: "text"; name: string; label: string; hint?: string; rows?: number; type?: "url" | "email" | "tel" }
   | { kind: "number"; name: string; label: string; hint?: string; optional?: boolean }
   | { kind: "rich"; name: string; label: string; hint?: string }
-  | { kind: "image"; name: string; label: string }
+  | {
+      kind: "image";
+      name: string;
+      label: string;
+      hint?: string;
+      /**
+       * A logo, not a photo: it shows no person, so no consent question (its upload is recorded as
+       * showing no identifiable people), it is described by `alt`, and it may be removed (null).
+       */
+      logo?: { alt: string };
+    }
   | { kind: "select"; name: string; label: string; options: readonly string[] }
   | { kind: "group"; name: string; label: string; fields: FieldSpec[] }
   | {
@@ -273,6 +284,13 @@ export const SECTION_FIELDS: Record<SiteSection, FieldSpec[]> = {
     text("registrationNumber", "Registration or tax number", {
       hint: "Printed on every receipt under the organisation's name, e.g. the charity registration number.",
     }),
+    {
+      kind: "image",
+      name: "logo",
+      label: "Logo on receipts and year statements",
+      hint: "Printed small at the top left of every receipt and year statement, beside the organisation's name. Without one, the site's wordmark is printed.",
+      logo: { alt: `${ORGANISATION_NAME} logo` },
+    },
   ],
   privacy: [
     area("intro", "Introduction", 5),

@@ -171,7 +171,9 @@ function FieldView({
           name={name}
           label={shownLabel}
           error={error}
-          image={value as StoredImage | undefined}
+          hint={spec.hint}
+          logo={spec.logo}
+          image={(value ?? undefined) as StoredImage | undefined}
           onImage={(image) => context.set(path, image)}
         />
       );
@@ -309,27 +311,34 @@ function ListField({
   );
 }
 
+/** How a logo's upload is recorded: a logo shows no person (docs/decisions/0891-organisation-logo-on-receipts.md). */
+const LOGO_CONSENT = { basis: "no-identifiable-people", minor: false, byGuardian: false } as const;
+
 /** A picture through the one media pipeline: uploaded at once, kept in the form as what the pipeline made. */
 function PictureField({
   id,
   name,
   label,
   error,
+  hint,
+  logo,
   image,
   onImage,
 }: {
   id: string;
   name: string;
   label: string;
-  error?: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  logo?: { alt: string } | undefined;
   image: StoredImage | undefined;
-  onImage: (image: StoredImage) => void;
+  onImage: (image: StoredImage | null) => void;
 }) {
   const [progress, setProgress] = useState<number | null>(null);
   // Uploaded pictures need consent; the drawn illustrations (/images/…) do not (decision 0470).
   const uploaded =
     image?.url && !new URL(image.url, "http://site").pathname.startsWith("/images/") ? image.url : undefined;
-  const [consent, setConsent] = useRecordedConsent(uploaded);
+  const [consent, setConsent] = useRecordedConsent(logo ? undefined : uploaded);
   async function saveConsent() {
     const payload = consentPayload(consent);
     if (!uploaded || !payload) return;
@@ -351,12 +360,15 @@ function PictureField({
     }
     const form = new FormData();
     form.append("image", file);
-    // The consent chosen before choosing the file is recorded with the upload.
-    const sent = consentPayload(consent);
+    // The consent chosen before choosing the file is recorded with the upload; a logo shows no one.
+    const sent = logo ? LOGO_CONSENT : consentPayload(consent);
     if (sent) form.append("imageConsent", JSON.stringify(sent));
     setProgress(0);
     try {
-      onImage(await apiUpload<StoredImage>("/api/site-content/images", form, { onProgress: setProgress }));
+      const uploadedImage = await apiUpload<StoredImage>("/api/site-content/images", form, { onProgress: setProgress });
+      // Described for the dashboard's list of undescribed pictures (decision 0770), as the PDFs describe it.
+      const described = logo ? { ...uploadedImage, alt: logo.alt } : uploadedImage;
+      onImage(described);
     } catch (uploadError) {
       toast.error(errorMessage(uploadError, "The picture could not be uploaded."));
     } finally {
@@ -369,11 +381,17 @@ function PictureField({
         id={id}
         label={label}
         error={error}
-        hint={progress === null ? undefined : `Uploading… ${Math.round(progress * 100)} %`}
+        hint={progress === null ? hint : `Uploading… ${Math.round(progress * 100)} %`}
       >
         {(describedBy) => (
           <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-center">
-            {image?.url && <img src={image.url} alt="" className="h-24 w-32 rounded-lg bg-gray-100 object-cover" />}
+            {image?.url && (
+              <img
+                src={image.url}
+                alt=""
+                className={`h-24 w-32 rounded-lg ${logo ? "border border-gray-200 bg-white object-contain p-2" : "bg-gray-100 object-cover"}`}
+              />
+            )}
             <input
               id={id}
               name={name}
@@ -388,18 +406,28 @@ function PictureField({
           </div>
         )}
       </Field>
-      <ConsentFields
-        id={`${id}-consent`}
-        subject={uploaded ? "this picture" : "the picture you upload"}
-        value={consent}
-        onChange={setConsent}
-      />
-      {uploaded && (
-        <button type="button" className={smallButton} onClick={saveConsent} disabled={!consent.basis}>
-          Save consent
-        </button>
+      {logo ? (
+        image && (
+          <button type="button" id={`${id}-remove`} className={smallButton} onClick={() => onImage(null)}>
+            Remove logo
+          </button>
+        )
+      ) : (
+        <>
+          <ConsentFields
+            id={`${id}-consent`}
+            subject={uploaded ? "this picture" : "the picture you upload"}
+            value={consent}
+            onChange={setConsent}
+          />
+          {uploaded && (
+            <button type="button" className={smallButton} onClick={saveConsent} disabled={!consent.basis}>
+              Save consent
+            </button>
+          )}
+          {uploaded && <BlurEditor id={`${id}-blur`} imageUrl={uploaded} onApplied={onImage} />}
+        </>
       )}
-      {uploaded && <BlurEditor id={`${id}-blur`} imageUrl={uploaded} onApplied={onImage} />}
     </div>
   );
 }
