@@ -29,6 +29,9 @@ export function startWalCheckpoints(sqlite: SQLite.Database, file: string): { st
       if (stopping) return;
       stopping = true;
       const exited = new Promise((resolve) => worker.once("exit", resolve));
+      // Held by the worker until it has closed its connection: a process with nothing else left
+      // to do (a CLI) would otherwise end while this waits.
+      worker.ref();
       worker.postMessage("stop");
       await exited;
     },
