@@ -118,6 +118,11 @@ export function createTranslationService({
         if (translated[name]) out[name] = translated[name];
         else englishFields.push(name);
       }
+      // A gallery picture's Amharic description is kept beside its English one, per picture
+      // (docs/decisions/0883-amharic-picture-descriptions.md); the English one where it has none.
+      const altsAm = (item as { imageAltsAm?: unknown }).imageAltsAm;
+      if (Array.isArray(altsAm) && Array.isArray(out.imageAlts))
+        out.imageAlts = out.imageAlts.map((alt: string, index: number) => altsAm[index] || alt);
       return { ...(out as T), locale, englishFields };
     });
   }
