@@ -57,7 +57,9 @@ export function PictureDescription({
           id={`${id}-am`}
           name={amharic.name}
           lang="am"
-          label={subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)} in Amharic` : "The picture in Amharic"}
+          label={
+            subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)} in Amharic` : "The picture in Amharic"
+          }
           value={amharic.value}
           maxLength={IMAGE_ALT_MAX}
           disabled={decorative}

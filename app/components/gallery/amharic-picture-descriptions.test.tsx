@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import sharp from "sharp";
 import { RouterContextProvider } from "react-router";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "#app-context";
 import type { GalleryItem } from "../../../core/gallery/gallery.constants";
@@ -49,10 +49,8 @@ describe.each(DIALECTS)("Amharic picture descriptions on %s", (dialect) => {
   async function galleryPage(url: string) {
     const context = new RouterContextProvider();
     context.set(appContext, { services: t.services, cspNonce: "", requestId: "test", islands: {} as never });
-    const data = (await impactGallery.loader({ request: new Request(`http://localhost${url}`), context } as never)) as {
-      firstPage: { images: Localised<GalleryItem>[] };
-    };
-    return data.firstPage.images;
+    const data = await impactGallery.loader({ request: new Request(`http://localhost${url}`), context } as never);
+    return (data.firstPage?.images ?? []) as Localised<GalleryItem>[];
   }
 
   /** A card's HTML as the page in `locale` draws it. */
