@@ -29,6 +29,8 @@ export interface GalleryItem extends ItemState {
   images: StoredImage[];
   /** Ours: each image's description in the same order, "" where there is none (docs/decisions/0770). */
   imageAlts: string[];
+  /** Ours: the same in Amharic, "" where there is none (the Amharic pages fall back to `imageAlts`; decision 0883). */
+  imageAltsAm: string[];
   /** Ours: whether each image is decorative (served with an empty alt on purpose). */
   imageDecoratives: boolean[];
   createdAt: string;

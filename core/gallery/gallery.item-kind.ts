@@ -40,10 +40,11 @@ export const galleryKind: ItemKind<GalleryItem, repo.GalleryRecord> = {
     if (creating && uploads.length === 0) {
       throw new ValidationError(GALLERY_MESSAGES.imagesRequired, { images: GALLERY_MESSAGES.imagesRequired });
     }
-    const { alts, decoratives } = sentDescriptions(fields);
+    const { alts, altsAm, decoratives } = sentDescriptions(fields);
     return {
       ...input,
       ...(alts ? { imageAlts: alts } : {}),
+      ...(altsAm ? { imageAltsAm: altsAm } : {}),
       ...(decoratives ? { imageDecoratives: decoratives } : {}),
     };
   },
@@ -64,12 +65,13 @@ export const galleryKind: ItemKind<GalleryItem, repo.GalleryRecord> = {
       };
     }),
   // The item's text fields (and the descriptions when sent), to tell which ones an update changed.
-  audited: ({ title, description, category, eventDate, imageAlts, imageDecoratives }) => ({
+  audited: ({ title, description, category, eventDate, imageAlts, imageAltsAm, imageDecoratives }) => ({
     title,
     description,
     category,
     eventDate,
     ...(imageAlts ? { imageAlts: JSON.stringify(imageAlts) } : {}),
+    ...(imageAltsAm ? { imageAltsAm: JSON.stringify(imageAltsAm) } : {}),
     ...(imageDecoratives ? { imageDecoratives: JSON.stringify(imageDecoratives) } : {}),
   }),
   async insert(trx, { id, values, files, state, now }) {

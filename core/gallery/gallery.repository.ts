@@ -121,7 +121,7 @@ async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise
   if (rows.length === 0) return [];
   const imageRows = await db
     .selectFrom("gallery_images")
-    .select(["gallery_item_id", "url", "variants", "alt", "decorative"])
+    .select(["gallery_item_id", "url", "variants", "alt", "alt_am", "decorative"])
     .where(
       "gallery_item_id",
       "in",
@@ -148,6 +148,7 @@ async function withImages(db: Db, rows: Selectable<GalleryItemTable>[]): Promise
       imageUrls: images.map((i) => i.url),
       images,
       imageAlts: imageRowsOfItem.map((image) => image.alt ?? ""),
+      imageAltsAm: imageRowsOfItem.map((image) => image.alt_am ?? ""),
       imageDecoratives: imageRowsOfItem.map((image) => Number(image.decorative) === 1),
       createdAt: row.created_at,
       ...stateOf(row),
@@ -162,15 +163,19 @@ export interface GalleryRecord {
   eventDate: string;
   /** The images' descriptions in order, when the write sent them (docs/decisions/0770). */
   imageAlts?: string[];
+  /** The same in Amharic, when sent (docs/decisions/0883). */
+  imageAltsAm?: string[];
   imageDecoratives?: boolean[];
 }
 
 /** The description columns of the image at `position`: only what the write sent. */
 function descriptionColumns(item: GalleryRecord, position: number) {
   const alt = item.imageAlts?.[position];
+  const altAm = item.imageAltsAm?.[position];
   const decorative = item.imageDecoratives?.[position];
   return {
     ...(item.imageAlts ? { alt: alt || null } : {}),
+    ...(item.imageAltsAm ? { alt_am: altAm || null } : {}),
     ...(item.imageDecoratives ? { decorative: decorative ? 1 : 0 } : {}),
   };
 }
@@ -194,7 +199,11 @@ async function insertImages(db: Db, itemId: string, images: StoredImage[], item:
 
 /** Describes the images an update keeps, by their place. */
 async function describeImages(db: Db, itemId: string, item: GalleryRecord) {
-  const count = Math.max(item.imageAlts?.length ?? 0, item.imageDecoratives?.length ?? 0);
+  const count = Math.max(
+    item.imageAlts?.length ?? 0,
+    item.imageAltsAm?.length ?? 0,
+    item.imageDecoratives?.length ?? 0,
+  );
   for (let position = 0; position < count; position++) {
     await db
       .updateTable("gallery_images")

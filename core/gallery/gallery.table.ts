@@ -25,6 +25,8 @@ export interface GalleryImageTable {
   variants: string | null;
   /** What the picture shows, for those who cannot see it; null when not given (docs/decisions/0770). */
   alt: string | null;
+  /** The same in Amharic, for the Amharic pages; null: they use `alt` (docs/decisions/0883). */
+  alt_am: string | null;
   /** 1 when staff marked the picture decorative: it is served with an empty alt on purpose. */
   decorative: Generated<number>;
 }

@@ -62,12 +62,16 @@ export function sentDescription(fields: unknown): { alt?: string; decorative?: b
   };
 }
 
-/** A gallery write's descriptions, in the images' order (`imageAlts`, `imageDecoratives`). */
-export function sentDescriptions(fields: unknown): { alts?: string[]; decoratives?: boolean[] } {
-  const { imageAlts, imageDecoratives } = fieldsOf(fields);
+/**
+ * A gallery write's descriptions, in the images' order (`imageAlts`, `imageDecoratives`, and
+ * `imageAltsAm` for the Amharic pages: docs/decisions/0883-amharic-picture-descriptions.md).
+ */
+export function sentDescriptions(fields: unknown): { alts?: string[]; altsAm?: string[]; decoratives?: boolean[] } {
+  const { imageAlts, imageAltsAm, imageDecoratives } = fieldsOf(fields);
   const alts = listOf(imageAlts, "imageAlts")?.map((alt, index) => altOf(alt, `imageAlts.${index}`));
+  const altsAm = listOf(imageAltsAm, "imageAltsAm")?.map((alt, index) => altOf(alt, `imageAltsAm.${index}`));
   const decoratives = listOf(imageDecoratives, "imageDecoratives")?.map(isTrue);
-  return { ...(alts ? { alts } : {}), ...(decoratives ? { decoratives } : {}) };
+  return { ...(alts ? { alts } : {}), ...(altsAm ? { altsAm } : {}), ...(decoratives ? { decoratives } : {}) };
 }
 
 /** Whether the write asks for its pictures to be described before they go public (the admin forms do). */

@@ -118,6 +118,16 @@ export function createTranslationService({
         if (translated[name]) out[name] = translated[name];
         else englishFields.push(name);
       }
+      // A gallery picture's Amharic description is kept beside its English one, per picture
+      // (docs/decisions/0883-amharic-picture-descriptions.md); the English one where it has none.
+      // A fallback is named `imageAlts.N` in `englishFields`, so the page marks it English.
+      const altsAm = (item as { imageAltsAm?: unknown }).imageAltsAm;
+      if (Array.isArray(altsAm) && Array.isArray(out.imageAlts))
+        out.imageAlts = out.imageAlts.map((alt: string, index: number) => {
+          if (altsAm[index]) return altsAm[index];
+          if (alt) englishFields.push(`imageAlts.${index}`);
+          return alt;
+        });
       return { ...(out as T), locale, englishFields };
     });
   }

@@ -46,6 +46,7 @@ import * as transferNoticeAttribution from "./2026-11-28-860-transfer-notice-att
 import * as breachLetters from "./2026-11-28-861-breach-letters.ts";
 import * as auditLabels from "./2026-11-28-880-audit-labels.ts";
 import * as amharicNewsletters from "./2026-11-28-884-amharic-newsletters.ts";
+import * as amharicPictureDescriptions from "./2026-11-29-883-amharic-picture-descriptions.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-861-breach-letters": breachLetters,
   "2026-11-28-880-audit-labels": auditLabels,
   "2026-11-28-884-amharic-newsletters": amharicNewsletters,
+  "2026-11-29-883-amharic-picture-descriptions": amharicPictureDescriptions,
 };

@@ -217,6 +217,32 @@ describe.runIf(browserAvailable)("gallery admin", () => {
         },
         `the form with errors on ${name}`,
       );
+
+      // A picture's Amharic description, beside the English one, is what the Amharic page reads
+      // (docs/decisions/0883-amharic-picture-descriptions.md).
+      const title = name === "mobile" ? "Programme moment 1" : "Programme moment 2";
+      await page.goto("/admin/gallery");
+      await page.getByRole("link", { name: `Edit ${title}` }).click();
+      await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(title);
+      await page.getByLabel("What the picture shows").fill("Children drawing at a long table");
+      await page.getByLabel("The picture in Amharic").fill("ልጆች በረጅም ጠረጴዛ ላይ ሲስሉ");
+      await page.getByLabel("The picture in Amharic").scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-gallery-amharic-description-${name}`);
+      await expectLaidOut(
+        page,
+        {
+          english: page.getByLabel("What the picture shows"),
+          amharic: page.getByLabel("The picture in Amharic"),
+        },
+        `the two descriptions on ${name}`,
+      );
+      await page.getByRole("button", { name: "Update Item" }).click();
+      await page.getByText("Gallery item updated!").waitFor();
+      const cover = () => page.getByRole("article").filter({ hasText: title }).locator("img").first();
+      await page.goto("/am/impact/gallery");
+      expect(await cover().getAttribute("alt")).toBe("ልጆች በረጅም ጠረጴዛ ላይ ሲስሉ");
+      await page.goto("/impact/gallery");
+      expect(await cover().getAttribute("alt")).toBe("Children drawing at a long table");
       await context.close();
     }
   });

@@ -13,6 +13,11 @@ interface PictureDescriptionProps {
   onAlt: (alt: string) => void;
   onDecorative: (decorative: boolean) => void;
   error?: string | undefined;
+  /**
+   * The description the Amharic pages read (docs/decisions/0883-amharic-picture-descriptions.md),
+   * for items with an Amharic version; the field is absent without it.
+   */
+  amharic?: { name: string; value: string; onChange: (alt: string) => void; error?: string | undefined };
 }
 
 /**
@@ -29,6 +34,7 @@ export function PictureDescription({
   onAlt,
   onDecorative,
   error,
+  amharic,
 }: PictureDescriptionProps) {
   // Not "Description": the forms have a field of that name, and the labels must stay apart.
   const label = subject ? `What ${subject.toLowerCase()} shows` : "What the picture shows";
@@ -45,6 +51,23 @@ export function PictureDescription({
         error={error}
         hint="What the picture shows, in a sentence, for people who cannot see it. Needed to publish."
       />
+      {amharic && (
+        // Worded apart from the English label and the form's "Description", which labels find by part.
+        <TextInput
+          id={`${id}-am`}
+          name={amharic.name}
+          lang="am"
+          label={
+            subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)} in Amharic` : "The picture in Amharic"
+          }
+          value={amharic.value}
+          maxLength={IMAGE_ALT_MAX}
+          disabled={decorative}
+          onChange={(event) => amharic.onChange(event.target.value)}
+          error={amharic.error}
+          hint="The same description in Amharic, for the Amharic pages. Optional: left empty, they use the English one."
+        />
+      )}
       <label htmlFor={`${id}-decorative`} className="flex items-center gap-2 text-sm text-ink">
         <input
           id={`${id}-decorative`}

@@ -44,6 +44,7 @@ export function GalleryCard({
           <ResponsiveImage
             image={cover}
             alt={item.imageAlts?.[0] ?? ""}
+            lang={item.imageAlts?.[0] ? fieldLang(item, "imageAlts.0") : undefined}
             sizes={sizes}
             priority={priority}
             pictureClassName="block h-full w-full"

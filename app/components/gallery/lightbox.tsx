@@ -246,7 +246,7 @@ export function Lightbox({ item, onClose }: LightboxProps) {
                 // Its description; an undescribed one is named by the title, in its language (the counter
                 // above says which image of how many, in the page's); a decorative one by nothing.
                 alt={item.imageAlts?.[index] || (item.imageDecoratives?.[index] ? "" : item.title)}
-                lang={item.imageAlts?.[index] ? undefined : fieldLang(item, "title")}
+                lang={fieldLang(item, item.imageAlts?.[index] ? `imageAlts.${index}` : "title")}
                 sizes="100vw"
                 priority
                 className="pointer-events-none max-h-[calc(100dvh-12rem)] w-auto max-w-full select-none object-contain"

@@ -32,9 +32,11 @@ export const meta = () => adminMeta("Gallery item");
 
 interface Description {
   alt: string;
+  /** For the Amharic pages (docs/decisions/0883-amharic-picture-descriptions.md). */
+  altAm: string;
   decorative: boolean;
 }
-const UNDESCRIBED: Description = { alt: "", decorative: false };
+const UNDESCRIBED: Description = { alt: "", altAm: "", decorative: false };
 
 interface Values {
   title: string;
@@ -111,6 +113,7 @@ export default function GalleryForm() {
         setDescriptions(
           item.imageUrls.map((_, index) => ({
             alt: item.imageAlts[index] ?? "",
+            altAm: item.imageAltsAm?.[index] ?? "",
             decorative: item.imageDecoratives[index] ?? false,
           })),
         );
@@ -137,6 +140,7 @@ export default function GalleryForm() {
     for (const file of files) body.append("images", file, file.name);
     const shown = Array.from({ length: files.length || existing.length }, (_, i) => descriptions[i] ?? UNDESCRIBED);
     body.append("imageAlts", JSON.stringify(shown.map((picture) => picture.alt)));
+    body.append("imageAltsAm", JSON.stringify(shown.map((picture) => picture.altAm)));
     body.append("imageDecoratives", JSON.stringify(shown.map((picture) => picture.decorative)));
     const sentConsents = consents.map(consentPayload);
     if (sentConsents.some(Boolean)) body.append("imageConsents", JSON.stringify(sentConsents));
@@ -218,6 +222,12 @@ export default function GalleryForm() {
               onAlt={(alt) => describe(index, { alt })}
               onDecorative={(decorative) => describe(index, { decorative })}
               error={errors[`imageAlts.${index}`]}
+              amharic={{
+                name: `imageAltsAm.${index}`,
+                value: descriptions[index]?.altAm ?? "",
+                onChange: (altAm) => describe(index, { altAm }),
+                error: errors[`imageAltsAm.${index}`],
+              }}
             />
             <ConsentFields
               id={`gallery-consent-${index}`}
