@@ -6,7 +6,7 @@
 # instead of 198 KB. Latin text keeps the system font. Needs fontTools with brotli
 # (Debian: apt-get install python3-fonttools python3-brotli). The results are committed in
 # app/fonts/ (the build serves them under content-hashed names, decision 0508) and the licence in
-# public/fonts/; run this only to change them.
+# public/fonts/; run this only to change them. Then run scripts/subset-ethiopic-names.sh (0881).
 set -eu
 version=5.3.0
 work="$(mktemp -d)"

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGE_NAMES } from "../../core/i18n/locale.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { blogFields, createPost } from "./support/blog-fixtures.ts";
 import { browserAvailable, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
@@ -108,6 +109,24 @@ describe.runIf(browserAvailable)("languages, as the built site serves them", () 
         performance.getEntriesByType("resource").filter((entry) => entry.name.includes("noto-sans-ethiopic")),
       );
       expect(english, name).toEqual([]);
+      // Its link to the Amharic page is drawn in the small face cut for it (decision 0881), not in
+      // whatever the device has, which may be boxes.
+      const link = await page.evaluate(async (text) => {
+        await document.fonts.ready;
+        const anchor = document.querySelector<HTMLElement>('footer [data-language="am"]');
+        return {
+          text: anchor?.textContent,
+          family: anchor ? getComputedStyle(anchor).fontFamily : "",
+          drawn: document.fonts.check('400 16px "Ethiopic Language Names"', text),
+          faces: [...document.fonts].filter(
+            (face) => face.family.includes("Ethiopic Language Names") && face.status === "loaded",
+          ).length,
+        };
+      }, LANGUAGE_NAMES.am);
+      expect(link.text, name).toBe(LANGUAGE_NAMES.am);
+      expect(link.family, name).toMatch(/^"Ethiopic Language Names"/);
+      expect(link.drawn && link.faces > 0, name).toBe(true);
+      await screenshot(page, `languages-en-about-${viewport.width}`);
 
       await page.goto("/am/about");
       const fonts = await page.evaluate(async () => {

@@ -193,7 +193,15 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await expect.poll(focused).toBe("Blur faces or details");
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H2");
+    expect(await editor.evaluate((region) => region.contains(document.activeElement))).toBe(true);
     await editor.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("BUTTON");
+    expect(await focused()).toBe("Blur faces or details");
+    // Escape closes it too, and gives focus back to the button that opened it.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editor.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => editor.count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("BUTTON");
     expect(await focused()).toBe("Blur faces or details");
     await page.keyboard.press("Enter");
@@ -224,10 +232,20 @@ describe.runIf(browserAvailable)("safeguarding: consent on the forms, withdrawal
 
     const mobile = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
     await openAdminPage(mobile.page, site.server, `/admin/blogs/edit/${post._id}`);
-    await mobile.page.getByRole("button", { name: "Blur faces or details" }).click();
-    await mobile.page.getByRole("button", { name: "Add rectangle" }).click();
+    const opener = mobile.page.getByRole("button", { name: "Blur faces or details" });
+    await opener.click();
+    const tool = mobile.page.getByRole("region", { name: "Blur faces or details" });
+    await expect.poll(() => tool.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    expect(await mobile.page.evaluate(() => document.activeElement?.tagName)).toBe("H2");
+    await tool.getByRole("button", { name: "Add rectangle" }).click();
+    const handle = tool.getByRole("button", { name: /^Rectangle 1:/ });
+    await expect.poll(() => handle.evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot(mobile.page, "blur-editor-375");
     expect(await axeViolations(mobile.page, "main")).toEqual([]);
+    // Escape from a rectangle deep in the tool closes it all, and focus is back on the opener.
+    await mobile.page.keyboard.press("Escape");
+    await expect.poll(() => tool.count()).toBe(0);
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
     await mobile.context.close();
   });
 });

@@ -24,7 +24,8 @@ const describeRect = (rect: BlurRectangle, index: number) =>
  * Blur faces or identifying details before publishing (docs/decisions/0471-blur-before-publishing.md). Staff draw
  * rectangles with the pointer, or add one and move it with the arrow keys (Shift + arrows resizes)
  * or type its position in the number fields; "Preview blur" shows what the server will make, "Apply
- * blur" replaces the picture for good (the unblurred files are deleted).
+ * blur" replaces the picture for good (the unblurred files are deleted). Opening it moves focus into
+ * it; Cancel or Escape closes it and gives focus back to its button.
  */
 export function BlurEditor({
   id,
@@ -138,6 +139,11 @@ export function BlurEditor({
     setSelected(rectangles.length);
   }
 
+  function close() {
+    setRectangles([]);
+    setOpen(false);
+  }
+
   const request = () => ({ imageUrl, rectangles });
   async function showPreview() {
     setBusy(true);
@@ -155,8 +161,7 @@ export function BlurEditor({
     try {
       const image = await api<StoredImage>("/api/admin/images/blur", { method: "POST", json: request() });
       toast.success("Blur applied; the unblurred picture is deleted.");
-      setRectangles([]);
-      setOpen(false);
+      close();
       onApplied(image);
     } catch (error) {
       toast.error(errorMessage(error, "The blur could not be applied."));
@@ -201,7 +206,18 @@ export function BlurEditor({
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-gray-200 bg-white p-4">
+    <section
+      aria-labelledby={`${id}-heading`}
+      // Escape anywhere in the tool is Cancel, as in the back office's dialogs; not while the server
+      // makes a preview or applies the blur. Kept from any dialog around the tool.
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || busy) return;
+        event.preventDefault();
+        event.stopPropagation();
+        close();
+      }}
+      className="rounded-xl border border-gray-200 bg-white p-4"
+    >
       <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-base font-bold text-ink focus:outline-none">
         Blur faces or details
       </h2>
@@ -281,14 +297,7 @@ export function BlurEditor({
         <Button size="sm" onClick={apply} disabled={busy || rectangles.length === 0}>
           Apply blur
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            setRectangles([]);
-            setOpen(false);
-          }}
-        >
+        <Button variant="secondary" size="sm" onClick={close}>
           Cancel
         </Button>
       </div>
