@@ -1,4 +1,5 @@
 import type { Db, Dialect } from "../../db/database.ts";
+import type { StaffRole } from "../access/roles.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
@@ -173,7 +174,17 @@ export function createNewslettersService(deps: NewslettersDeps) {
   return {
     /** Sends a newsletter to its recipients; registered with every other job kind in server/job-handlers.ts. */
     sendJob,
+    /** Every newsletter but the breaches' letters, which the breach register reaches (docs/decisions/0861). */
     list: async () => (await repo.listNewsletters(db)).map(repo.toNewsletter),
+
+    /**
+     * A breach's letter says who a breach affected and is sent to them: only Administrators, who keep
+     * the breach register, may open it; to anyone else it does not exist (docs/decisions/0861).
+     */
+    async assertMayOpen(id: string, role: StaffRole | undefined): Promise<void> {
+      if (role !== "administrator" && isRecordId(id) && (await repo.isBreachLetter(db, id)))
+        throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
+    },
 
     /** A newsletter with how its send is going and the addresses that failed, with why. */
     async get(id: string) {

@@ -71,6 +71,42 @@ describe.each(DIALECTS)("a breach's letter to the people affected on %s", (diale
     }>().breaches;
     expect(breach.find((row) => row.id === breachId)?.newsletterId).toBe(newsletterId);
 
+    // Only Administrators reach it, from the breach register: to an Editor it does not exist, and it
+    // is in no one's newsletter list (docs/decisions/0861).
+    const editor = await t.staffHeaders("editor");
+    const listed = (headers: { authorization: string }) =>
+      call("GET", "/api/newsletters", undefined, headers).then((r) =>
+        r.json<Array<{ _id: string }>>().map((n) => n._id),
+      );
+    const other = await call("POST", "/api/newsletters", { subject: "Spring news", content: "<p>News</p>" }, editor);
+    expect(other.statusCode, other.body).toBe(201);
+    expect(await listed(editor)).toContain(other.json<{ _id: string }>()._id);
+    expect(await listed(editor)).not.toContain(newsletterId);
+    expect(await listed(admin)).not.toContain(newsletterId);
+    const text = { subject: "Edited by an Editor", content: "<p>Hello</p>", inArchive: false };
+    const byId: Array<[method: "GET" | "POST" | "PUT" | "DELETE", path: string, payload?: object]> = [
+      ["GET", ""],
+      ["PUT", "", text],
+      ["DELETE", ""],
+      ["GET", "/preview"],
+      ["POST", "/test"],
+      ["GET", "/audience"],
+      ["POST", "/send", {}],
+      ["POST", "/cancel"],
+      ["PUT", "/archive", { inArchive: true }],
+    ];
+    for (const [method, path, payload] of byId) {
+      const answer = await t.app.inject({
+        method,
+        url: `/api/newsletters/${newsletterId}${path}`,
+        headers: editor,
+        ...(payload ? { payload } : {}),
+      });
+      expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBe(404);
+    }
+    for (const path of ["", "/preview", "/audience"])
+      expect((await call("GET", `/api/newsletters/${newsletterId}${path}`)).statusCode).toBe(200);
+
     // Written in the newsletter editor, as any draft; never in the archive, never sent to the list.
     const draft = (await call("GET", `/api/newsletters/${newsletterId}`)).json<{ state: string; inArchive: boolean }>();
     expect(draft).toMatchObject({ state: "draft", inArchive: false });
