@@ -12,6 +12,7 @@ import { parseInput } from "../shared/validation.ts";
 import { PERSONAL_DATA_KINDS } from "./personal-data.registry.ts";
 import {
   addressesOf,
+  amharicReaders,
   type BreachRow,
   findBreach,
   insertBreach,
@@ -65,7 +66,7 @@ export interface BreachesDeps {
   /** The newsletter editor's drafts: the letter is written, previewed and tested there. */
   letters: {
     create(input: unknown, actor: Actor): Promise<{ _id: string }>;
-    letterEmail(id: string): Promise<RenderedEmail>;
+    letterEmails(id: string): Promise<{ en: RenderedEmail; am: RenderedEmail | null }>;
   };
 }
 
@@ -174,17 +175,24 @@ export function createBreaches({ db, clock, audit, email, letters }: BreachesDep
       if (!breach.newsletterId) throw new ValidationError(NO_LETTER);
       if (breach.peopleInformedAt) throw new ConflictError(ALREADY_INFORMED);
       if (!email.enabled) throw new ServiceUnavailableError(NO_MAIL);
-      const letter = await letters.letterEmail(breach.newsletterId);
+      const letter = await letters.letterEmails(breach.newsletterId);
       const addresses = await addressesOf(db, breach.kinds);
+      // With an Amharic version, those whose known language is Amharic get it (docs/decisions/0861).
+      const amharic = letter.am ? await amharicReaders(db, addresses) : new Set<string>();
       await db.transaction().execute(async (trx) => {
-        for (const address of addresses) await email.send(trx, address, letter);
+        for (const address of addresses)
+          await email.send(trx, address, (amharic.has(address) ? letter.am : null) ?? letter.en);
         await setBreachSteps(trx, id, { people_informed_at: clock().toISOString() });
         await audit.record(trx, actor, {
           action: "update",
           entity: AUDIT_ENTITY,
           entityId: id,
           fields: ["peopleInformed"],
-          values: { peopleInformed: true, emailed: addresses.length },
+          values: {
+            peopleInformed: true,
+            emailed: addresses.length,
+            ...(letter.am ? { emailedInAmharic: amharic.size } : {}),
+          },
         });
       });
       return shown(await found(id));

@@ -71,6 +71,42 @@ describe.each(DIALECTS)("a breach's letter to the people affected on %s", (diale
     }>().breaches;
     expect(breach.find((row) => row.id === breachId)?.newsletterId).toBe(newsletterId);
 
+    // Only Administrators reach it, from the breach register: to an Editor it does not exist, and it
+    // is in no one's newsletter list (docs/decisions/0861).
+    const editor = await t.staffHeaders("editor");
+    const listed = (headers: { authorization: string }) =>
+      call("GET", "/api/newsletters", undefined, headers).then((r) =>
+        r.json<Array<{ _id: string }>>().map((n) => n._id),
+      );
+    const other = await call("POST", "/api/newsletters", { subject: "Spring news", content: "<p>News</p>" }, editor);
+    expect(other.statusCode, other.body).toBe(201);
+    expect(await listed(editor)).toContain(other.json<{ _id: string }>()._id);
+    expect(await listed(editor)).not.toContain(newsletterId);
+    expect(await listed(admin)).not.toContain(newsletterId);
+    const text = { subject: "Edited by an Editor", content: "<p>Hello</p>", inArchive: false };
+    const byId: Array<[method: "GET" | "POST" | "PUT" | "DELETE", path: string, payload?: object]> = [
+      ["GET", ""],
+      ["PUT", "", text],
+      ["DELETE", ""],
+      ["GET", "/preview"],
+      ["POST", "/test"],
+      ["GET", "/audience"],
+      ["POST", "/send", {}],
+      ["POST", "/cancel"],
+      ["PUT", "/archive", { inArchive: true }],
+    ];
+    for (const [method, path, payload] of byId) {
+      const answer = await t.app.inject({
+        method,
+        url: `/api/newsletters/${newsletterId}${path}`,
+        headers: editor,
+        ...(payload ? { payload } : {}),
+      });
+      expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBe(404);
+    }
+    for (const path of ["", "/preview", "/audience"])
+      expect((await call("GET", `/api/newsletters/${newsletterId}${path}`)).statusCode).toBe(200);
+
     // Written in the newsletter editor, as any draft; never in the archive, never sent to the list.
     const draft = (await call("GET", `/api/newsletters/${newsletterId}`)).json<{ state: string; inArchive: boolean }>();
     expect(draft).toMatchObject({ state: "draft", inArchive: false });
@@ -114,5 +150,102 @@ describe.each(DIALECTS)("a breach's letter to the people affected on %s", (diale
     expect(entries).toHaveLength(1);
     expect(JSON.parse(entries[0]?.changes ?? "{}").values).toEqual({ peopleInformed: true, emailed: 2 });
     expect(entries[0]?.changes).not.toContain("hanna");
+  });
+
+  it("sends the Amharic version to those whose known language is Amharic, the English one to the rest", async () => {
+    const subscriber = (email: string, locale: "en" | "am") => ({
+      id: crypto.randomUUID(),
+      email,
+      created_at: new Date().toISOString(),
+      locale,
+    });
+    await t.database.db
+      .insertInto("subscribers")
+      .values([
+        subscriber("Selam@example.org", "am"),
+        subscriber("tom@example.org", "en"),
+        subscriber("both@example.org", "en"),
+      ])
+      .execute();
+    const gift = (email: string, locale: string | null) => ({
+      id: crypto.randomUUID(),
+      provider: "chapa",
+      checkout_session_id: `cs_letter_${email}`,
+      frequency: "one-time",
+      amount_cents: 5000,
+      currency: "etb",
+      status: "paid",
+      donor_email: email,
+      donor_name: null,
+      customer_id: null,
+      subscription_id: null,
+      fund_id: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      paid_at: new Date().toISOString(),
+      ended_at: null,
+      amount_changed_at: null,
+      locale,
+    });
+    // A giver from an Amharic page; a subscriber who chose English keeps English though they gave in Amharic.
+    await t.database.db
+      .insertInto("donations")
+      .values([gift("Giver@example.org", "am"), gift("both@example.org", "am"), gift("plain@example.org", null)])
+      .execute();
+    const recorded = await call("POST", "/api/admin/breaches", {
+      description: "A spreadsheet of supporters was shared by mistake",
+      foundAt: "2026-11-28T10:00",
+      affected: "Subscribers and donors in birr",
+      kinds: ["subscribers", "birrGifts"],
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const breachId = recorded.json<{ id: string }>().id;
+    const { newsletterId } = (await call("POST", `/api/admin/breaches/${breachId}/letter`)).json<{
+      newsletterId: string;
+    }>();
+    const edited = await call("PUT", `/api/newsletters/${newsletterId}`, {
+      subject: "About a spreadsheet we shared by mistake",
+      content: "<p>A list of supporters was shared by mistake on 27 November.</p>",
+      subjectAm: "በስህተት ስለተጋራ የደጋፊዎች ዝርዝር",
+      contentAm: "<p>የደጋፊዎች ዝርዝር ኅዳር 18 በስህተት ተጋርቷል።</p>",
+      inArchive: false,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    inbox.messages.length = 0;
+    const informed = await call("POST", `/api/admin/breaches/${breachId}/inform`);
+    expect(informed.statusCode, informed.body).toBe(200);
+    await t.services.jobs.runDue();
+    const received = inbox.messages.map((raw) => ({ raw, mail: readMail(raw) }));
+    const to = (address: string) =>
+      received.filter(({ raw }) => raw.includes(`To: ${address}`)).map(({ mail }) => mail);
+    for (const address of ["selam@example.org", "giver@example.org"]) {
+      const [letter, ...more] = to(address);
+      expect(more, address).toHaveLength(0);
+      expect(letter?.subject, address).toBe("በስህተት ስለተጋራ የደጋፊዎች ዝርዝር");
+      expect(letter?.text).toContain("የደጋፊዎች ዝርዝር ኅዳር 18 በስህተት ተጋርቷል።");
+      expect(letter?.text).toContain("ይህ ዜና መጽሔት አይደለም፤ በማንኛውም የመልዕክት ዝርዝር ውስጥ አልተጨመሩም።");
+      expect(letter?.text).not.toContain("It is not a newsletter");
+      expect(letter?.text).not.toContain("ምዝገባውን ሰርዝ");
+    }
+    for (const address of ["tom@example.org", "both@example.org", "plain@example.org"]) {
+      const [letter, ...more] = to(address);
+      expect(more, address).toHaveLength(0);
+      expect(letter?.subject, address).toBe("About a spreadsheet we shared by mistake");
+      expect(letter?.text).toContain("It is not a newsletter: you have not been added to any list.");
+    }
+    const entry = await t.database.db
+      .selectFrom("audit_log")
+      .select("changes")
+      .where("entity", "=", "breach")
+      .where("entity_id", "=", breachId)
+      .where("action", "=", "update")
+      .executeTakeFirstOrThrow();
+    // One e-mail each: the five above and any subscriber an earlier test left.
+    const emailed = received.length;
+    expect(emailed).toBeGreaterThanOrEqual(5);
+    expect(JSON.parse(entry.changes ?? "{}").values).toEqual({ peopleInformed: true, emailed, emailedInAmharic: 2 });
+    expect(entry.changes).not.toContain("selam");
+    expect(entry.changes).not.toContain("giver");
   });
 });
