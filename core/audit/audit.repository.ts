@@ -29,8 +29,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 /** "2026-11-28" or an instant (its day in the site's time zone) → "28 Nov 2026". */
 export function dayText(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : zonedDate(value);
-  const [year, month, date] = day.split("-").map(Number);
-  return `${date} ${MONTHS[month - 1]} ${year}`;
+  const [year, month, date] = day.split("-");
+  return `${Number(date)} ${MONTHS[Number(month) - 1]} ${year}`;
 }
 
 /** A gift by its amount and day, never its donor: "ETB 1,000 on 28 Nov 2026". */
@@ -68,7 +68,10 @@ export const KEPT_LABEL_SOURCES: Record<string, LabelSource> = {
 export async function labelsFrom(db: Db, source: LabelSource, ids: readonly string[]): Promise<Map<string, string>> {
   const labels = new Map<string, string>();
   if ("names" in source) {
-    for (const id of ids) if (Object.hasOwn(source.names, id)) labels.set(id, source.names[id]);
+    for (const id of ids) {
+      const name = Object.hasOwn(source.names, id) ? source.names[id] : undefined;
+      if (name) labels.set(id, name);
+    }
     return labels;
   }
   if (ids.length === 0) return labels;
