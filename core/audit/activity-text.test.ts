@@ -21,10 +21,7 @@ describe("an activity entry as a sentence", () => {
       { fields: ["authorName", "title"], label: "A term" },
       "Meron changed the author name and title of blog post “A term”.",
     ],
-    [
-      { fields: ["content", "excerpt", "title"] },
-      "Meron changed the content, excerpt and title of a blog post.",
-    ],
+    [{ fields: ["content", "excerpt", "title"] }, "Meron changed the content, excerpt and title of a blog post."],
     [{ action: "delete", entity: "video" }, "Meron deleted a video."],
     [{ action: "delete", entity: "subscriber" }, "Meron deleted a subscriber."],
     [{ action: "delete", entity: "volunteer-application" }, "Meron deleted a volunteer application."],
@@ -59,10 +56,18 @@ describe("an activity entry as a sentence", () => {
       "Meron created receipt “2026-0007”.",
     ],
     [
-      { entity: "setting", entityId: "security.requireSecondFactor", label: "second factor required for all staff", fields: ["value"] },
+      {
+        entity: "setting",
+        entityId: "security.requireSecondFactor",
+        label: "second factor required for all staff",
+        fields: ["value"],
+      },
       "Meron changed the value of setting “second factor required for all staff”.",
     ],
-    [{ action: "create", entity: "site-content-image", entityId: "/media/site/0a1b2c3d.webp" }, "Meron created a site picture."],
+    [
+      { action: "create", entity: "site-content-image", entityId: "/media/site/0a1b2c3d.webp" },
+      "Meron created a site picture.",
+    ],
     [
       {
         entity: "gallery-item",

@@ -27,7 +27,7 @@ export const labelColumn = (table: string, name: string): LabelSource => ({
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2026-11-28" or an instant (its day in the site's time zone) → "28 Nov 2026". */
-export function dayText(value: string): string {
+function dayText(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : zonedDate(value);
   const [year, month, date] = day.split("-");
   return `${Number(date)} ${MONTHS[Number(month) - 1]} ${year}`;
