@@ -21,11 +21,53 @@ describe("an activity entry as a sentence", () => {
       { fields: ["authorName", "title"], label: "A term" },
       "Meron changed the author name and title of blog post “A term”.",
     ],
+    [{ fields: ["content", "excerpt", "title"] }, "Meron changed the content, excerpt and title of a blog post."],
+    [{ action: "delete", entity: "video" }, "Meron deleted a video."],
+    [{ action: "delete", entity: "subscriber" }, "Meron deleted a subscriber."],
+    [{ action: "delete", entity: "volunteer-application" }, "Meron deleted a volunteer application."],
+    [{ entity: "message", fields: ["isRead"], values: { isRead: true } }, "Meron marked a message as read."],
+    [{ action: "delete", entity: "person" }, "Meron deleted a person."],
     [
-      { fields: ["content", "excerpt", "title"] },
-      "Meron changed the content, excerpt and title of blog post 0a1b2c3d.",
+      { action: "create", entity: "campaign", label: "Giving Tuesday", fields: ["name"] },
+      "Meron created campaign “Giving Tuesday”.",
     ],
-    [{ action: "delete", entity: "video" }, "Meron deleted video 0a1b2c3d."],
+    [
+      { entity: "email-series-step", label: "Welcome to Hope", fields: ["subjectEn"] },
+      "Meron changed the subject en of welcome e-mail “Welcome to Hope”.",
+    ],
+    [
+      { action: "delete", entity: "offline-gift", label: "ETB 1,000 on 28 Nov 2026" },
+      "Meron deleted the offline gift of ETB 1,000 on 28 Nov 2026.",
+    ],
+    [
+      { action: "delete", entity: "donation", label: "$25 on 28 Nov 2026", values: { test: true } },
+      "Meron deleted the donation of $25 on 28 Nov 2026.",
+    ],
+    [
+      { action: "status", entity: "pledge", label: "ETB 500 on 27 Nov 2026", values: { status: "confirmed" } },
+      "Meron changed the status of the transfer notice of ETB 500 on 27 Nov 2026 to confirmed.",
+    ],
+    [
+      { entity: "breach", label: "27 Nov 2026", fields: ["authorityNotified"] },
+      "Meron changed the authority notified of the data breach found on 27 Nov 2026.",
+    ],
+    [
+      { action: "create", entity: "receipt", label: "2026-0007", values: { resend: true } },
+      "Meron created receipt “2026-0007”.",
+    ],
+    [
+      {
+        entity: "setting",
+        entityId: "security.requireSecondFactor",
+        label: "second factor required for all staff",
+        fields: ["value"],
+      },
+      "Meron changed the value of setting “second factor required for all staff”.",
+    ],
+    [
+      { action: "create", entity: "site-content-image", entityId: "/media/site/0a1b2c3d.webp" },
+      "Meron created a site picture.",
+    ],
     [
       {
         entity: "gallery-item",
@@ -111,8 +153,12 @@ describe("an activity entry as a sentence", () => {
       "Meron joined as Editor.",
     ],
     [
+      { action: "publish", entity: "site-content", entityId: "home", label: "Home", values: { version: 3 } },
+      "Meron published site content “Home” (version 3).",
+    ],
+    [
       { action: "publish", entity: "site-content", entityId: "home", values: { version: 3 } },
-      "Meron published site content home (version 3).",
+      "Meron published a site content section (version 3).",
     ],
   ])("%o", (over, sentence) => {
     expect(describeActivity(row(over))).toBe(sentence);

@@ -11,7 +11,7 @@ export interface DescribedRow {
   entityId: string | null;
   fields: string[];
   values: Record<string, AuditValue>;
-  /** The record's current name (a title, a person's name), or undefined once it is gone. */
+  /** The record's name (a title, a person's name while the record exists), or undefined when it has none. */
   label?: string;
 }
 
@@ -25,11 +25,31 @@ function list(items: string[]): string {
 
 const role = (value: AuditValue) => ROLE_LABELS[value as StaffRole] ?? String(value);
 
-/** "blog post “A term”", or "blog post 1a2b3c4d" once the post is gone. */
+/** Records named by what they are rather than by a title: "the offline gift of ETB 1,000 on 28 Nov 2026". */
+const NAMED_BY: Record<string, string> = {
+  donation: "of",
+  "offline-gift": "of",
+  pledge: "of",
+  breach: "found on",
+};
+
+/** A record with no name, said without its id (decision 0889). */
+const UNNAMED: Record<string, string> = {
+  "site-content": "a site content section",
+  "year-statements": "the year-end statements",
+};
+
+/**
+ * "blog post “A term”", or "a subscriber" when the record has no name: a person's record, whose name
+ * the log does not keep once it is gone. Never an id: the log is read as a safeguarding record.
+ */
 function thing(row: DescribedRow): string {
   const noun = entityNoun(row.entity);
-  if (row.label) return `${noun} “${row.label}”`;
-  return row.entityId ? `${noun} ${row.entityId.slice(0, 8)}` : noun;
+  if (row.label) {
+    const by = NAMED_BY[row.entity];
+    return by ? `the ${noun} ${by} ${row.label}` : `${noun} “${row.label}”`;
+  }
+  return UNNAMED[row.entity] ?? `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }
 
 /** The entry as one sentence, for the screen and the CSV. */

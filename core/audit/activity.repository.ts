@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { ActivityFilters } from "./activity.schema.ts";
-import { CONTENT_LABEL_SOURCES } from "./audit.repository.ts";
+import { KEPT_LABEL_SOURCES, type LabelSource, labelColumn, labelsFrom } from "./audit.repository.ts";
 
 /** Where a page starts: the (at, id) of the last entry of the page before. */
 export interface ActivityCursor {
@@ -44,32 +44,26 @@ export function activityQuery(db: Db, filters: ActivityFilters, cursor: Activity
 
 export type ActivityRow = Awaited<ReturnType<ReturnType<typeof activityQuery>["execute"]>>[number];
 
-/** Where each kind of record keeps the name the log shows for it. */
-const LABEL_SOURCES = {
-  ...CONTENT_LABEL_SOURCES,
-  "volunteer-application": { table: "volunteer_applications", column: "full_name" },
-  message: { table: "contact_messages", column: "name" },
-  subscriber: { table: "subscribers", column: "email" },
-  staff: { table: "admin_users", column: "email" },
-  "staff-invitation": { table: "staff_invitations", column: "email" },
-} as const;
+/** Where each kind of record keeps the name the log shows for it while the record exists. */
+const LIVE_LABEL_SOURCES: Record<string, LabelSource> = {
+  ...KEPT_LABEL_SOURCES,
+  "volunteer-application": labelColumn("volunteer_applications", "full_name"),
+  message: labelColumn("contact_messages", "name"),
+  subscriber: labelColumn("subscribers", "email"),
+  staff: labelColumn("admin_users", "email"),
+  "staff-invitation": labelColumn("staff_invitations", "email"),
+};
 
 /**
  * The current names of the records a page of entries mentions, keyed "entity:id": looked up while the
- * record exists. Once it is gone, an entry about content shows the name it kept (`audit_log.label`);
- * one about a person shows none.
+ * record exists. Once it is gone, an entry shows the name it kept (`audit_log.label`); one about a
+ * person kept none and reads "a subscriber" (core/audit/activity-text.ts).
  */
 export async function labelsOf(db: Db, rows: Array<Pick<ActivityRow, "entity" | "entity_id">>) {
   const labels = new Map<string, string>();
-  for (const [entity, source] of Object.entries(LABEL_SOURCES)) {
+  for (const [entity, source] of Object.entries(LIVE_LABEL_SOURCES)) {
     const ids = [...new Set(rows.filter((r) => r.entity === entity && r.entity_id).map((r) => r.entity_id as string))];
-    if (ids.length === 0) continue;
-    const found = await db
-      .selectFrom(source.table)
-      .select(["id", `${source.column} as label`])
-      .where("id", "in", ids)
-      .execute();
-    for (const row of found as Array<{ id: string; label: string }>) labels.set(`${entity}:${row.id}`, row.label);
+    for (const [id, label] of await labelsFrom(db, source, ids)) labels.set(`${entity}:${id}`, label);
   }
   return labels;
 }

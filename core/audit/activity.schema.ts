@@ -51,6 +51,14 @@ export const ENTITY_NOUNS: Record<string, string> = {
   "year-statements": "year-end statements",
   retention: "retention rule",
   suppression: "newsletter suppression",
+  campaign: "campaign",
+  "email-series-step": "welcome e-mail",
+  breach: "data breach",
+  setting: "setting",
+  person: "person",
+  "newsletter-image": "newsletter picture",
+  "image-consent": "picture",
+  "donor-wall": "donor wall entry",
 };
 
 export const entityNoun = (entity: string) => ENTITY_NOUNS[entity] ?? entity.replace(/-/g, " ");

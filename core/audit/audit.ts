@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
-import { contentLabel, insertAuditEntry } from "./audit.repository.ts";
+import { insertAuditEntry, keptLabel } from "./audit.repository.ts";
 
 /**
  * The audit log (docs/decisions/0200-staff-roles-and-audit.md): who did what, when, from where. Services
@@ -55,6 +55,11 @@ export interface AuditEntry {
   fields?: readonly string[];
   /** A few safe values, e.g. `{ status: "Approved" }` or `{ from: "editor", to: "administrator" }`. */
   values?: Readonly<Record<string, AuditValue>>;
+  /**
+   * The record's name when the caller knows a better one than its table (a setting's label, "picture
+   * 2"). Never a person's name: the log keeps it for 25 months (0889-every-activity-entry-names-its-record.md).
+   */
+  label?: string;
 }
 
 /** What `audit_log.changes` holds. */
@@ -102,7 +107,10 @@ export function createAudit({ clock }: { clock: Clock }) {
         entity: entry.entity,
         entity_id: entry.entityId ?? null,
         changes: JSON.stringify(auditChanges(entry)),
-        label: entry.entityId ? await contentLabel(trx, entry.entity, entry.entityId) : null,
+        label:
+          entry.label?.slice(0, 200) ||
+          (entry.entityId ? await keptLabel(trx, entry.entity, entry.entityId) : null) ||
+          null,
       });
     },
   };

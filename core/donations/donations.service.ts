@@ -480,13 +480,14 @@ export function createDonationsService(deps: DonationsDeps) {
       const donation = await repo.findDonation(db, { id: donationId });
       if (!donation) throw new NotFoundError("No such donation.");
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.deleteTestGift(trx, donationId))) throw new ConflictError(DELETE_ONLY_TEST_MESSAGE);
+        // Recorded first, while the gift is there to give the entry its name (decision 0889).
         await audit.record(trx, actor, {
           action: "delete",
           entity: DONATION_AUDIT_ENTITY,
           entityId: donationId,
           values: { test: true, amountCents: donation.amountCents, currency: donation.currency },
         });
+        if (!(await repo.deleteTestGift(trx, donationId))) throw new ConflictError(DELETE_ONLY_TEST_MESSAGE);
       });
     },
 

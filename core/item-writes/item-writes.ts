@@ -252,9 +252,10 @@ export function createItemWrites<Item extends Values, Values>(
     async remove(id: string, actor: Actor): Promise<void> {
       const removed = await db.transaction().execute(async (trx) => {
         const item = await find(trx, id);
+        // Recorded first, while the item is there to give the entry its name (decision 0889).
+        await audit.record(trx, actor, { action: "delete", entity: kind.entity, entityId: id });
         await kind.delete(trx, id);
         await deleteTranslations(trx, kind.entity, id);
-        await audit.record(trx, actor, { action: "delete", entity: kind.entity, entityId: id });
         await scheduling.afterWrite(trx, { entity: kind.entity, id }, kind.stateOf(item), null);
         return item;
       });

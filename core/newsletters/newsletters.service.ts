@@ -230,8 +230,9 @@ export function createNewslettersService(deps: NewslettersDeps) {
     async remove(id: string, actor: Actor): Promise<void> {
       await findRow(id);
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.deleteNewsletter(trx, id))) throw new ConflictError(ONLY_DRAFTS_MESSAGE);
+        // Recorded first, while the newsletter is there to give the entry its name (decision 0889).
         await audit.record(trx, actor, { action: "delete", entity: NEWSLETTER_AUDIT_ENTITY, entityId: id });
+        if (!(await repo.deleteNewsletter(trx, id))) throw new ConflictError(ONLY_DRAFTS_MESSAGE);
       });
     },
 

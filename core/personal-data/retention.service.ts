@@ -41,6 +41,7 @@ const PeriodsSchema = z.object(Object.fromEntries(ruled.map((kind) => [kind.id, 
 
 export const RETENTION_PERIODS = defineSetting<Record<string, number | undefined>>(
   "privacy.retentionPeriods",
+  "how long personal data is kept",
   PeriodsSchema,
   {},
 );

@@ -37,7 +37,12 @@ import { createSecretBox } from "./secret-box.ts";
 import { matchingStep, newTotpSecret, totpUri } from "./totp.ts";
 
 /** Administrators' setting: every staff account must have a second factor. */
-export const REQUIRE_SECOND_FACTOR = defineSetting("security.requireSecondFactor", z.boolean(), false);
+export const REQUIRE_SECOND_FACTOR = defineSetting(
+  "security.requireSecondFactor",
+  "second factor required for all staff",
+  z.boolean(),
+  false,
+);
 
 /** How long the step between password and second factor stays open. */
 export const LOGIN_TICKET_LIFETIME_MS = 5 * 60 * 1000;

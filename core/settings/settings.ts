@@ -7,17 +7,19 @@ import { findSettingValue, saveSettingValue } from "./settings.repository.ts";
 
 /**
  * Site settings an Administrator changes in the back office, kept as key → JSON value. Each setting
- * is declared once with `defineSetting` (its key, its schema and the value it has until someone
- * sets it), and read and written only through that declaration, so a stored value is always typed.
+ * is declared once with `defineSetting` (its key, its name as staff read it in the activity log,
+ * its schema and the value it has until someone sets it), and read and written only through that declaration, so a stored value is always typed.
  */
 export interface Setting<T> {
   key: string;
+  label: string;
   schema: z.ZodType<T>;
   fallback: T;
 }
 
-export const defineSetting = <T>(key: string, schema: z.ZodType<T>, fallback: T): Setting<T> => ({
+export const defineSetting = <T>(key: string, label: string, schema: z.ZodType<T>, fallback: T): Setting<T> => ({
   key,
+  label,
   schema,
   fallback,
 });
@@ -61,6 +63,7 @@ export function createSettings({ db, clock, audit }: SettingsDeps) {
           action: "update",
           entity: "setting",
           entityId: setting.key,
+          label: setting.label,
           fields: ["value"],
           values: isAuditValue(value) ? { value } : {},
         });

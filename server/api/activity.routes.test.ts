@@ -233,4 +233,81 @@ describe.each(DIALECTS)("Activity API on %s", (dialect) => {
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((row) => row.label === null)).toBe(true);
   });
+
+  it("names campaigns, welcome e-mails and gifts, also once deleted; a deleted subscriber as “a subscriber”, never by id", async () => {
+    tick();
+    const campaign = await t.app.inject({
+      method: "POST",
+      url: "/api/campaigns",
+      headers: admin,
+      payload: { name: "Year-end appeal", startsOn: "2026-11-27", endsOn: "2026-12-31", goal: "100" },
+    });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    tick();
+    const [step] = (await t.app.inject({ url: "/api/email-series/welcome", headers: admin })).json().steps;
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: `/api/email-series/welcome/steps/${step._id}`,
+      headers: admin,
+      payload: { ...step, subjectEn: "Meet Hana" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    tick();
+    const gift = await t.app.inject({
+      method: "POST",
+      url: "/api/offline-gifts",
+      headers: admin,
+      payload: {
+        receivedOn: "2026-11-20",
+        method: "bank-transfer",
+        amount: "1,000",
+        currency: "etb",
+        etbPerUsd: "155.5",
+        fund: "vocational-training-machine",
+        donorName: "Abeba Tesfaye",
+        donorEmail: "abeba@example.org",
+      },
+    });
+    expect(gift.statusCode, gift.body).toBe(201);
+    const giftId = gift.json()._id as string;
+    tick();
+    const giftGone = await t.app.inject({ method: "DELETE", url: `/api/offline-gifts/${giftId}`, headers: admin });
+    expect(giftGone.statusCode, giftGone.body).toBeLessThan(300);
+    tick();
+    await t.app.inject({ method: "POST", url: "/api/subscribe", payload: { email: "reader@example.org" } });
+    const subscribers = (await t.app.inject({ url: "/api/subscribe", headers: admin })).json<Array<{ _id: string }>>();
+    const subscriberId = subscribers[0]?._id as string;
+    tick();
+    const unsubscribed = await t.app.inject({
+      method: "DELETE",
+      url: "/api/subscribe",
+      headers: admin,
+      payload: { ids: [subscriberId] },
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    // The records' rows go, as a retention run or a later delete would take them.
+    await t.database.db.deleteFrom("campaigns").execute();
+    await t.database.db.deleteFrom("receipts").where("offline_gift_id", "=", giftId).execute();
+    await t.database.db.deleteFrom("offline_gifts").where("id", "=", giftId).execute();
+
+    const { entries } = await activity({ from: "2026-11-21" });
+    const about = (id: string) => entries.filter((e) => e.entityId === id).map((e) => e.summary);
+    expect(about(campaign.json().id)).toEqual(["Meron created campaign “Year-end appeal”."]);
+    expect(about(step._id)).toEqual(["Meron changed the subject en of welcome e-mail “Meet Hana”."]);
+    expect(about(giftId)).toEqual([
+      "Meron deleted the offline gift of ETB 1,000 on 20 Nov 2026.",
+      "Meron created the offline gift of ETB 1,000 on 20 Nov 2026.",
+    ]);
+    expect(about(subscriberId)).toEqual(["Meron deleted a subscriber."]);
+    for (const entry of entries) {
+      expect(entry.summary).not.toContain(subscriberId.slice(0, 8));
+      expect(entry.summary).not.toMatch(/\b[0-9a-f]{8}\b/);
+    }
+    const kept = await t.database.db
+      .selectFrom("audit_log")
+      .select("label")
+      .where("entity", "=", "subscriber")
+      .execute();
+    expect(kept.every((row) => row.label === null)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import type { HTTPMethods } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES } from "../../core/access/roles.ts";
+import type { ActivityPage } from "../../core/audit/activity.schema.ts";
 import { DIALECTS } from "../../tests/support/dialects.ts";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../tests/support/test-app.ts";
 import type { RouteEntry } from "../app.ts";
@@ -151,5 +152,17 @@ describe.each(DIALECTS)("audit walk of the route table on %s", (dialect) => {
     ];
     expect(failures.map((r) => r.statusCode)).toEqual([400, 400, 404, 404, 400]);
     expect(await auditRows()).toHaveLength(before);
+  });
+
+  it("describes every entry it recorded by a name, never by an id (decision 0889)", async () => {
+    const summaries: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ActivityPage = await t.services.activity.list({ limit: 200, ...(cursor ? { cursor } : {}) });
+      summaries.push(...page.entries.map((entry) => entry.summary));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(summaries.length).toBeGreaterThan(Object.keys(AUDIT_FIXTURES).length);
+    expect(summaries.filter((summary) => /\b[0-9a-f]{8}\b/i.test(summary))).toEqual([]);
   });
 });

@@ -65,8 +65,10 @@ describe.runIf(browserAvailable)("activity log", () => {
     const summaries = () => log.locator("li p:first-of-type").allTextContents();
     // Newest first: the deletion, then the video it removed being made.
     const all = await summaries();
-    const deleted = all.findIndex((s) => / deleted video /.test(s));
-    const created = all.findIndex((s) => / created video “?A video to remove|created video [0-9a-f]{8}/.test(s));
+    // Named, never by an id, also once the video is gone (decision 0889).
+    const deleted = all.findIndex((s) => / deleted video “A video to remove”\./.test(s));
+    const created = all.findIndex((s) => / created video “A video to remove”\./.test(s));
+    expect(all.filter((s) => /\b[0-9a-f]{8}\b/.test(s))).toEqual([]);
     expect(deleted).toBeGreaterThanOrEqual(0);
     expect(created).toBeGreaterThan(deleted);
     expect(all).toContain("Meron signed in.");
