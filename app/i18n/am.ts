@@ -139,8 +139,6 @@ export const am: Partial<Record<MessageKey, string>> = {
   "newsletterEmail.why": "ይህን የሚቀበሉት ከHope Behind Bars ዜና ለመቀበል ስለተመዘገቡ ነው።",
   "newsletterEmail.unsubscribe": "ምዝገባውን ሰርዝ",
   "newsletterEmail.onSite": "በድረ-ገጻችን ላይ ያንብቡት",
-  "newsletterEmail.breachNotice":
-    "ይህን የሚቀበሉት Hope Behind Bars ስለእርስዎ የያዘው መረጃ በዚህ ክስተት ተነክቶ ሊሆን ስለሚችል ነው። ይህ ዜና መጽሔት አይደለም፤ በማንኛውም የመልዕክት ዝርዝር ውስጥ አልተጨመሩም።",
   "givingEmail.subject": "ወደ Hope Behind Bars «የእኔ ልገሳዎች» የመግቢያ አገናኝዎ",
   "givingEmail.preview": "ልገሳዎችዎንና ደረሰኞችዎን ይመልከቱ፤ ወርሃዊ ልገሳን ይቀይሩ ወይም ያቁሙ።",
   "givingEmail.heading": "ወደ «የእኔ ልገሳዎች» ይግቡ",

@@ -31,24 +31,7 @@ export const toNewsletter = (row: NewsletterRow): Newsletter => ({
 });
 
 export async function listNewsletters(db: Db): Promise<NewsletterRow[]> {
-  return (
-    db
-      .selectFrom("newsletters")
-      .selectAll()
-      // A breach's letter is reached from the breach register only (docs/decisions/0861).
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("data_breaches")
-              .select("data_breaches.id")
-              .whereRef("data_breaches.newsletter_id", "=", "newsletters.id"),
-          ),
-        ),
-      )
-      .orderBy("updated_at", "desc")
-      .orderBy("id")
-      .execute()
-  );
+  return db.selectFrom("newsletters").selectAll().orderBy("updated_at", "desc").orderBy("id").execute();
 }
 
 /** Sent and archived, newest first: the public archive and its feed. */

@@ -1,5 +1,4 @@
 import type { Db, Dialect } from "../../db/database.ts";
-import type { StaffRole } from "../access/roles.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
@@ -7,7 +6,6 @@ import type { ConsentService } from "../consent/consent.service.ts";
 import type { EmailService, QueuedEmail } from "../email/email.service.ts";
 import type { RenderedEmail } from "../email/render-email.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { message } from "../i18n/messages.ts";
 import type { JobQueue } from "../jobs/jobs.service.ts";
 import type { ImageInput } from "../media/image-input.ts";
 import type { StoredImage } from "../media/media.schema.ts";
@@ -67,6 +65,8 @@ export interface NewslettersDeps {
 
 const BREACH_LETTER_MESSAGE =
   "This e-mail is for the people a breach affects: send it from the breach register at Admin → Privacy.";
+const BREACH_LETTER_FOOTER =
+  "You receive this because Hope Behind Bars holds information about you that this incident may have affected. It is not a newsletter: you have not been added to any list.";
 
 /**
  * Newsletters: written as drafts, previewed and tested as e-mails, then sent now or at a time by the
@@ -173,17 +173,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
   return {
     /** Sends a newsletter to its recipients; registered with every other job kind in server/job-handlers.ts. */
     sendJob,
-    /** Every newsletter but the breaches' letters, which the breach register reaches (docs/decisions/0861). */
     list: async () => (await repo.listNewsletters(db)).map(repo.toNewsletter),
-
-    /**
-     * A breach's letter says who a breach affected and is sent to them: only Administrators, who keep
-     * the breach register, may open it; to anyone else it does not exist (docs/decisions/0861).
-     */
-    async assertMayOpen(id: string, role: StaffRole | undefined): Promise<void> {
-      if (role !== "administrator" && isRecordId(id) && (await repo.isBreachLetter(db, id)))
-        throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
-    },
 
     /** A newsletter with how its send is going and the addresses that failed, with why. */
     async get(id: string) {
@@ -200,14 +190,10 @@ export function createNewslettersService(deps: NewslettersDeps) {
     /**
      * A draft as the e-mail to people who are not (all) subscribers: a breach's letter, sent from the
      * breach register through the e-mail outbox (docs/decisions/0861-telling-people-of-a-breach.md).
-     * With an Amharic version, that one too, its foot in Amharic (docs/decisions/0884).
      */
-    async letterEmails(id: string): Promise<{ en: RenderedEmail; am: RenderedEmail | null }> {
-      const newsletter = repo.toNewsletter(await findRow(id));
-      const letterIn = async (locale: Locale) =>
-        (await render(newsletter, { locale, notice: { footer: message(locale, "newsletterEmail.breachNotice") } }))
-          .email;
-      return { en: await letterIn("en"), am: hasAmharicVersion(newsletter) ? await letterIn("am") : null };
+    async letterEmail(id: string): Promise<RenderedEmail> {
+      const rendered = await render(repo.toNewsletter(await findRow(id)), { notice: { footer: BREACH_LETTER_FOOTER } });
+      return rendered.email;
     },
 
     async update(id: string, input: unknown, actor: Actor): Promise<Newsletter> {

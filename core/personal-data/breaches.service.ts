@@ -12,7 +12,6 @@ import { parseInput } from "../shared/validation.ts";
 import { PERSONAL_DATA_KINDS } from "./personal-data.registry.ts";
 import {
   addressesOf,
-  amharicReaders,
   type BreachRow,
   findBreach,
   insertBreach,
@@ -66,7 +65,7 @@ export interface BreachesDeps {
   /** The newsletter editor's drafts: the letter is written, previewed and tested there. */
   letters: {
     create(input: unknown, actor: Actor): Promise<{ _id: string }>;
-    letterEmails(id: string): Promise<{ en: RenderedEmail; am: RenderedEmail | null }>;
+    letterEmail(id: string): Promise<RenderedEmail>;
   };
 }
 
@@ -175,24 +174,17 @@ export function createBreaches({ db, clock, audit, email, letters }: BreachesDep
       if (!breach.newsletterId) throw new ValidationError(NO_LETTER);
       if (breach.peopleInformedAt) throw new ConflictError(ALREADY_INFORMED);
       if (!email.enabled) throw new ServiceUnavailableError(NO_MAIL);
-      const letter = await letters.letterEmails(breach.newsletterId);
+      const letter = await letters.letterEmail(breach.newsletterId);
       const addresses = await addressesOf(db, breach.kinds);
-      // With an Amharic version, those whose known language is Amharic get it (docs/decisions/0861).
-      const amharic = letter.am ? await amharicReaders(db, addresses) : new Set<string>();
       await db.transaction().execute(async (trx) => {
-        for (const address of addresses)
-          await email.send(trx, address, (amharic.has(address) ? letter.am : null) ?? letter.en);
+        for (const address of addresses) await email.send(trx, address, letter);
         await setBreachSteps(trx, id, { people_informed_at: clock().toISOString() });
         await audit.record(trx, actor, {
           action: "update",
           entity: AUDIT_ENTITY,
           entityId: id,
           fields: ["peopleInformed"],
-          values: {
-            peopleInformed: true,
-            emailed: addresses.length,
-            ...(letter.am ? { emailedInAmharic: amharic.size } : {}),
-          },
+          values: { peopleInformed: true, emailed: addresses.length },
         });
       });
       return shown(await found(id));

@@ -304,34 +304,6 @@ export async function addressesOf(db: Db, kindIds: readonly string[]): Promise<s
   return [...found].sort();
 }
 
-/**
- * Which of these addresses (lower-case) read Amharic, as far as the site knows: the language a
- * subscriber chose, else the language of the page of the person's latest gift. An address with
- * neither is not counted (it gets the English letter).
- */
-export async function amharicReaders(db: Db, addresses: readonly string[]): Promise<Set<string>> {
-  const language = new Map<string, string>();
-  for (let start = 0; start < addresses.length; start += 500) {
-    const some = addresses.slice(start, start + 500);
-    const gifts = await db
-      .selectFrom("donations")
-      .select((eb) => [eb.fn<string>("lower", [eb.ref("donor_email")]).as("address"), "locale"])
-      .where((eb) => eb(eb.fn("lower", [eb.ref("donor_email")]), "in", some))
-      .where("locale", "is not", null)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    for (const gift of gifts) if (gift.locale) language.set(gift.address, gift.locale);
-    const subscribers = await db
-      .selectFrom("subscribers")
-      .select((eb) => [eb.fn<string>("lower", [eb.ref("email")]).as("address"), "locale"])
-      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "in", some))
-      .execute();
-    for (const subscriber of subscribers) language.set(subscriber.address, subscriber.locale);
-  }
-  return new Set(addresses.filter((address) => language.get(address) === "am"));
-}
-
 export interface BreachRow {
   id: string;
   description: string;
