@@ -5,6 +5,7 @@ import type { StoredImage } from "../../../core/media/media.schema";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
 import type {
   FailedDelivery,
+  ListedNewsletter,
   Newsletter,
   NewsletterAudience,
   NewsletterProgress,
@@ -23,7 +24,7 @@ import { formatInstantDateTime } from "../../lib/dates";
 
 export const meta = () => adminMeta("Newsletter");
 
-type Detail = Newsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
+type Detail = ListedNewsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
 const EMPTY = {
   subject: "",
   previewText: "",
@@ -349,6 +350,16 @@ export default function NewsletterEdit() {
               >
                 Send test to me
               </button>
+              {detail.breachLetter ? (
+                <p className="self-center text-sm text-muted">
+                  This is a breach letter: it goes to the people affected from the{" "}
+                  <Link to="/admin/privacy/breaches" className="font-semibold text-brand hover:underline">
+                    breach register
+                  </Link>
+                  , never to the subscribers.
+                </p>
+              ) : (
+                <>
               <label className="flex items-center gap-2 text-sm">
                 <span className="font-medium">Send to</span>
                 <select
@@ -389,6 +400,8 @@ export default function NewsletterEdit() {
               >
                 Schedule
               </button>
+                </>
+              )}
             </>
           )}
         </div>
