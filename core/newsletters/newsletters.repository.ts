@@ -246,7 +246,11 @@ export async function failedDeliveries(db: Db, newsletterId: string, limit = 200
 
 /** The newsletters that are breaches' letters to the people they affect (docs/decisions/0861). */
 export async function breachLetterIds(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom("data_breaches").select("newsletter_id").where("newsletter_id", "is not", null).execute();
+  const rows = await db
+    .selectFrom("data_breaches")
+    .select("newsletter_id")
+    .where("newsletter_id", "is not", null)
+    .execute();
   return new Set(rows.map((row) => row.newsletter_id as string));
 }
 

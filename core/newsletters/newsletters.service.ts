@@ -80,7 +80,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const { links } = subscribers;
   const nowIso = () => clock().toISOString();
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
-  const render = async (newsletter: Newsletter, options: { notice?: { footer: string }; locale?: Locale } = {}) =>
+  const render = async (newsletter: Newsletter, options: Parameters<typeof renderNewsletter>[5] = {}) =>
     renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress(), options);
 
   /**

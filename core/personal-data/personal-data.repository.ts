@@ -326,8 +326,15 @@ export async function amharicReaders(db: Db, addresses: readonly string[]): Prom
       .selectFrom(source.table)
       .select((eb) => [
         eb.fn<string | null>("lower", [eb.ref(source.address)]).as("address"),
-        "locale",
-        (source.at.length > 1 ? eb.fn.coalesce(...source.at.map((column) => eb.ref(column))) : eb.ref(source.at[0] as string)).as("at"),
+        eb.ref("locale").as("locale"),
+        // SQLite's coalesce wants two arguments or more.
+        (source.at.length > 1
+          ? eb.fn<string | null>(
+              "coalesce",
+              source.at.map((column) => eb.ref(column)),
+            )
+          : eb.ref(source.at[0] as string)
+        ).as("at"),
       ])
       .where(source.address, "is not", null)
       .where("locale", "is not", null)
@@ -335,7 +342,8 @@ export async function amharicReaders(db: Db, addresses: readonly string[]): Prom
     for (const row of rows) {
       if (!row.address || !row.locale || !wanted.has(row.address)) continue;
       const known = newest.get(row.address);
-      if (!known || String(row.at ?? "") > known.at) newest.set(row.address, { at: String(row.at ?? ""), locale: row.locale });
+      if (!known || String(row.at ?? "") > known.at)
+        newest.set(row.address, { at: String(row.at ?? ""), locale: row.locale });
     }
   }
   return new Set([...newest].filter(([, known]) => known.locale === "am").map(([address]) => address));

@@ -360,46 +360,46 @@ export default function NewsletterEdit() {
                 </p>
               ) : (
                 <>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="font-medium">Send to</span>
-                <select
-                  value={lapsedYear}
-                  onChange={(event) => setLapsedYear(event.target.value)}
-                  className="rounded-lg border px-2 py-1.5"
-                >
-                  <option value="">All confirmed subscribers</option>
-                  {LAPSED_YEARS.map((year) => (
-                    <option key={year} value={String(year)}>
-                      Lapsed donors of {year} (subscribers only)
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => askToSend()}
-                className={`${pill} bg-accent text-white`}
-              >
-                Send now
-              </button>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="font-medium">Or at (Addis Ababa time)</span>
-                <input
-                  type="datetime-local"
-                  value={at}
-                  onChange={(event) => setAt(event.target.value)}
-                  className="rounded-lg border px-2 py-1.5"
-                />
-              </label>
-              <button
-                type="button"
-                disabled={busy || !at}
-                onClick={() => askToSend(zonedLocalToDate(at)?.toISOString())}
-                className={`${pill} ring-1 ring-brand/30 text-brand`}
-              >
-                Schedule
-              </button>
+                  <label className="flex items-center gap-2 text-sm">
+                    <span className="font-medium">Send to</span>
+                    <select
+                      value={lapsedYear}
+                      onChange={(event) => setLapsedYear(event.target.value)}
+                      className="rounded-lg border px-2 py-1.5"
+                    >
+                      <option value="">All confirmed subscribers</option>
+                      {LAPSED_YEARS.map((year) => (
+                        <option key={year} value={String(year)}>
+                          Lapsed donors of {year} (subscribers only)
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => askToSend()}
+                    className={`${pill} bg-accent text-white`}
+                  >
+                    Send now
+                  </button>
+                  <label className="flex items-center gap-2 text-sm">
+                    <span className="font-medium">Or at (Addis Ababa time)</span>
+                    <input
+                      type="datetime-local"
+                      value={at}
+                      onChange={(event) => setAt(event.target.value)}
+                      className="rounded-lg border px-2 py-1.5"
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    disabled={busy || !at}
+                    onClick={() => askToSend(zonedLocalToDate(at)?.toISOString())}
+                    className={`${pill} ring-1 ring-brand/30 text-brand`}
+                  >
+                    Schedule
+                  </button>
                 </>
               )}
             </>
