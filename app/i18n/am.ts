@@ -139,6 +139,8 @@ export const am: Partial<Record<MessageKey, string>> = {
   "newsletterEmail.why": "ይህን የሚቀበሉት ከHope Behind Bars ዜና ለመቀበል ስለተመዘገቡ ነው።",
   "newsletterEmail.unsubscribe": "ምዝገባውን ሰርዝ",
   "newsletterEmail.onSite": "በድረ-ገጻችን ላይ ያንብቡት",
+  "breachLetterEmail.why":
+    "ይህን የሚቀበሉት Hope Behind Bars ስለ እርስዎ የያዘው መረጃ በዚህ ክስተት ተነክቶ ሊሆን ስለሚችል ነው። ይህ ጋዜጣ አይደለም፤ በምንም ዝርዝር ውስጥ አልተጨመሩም።",
   "givingEmail.subject": "ወደ Hope Behind Bars «የእኔ ልገሳዎች» የመግቢያ አገናኝዎ",
   "givingEmail.preview": "ልገሳዎችዎንና ደረሰኞችዎን ይመልከቱ፤ ወርሃዊ ልገሳን ይቀይሩ ወይም ያቁሙ።",
   "givingEmail.heading": "ወደ «የእኔ ልገሳዎች» ይግቡ",

@@ -142,6 +142,9 @@ export const en = {
   "newsletterEmail.why": "You receive this because you subscribed to news from Hope Behind Bars.",
   "newsletterEmail.unsubscribe": "Unsubscribe",
   "newsletterEmail.onSite": "Read it on our website",
+  // A breach's letter to the people it affects, in their language (docs/decisions/0861, 0886).
+  "breachLetterEmail.why":
+    "You receive this because Hope Behind Bars holds information about you that this incident may have affected. It is not a newsletter: you have not been added to any list.",
   "givingEmail.subject": "Your sign-in link to My giving at Hope Behind Bars",
   "givingEmail.preview": "See your gifts and receipts, and change or stop a monthly gift.",
   "givingEmail.heading": "Sign in to My giving",

@@ -244,6 +244,16 @@ export async function failedDeliveries(db: Db, newsletterId: string, limit = 200
   return rows.map((row) => ({ email: row.email, error: row.last_error ?? "" }));
 }
 
+/** The newsletters that are breaches' letters to the people they affect (docs/decisions/0861). */
+export async function breachLetterIds(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("data_breaches")
+    .select("newsletter_id")
+    .where("newsletter_id", "is not", null)
+    .execute();
+  return new Set(rows.map((row) => row.newsletter_id as string));
+}
+
 /** Whether a draft is a breach's letter to the people it affects (docs/decisions/0861). */
 export async function isBreachLetter(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom("data_breaches").select("id").where("newsletter_id", "=", id).executeTakeFirst());

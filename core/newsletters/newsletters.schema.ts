@@ -140,6 +140,12 @@ export interface Newsletter {
   updatedAt: string;
 }
 
+/**
+ * A newsletter as Administrators' newsletter screens list and open it: a breach's letter to the
+ * people it affects says so; others carry nothing more (docs/decisions/0886).
+ */
+export type ListedNewsletter = Newsletter & { breachLetter?: true };
+
 export interface FailedDelivery {
   email: string;
   error: string;

@@ -1,4 +1,5 @@
 import type { Db, Dialect } from "../../db/database.ts";
+import { mayUse, type StaffRole } from "../access/roles.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
 import type { BlogService } from "../blogs/blogs.service.ts";
 import type { PurgePublicCaches } from "../cache-purge/cache-purge.ts";
@@ -30,6 +31,7 @@ import {
   AudienceQuerySchema,
   FromPostSchema,
   hasAmharicVersion,
+  type ListedNewsletter,
   type Newsletter,
   type NewsletterAudience,
   NewsletterInputSchema,
@@ -40,6 +42,9 @@ import {
 import { forRecipient, renderNewsletter } from "./render-newsletter.ts";
 
 export const NEWSLETTER_AUDIT_ENTITY = "newsletter";
+
+/** Breach letters belong with the breach register, which is for Administrators only (no `roles`). */
+const mayReadBreachLetters = (role: StaffRole) => mayUse(role, undefined);
 
 export interface NewslettersDeps {
   db: Db;
@@ -65,8 +70,6 @@ export interface NewslettersDeps {
 
 const BREACH_LETTER_MESSAGE =
   "This e-mail is for the people a breach affects: send it from the breach register at Admin → Privacy.";
-const BREACH_LETTER_FOOTER =
-  "You receive this because Hope Behind Bars holds information about you that this incident may have affected. It is not a newsletter: you have not been added to any list.";
 
 /**
  * Newsletters: written as drafts, previewed and tested as e-mails, then sent now or at a time by the
@@ -77,7 +80,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
   const { links } = subscribers;
   const nowIso = () => clock().toISOString();
   const sanitize = (html: string) => sanitizeNewsletterHtml(html, (src) => isNewsletterPicture(deps.storage, src));
-  const render = async (newsletter: Newsletter, options: { notice?: { footer: string }; locale?: Locale } = {}) =>
+  const render = async (newsletter: Newsletter, options: Parameters<typeof renderNewsletter>[5] = {}) =>
     renderNewsletter(newsletter, siteUrl, links, deps.storage, await deps.postalAddress(), options);
 
   /**
@@ -173,13 +176,36 @@ export function createNewslettersService(deps: NewslettersDeps) {
   return {
     /** Sends a newsletter to its recipients; registered with every other job kind in server/job-handlers.ts. */
     sendJob,
-    list: async () => (await repo.listNewsletters(db)).map(repo.toNewsletter),
+
+    /**
+     * Every newsletter, newest first, as `role` may see them: a breach's letter is personal-data
+     * work, listed (and marked) for Administrators only (docs/decisions/0886).
+     */
+    async list(role: StaffRole): Promise<ListedNewsletter[]> {
+      const letters = await repo.breachLetterIds(db);
+      const rows = await repo.listNewsletters(db);
+      const seen = mayReadBreachLetters(role) ? rows : rows.filter((row) => !letters.has(row.id));
+      return seen.map((row) =>
+        letters.has(row.id) ? { ...repo.toNewsletter(row), breachLetter: true } : repo.toNewsletter(row),
+      );
+    },
+
+    /**
+     * Not found for anyone but Administrators when it is a breach's letter: every newsletter call by
+     * id asks this first, so Editors never open, test, preview or delete one (docs/decisions/0886).
+     */
+    async assertSeenBy(id: string, role: StaffRole): Promise<void> {
+      if (!mayReadBreachLetters(role) && isRecordId(id) && (await repo.isBreachLetter(db, id))) {
+        throw new NotFoundError(NEWSLETTER_NOT_FOUND_MESSAGE);
+      }
+    },
 
     /** A newsletter with how its send is going and the addresses that failed, with why. */
     async get(id: string) {
       const newsletter = repo.toNewsletter(await findRow(id));
       return {
         ...newsletter,
+        ...((await repo.isBreachLetter(db, id)) ? { breachLetter: true as const } : {}),
         progress: await repo.progressOf(db, id),
         failures: await repo.failedDeliveries(db, id),
       };
@@ -189,11 +215,15 @@ export function createNewslettersService(deps: NewslettersDeps) {
 
     /**
      * A draft as the e-mail to people who are not (all) subscribers: a breach's letter, sent from the
-     * breach register through the e-mail outbox (docs/decisions/0861-telling-people-of-a-breach.md).
+     * breach register through the e-mail outbox (docs/decisions/0861-telling-people-of-a-breach.md),
+     * in English and, when it has one, in its Amharic version with the Amharic foot (0886).
      */
-    async letterEmail(id: string): Promise<RenderedEmail> {
-      const rendered = await render(repo.toNewsletter(await findRow(id)), { notice: { footer: BREACH_LETTER_FOOTER } });
-      return rendered.email;
+    async letterEmails(id: string): Promise<{ en: RenderedEmail; am?: RenderedEmail }> {
+      const newsletter = repo.toNewsletter(await findRow(id));
+      const notice = { footer: "breachLetterEmail.why" } as const;
+      const en = (await render(newsletter, { notice })).email;
+      if (!hasAmharicVersion(newsletter)) return { en };
+      return { en, am: (await render(newsletter, { notice, locale: "am" })).email };
     },
 
     async update(id: string, input: unknown, actor: Actor): Promise<Newsletter> {

@@ -10,6 +10,7 @@ import { choosePictures, isNewsletterPicture, type PictureStorage } from "./news
 import { archiveLink, type Newsletter, versionFor } from "./newsletters.schema.ts";
 
 type Links = ReturnType<typeof newsletterLinks>;
+type MessageKey = Parameters<typeof message>[1];
 
 /** Stands for each recipient's unsubscribe token in the e-mail rendered once per send. */
 const TOKEN_PLACEHOLDER = "UNSUBSCRIBE-TOKEN-PLACEHOLDER";
@@ -57,14 +58,15 @@ export async function renderNewsletter(
   }: {
     /**
      * Written to people who are not (all) subscribers, as the law asks (a breach's notice,
-     * docs/decisions/0861): this foot instead of the subscriber's, and no unsubscribe or archive link.
+     * docs/decisions/0861): this foot (a catalogue message, in the version's language) instead of the
+     * subscriber's, and no unsubscribe or archive link.
      */
-    notice?: { footer: string } | undefined;
+    notice?: { footer: MessageKey } | undefined;
     locale?: Locale;
   } = {},
 ): Promise<NewsletterRender> {
   const version = versionFor(newsletter, locale);
-  const t = (key: Parameters<typeof message>[1]) => message(version.lang, key);
+  const t = (key: MessageKey) => message(version.lang, key);
   const content = sanitizeNewsletterHtml(version.content, (src) => isNewsletterPicture(storage, src));
   const pictures = await choosePictures(storage, siteUrl, imagesOf(content));
   // Both versions carry the English subject's campaign: Insight counts the issue once.
@@ -88,7 +90,7 @@ export async function renderNewsletter(
         }
       : {}),
     footer: [
-      notice?.footer ?? t("newsletterEmail.why"),
+      t(notice?.footer ?? "newsletterEmail.why"),
       ...(postalAddress.length > 0 ? [postalAddress.join(", ")] : []),
     ],
     footerLinks: notice

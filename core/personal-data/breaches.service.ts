@@ -12,6 +12,7 @@ import { parseInput } from "../shared/validation.ts";
 import { PERSONAL_DATA_KINDS } from "./personal-data.registry.ts";
 import {
   addressesOf,
+  amharicReaders,
   type BreachRow,
   findBreach,
   insertBreach,
@@ -65,7 +66,8 @@ export interface BreachesDeps {
   /** The newsletter editor's drafts: the letter is written, previewed and tested there. */
   letters: {
     create(input: unknown, actor: Actor): Promise<{ _id: string }>;
-    letterEmail(id: string): Promise<RenderedEmail>;
+    /** The letter as an e-mail in each version it has: English, and Amharic when written. */
+    letterEmails(id: string): Promise<{ en: RenderedEmail; am?: RenderedEmail }>;
   };
 }
 
@@ -167,24 +169,28 @@ export function createBreaches({ db, clock, audit, email, letters }: BreachesDep
 
     /**
      * Sends the letter to every address the kinds involved hold, one e-mail each through the outbox,
-     * and marks the people informed, in one transaction; the audit names how many, never who.
+     * and marks the people informed, in one transaction; the audit names how many, never who. With an
+     * Amharic version, people whose known language is Amharic get it (docs/decisions/0886).
      */
     async informPeople(id: string, actor: Actor): Promise<Breach> {
       const breach = await found(id);
       if (!breach.newsletterId) throw new ValidationError(NO_LETTER);
       if (breach.peopleInformedAt) throw new ConflictError(ALREADY_INFORMED);
       if (!email.enabled) throw new ServiceUnavailableError(NO_MAIL);
-      const letter = await letters.letterEmail(breach.newsletterId);
+      const letter = await letters.letterEmails(breach.newsletterId);
       const addresses = await addressesOf(db, breach.kinds);
+      const amharic = letter.am ? await amharicReaders(db, addresses) : new Set<string>();
       await db.transaction().execute(async (trx) => {
-        for (const address of addresses) await email.send(trx, address, letter);
+        for (const address of addresses) {
+          await email.send(trx, address, (amharic.has(address) && letter.am) || letter.en);
+        }
         await setBreachSteps(trx, id, { people_informed_at: clock().toISOString() });
         await audit.record(trx, actor, {
           action: "update",
           entity: AUDIT_ENTITY,
           entityId: id,
           fields: ["peopleInformed"],
-          values: { peopleInformed: true, emailed: addresses.length },
+          values: { peopleInformed: true, emailed: addresses.length, emailedInAmharic: amharic.size },
         });
       });
       return shown(await found(id));

@@ -304,6 +304,51 @@ export async function addressesOf(db: Db, kindIds: readonly string[]): Promise<s
   return [...found].sort();
 }
 
+/**
+ * Where a person's language is kept, with when they last chose it: the page they subscribed from,
+ * gave from, or asked to be erased from (docs/decisions/0886).
+ */
+const LANGUAGES: readonly { table: keyof Database; address: string; at: readonly string[] }[] = [
+  { table: "subscribers", address: "email", at: ["confirmed_at", "created_at"] },
+  { table: "donations", address: "donor_email", at: ["created_at"] },
+  { table: "erasures", address: "email_key", at: ["created_at"] },
+];
+
+/**
+ * Which of these addresses (lower-case) read Amharic: those whose newest known choice of language
+ * is Amharic. Everyone else, and anyone whose language is not known, reads English.
+ */
+export async function amharicReaders(db: Db, addresses: readonly string[]): Promise<Set<string>> {
+  const wanted = new Set(addresses);
+  const newest = new Map<string, { at: string; locale: string }>();
+  for (const source of LANGUAGES) {
+    const rows: { address: string | null; locale: string | null; at: string | null }[] = await (db as AnyDb)
+      .selectFrom(source.table)
+      .select((eb) => [
+        eb.fn<string | null>("lower", [eb.ref(source.address)]).as("address"),
+        eb.ref("locale").as("locale"),
+        // SQLite's coalesce wants two arguments or more.
+        (source.at.length > 1
+          ? eb.fn<string | null>(
+              "coalesce",
+              source.at.map((column) => eb.ref(column)),
+            )
+          : eb.ref(source.at[0] as string)
+        ).as("at"),
+      ])
+      .where(source.address, "is not", null)
+      .where("locale", "is not", null)
+      .execute();
+    for (const row of rows) {
+      if (!row.address || !row.locale || !wanted.has(row.address)) continue;
+      const known = newest.get(row.address);
+      if (!known || String(row.at ?? "") > known.at)
+        newest.set(row.address, { at: String(row.at ?? ""), locale: row.locale });
+    }
+  }
+  return new Set([...newest].filter(([, known]) => known.locale === "am").map(([address]) => address));
+}
+
 export interface BreachRow {
   id: string;
   description: string;

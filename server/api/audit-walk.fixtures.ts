@@ -1110,7 +1110,7 @@ export const AUDIT_FIXTURES: Record<string, AuditFixture> = {
         entity: "breach",
         entityId: breach.id,
         fields: ["peopleInformed"],
-        values: { peopleInformed: true, emailed: 0 },
+        values: { peopleInformed: true, emailed: 0, emailedInAmharic: 0 },
       },
     };
   },

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
+import type { StaffIdentity } from "../../core/auth/auth.schema.ts";
 import { BadRequestError } from "../../core/shared/errors.ts";
 import { actorOf } from "../plugins/access.ts";
 import { filesOf, readMultipart } from "./multipart.ts";
@@ -10,8 +11,16 @@ type IdParams = { Params: { id: string } };
 export default async function newslettersRoutes(app: FastifyInstance) {
   const { newsletters } = app.services;
   const staff = { config: { roles: EDITORS } };
+  const roleOf = (request: FastifyRequest) => (request.admin as StaffIdentity).role;
 
-  app.get("/api/newsletters", staff, async () => newsletters.list());
+  // A breach's letter is Administrators' work (docs/decisions/0886): for anyone else, every call
+  // by id answers as if it did not exist, the routes added later included.
+  app.addHook("preHandler", async (request) => {
+    const { id } = (request.params ?? {}) as { id?: string };
+    if (id !== undefined) await newsletters.assertSeenBy(id, roleOf(request));
+  });
+
+  app.get("/api/newsletters", staff, async (request) => newsletters.list(roleOf(request)));
   app.post("/api/newsletters", staff, async (request, reply) =>
     reply.code(201).send(await newsletters.create(request.body, actorOf(request))),
   );

@@ -98,6 +98,17 @@ describe.runIf(browserAvailable)("privacy: retention, records of processing and 
     await page.getByLabel("Subject").waitFor();
     // The field is drawn before the draft it shows has loaded.
     await expect.poll(() => page.getByLabel("Subject").inputValue()).toBe("About your information at Hope Behind Bars");
+    // Marked as a breach letter, with no way to send it to the subscribers (docs/decisions/0886).
+    await page.getByText("This is a breach letter").waitFor();
+    expect(await page.getByRole("button", { name: "Send now" }).count()).toBe(0);
+    await screenshot(page, "privacy-breach-letter-editor-375");
+    await page.goto("/admin/newsletters");
+    await page.getByText("Breach letter · not sent to subscribers").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "newsletters-breach-letter-375");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, "newsletters-breach-letter-1280");
+    await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto("/admin/privacy/breaches");
     await page.getByRole("link", { name: "Edit the e-mail" }).waitFor();
     await page.getByRole("button", { name: "Send the e-mail to the people affected" }).click();

@@ -5,6 +5,7 @@ import type { StoredImage } from "../../../core/media/media.schema";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
 import type {
   FailedDelivery,
+  ListedNewsletter,
   Newsletter,
   NewsletterAudience,
   NewsletterProgress,
@@ -23,7 +24,7 @@ import { formatInstantDateTime } from "../../lib/dates";
 
 export const meta = () => adminMeta("Newsletter");
 
-type Detail = Newsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
+type Detail = ListedNewsletter & { progress: NewsletterProgress; failures: FailedDelivery[] };
 const EMPTY = {
   subject: "",
   previewText: "",
@@ -349,46 +350,58 @@ export default function NewsletterEdit() {
               >
                 Send test to me
               </button>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="font-medium">Send to</span>
-                <select
-                  value={lapsedYear}
-                  onChange={(event) => setLapsedYear(event.target.value)}
-                  className="rounded-lg border px-2 py-1.5"
-                >
-                  <option value="">All confirmed subscribers</option>
-                  {LAPSED_YEARS.map((year) => (
-                    <option key={year} value={String(year)}>
-                      Lapsed donors of {year} (subscribers only)
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => askToSend()}
-                className={`${pill} bg-accent text-white`}
-              >
-                Send now
-              </button>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="font-medium">Or at (Addis Ababa time)</span>
-                <input
-                  type="datetime-local"
-                  value={at}
-                  onChange={(event) => setAt(event.target.value)}
-                  className="rounded-lg border px-2 py-1.5"
-                />
-              </label>
-              <button
-                type="button"
-                disabled={busy || !at}
-                onClick={() => askToSend(zonedLocalToDate(at)?.toISOString())}
-                className={`${pill} ring-1 ring-brand/30 text-brand`}
-              >
-                Schedule
-              </button>
+              {detail.breachLetter ? (
+                <p className="self-center text-sm text-muted">
+                  This is a breach letter: it goes to the people affected from the{" "}
+                  <Link to="/admin/privacy/breaches" className="font-semibold text-brand hover:underline">
+                    breach register
+                  </Link>
+                  , never to the subscribers.
+                </p>
+              ) : (
+                <>
+                  <label className="flex items-center gap-2 text-sm">
+                    <span className="font-medium">Send to</span>
+                    <select
+                      value={lapsedYear}
+                      onChange={(event) => setLapsedYear(event.target.value)}
+                      className="rounded-lg border px-2 py-1.5"
+                    >
+                      <option value="">All confirmed subscribers</option>
+                      {LAPSED_YEARS.map((year) => (
+                        <option key={year} value={String(year)}>
+                          Lapsed donors of {year} (subscribers only)
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => askToSend()}
+                    className={`${pill} bg-accent text-white`}
+                  >
+                    Send now
+                  </button>
+                  <label className="flex items-center gap-2 text-sm">
+                    <span className="font-medium">Or at (Addis Ababa time)</span>
+                    <input
+                      type="datetime-local"
+                      value={at}
+                      onChange={(event) => setAt(event.target.value)}
+                      className="rounded-lg border px-2 py-1.5"
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    disabled={busy || !at}
+                    onClick={() => askToSend(zonedLocalToDate(at)?.toISOString())}
+                    className={`${pill} ring-1 ring-brand/30 text-brand`}
+                  >
+                    Schedule
+                  </button>
+                </>
+              )}
             </>
           )}
         </div>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
-import type { Newsletter } from "../../../core/newsletters/newsletters.schema";
+import type { ListedNewsletter, Newsletter } from "../../../core/newsletters/newsletters.schema";
 import { EmptyState } from "../../components/admin/empty-state";
 import { adminMeta } from "../../lib/admin-meta";
 import { api, errorMessage } from "../../lib/api-client";
@@ -22,12 +22,12 @@ const when = (n: Newsletter) => {
 /** Admin → Newsletters: every newsletter, newest first; new ones from scratch or from a blog post. */
 export default function AdminNewsletters() {
   const navigate = useNavigate();
-  const [newsletters, setNewsletters] = useState<Newsletter[] | null>(null);
+  const [newsletters, setNewsletters] = useState<ListedNewsletter[] | null>(null);
   const [posts, setPosts] = useState<Array<{ _id: string; title: string }>>([]);
   const [postId, setPostId] = useState("");
 
   useEffect(() => {
-    api<Newsletter[]>("/api/newsletters")
+    api<ListedNewsletter[]>("/api/newsletters")
       .then(setNewsletters)
       .catch(() => {
         toast.error("Failed to fetch newsletters.");
@@ -93,9 +93,16 @@ export default function AdminNewsletters() {
         <ul className="mt-6 divide-y rounded-2xl border bg-white shadow-sm">
           {newsletters.map((n) => (
             <li key={n._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <Link to={`/admin/newsletters/${n._id}`} className="font-semibold text-brand hover:underline">
-                {n.subject}
-              </Link>
+              <span className="flex flex-wrap items-center gap-2">
+                <Link to={`/admin/newsletters/${n._id}`} className="font-semibold text-brand hover:underline">
+                  {n.subject}
+                </Link>
+                {n.breachLetter && (
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                    Breach letter · not sent to subscribers
+                  </span>
+                )}
+              </span>
               <span className="text-sm text-muted">
                 {NEWSLETTER_STATE_LABELS[n.state]} · {when(n)}
                 {n.recipients !== null ? ` · ${n.recipients} recipients` : ""}
