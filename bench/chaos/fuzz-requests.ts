@@ -440,7 +440,11 @@ export function signedChapaRequests(): fc.Arbitrary<FuzzRequest> {
         fc.constantFrom("0", "-5.00", "abc", "1e9"),
       ),
       currency: fc.constantFrom("ETB", "USD", "etb"),
-      tx_ref: fc.oneof(fc.constant("{chapa}"), fc.uuid().map((id) => `hbb-${id}`), fc.string({ maxLength: 300 })),
+      tx_ref: fc.oneof(
+        fc.constant("{chapa}"),
+        fc.uuid().map((id) => `hbb-${id}`),
+        fc.string({ maxLength: 300 }),
+      ),
       email: fc.option(fc.emailAddress()),
       payment_method: fc.constantFrom("telebirr", "cbebirr", "mpesa", "card", ""),
     })

@@ -98,7 +98,8 @@ class KnownIds {
   /** A birr checkout's reference (`{ id: "hbb-…" }`), which Chapa's notifications name as tx_ref. */
   learnChapaReference(body: unknown) {
     const id = (body as { id?: unknown } | null)?.id;
-    if (typeof id === "string" && id.startsWith("hbb-")) this.chapaReferences = [...this.chapaReferences, id].slice(-50);
+    if (typeof id === "string" && id.startsWith("hbb-"))
+      this.chapaReferences = [...this.chapaReferences, id].slice(-50);
   }
   chapaReferences: string[] = [];
 }

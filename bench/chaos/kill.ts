@@ -7,14 +7,7 @@ import { createKillStore, type KillStore } from "./kill-store.ts";
 import { duplicates, type MailSink, type ReceivedMail, startMailSink } from "./mail-sink.ts";
 import type { Random } from "./random.ts";
 import { adminToken, freePort, ServerProcess } from "./server-process.ts";
-import {
-  importSubscribers,
-  Ledger,
-  type LostWrite,
-  readList,
-  runWorkload,
-  verifyLedger,
-} from "./workload.ts";
+import { importSubscribers, Ledger, type LostWrite, readList, runWorkload, verifyLedger } from "./workload.ts";
 
 export interface KillOptions {
   cycles: number;
@@ -198,7 +191,10 @@ async function killCampaign(log: FigureLog, random: Random, options: KillOptions
   } finally {
     await server.stop();
     await mail.stop();
-    if (keep) console.log(`${label}: data kept for a look: ${store.dataDir}${store.env.DATABASE_URL ? ` and ${store.env.DATABASE_URL}` : ""}`);
+    if (keep)
+      console.log(
+        `${label}: data kept for a look: ${store.dataDir}${store.env.DATABASE_URL ? ` and ${store.env.DATABASE_URL}` : ""}`,
+      );
     await store.close(keep);
   }
 }

@@ -173,7 +173,9 @@ type Operation = (context: WorkloadContext) => Promise<void>;
 
 /** A form's fields for a diagnostic (files are named by count, not content). */
 const describeForm = (form: FormData) =>
-  [...form.entries()].map(([name, value]) => (typeof value === "string" ? `${name}=${value}` : `${name}=<file>`)).join("&");
+  [...form.entries()]
+    .map(([name, value]) => (typeof value === "string" ? `${name}=${value}` : `${name}=<file>`))
+    .join("&");
 
 /** Sends a write and names it for a diagnostic ("POST /api/gallery title=…"). */
 async function write(
@@ -182,7 +184,11 @@ async function write(
   pathname: string,
   options: Omit<RequestOptions, "token"> & { asStaff?: boolean },
 ): Promise<{ outcome: Outcome; request: string }> {
-  const body = options.form ? describeForm(options.form) : options.json === undefined ? "" : JSON.stringify(options.json);
+  const body = options.form
+    ? describeForm(options.form)
+    : options.json === undefined
+      ? ""
+      : JSON.stringify(options.json);
   const request = `${method} ${pathname} ${body}`.trim().slice(0, 300);
   const outcome = await send(context.baseUrl, method, pathname, {
     ...options,
@@ -294,7 +300,9 @@ const operations: Record<string, { weight: number; run: Operation }> = {
       const item = c.ledger.take("video", c.random);
       if (!item) return;
       const title = `${item.token}-u${nextToken(c)}`;
-      const { outcome, request } = await write(c, "PUT", `/api/videos/${item.id}`, { json: videoBody(title, c.random) });
+      const { outcome, request } = await write(c, "PUT", `/api/videos/${item.id}`, {
+        json: videoBody(title, c.random),
+      });
       c.ledger.settle(item, title, outcome, request);
     },
   },
@@ -308,7 +316,8 @@ const operations: Record<string, { weight: number; run: Operation }> = {
         visitorIp: visitorIp(c.random),
         asStaff: false,
       });
-      if (isAcknowledged(outcome)) c.ledger.add("subscriber", email, "subscribed", undefined, evidenceOf(request, outcome));
+      if (isAcknowledged(outcome))
+        c.ledger.add("subscriber", email, "subscribed", undefined, evidenceOf(request, outcome));
     },
   },
   contactMessage: {
@@ -320,7 +329,8 @@ const operations: Record<string, { weight: number; run: Operation }> = {
         visitorIp: visitorIp(c.random),
         asStaff: false,
       });
-      if (isAcknowledged(outcome)) c.ledger.add("message", token, "read:false", undefined, evidenceOf(request, outcome));
+      if (isAcknowledged(outcome))
+        c.ledger.add("message", token, "read:false", undefined, evidenceOf(request, outcome));
     },
   },
   markMessage: {
