@@ -374,7 +374,7 @@ const operations: Record<string, { weight: number; run: Operation }> = {
     },
   },
   offlineGift: {
-    weight: 1.5,
+    weight: 3,
     async run(c) {
       const token = nextToken(c);
       const { outcome, request } = await write(c, "POST", "/api/offline-gifts", { json: offlineGift(token) });
@@ -382,7 +382,7 @@ const operations: Record<string, { weight: number; run: Operation }> = {
         c.ledger.add("gift", token, "recorded", outcome.body._id, evidenceOf(request, outcome));
     },
   },
-  newsletter: { weight: 0.5, run: newsletter },
+  newsletter: { weight: 2, run: newsletter },
 };
 
 const weights = Object.fromEntries(Object.entries(operations).map(([name, op]) => [name, op.weight]));
