@@ -16,8 +16,10 @@ export interface KillOptions {
   workers: number;
   /** How long writes run before a kill at a random moment: a time in this range (ms). */
   killAfterMs: [number, number];
-  /** Share of kills aimed at the moment an upload's files are being written (the rest are at random). */
+  /** Share of kills aimed at the moment an upload's files are being written. */
   uploadAimedShare: number;
+  /** Share of kills aimed at the moment the mail sink takes a message (the rest are at random). */
+  mailAimedShare: number;
   /** How old the leftovers are made before the last start, so a clean-up that spares young files sees them. */
   orphanAgeHours: number;
   /** How long to wait for a clean-up after the last start. */
@@ -35,7 +37,8 @@ export const KILL_DEFAULTS: KillOptions = {
   budgetSeconds: 120,
   workers: 4,
   killAfterMs: [300, 3000],
-  uploadAimedShare: 0.5,
+  uploadAimedShare: 0.4,
+  mailAimedShare: 0.3,
   orphanAgeHours: 24,
   sweepWaitMs: 30_000,
   subscribers: 300,
@@ -100,7 +103,7 @@ async function killCampaign(log: FigureLog, random: Random, options: KillOptions
         options.workers,
         stop.signal,
       );
-      const moment = await killMoment(store.dataDir, random, options);
+      const moment = await killMoment(store.dataDir, mail, random, options);
       kills.push(Date.now());
       await server.kill9();
       stop.abort();
@@ -200,31 +203,52 @@ async function killCampaign(log: FigureLog, random: Random, options: KillOptions
 }
 
 /**
- * When to kill: at a random moment, or just as an upload writes its files (where leftovers come
- * from; the encode before it takes far longer, so a random moment seldom lands there).
+ * When to kill: at a random moment, just as an upload writes its files (where leftovers come from;
+ * the encode before it takes far longer, so a random moment seldom lands there), or just as a
+ * message reaches the mail sink (where a copy goes twice: accepted, not yet recorded as sent).
  */
-type KillMoment = "at a random moment" | "while an upload wrote its files" | "no upload wrote files in time";
+type KillMoment =
+  | "at a random moment"
+  | "while an upload wrote its files"
+  | "no upload wrote files in time"
+  | "as a message was accepted"
+  | "no message came in time";
 
-function killMoment(dataDir: string, random: Random, options: KillOptions): Promise<KillMoment> {
-  if (random.next() >= options.uploadAimedShare) {
+function killMoment(dataDir: string, mail: MailSink, random: Random, options: KillOptions): Promise<KillMoment> {
+  const roll = random.next();
+  if (roll >= options.uploadAimedShare + options.mailAimedShare) {
     return new Promise((resolve) =>
       setTimeout(() => resolve("at a random moment"), random.int(...options.killAfterMs)),
     );
   }
+  const aimAtMail = roll >= options.uploadAimedShare;
   return new Promise((resolve) => {
     let fired = false;
     const fire = (moment: KillMoment, delayMs: number) => {
       if (fired) return;
       fired = true;
-      watcher.close();
+      watcher?.close();
+      clearInterval(poll);
       clearTimeout(fallback);
       setTimeout(() => resolve(moment), delayMs);
     };
-    const watcher = watch(path.join(dataDir, "uploads"), { recursive: true }, () =>
-      fire("while an upload wrote its files", random.int(0, 25)),
+    const watcher = aimAtMail
+      ? undefined
+      : watch(path.join(dataDir, "uploads"), { recursive: true }, () =>
+          fire("while an upload wrote its files", random.int(0, 25)),
+        );
+    const before = mail.count();
+    const poll = aimAtMail
+      ? setInterval(() => {
+          if (mail.count() > before) fire("as a message was accepted", random.int(0, 10));
+        }, 5)
+      : undefined;
+    // Under heavy load an upload may not reach its files for a long time, and no e-mail may be
+    // due: then a plain kill.
+    const fallback = setTimeout(
+      () => fire(aimAtMail ? "no message came in time" : "no upload wrote files in time", 0),
+      options.killAfterMs[1] * 10,
     );
-    // Under heavy load an upload may not reach its files for a long time: then a plain kill.
-    const fallback = setTimeout(() => fire("no upload wrote files in time", 0), options.killAfterMs[1] * 10);
   });
 }
 

@@ -12,6 +12,8 @@ export interface MailSink {
   port: number;
   /** Every message received in full so far (the raw texts are dropped once read). */
   received(): readonly ReceivedMail[];
+  /** How many messages were received, without reading them (cheap enough to poll). */
+  count(): number;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,12 @@ export async function startMailSink(): Promise<MailSink> {
     }
     return kept;
   };
-  return { port: inbox.port, received: drain, stop: () => inbox.stop() };
+  return {
+    port: inbox.port,
+    received: drain,
+    count: () => kept.length + inbox.messages.length,
+    stop: () => inbox.stop(),
+  };
 }
 
 /** Messages that arrived more than once, by Message-ID (the same for every attempt at one message). */
