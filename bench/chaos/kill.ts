@@ -7,7 +7,15 @@ import { createKillStore, type KillStore } from "./kill-store.ts";
 import { duplicates, type MailSink, type ReceivedMail, startMailSink } from "./mail-sink.ts";
 import type { Random } from "./random.ts";
 import { adminToken, freePort, ServerProcess } from "./server-process.ts";
-import { importSubscribers, Ledger, type LostWrite, readList, runWorkload, verifyLedger } from "./workload.ts";
+import {
+  importSubscribers,
+  Ledger,
+  type LostWrite,
+  newsletter,
+  readList,
+  runWorkload,
+  verifyLedger,
+} from "./workload.ts";
 
 export interface KillOptions {
   cycles: number;
@@ -97,12 +105,11 @@ async function killCampaign(log: FigureLog, random: Random, options: KillOptions
       // What was written before the last kill: the rest was read back after an earlier one.
       for (const write of await verifyLedger(server.baseUrl, token, ledger, { changedOnly: true }))
         lost.set(write.token, write);
+      const context = { baseUrl: server.baseUrl, token, ledger, random, images, runId };
+      // One send under way from the start, so even a short campaign has a newsletter in flight.
+      if (cycle === 1) await newsletter(context);
       const stop = new AbortController();
-      const writes = runWorkload(
-        { baseUrl: server.baseUrl, token, ledger, random, images, runId },
-        options.workers,
-        stop.signal,
-      );
+      const writes = runWorkload(context, options.workers, stop.signal);
       const moment = await killMoment(store.dataDir, mail, random, options);
       kills.push(Date.now());
       await server.kill9();

@@ -249,7 +249,7 @@ const offlineGift = (token: string) => ({
  * A newsletter written and sent to the confirmed subscribers (a few hundred, imported at the start),
  * only while no other send is under way: more would lengthen the run, not vary what the kills meet.
  */
-async function newsletter(c: WorkloadContext) {
+export async function newsletter(c: WorkloadContext) {
   if (c.newsletterBusy) return;
   c.newsletterBusy = true;
   try {
