@@ -27,11 +27,9 @@ function walk(dir: string): string[] {
 }
 
 /**
- * Every text value in every table but the job queue's, for "does any row mention this file". A
- * job's payload names the image it works on (media.encode-variants), and a finished job keeps it
- * after the item and its files are deleted: that is history, not a reference.
+ * Every text value in every table of a SQLite file but the job queue's (see KillStore.rowText).
  */
-function allRowText(sqliteFile: string): string {
+export function sqliteRowText(sqliteFile: string): string {
   const db = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
   try {
     const tables = db
@@ -45,23 +43,6 @@ function allRowText(sqliteFile: string): string {
       }
     }
     return parts.join("\n");
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Jobs still to run now or running (the restarted server re-encodes the ladders the kills cut
- * short); a retry planned for later does not count. While one works, its files are not yet named
- * by its row.
- */
-export function jobsUnderWay(sqliteFile: string): number {
-  const db = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare("select count(*) from jobs where status = 'running' or (status = 'queued' and run_at <= ?)")
-      .pluck()
-      .get(new Date().toISOString()) as number;
   } finally {
     db.close();
   }
@@ -81,12 +62,12 @@ export interface UploadsAudit {
 const KEY_IN_TEXT = /(?:gallery|blog|publications)\/[a-zA-Z0-9-]+\.(?:avif|webp|jpg)/g;
 
 /**
- * Compares DATA_DIR/uploads with the rows: keys are server-generated (`gallery/<uuid>-640.webp`),
- * so a file is referenced when its key appears in any row's text, whatever column holds it.
+ * Compares DATA_DIR/uploads with the rows' text (KillStore.rowText): keys are server-generated
+ * (`gallery/<uuid>-640.webp`), so a file is referenced when its key appears in any row's text,
+ * whatever column holds it.
  */
-export function auditUploads(dataDir: string, sqliteFile: string): UploadsAudit {
+export function auditUploads(dataDir: string, text: string): UploadsAudit {
   const root = path.join(dataDir, "uploads");
-  const text = allRowText(sqliteFile);
   const files = walk(root);
   const keys = new Set(files.map((file) => path.relative(root, file).split(path.sep).join("/")));
   const temps = [...keys].filter((key) => path.basename(key).startsWith(".") || key.endsWith(".tmp"));

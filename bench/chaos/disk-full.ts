@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmdirSync, rmSync, statfsSync, writeF
 import os from "node:os";
 import path from "node:path";
 import { isAcknowledged, isCleanError, type Outcome, send } from "./api-client.ts";
-import { auditUploads, integrityCheck } from "./audit.ts";
+import { auditUploads, integrityCheck, sqliteRowText } from "./audit.ts";
 import type { FigureLog } from "./figures.ts";
 import { imagePart, imagePool } from "./images.ts";
 import type { Random } from "./random.ts";
@@ -125,7 +125,7 @@ export async function diskFull(log: FigureLog, random: Random, options: DiskFull
 
     await server.stop();
     const integrity = integrityCheck(path.join(dataDir, "hope.sqlite"));
-    const leftovers = auditUploads(dataDir, path.join(dataDir, "hope.sqlite"));
+    const leftovers = auditUploads(dataDir, sqliteRowText(path.join(dataDir, "hope.sqlite")));
 
     log.add({
       name: "disk full: writes while filling a tmpfs",

@@ -424,3 +424,42 @@ export function signWebhook(request: FuzzRequest, secret: string, donationId: st
   const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
   return { ...request, payload, headers: { ...request.headers, "stripe-signature": `t=${timestamp},v1=${signature}` } };
 }
+
+/**
+ * Chapa's notifications (`charge.*` events), signed over their exact bytes with the webhook secret,
+ * naming a checkout the run opened (`{chapa}`, filled in when sent) or a made-up reference. The
+ * service only takes them as a reason to ask verify, which the fake Chapa answers.
+ */
+export function signedChapaRequests(): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      event: fc.constantFrom("charge.success", "charge.failed/cancelled", "charge.refunded", "payout.success"),
+      status: fc.constantFrom("success", "failed", "pending", "refunded"),
+      amount: fc.oneof(
+        fc.integer({ min: 1, max: 1_000_000 }).map((n) => `${n}.00`),
+        fc.constantFrom("0", "-5.00", "abc", "1e9"),
+      ),
+      currency: fc.constantFrom("ETB", "USD", "etb"),
+      tx_ref: fc.oneof(
+        fc.constant("{chapa}"),
+        fc.uuid().map((id) => `hbb-${id}`),
+        fc.string({ maxLength: 300 }),
+      ),
+      email: fc.option(fc.emailAddress()),
+      payment_method: fc.constantFrom("telebirr", "cbebirr", "mpesa", "card", ""),
+    })
+    .map((event) => ({
+      kind: "signed-webhook" as const,
+      method: "POST",
+      url: "/api/payments/chapa/webhook",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ ...event, first_name: "Fuzz", reference: "APfuzz" }),
+    }));
+}
+
+/** Fills in a checkout reference and signs the notification as Chapa does (hex HMAC-SHA256 of the body). */
+export function signChapaWebhook(request: FuzzRequest, secret: string, txRef: string): FuzzRequest {
+  const payload = String(request.payload).replaceAll("{chapa}", txRef);
+  const signature = createHmac("sha256", secret).update(payload).digest("hex");
+  return { ...request, payload, headers: { ...request.headers, "x-chapa-signature": signature } };
+}

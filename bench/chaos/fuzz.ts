@@ -8,14 +8,18 @@ import sharp from "sharp";
 import { loadConfig } from "../../config/env.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../db/database.ts";
 import { buildApp, type RouteEntry } from "../../server/app.ts";
+import { type FakeChapa, startFakeChapa } from "../../tests/support/fake-chapa.ts";
 import { startFakeStripe } from "../../tests/support/fake-stripe.ts";
 import { pngClaiming, polyglotJpeg, svgImage, textFile, truncatedJpeg } from "../../tests/support/images.ts";
+import { createSmtpInbox } from "../../tests/support/smtp-inbox.ts";
 import type { FigureLog } from "./figures.ts";
 import {
   type FilePool,
   type FuzzRequest,
   type Identity,
   requestsFor,
+  signChapaWebhook,
+  signedChapaRequests,
   signedWebhookRequests,
   signWebhook,
 } from "./fuzz-requests.ts";
@@ -35,6 +39,7 @@ export interface FuzzOptions {
 export const FUZZ_DEFAULTS = { runsPerRoute: 40, budgetSeconds: 90 };
 
 const WEBHOOK_SECRET = "whsec_chaosfuzz";
+const CHAPA_WEBHOOK_SECRET = "chaos-fuzz-chapa-notifications";
 const ADMIN = { email: "fuzz-admin@hopebehindbars.test", password: "fuzzing all the routes" };
 const HANG_MS = 15_000;
 
@@ -90,18 +95,38 @@ class KnownIds {
     const list = this.ids.get(routeUrl.replace(/\/:id$/, ""));
     return list && list.length > 0 ? random.pick(list) : undefined;
   }
+  /** A birr checkout's reference (`{ id: "hbb-…" }`), which Chapa's notifications name as tx_ref. */
+  learnChapaReference(body: unknown) {
+    const id = (body as { id?: unknown } | null)?.id;
+    if (typeof id === "string" && id.startsWith("hbb-"))
+      this.chapaReferences = [...this.chapaReferences, id].slice(-50);
+  }
+  chapaReferences: string[] = [];
 }
 
 interface Harness {
   app: FastifyInstance;
   errorsByRequest: Map<string, string>;
+  /**
+   * Requests answered by a deliberate ServiceUnavailableError ("not available here"), by request
+   * id: the error handler logs those as "service unavailable", unlike a database that is away.
+   */
+  designedByRequest: Map<string, string>;
+  chapa: FakeChapa;
   close(): Promise<void>;
+}
+
+/** The providers the app talks to, local fakes: Stripe's API, Chapa's API and a mail server. */
+interface Fakes {
+  stripeUrl: string;
+  chapa: FakeChapa;
+  smtpPort: number;
 }
 
 async function startApp(
   dialect: "sqlite" | "postgres",
   postgresUrl: string | undefined,
-  stripeUrl: string,
+  fakes: Fakes,
 ): Promise<Harness> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "hbb-chaos-fuzz-"));
   let database: DatabaseHandle;
@@ -120,23 +145,36 @@ async function startApp(
     SESSION_SECRET: "chaos-fuzz-secret-chaos-fuzz-secret-0001",
     STRIPE_SECRET_KEY: "sk_test_chaosfuzz",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
+    STRIPE_API_URL: fakes.stripeUrl,
+    // E-mail and birr giving set up, so their routes run for real instead of answering 503.
+    SMTP_URL: `smtp://127.0.0.1:${fakes.smtpPort}`,
+    SMTP_FROM: "Hope Behind Bars <website@hopebehindbars.test>",
+    CHAPA_SECRET_KEY: "CHASECK_TEST-fake0key",
+    CHAPA_WEBHOOK_SECRET,
+    CHAPA_API_URL: fakes.chapa.url,
   });
-  // The error log names the cause of each 5xx (by request id); nothing else is printed.
+  // The error log names the cause of each 5xx (by request id); nothing else is printed. Warnings
+  // are read too: a deliberate 503 is logged as one ("service unavailable").
   const errorsByRequest = new Map<string, string>();
+  const designedByRequest = new Map<string, string>();
   const stream = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split("\n").filter(Boolean)) {
         try {
           const entry = JSON.parse(line) as {
             reqId?: string;
+            level?: number;
             err?: { type?: string; message?: string; code?: string };
             msg?: string;
+            reason?: string;
+            cause?: string;
           };
-          if (entry.reqId)
+          if (!entry.reqId) continue;
+          if (entry.msg === "service unavailable") designedByRequest.set(entry.reqId, entry.reason ?? "");
+          else if ((entry.level ?? 0) >= 50 || !errorsByRequest.has(entry.reqId))
             errorsByRequest.set(
               entry.reqId,
-              `${entry.err?.type ?? ""} ${entry.err?.code ?? ""} ${entry.err?.message ?? entry.msg ?? ""}`.trim(),
+              `${entry.err?.type ?? ""} ${entry.err?.code ?? ""} ${entry.err?.message ?? entry.msg ?? ""} ${entry.cause ?? ""}`.trim(),
             );
         } catch {
           // not JSON: ignore
@@ -145,12 +183,14 @@ async function startApp(
       done();
     },
   });
-  const app = await buildApp({ config, database, logger: { level: "error", stream } });
+  const app = await buildApp({ config, database, logger: { level: "warn", stream } });
   await app.ready();
   await app.services.auth.createAdmin(ADMIN.email, ADMIN.password);
   return {
     app,
     errorsByRequest,
+    designedByRequest,
+    chapa: fakes.chapa,
     async close() {
       await app.close();
       await database.close();
@@ -277,6 +317,14 @@ async function seedRecords(app: FastifyInstance, token: string, files: FilePool,
       throw new Error(`fuzz seed ${url} failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
     known.learn(url, response.json());
   }
+  // A gift in birr opened at the fake Chapa, so signed notifications can name a real checkout.
+  const birr = await app.inject({
+    method: "POST",
+    url: "/api/payments/create-checkout-session",
+    payload: { amount: 500, currency: "ETB", email: "seed@example.org" },
+  });
+  if (birr.statusCode >= 300) throw new Error(`fuzz seed birr checkout failed: ${birr.statusCode} ${birr.body}`);
+  known.learnChapaReference(birr.json());
   for (const url of ["/api/messages/admin", "/api/volunteer", "/api/subscribe", "/api/donations"]) {
     const response = await app.inject({ method: "GET", url, headers: { authorization } });
     known.learn(url, response.json());
@@ -287,6 +335,8 @@ interface FuzzResult {
   requests: number;
   routes: number;
   faults: ServerFault[];
+  /** 503s of a deliberate ServiceUnavailableError: not faults, shown apart. */
+  designed: ServerFault[];
   uncaught: string[];
   withoutMessage: number;
   aliveAfter: boolean;
@@ -294,8 +344,13 @@ interface FuzzResult {
 
 async function fuzzOne(dialect: "sqlite" | "postgres", options: FuzzOptions): Promise<FuzzResult> {
   const stripe = await startFakeStripe();
+  const chapa = await startFakeChapa();
+  // The app only queues e-mail (buildApp starts no job worker), but a test send or a newsletter is
+  // refused without a mail server configured: this one would take what it is given.
+  const smtp = await createSmtpInbox();
+  await smtp.start();
   try {
-    const harness = await startApp(dialect, options.postgresUrl, stripe.url);
+    const harness = await startApp(dialect, options.postgresUrl, { stripeUrl: stripe.url, chapa, smtpPort: smtp.port });
     try {
       return await fuzzApp(harness, options);
     } finally {
@@ -303,6 +358,8 @@ async function fuzzOne(dialect: "sqlite" | "postgres", options: FuzzOptions): Pr
     }
   } finally {
     await stripe.close();
+    await chapa.close();
+    await smtp.stop();
   }
 }
 
@@ -331,7 +388,9 @@ async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResu
         const arbitrary =
           route.url === "/api/payments/webhook"
             ? fc.oneof(requestsFor(route, identity, files), signedWebhookRequests())
-            : requestsFor(route, identity, files);
+            : route.url === "/api/payments/chapa/webhook"
+              ? fc.oneof(requestsFor(route, identity, files), signedChapaRequests())
+              : requestsFor(route, identity, files);
         for (const request of fc.sample(arbitrary, {
           numRuns: options.runsPerRoute,
           seed: options.seed + seedOffset++,
@@ -347,6 +406,7 @@ async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResu
     }
 
     const faults: ServerFault[] = [];
+    const designed: ServerFault[] = [];
     let sent = 0;
     let withoutMessage = 0;
     const deadline = Date.now() + options.budgetSeconds * 1000;
@@ -356,7 +416,13 @@ async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResu
       let request = await pending;
       const id = known.pick(route.url, random) ?? crypto.randomUUID();
       request = { ...request, url: request.url.replaceAll("{known}", id) };
-      if (request.kind === "signed-webhook") {
+      if (request.kind === "signed-webhook" && route.url === "/api/payments/chapa/webhook") {
+        const txRef =
+          known.chapaReferences.length > 0 ? random.pick(known.chapaReferences) : `hbb-${crypto.randomUUID()}`;
+        // What verify will say of it: paid, failed or still pending, as Chapa might.
+        harness.chapa.settle(txRef, { status: random.pick(["success", "failed", "pending"] as const) });
+        request = signChapaWebhook(request, CHAPA_WEBHOOK_SECRET, txRef);
+      } else if (request.kind === "signed-webhook") {
         request = signWebhook(request, WEBHOOK_SECRET, known.pick("/api/donations", random) ?? crypto.randomUUID());
       }
       const headers = identity === "admin" ? { ...request.headers, authorization: `Bearer ${token}` } : request.headers;
@@ -406,12 +472,16 @@ async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResu
       }
       if (status >= 500) {
         const requestId = String(response.headers["x-request-id"] ?? "");
-        faults.push({
+        const reason = harness.designedByRequest.get(requestId);
+        // A deliberate "not available here" answer says why; a 500, or a 5xx without a message, is a fault.
+        const isDesigned =
+          status === 503 && reason !== undefined && typeof (body as { message?: unknown })?.message === "string";
+        (isDesigned ? designed : faults).push({
           route: `${route.method} ${route.url}`,
           identity,
           kind: request.kind,
           status,
-          error: harness.errorsByRequest.get(requestId) ?? response.body.slice(0, 200),
+          error: isDesigned ? reason : (harness.errorsByRequest.get(requestId) ?? response.body.slice(0, 200)),
           example,
         });
       } else if (
@@ -422,6 +492,7 @@ async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResu
         withoutMessage++;
       } else if (status < 300) {
         known.learn(route.url, body);
+        if (route.url === "/api/payments/create-checkout-session") known.learnChapaReference(body);
       }
       if (identity === "admin" && (status === 401 || (route.url === "/api/admin/logout" && status < 300)))
         token = await login(app);
@@ -432,6 +503,7 @@ async function fuzzApp(harness: Harness, options: FuzzOptions): Promise<FuzzResu
       requests: sent,
       routes: fuzzed.size,
       faults,
+      designed,
       uncaught,
       withoutMessage,
       aliveAfter: health?.statusCode === 200,
@@ -454,6 +526,11 @@ export async function fuzzRoutes(log: FigureLog, options: FuzzOptions) {
       note: `${result.routes} routes, anonymous and admin`,
     });
     log.add({ name: `fuzz (${dialect}): 5xx answers`, value: serverErrors.length, target: 0 });
+    log.add({
+      name: `fuzz (${dialect}): designed 503s ("not available here")`,
+      value: result.designed.length,
+      note: "a feature this setup does not offer, answered with its reason",
+    });
     const hangs = result.faults.filter((f) => f.status === "hang").length;
     log.add({
       name: `fuzz (${dialect}): crashes (uncaught errors, hangs, app down)`,
@@ -470,6 +547,7 @@ export async function fuzzRoutes(log: FigureLog, options: FuzzOptions) {
         note: injectFailures[0]?.error,
       });
     for (const line of groupFaults(serverErrors)) console.log(`    ${line}`);
+    for (const line of groupFaults(result.designed)) console.log(`    designed: ${line}`);
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * `npm run chaos`: the product's robustness guarantees, measured on 127.0.0.1 only and bounded in
- * count and time (about 5 minutes with the defaults). One figure per line, its target beside it.
- * Parts: kill (kill -9 cycles), disk (disk full, root only), pg (PostgreSQL backend termination,
- * with DATABASE_URL or TEST_DATABASE_URL), fuzz (every API route). See README "Other commands".
+ * count and time (5–10 minutes with the defaults). One figure per line, its target beside it.
+ * Parts: kill (kill -9 cycles, on SQLite and, with DATABASE_URL or TEST_DATABASE_URL, PostgreSQL),
+ * disk (disk full, root only), pg (PostgreSQL backend termination), fuzz (every API route). See
+ * README "Other commands".
  *
- * Settings (environment): CHAOS_PARTS=kill,disk,pg,fuzz  CHAOS_SEED=<n>  CHAOS_KILL_CYCLES=12 CHAOS_KILL_SECONDS=120
- * CHAOS_FUZZ_RUNS=60 (requests per route and identity)  CHAOS_DISK_MB=32  CHAOS_PG_TERMINATIONS=5
+ * Settings (environment): CHAOS_PARTS=kill,disk,pg,fuzz  CHAOS_SEED=<n>  CHAOS_KILL_CYCLES=12
+ * CHAOS_KILL_SECONDS=120 (each per database)  CHAOS_FUZZ_RUNS=40 (requests per route and identity)
+ * CHAOS_FUZZ_SECONDS=90  CHAOS_DISK_MB=24  CHAOS_PG_TERMINATIONS=5
  */
 import { ensureBuild } from "../load.ts";
 import { DISK_FULL_DEFAULTS, diskFull } from "./disk-full.ts";
@@ -43,12 +45,17 @@ const runPart = async (name: string, run: () => Promise<void>) => {
 };
 
 await runPart("kill", () =>
-  killCycles(log, createRandom(seed), {
-    ...KILL_DEFAULTS,
-    cycles: number("CHAOS_KILL_CYCLES", KILL_DEFAULTS.cycles),
-    budgetSeconds: number("CHAOS_KILL_SECONDS", KILL_DEFAULTS.budgetSeconds),
-    verbose: process.env.CHAOS_VERBOSE === "1",
-  }),
+  killCycles(
+    log,
+    createRandom(seed),
+    {
+      ...KILL_DEFAULTS,
+      cycles: number("CHAOS_KILL_CYCLES", KILL_DEFAULTS.cycles),
+      budgetSeconds: number("CHAOS_KILL_SECONDS", KILL_DEFAULTS.budgetSeconds),
+      verbose: process.env.CHAOS_VERBOSE === "1",
+    },
+    postgresUrl(),
+  ),
 );
 
 await runPart("disk", () =>

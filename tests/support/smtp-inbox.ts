@@ -79,6 +79,11 @@ export async function createSmtpInbox({ refuse = [], holdAfter }: SmtpInboxOptio
         },
       });
       const listening = server;
+      // A sender that dies mid-conversation (a server killed with SIGKILL) resets its connection;
+      // smtp-server reports that as an 'error' event, which unheard would end the inbox's process.
+      listening.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
+      });
       await new Promise<void>((resolve, reject) => {
         listening.once("error", reject);
         listening.listen(port, "127.0.0.1", () => resolve());
