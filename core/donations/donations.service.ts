@@ -22,6 +22,7 @@ import {
   ValidationError,
 } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import { CHAPA_REFERENCE_PREFIX, ChapaRequestError, createChapaProvider } from "./chapa-provider.ts";
 import { createEventApplier } from "./donation-events.ts";
@@ -457,7 +458,7 @@ export function createDonationsService(deps: DonationsDeps) {
 
     /** Staff ask Chapa again about a pending birr gift (Admin → Donations); audited. */
     async reverify(donationId: string, actor: Actor): Promise<VerifyOutcome | "unreachable"> {
-      const donation = await repo.findDonation(db, { id: donationId });
+      const donation = isRecordId(donationId) ? await repo.findDonation(db, { id: donationId }) : undefined;
       if (!donation) throw new NotFoundError("No such donation.");
       if (!isBirrGift(donation)) throw new ConflictError(REVERIFY_ONLY_BIRR_MESSAGE);
       const outcome = await verifyOrReport(donation.checkoutSessionId);
@@ -477,7 +478,7 @@ export function createDonationsService(deps: DonationsDeps) {
      * public changes; a gift that counts is refused. Audited with what it was.
      */
     async deleteTestGift(donationId: string, actor: Actor): Promise<void> {
-      const donation = await repo.findDonation(db, { id: donationId });
+      const donation = isRecordId(donationId) ? await repo.findDonation(db, { id: donationId }) : undefined;
       if (!donation) throw new NotFoundError("No such donation.");
       await db.transaction().execute(async (trx) => {
         // Recorded first, while the gift is there to give the entry its name (decision 0889).
@@ -496,7 +497,7 @@ export function createDonationsService(deps: DonationsDeps) {
      * totals. Card refunds come from Stripe's own notices instead.
      */
     async markRefunded(donationId: string, actor: Actor): Promise<void> {
-      const donation = await repo.findDonation(db, { id: donationId });
+      const donation = isRecordId(donationId) ? await repo.findDonation(db, { id: donationId }) : undefined;
       if (!donation) throw new NotFoundError("No such donation.");
       if (donation.currency !== BIRR_CURRENCY || donation.status !== "paid") {
         throw new ConflictError(REFUND_ONLY_PAID_BIRR_MESSAGE);

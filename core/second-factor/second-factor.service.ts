@@ -11,6 +11,7 @@ import { defineSetting, type Settings } from "../settings/settings.ts";
 import type { Clock } from "../shared/clock.ts";
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { isRecordId } from "../shared/record-id.ts";
 import { parseInput } from "../shared/validation.ts";
 import {
   authenticationOptions,
@@ -361,7 +362,9 @@ export function createSecondFactorService({
 
     async removePasskey(actor: Actor & { id: string }, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.deletePasskey(trx, actor.id, id))) throw new NotFoundError("Passkey not found.");
+        if (!isRecordId(id) || !(await repo.deletePasskey(trx, actor.id, id))) {
+          throw new NotFoundError("Passkey not found.");
+        }
         await afterRemoval(trx, actor.id);
         await audit.record(trx, actor, {
           action: "second-factor",
