@@ -213,7 +213,7 @@ export function createCampaignsService({
     /** Where `/c/{slug}` sends the visitor; undefined for no such campaign. */
     async redirectFor(slug: string): Promise<string | undefined> {
       // Only what `slugOf` makes can name a campaign (a stray byte would reach the database otherwise).
-      if (!/^[a-z0-9-]+$/.test(slug)) return undefined;
+      if (!/^[a-z0-9-]+$/i.test(slug)) return undefined;
       const row = await repo.findCampaignBySlug(db, slug);
       return row && taggedUrl(publicSiteUrl, row);
     },

@@ -247,9 +247,9 @@ describe.each(DIALECTS)("CSV exports on %s", (dialect) => {
     const lines = [
       "Time (UTC),Person,E-mail,IP,Action,Record,Record id,Fields,What happened",
       "2025-01-03T10:00:00.000Z,'+someone@example.org,'+someone@example.org,203.0.113.9,update,subscriber,sub-2,,'+someone@example.org saved subscriber “ሰላም@example.org” without changes.",
-      "2025-01-02T10:00:00.000Z,ayana@example.org,ayana@example.org,203.0.113.9,update,subscriber,,,ayana@example.org saved subscriber without changes.",
+      "2025-01-02T10:00:00.000Z,ayana@example.org,ayana@example.org,203.0.113.9,update,subscriber,,,ayana@example.org saved a subscriber without changes.",
       "2025-01-02T10:00:00.000Z,ayana@example.org,ayana@example.org,203.0.113.9,update,subscriber,sub-1,status source,ayana@example.org changed the status and source of subscriber “-2+3@example.org”.",
-      "2025-01-01T10:00:00.000Z,ayana@example.org,ayana@example.org,203.0.113.9,delete,subscriber,sub-3,,ayana@example.org deleted subscriber sub-3.",
+      "2025-01-01T10:00:00.000Z,ayana@example.org,ayana@example.org,203.0.113.9,delete,subscriber,sub-3,,ayana@example.org deleted a subscriber.",
       "2025-01-01T10:00:00.000Z,ayana@example.org,ayana@example.org,203.0.113.9,update,subscriber,sub-0,,ayana@example.org saved subscriber “ayana@example.org” without changes.",
     ];
     expect(await get("/api/admin/activity/export.csv?to=2025-12-31")).toBe(`\uFEFF${lines.join("\r\n")}\r\n`);
