@@ -78,7 +78,7 @@ describe.each(DIALECTS)("A long CSV export on %s", (dialect) => {
     const lines = response.body.split("\r\n");
     expect(lines).toHaveLength(ROWS + 2);
     expect(lines[1]).toBe(
-      "2025-01-01T10:00:00.000Z,'=ayana@example.org,'=ayana@example.org,203.0.113.9,update,blog post,,title,'=ayana@example.org changed the title of blog post.",
+      "2025-01-01T10:00:00.000Z,'=ayana@example.org,'=ayana@example.org,203.0.113.9,update,blog post,,title,'=ayana@example.org changed the title of a blog post.",
     );
   }, 60_000);
 });
