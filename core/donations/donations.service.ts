@@ -374,6 +374,13 @@ export function createDonationsService(deps: DonationsDeps) {
     },
   };
 
+  /** The gift staff named by id, or 404 (an id that is not a record id names none, whatever it holds). */
+  async function existingDonation(id: string) {
+    const donation = isRecordId(id) ? await repo.findDonation(db, { id }) : undefined;
+    if (!donation) throw new NotFoundError("No such donation.");
+    return donation;
+  }
+
   return {
     /** Applies the sandbox provider's events; registered with every other job kind in server/job-handlers.ts. */
     sandboxEventJob,
@@ -458,8 +465,7 @@ export function createDonationsService(deps: DonationsDeps) {
 
     /** Staff ask Chapa again about a pending birr gift (Admin → Donations); audited. */
     async reverify(donationId: string, actor: Actor): Promise<VerifyOutcome | "unreachable"> {
-      const donation = isRecordId(donationId) ? await repo.findDonation(db, { id: donationId }) : undefined;
-      if (!donation) throw new NotFoundError("No such donation.");
+      const donation = await existingDonation(donationId);
       if (!isBirrGift(donation)) throw new ConflictError(REVERIFY_ONLY_BIRR_MESSAGE);
       const outcome = await verifyOrReport(donation.checkoutSessionId);
       await db.transaction().execute((trx) =>
@@ -478,8 +484,7 @@ export function createDonationsService(deps: DonationsDeps) {
      * public changes; a gift that counts is refused. Audited with what it was.
      */
     async deleteTestGift(donationId: string, actor: Actor): Promise<void> {
-      const donation = isRecordId(donationId) ? await repo.findDonation(db, { id: donationId }) : undefined;
-      if (!donation) throw new NotFoundError("No such donation.");
+      const donation = await existingDonation(donationId);
       await db.transaction().execute(async (trx) => {
         // Recorded first, while the gift is there to give the entry its name (decision 0889).
         await audit.record(trx, actor, {
@@ -497,8 +502,7 @@ export function createDonationsService(deps: DonationsDeps) {
      * totals. Card refunds come from Stripe's own notices instead.
      */
     async markRefunded(donationId: string, actor: Actor): Promise<void> {
-      const donation = isRecordId(donationId) ? await repo.findDonation(db, { id: donationId }) : undefined;
-      if (!donation) throw new NotFoundError("No such donation.");
+      const donation = await existingDonation(donationId);
       if (donation.currency !== BIRR_CURRENCY || donation.status !== "paid") {
         throw new ConflictError(REFUND_ONLY_PAID_BIRR_MESSAGE);
       }
