@@ -91,26 +91,38 @@ try {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   await openAdminPage(page, server, "/admin");
-  console.info("\nscreen (Chromium, navigation until the list is shown)   median of 3 ms   longest stall ms");
+  // The calls each screen makes, so that a screen's stall can be traced to the call that held it.
+  const screenCalls = new Set<string>();
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.method() === "GET" && url.origin === server.baseUrl && url.pathname.startsWith("/api/"))
+      screenCalls.add(url.pathname + url.search);
+  });
+  console.info("\nscreen (Chromium, until the list shows)  median of 3 ms   longest stall ms   first visit's stall ms");
   for (const [pathname, shown] of SCREENS) {
     const times: number[] = [];
+    const load = async () => {
+      const started = performance.now();
+      await page.goto(pathname);
+      await page.locator(shown).first().waitFor({ timeout: 120_000 });
+      return performance.now() - started;
+    };
+    // The first visit also loads and compiles the screen's code on the server, once per process,
+    // whatever the data's size: its stall is shown apart and held to the same budget.
+    const firstStall = await longestStall(async () => void (await load()));
     const stall = await longestStall(async () => {
-      for (let run = 0; run <= RUNS; run++) {
-        const started = performance.now();
-        await page.goto(pathname);
-        await page.locator(shown).first().waitFor({ timeout: 120_000 });
-        if (run > 0) times.push(performance.now() - started);
-      }
+      for (let run = 1; run <= RUNS; run++) times.push(await load());
     });
     const ms = median(times);
     if (ms > BUDGET_MS) over++;
     console.info(
-      `${pathname.padEnd(56)} ${ms.toFixed(0).padStart(6)}${stallCell(stall)}${ms > BUDGET_MS ? "  over 1 s" : ""}`,
+      `${pathname.padEnd(40)} ${ms.toFixed(0).padStart(6)}${stallCell(stall)}${stallCell(firstStall)}${ms > BUDGET_MS ? "  over 1 s" : ""}`,
     );
   }
   const api = await adminApi(server);
+  // The list's calls first, then any other call a screen made.
   console.info("\ncall (server answer on 127.0.0.1)                       median of 3 ms   longest stall ms");
-  for (const call of CALLS) {
+  for (const call of [...CALLS, ...[...screenCalls].filter((call) => !CALLS.includes(call)).sort()]) {
     const times: number[] = [];
     const stall = await longestStall(async () => {
       for (let run = 0; run <= RUNS; run++) {
