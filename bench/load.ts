@@ -177,7 +177,8 @@ export async function serverMetrics(metricsPort: number): Promise<{ heap: number
  * 81 % and 100 % of each other in the same hour; pinned, 99 % and 101 %. Returns what it did.
  */
 export function pinApart(serverPids: number[]): string {
-  const cores = os.availableParallelism();
+  // All the machine's cores, not availableParallelism(): that counts this process's own, one once pinned.
+  const cores = os.cpus().length;
   if (cores < 2 || !existsSync("/usr/bin/taskset")) return "not pinned";
   execFileSync("taskset", ["-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
   for (const pid of serverPids)
@@ -192,11 +193,12 @@ export function pinApart(serverPids: number[]): string {
 export async function ratioInRounds(
   target: () => Promise<BenchResult>,
   reference: () => Promise<BenchResult>,
+  rounds = ROUNDS,
 ): Promise<RatioInRounds> {
   const results: BenchResult[] = [];
   const ratios: number[] = [];
   const perCpuRatios: number[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1; round <= rounds; round++) {
     // Each goes first in every other round: whichever runs second meets a warmer (or a throttled)
     // machine, and a fixed order put that difference into every ratio.
     let mine: BenchResult;
