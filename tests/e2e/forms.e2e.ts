@@ -345,6 +345,9 @@ describe.runIf(browserAvailable)("visitor forms and the staff inbox", () => {
       await visible(admin.page, "Failed to fetch messages.");
       await admin.page.goto("/admin/subscribe");
       await visible(admin.page, "Failed to fetch subscribers.");
+      // The screen's count of subscribers is asked beside the list: its answer may come after the
+      // list's message shows, and must have come before the page closes.
+      await poll(() => admin.errors.includes("500 GET /api/subscribe/counts")).toBe(true);
       await admin.context.close();
     } finally {
       restore();

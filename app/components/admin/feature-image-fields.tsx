@@ -1,6 +1,6 @@
 import type { StoredImage } from "../../../core/media/media.schema";
 import { BlurEditor } from "./blur-editor";
-import { ConsentFields, type ConsentValue, consentErrors, NO_CONSENT } from "./consent-fields";
+import { ConsentFields, type ConsentValue, consentErrors, consentPayload, NO_CONSENT } from "./consent-fields";
 import { ImageField } from "./image-field";
 import { PictureDescription } from "./picture-description";
 import { UnpreparedPictureList, useUnpreparedPictures } from "./unprepared-pictures";
@@ -83,4 +83,11 @@ export function FeatureImageFields({
       />
     </>
   );
+}
+
+/** Adds a newly chosen feature image and its consent (when one was given) to an item's upload. */
+export function appendFeatureImage(body: FormData, file: File | null, consent: ConsentValue) {
+  if (file) body.append("image", file);
+  const sentConsent = consentPayload(consent);
+  if (sentConsent) body.append("imageConsent", JSON.stringify(sentConsent));
 }

@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { dateToZonedLocal } from "../../../core/shared/site-time";
 import { DOCUMENT_STATES, type DocumentState, type ItemState, STATE_LABELS } from "../../../core/versions/states";
 import { formatInstantDateTime } from "../../lib/dates";
-import { Button } from "../button";
+import { Button, buttonClasses } from "../button";
 
 /** What each state means, where an editor picks one. */
 const STATE_HINTS: Record<DocumentState, string> = {
@@ -75,7 +76,7 @@ interface PublishingFieldsProps {
 }
 
 /** Draft, scheduled (with its time) or published; a new item starts as a draft. */
-export function PublishingFields({
+function PublishingFields({
   idPrefix,
   status,
   publishAt,
@@ -139,6 +140,13 @@ export function PublishingFields({
   );
 }
 
+/** An item's fields as a form upload, with the state the pressed button chose (submittedState). */
+export function itemFormData(event: { nativeEvent: Event }, values: { status: string; publishAt: string }): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ ...values, ...submittedState(event, values) })) body.append(name, value);
+  return body;
+}
+
 /** The state a form submits: "Publish" publishes at once, the main button saves the chosen state. */
 export function submittedState(event: { nativeEvent: Event }, values: { status: string; publishAt: string }) {
   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -146,11 +154,74 @@ export function submittedState(event: { nativeEvent: Event }, values: { status: 
   return { status: values.status, publishAt: values.status === "scheduled" ? values.publishAt : "" };
 }
 
-/** "Publish" next to the save button, for an item that is not public yet. */
-export function PublishButton({ disabled }: { disabled: boolean }) {
+interface ItemFormEndProps {
+  /** The item kind's admin area: its list is /admin/{area} and a saved item's preview /admin/preview/{area}/{id}. */
+  area: string;
+  /** The saved item's id; none while it is being created. */
+  id: string | undefined;
+  /** The form's values and errors (useAdminForm): its `status` and `publishAt` are these fields'. */
+  form: {
+    idPrefix: string;
+    values: { status: string; publishAt: string };
+    setValues: (update: (current: any) => any) => void;
+    errors: Record<string, string>;
+  };
+  /** A published item has no "Publish" button (saving it keeps it published). */
+  published: boolean;
+  saving: boolean;
+  submitLabel: string;
+  /** What Cancel does instead of going back to the list (the blog form forgets its draft first). */
+  onCancel?: () => void;
+  /** Shown between the publishing fields and the buttons: an upload's progress. */
+  children?: ReactNode;
+}
+
+/**
+ * How every published kind's form ends (posts, publications, gallery items, videos): the publishing
+ * state, then Cancel, "Publish" while the item is not public, and the save button. The item-write
+ * module behind them is one too (core/item-writes).
+ */
+export function ItemFormEnd({
+  area,
+  id,
+  form: { idPrefix, values, setValues, errors },
+  published,
+  saving,
+  submitLabel,
+  onCancel,
+  children,
+}: ItemFormEndProps) {
   return (
-    <Button type="submit" value="publish" variant="secondary" disabled={disabled}>
-      Publish
-    </Button>
+    <>
+      <PublishingFields
+        idPrefix={idPrefix}
+        status={values.status}
+        publishAt={values.publishAt}
+        onStatus={(status) => setValues((current) => ({ ...current, status }))}
+        onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
+        error={errors.publishAt ?? errors.status}
+        previewTo={id ? `/admin/preview/${area}/${id}` : undefined}
+      />
+      {children}
+      <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+        ) : (
+          <Link to={`/admin/${area}`} className={buttonClasses("secondary", "md")}>
+            Cancel
+          </Link>
+        )}
+        {!published && (
+          <Button type="submit" value="publish" variant="secondary" disabled={saving}>
+            Publish
+          </Button>
+        )}
+        <Button type="submit" disabled={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

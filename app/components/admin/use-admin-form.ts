@@ -55,5 +55,5 @@ export function useAdminForm<Values extends { [Field in keyof Values]: string }>
       setValues((current) => ({ ...current, [name]: event.target.value })),
     error: errors[name],
   });
-  return { values, setValues, errors, setErrors, field };
+  return { idPrefix, values, setValues, errors, setErrors, field };
 }

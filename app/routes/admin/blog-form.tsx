@@ -2,15 +2,15 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import { BLOG_MESSAGES, BlogInputSchema, type BlogPost } from "../../../core/blogs/blogs.schema";
-import { consentPayload, useRecordedConsent } from "../../components/admin/consent-fields";
+import { useRecordedConsent } from "../../components/admin/consent-fields";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
-import { FeatureImageFields } from "../../components/admin/feature-image-fields";
+import { appendFeatureImage, FeatureImageFields } from "../../components/admin/feature-image-fields";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, UploadProgress } from "../../components/admin/image-field";
-import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { ItemFormEnd, itemFormData, stateValues } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
-import { Button, buttonClasses } from "../../components/button";
+import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
 import { formatInstantDate } from "../../lib/dates";
@@ -80,9 +80,8 @@ export default function BlogForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const draftKey = `blog:${id ?? "new"}`;
-  const { values, setValues, errors, setErrors, field } = useAdminForm("blog", EMPTY, (current) =>
-    clientErrors(current, file, !id),
-  );
+  const form = useAdminForm("blog", EMPTY, (current) => clientErrors(current, file, !id));
+  const { values, setValues, errors, setErrors, field } = form;
   const [post, setPost] = useState<BlogPost | null>(null);
   const [file, setFile] = useState<File | null>(null);
   // The consent of the image shown: the one recorded for the current image, or the new file's.
@@ -168,14 +167,11 @@ export default function BlogForm() {
     setErrors({});
     setSaving(true);
     const progressToast = toast.loading(id ? "Updating post..." : "Creating post...");
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ ...values, ...submittedState(event, values) })) form.append(key, value);
-    if (file) form.append("image", file);
-    const sentConsent = consentPayload(consent);
-    if (sentConsent) form.append("imageConsent", JSON.stringify(sentConsent));
+    const body = itemFormData(event, values);
+    appendFeatureImage(body, file, consent);
     setProgress(file ? 0 : null);
     try {
-      await apiUpload(id ? `/api/blogs/${id}` : "/api/blogs", form, {
+      await apiUpload(id ? `/api/blogs/${id}` : "/api/blogs", body, {
         method: id ? "PUT" : "POST",
         onProgress: file ? setProgress : undefined,
       });
@@ -262,25 +258,17 @@ export default function BlogForm() {
             error={errors.content}
             focusRef={focusEditor}
           />
-          <PublishingFields
-            idPrefix="blog"
-            status={values.status}
-            publishAt={values.publishAt}
-            onStatus={(status) => setValues((current) => ({ ...current, status }))}
-            onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
-            error={errors.publishAt ?? errors.status}
-            previewTo={id ? `/admin/preview/blogs/${id}` : undefined}
-          />
-          <UploadProgress fraction={progress} />
-          <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
-            <Button variant="secondary" onClick={cancel} disabled={saving}>
-              Cancel
-            </Button>
-            {post?.status !== "published" && <PublishButton disabled={saving} />}
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : id ? "Update Post" : "Create Post"}
-            </Button>
-          </div>
+          <ItemFormEnd
+            area="blogs"
+            id={id}
+            form={form}
+            published={post?.status === "published"}
+            saving={saving}
+            submitLabel={saving ? "Saving..." : id ? "Update Post" : "Create Post"}
+            onCancel={cancel}
+          >
+            <UploadProgress fraction={progress} />
+          </ItemFormEnd>
         </form>
       )}
       <TranslationSection kind="blog" id={id} idPrefix="blog" />

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import {
   GALLERY_CATEGORIES,
   GALLERY_MESSAGES,
@@ -20,11 +20,10 @@ import {
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
 import { ImagePicker } from "../../components/admin/image-picker";
 import { PictureDescription } from "../../components/admin/picture-description";
-import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { ItemFormEnd, itemFormData, stateValues } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { UnpreparedPictureList, useUnpreparedPictures } from "../../components/admin/unprepared-pictures";
 import { useAdminForm } from "../../components/admin/use-admin-form";
-import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
 
@@ -61,10 +60,9 @@ function validate(values: Values, files: File[], creating: boolean): Record<stri
 export default function GalleryForm() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, errors, setErrors, field } = useAdminForm("gallery", EMPTY, (current) =>
-    validate(current, files, !id),
-  );
+  const formElement = useRef<HTMLFormElement>(null);
+  const form = useAdminForm("gallery", EMPTY, (current) => validate(current, files, !id));
+  const { values, setValues, errors, setErrors, field } = form;
   const [files, setFiles] = useState<File[]>([]);
   const [existing, setExisting] = useState<string[]>([]);
   // One consent per image shown (the new files, else the current images), in their order.
@@ -131,12 +129,10 @@ export default function GalleryForm() {
     const found = validate(values, files, !id);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirstError(form.current, found);
+      focusFirstError(formElement.current, found);
       return;
     }
-    const body = new FormData();
-    for (const [name, value] of Object.entries({ ...values, ...submittedState(event, values) }))
-      body.append(name, value);
+    const body = itemFormData(event, values);
     for (const file of files) body.append("images", file, file.name);
     const shown = Array.from({ length: files.length || existing.length }, (_, i) => descriptions[i] ?? UNDESCRIBED);
     body.append("imageAlts", JSON.stringify(shown.map((picture) => picture.alt)));
@@ -155,7 +151,7 @@ export default function GalleryForm() {
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
-        focusFirstError(form.current, error.fields);
+        focusFirstError(formElement.current, error.fields);
       }
       toast.error(errorMessage(error, "Operation failed. Please try again."));
       setProgress(null);
@@ -169,7 +165,7 @@ export default function GalleryForm() {
     <div className="max-w-2xl">
       <h1 className="text-2xl font-bold">{id ? "Edit Gallery Item" : "New Gallery Item"}</h1>
       <form
-        ref={form}
+        ref={formElement}
         onSubmit={onSubmit}
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
@@ -266,24 +262,14 @@ export default function GalleryForm() {
             />
           </div>
         )}
-        <PublishingFields
-          idPrefix="gallery"
-          status={values.status}
-          publishAt={values.publishAt}
-          onStatus={(status) => setValues((current) => ({ ...current, status }))}
-          onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
-          error={errors.publishAt ?? errors.status}
-          previewTo={id ? `/admin/preview/gallery/${id}` : undefined}
+        <ItemFormEnd
+          area="gallery"
+          id={id}
+          form={form}
+          published={published}
+          saving={saving}
+          submitLabel={id ? "Update Item" : "Create Item"}
         />
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Link to="/admin/gallery" className={buttonClasses("secondary", "md")}>
-            Cancel
-          </Link>
-          {!published && <PublishButton disabled={saving} />}
-          <Button type="submit" disabled={saving}>
-            {id ? "Update Item" : "Create Item"}
-          </Button>
-        </div>
       </form>
       <TranslationSection kind="gallery-item" id={id} idPrefix="gallery" />
     </div>

@@ -6,15 +6,13 @@ import {
   type Publication,
   PublicationInputSchema,
 } from "../../../core/publications/publications.schema";
-import { consentPayload, useRecordedConsent } from "../../components/admin/consent-fields";
-import { FeatureImageFields } from "../../components/admin/feature-image-fields";
+import { useRecordedConsent } from "../../components/admin/consent-fields";
+import { appendFeatureImage, FeatureImageFields } from "../../components/admin/feature-image-fields";
 import { TextArea, TextInput } from "../../components/admin/form-controls";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, UploadProgress } from "../../components/admin/image-field";
-import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { ItemFormEnd, itemFormData, stateValues } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
-import { Button } from "../../components/button";
-import { ButtonLink } from "../../components/button-link";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
 
@@ -55,9 +53,8 @@ function clientErrors(values: Values, file: File | null, creating: boolean): Rec
 export default function PublicationForm() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const { values, setValues, errors, setErrors, field } = useAdminForm("publication", EMPTY, (current) =>
-    clientErrors(current, file, !id),
-  );
+  const form = useAdminForm("publication", EMPTY, (current) => clientErrors(current, file, !id));
+  const { values, setValues, errors, setErrors, field } = form;
   const [currentImage, setCurrentImage] = useState<string | undefined>();
   const [file, setFile] = useState<File | null>(null);
   // The consent of the image shown: the one recorded for the current image, or the new file's.
@@ -105,14 +102,11 @@ export default function PublicationForm() {
     }
     setErrors({});
     setSaving(true);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ ...values, ...submittedState(event, values) })) form.append(key, value);
-    if (file) form.append("image", file);
-    const sentConsent = consentPayload(consent);
-    if (sentConsent) form.append("imageConsent", JSON.stringify(sentConsent));
+    const body = itemFormData(event, values);
+    appendFeatureImage(body, file, consent);
     setProgress(file ? 0 : null);
     try {
-      await apiUpload(id ? `/api/publications/${id}` : "/api/publications", form, {
+      await apiUpload(id ? `/api/publications/${id}` : "/api/publications", body, {
         method: id ? "PUT" : "POST",
         onProgress: file ? setProgress : undefined,
       });
@@ -157,25 +151,16 @@ export default function PublicationForm() {
             onBlurred={(image) => setCurrentImage(image.url)}
             errors={errors}
           />
-          <PublishingFields
-            idPrefix="publication"
-            status={values.status}
-            publishAt={values.publishAt}
-            onStatus={(status) => setValues((current) => ({ ...current, status }))}
-            onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
-            error={errors.publishAt ?? errors.status}
-            previewTo={id ? `/admin/preview/publications/${id}` : undefined}
-          />
-          <UploadProgress fraction={progress} />
-          <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 pt-5">
-            <ButtonLink to="/admin/publications" variant="secondary">
-              Cancel
-            </ButtonLink>
-            {!published && <PublishButton disabled={saving} />}
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : id ? "Update Publication" : "Create Publication"}
-            </Button>
-          </div>
+          <ItemFormEnd
+            area="publications"
+            id={id}
+            form={form}
+            published={published}
+            saving={saving}
+            submitLabel={saving ? "Saving..." : id ? "Update Publication" : "Create Publication"}
+          >
+            <UploadProgress fraction={progress} />
+          </ItemFormEnd>
         </form>
       )}
       <TranslationSection kind="publication" id={id} idPrefix="publication" />

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { VIDEO_CATEGORIES, type Video, VideoInputSchema } from "../../../core/videos/videos.schema";
 import { parseYoutubeId } from "../../../core/videos/youtube-url";
 import {
@@ -10,10 +10,9 @@ import {
   useRecordedConsent,
 } from "../../components/admin/consent-fields";
 import { focusFirstError, Select, TextArea, TextInput } from "../../components/admin/form-controls";
-import { PublishButton, PublishingFields, stateValues, submittedState } from "../../components/admin/publishing";
+import { ItemFormEnd, stateValues, submittedState } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
-import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 
@@ -41,8 +40,9 @@ function clientErrors(values: Values): Record<string, string> {
 export default function VideoForm() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, errors, setErrors, field } = useAdminForm("video", EMPTY, clientErrors);
+  const formElement = useRef<HTMLFormElement>(null);
+  const form = useAdminForm("video", EMPTY, clientErrors);
+  const { values, setValues, errors, setErrors, field } = form;
   const [published, setPublished] = useState(false);
   const [loading, setLoading] = useState(Boolean(id));
   const [saving, setSaving] = useState(false);
@@ -75,7 +75,7 @@ export default function VideoForm() {
     const found = clientErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirstError(form.current, found);
+      focusFirstError(formElement.current, found);
       return;
     }
     setSaving(true);
@@ -88,7 +88,7 @@ export default function VideoForm() {
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
-        focusFirstError(form.current, error.fields);
+        focusFirstError(formElement.current, error.fields);
       }
       toast.error(errorMessage(error, "Operation failed."));
       setSaving(false);
@@ -101,7 +101,7 @@ export default function VideoForm() {
     <div className="max-w-2xl">
       <h1 className="text-2xl font-bold">{id ? "Edit Video" : "Add New Video"}</h1>
       <form
-        ref={form}
+        ref={formElement}
         onSubmit={onSubmit}
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
@@ -130,24 +130,14 @@ export default function VideoForm() {
           />
         )}
         <Select {...field("category")} label="Category" placeholder="Select a category" options={VIDEO_CATEGORIES} />
-        <PublishingFields
-          idPrefix="video"
-          status={values.status}
-          publishAt={values.publishAt}
-          onStatus={(status) => setValues((current) => ({ ...current, status }))}
-          onPublishAt={(publishAt) => setValues((current) => ({ ...current, publishAt }))}
-          error={errors.publishAt ?? errors.status}
-          previewTo={id ? `/admin/preview/videos/${id}` : undefined}
+        <ItemFormEnd
+          area="videos"
+          id={id}
+          form={form}
+          published={published}
+          saving={saving}
+          submitLabel={id ? "Update Video" : "Add Video"}
         />
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Link to="/admin/videos" className={buttonClasses("secondary", "md")}>
-            Cancel
-          </Link>
-          {!published && <PublishButton disabled={saving} />}
-          <Button type="submit" disabled={saving}>
-            {id ? "Update Video" : "Add Video"}
-          </Button>
-        </div>
       </form>
       <TranslationSection kind="video" id={id} idPrefix="video" />
     </div>
