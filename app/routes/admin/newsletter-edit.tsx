@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
-import type { StoredImage } from "../../../core/media/media.schema";
 import { NEWSLETTER_STATE_LABELS } from "../../../core/newsletters/newsletters.constants";
 import type {
   FailedDelivery,
@@ -14,12 +13,13 @@ import { zonedLocalToDate } from "../../../core/shared/site-time";
 import { AmharicVersion } from "../../components/admin/amharic-version";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
+import { NEWSLETTER_EDITOR } from "../../components/admin/newsletter-editor";
 import { NewsletterPictures, picturesOf, useNewsletterConsents } from "../../components/admin/newsletter-pictures";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
 import { SendQuestion } from "../../components/admin/send-question";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
-import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { formatInstantDateTime } from "../../lib/dates";
 
 export const meta = () => adminMeta("Newsletter");
@@ -39,16 +39,6 @@ const EMPTY = {
   buttonLabelAm: "",
 };
 type Values = typeof EMPTY;
-/** The blog's editor plus pictures (through the media pipeline) and buttons. */
-const NEWSLETTER_EDITOR = {
-  buttons: true,
-  async uploadPicture(file: File) {
-    const form = new FormData();
-    form.append("image", file);
-    const image = await apiUpload<StoredImage>("/api/newsletters/images", form);
-    return { src: image.url, width: image.width, height: image.height };
-  },
-};
 const pill = "rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-50";
 /** The years whose lapsed donors a newsletter may go to: the retention view's last five. */
 const LAPSED_YEARS = Array.from({ length: 5 }, (_, i) => new Date().getUTCFullYear() - i);

@@ -13,7 +13,7 @@ import { ListBody } from "../../components/admin/lists/list-body";
 import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
-import { ListTable, RowAction } from "../../components/admin/lists/list-table";
+import { ActionsCell, ListTable, RowAction } from "../../components/admin/lists/list-table";
 import { useListPage } from "../../components/admin/lists/use-list-page";
 import { SubscriberImport } from "../../components/admin/subscriber-import";
 import { adminMeta } from "../../lib/admin-meta";
@@ -172,19 +172,17 @@ export default function AdminSubscribers() {
               <td className="hidden whitespace-nowrap px-4 py-3 sm:table-cell">
                 {format(new Date(s.createdAt), "MMMM d, yyyy")}
               </td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-2">
-                  <RowAction
-                    onClick={() => copyWithToast(s.email, "Email copied to clipboard!")}
-                    aria-label={`Copy ${s.email}`}
-                  >
-                    Copy
-                  </RowAction>
-                  <RowAction tone="danger" onClick={() => remove(s)} aria-label={`Delete ${s.email}`}>
-                    Delete
-                  </RowAction>
-                </div>
-              </td>
+              <ActionsCell>
+                <RowAction
+                  onClick={() => copyWithToast(s.email, "Email copied to clipboard!")}
+                  aria-label={`Copy ${s.email}`}
+                >
+                  Copy
+                </RowAction>
+                <RowAction tone="danger" onClick={() => remove(s)} aria-label={`Delete ${s.email}`}>
+                  Delete
+                </RowAction>
+              </ActionsCell>
             </tr>
           ))}
         </ListTable>

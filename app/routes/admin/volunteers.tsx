@@ -14,7 +14,7 @@ import { ListBody } from "../../components/admin/lists/list-body";
 import { ListFilter } from "../../components/admin/lists/list-filter";
 import { ListPager } from "../../components/admin/lists/list-pager";
 import { ListSearch } from "../../components/admin/lists/list-search";
-import { ListTable, RowAction } from "../../components/admin/lists/list-table";
+import { ActionsCell, ListTable, RowAction } from "../../components/admin/lists/list-table";
 import { useListPage } from "../../components/admin/lists/use-list-page";
 import { useSelection } from "../../components/admin/lists/use-selection";
 import { StatusBadge } from "../../components/admin/status-badge";
@@ -200,22 +200,18 @@ export default function AdminVolunteers() {
                 <td className="hidden whitespace-nowrap px-4 py-3 align-top lg:table-cell">
                   {format(new Date(a.createdAt), "MMM d, yyyy")}
                 </td>
-                <td className="px-4 py-3 align-top">
-                  {/* Side by side when the table has room, one under the other when it has not: the
-                          column is never wider than its widest button, so Delete stays inside the box. */}
-                  <div className="flex flex-wrap justify-end gap-2">
-                    <RowAction disabled={canceled} onClick={() => setOpen(a)} aria-label={`Details for ${a.fullName}`}>
-                      Details
-                    </RowAction>
-                    <RowAction
-                      tone="danger"
-                      onClick={() => removeOne(a)}
-                      aria-label={`Delete application from ${a.fullName}`}
-                    >
-                      Delete
-                    </RowAction>
-                  </div>
-                </td>
+                <ActionsCell>
+                  <RowAction disabled={canceled} onClick={() => setOpen(a)} aria-label={`Details for ${a.fullName}`}>
+                    Details
+                  </RowAction>
+                  <RowAction
+                    tone="danger"
+                    onClick={() => removeOne(a)}
+                    aria-label={`Delete application from ${a.fullName}`}
+                  >
+                    Delete
+                  </RowAction>
+                </ActionsCell>
               </tr>
             );
           })}

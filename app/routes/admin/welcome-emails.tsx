@@ -2,26 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { EmailSeriesStep, EmailSeriesSummary } from "../../../core/email-series/email-series.schema";
-import type { StoredImage } from "../../../core/media/media.schema";
 import { ContentEditorField } from "../../components/admin/content-editor-field";
 import { TextInput } from "../../components/admin/form-controls";
+import { NEWSLETTER_EDITOR } from "../../components/admin/newsletter-editor";
 import { NewsletterPictures, picturesOf, useNewsletterConsents } from "../../components/admin/newsletter-pictures";
 import { NewsletterPreview } from "../../components/admin/newsletter-preview";
 import { adminMeta } from "../../lib/admin-meta";
-import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
 
 export const meta = () => adminMeta("Welcome e-mails");
 
-/** The newsletter's editor: pictures (through the media pipeline) and buttons. */
-const EDITOR = {
-  buttons: true,
-  async uploadPicture(file: File) {
-    const form = new FormData();
-    form.append("image", file);
-    const image = await apiUpload<StoredImage>("/api/newsletters/images", form);
-    return { src: image.url, width: image.width, height: image.height };
-  },
-};
 const pill = "rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-50";
 const SERIES = "/api/email-series/welcome";
 
@@ -155,7 +145,7 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
           onChange={(html) => setValues((current) => ({ ...current, contentEn: html }))}
           error={errors.contentEn}
           focusRef={focusEn}
-          features={EDITOR}
+          features={NEWSLETTER_EDITOR}
         />
         <TextInput
           {...text("subjectAm")}
@@ -171,7 +161,7 @@ function StepForm({ step, onSaved }: { step: EmailSeriesStep; onSaved: (step: Em
           onChange={(html) => setValues((current) => ({ ...current, contentAm: html }))}
           error={errors.contentAm}
           focusRef={focusAm}
-          features={EDITOR}
+          features={NEWSLETTER_EDITOR}
         />
       </fieldset>
       <NewsletterPictures

@@ -35,6 +35,18 @@ const TONES = {
   danger: "text-red-700 ring-red-700/30 hover:bg-red-50",
 };
 
+/**
+ * A list row's Actions cell: its buttons side by side when the table has room, one under the other
+ * when it has not, so the column is never wider than its widest button and no button leaves the box.
+ */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className="px-4 py-3 align-top">
+      <div className="flex flex-wrap justify-end gap-2">{children}</div>
+    </td>
+  );
+}
+
 /** A button in a list row's Actions cell (Copy, Details, Delete: `danger`). */
 export function RowAction({
   tone = "default",
