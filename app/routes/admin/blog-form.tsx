@@ -10,9 +10,10 @@ import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, UploadProgress } from "../../
 import { ItemFormEnd, itemFormData, stateValues } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
+import { useItemUpload } from "../../components/admin/use-item-upload";
 import { buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
-import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { formatInstantDate } from "../../lib/dates";
 import { clearDraft, readDraft, writeDraft } from "../../lib/local-draft";
 
@@ -88,8 +89,7 @@ export default function BlogForm() {
   const [consent, setConsent] = useRecordedConsent(file ? undefined : post?.imageUrl);
   const [state, setState] = useState<"loading" | "ready" | "failed">(id ? "loading" : "ready");
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { saving, progress, send } = useItemUpload("/api/blogs", id);
   // The editor starts from this; bumping the key re-creates it (e.g. after discarding a draft).
   const [editorStart, setEditorStart] = useState({ key: 0, html: "" });
   const focusEditor = useRef<() => void>(() => {});
@@ -165,16 +165,11 @@ export default function BlogForm() {
       return;
     }
     setErrors({});
-    setSaving(true);
     const progressToast = toast.loading(id ? "Updating post..." : "Creating post...");
     const body = itemFormData(event, values);
     appendFeatureImage(body, file, consent);
-    setProgress(file ? 0 : null);
     try {
-      await apiUpload(id ? `/api/blogs/${id}` : "/api/blogs", body, {
-        method: id ? "PUT" : "POST",
-        onProgress: file ? setProgress : undefined,
-      });
+      await send(body, file !== null);
       clearDraft(draftKey);
       toast.success(id ? "Post updated successfully!" : "Post created successfully!", { id: progressToast });
       navigate("/admin/blogs");
@@ -186,9 +181,6 @@ export default function BlogForm() {
         toast.error(errorMessage(error, "Operation failed."), { id: progressToast });
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) showErrors(error.fields);
       }
-    } finally {
-      setSaving(false);
-      setProgress(null);
     }
   }
 

@@ -13,8 +13,9 @@ import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, UploadProgress } from "../../
 import { ItemFormEnd, itemFormData, stateValues } from "../../components/admin/publishing";
 import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
+import { useItemUpload } from "../../components/admin/use-item-upload";
 import { adminMeta } from "../../lib/admin-meta";
-import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
 
 export const meta = () => adminMeta("Publication");
 
@@ -60,8 +61,7 @@ export default function PublicationForm() {
   // The consent of the image shown: the one recorded for the current image, or the new file's.
   const [consent, setConsent] = useRecordedConsent(file ? undefined : currentImage);
   const [loading, setLoading] = useState(Boolean(id));
-  const [saving, setSaving] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { saving, progress, send } = useItemUpload("/api/publications", id);
   const [published, setPublished] = useState(false);
 
   useEffect(() => {
@@ -101,15 +101,10 @@ export default function PublicationForm() {
       return;
     }
     setErrors({});
-    setSaving(true);
     const body = itemFormData(event, values);
     appendFeatureImage(body, file, consent);
-    setProgress(file ? 0 : null);
     try {
-      await apiUpload(id ? `/api/publications/${id}` : "/api/publications", body, {
-        method: id ? "PUT" : "POST",
-        onProgress: file ? setProgress : undefined,
-      });
+      await send(body, file !== null);
       toast.success(id ? "Publication updated!" : "Publication created!");
       navigate("/admin/publications");
     } catch (error) {
@@ -117,9 +112,6 @@ export default function PublicationForm() {
         toast.error(errorMessage(error, "Operation failed. Please try again."));
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) showErrors(error.fields);
       }
-    } finally {
-      setSaving(false);
-      setProgress(null);
     }
   }
 
