@@ -32,6 +32,12 @@ export interface KillOptions {
   orphanAgeHours: number;
   /** How long to wait for a clean-up after the last start. */
   sweepWaitMs: number;
+  /**
+   * After the last start, how long the job queue may go without finishing a job before the checks
+   * run anyway: a long campaign leaves hundreds of receipts and picture jobs, worked off for as long
+   * as they keep finishing.
+   */
+  queueStallMs: number;
   /** Confirmed subscribers imported at the start: every newsletter of the run goes to them. */
   subscribers: number;
   /** After the last start, how long the queued e-mails (newsletters, receipts) may take to arrive. */
@@ -49,6 +55,7 @@ export const KILL_DEFAULTS: KillOptions = {
   mailAimedShare: 0.3,
   orphanAgeHours: 24,
   sweepWaitMs: 30_000,
+  queueStallMs: 60_000,
   subscribers: 300,
   mailWaitMs: 180_000,
   verbose: false,
@@ -131,6 +138,7 @@ async function killCampaign(log: FigureLog, random: Random, options: KillOptions
     const token = await adminToken(server.baseUrl);
     for (const write of await verifyLedger(server.baseUrl, token, ledger, { changedOnly: false }))
       lost.set(write.token, write);
+    const queue = await drainedQueue(store, options.queueStallMs);
     const audit = await settledAudit(store, options.sweepWaitMs);
     const due = await settledMail(store, mail, server.baseUrl, token, options.mailWaitMs);
     const received = mail.received();
@@ -155,6 +163,12 @@ async function killCampaign(log: FigureLog, random: Random, options: KillOptions
       name: `${label}: leftovers before the last start (files + .tmp)`,
       value: leftovers.orphans.length + leftovers.temps.length,
       note: `${lapsed} job claims lapsed before it`,
+    });
+    log.add({
+      name: `${label}: jobs left when the checks ran`,
+      value: queue.left,
+      target: 0,
+      note: `${queue.atStart} due after the last start, worked off in ${(queue.ms / 1000).toFixed(0)} s`,
     });
     log.add({
       name: `${label}: orphan files after start-up sweep`,
@@ -257,6 +271,24 @@ function killMoment(dataDir: string, mail: MailSink, random: Random, options: Ki
       options.killAfterMs[1] * 10,
     );
   });
+}
+
+/**
+ * Waits while the queue works off what the campaign left, for as long as jobs keep finishing
+ * (`stallMs` at most without one finishing): files and e-mails are judged once it is done.
+ */
+async function drainedQueue(store: KillStore, stallMs: number) {
+  const started = Date.now();
+  const atStart = await store.jobsUnderWay();
+  let left = atStart;
+  let progressAt = started;
+  while (left > 0 && Date.now() - progressAt < stallMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await store.jobsUnderWay();
+    if (now < left) progressAt = Date.now();
+    left = now;
+  }
+  return { atStart, left, ms: Date.now() - started };
 }
 
 /** The clean-up may run in the background after start: wait until leftovers are gone or stop changing. */
