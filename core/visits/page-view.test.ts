@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { pageViewOf } from "./page-view.ts";
+import { deviceToCount, pageViewFrom, requestSeen } from "./page-view.ts";
+
+type Headers = Record<string, string>;
+
+/** The page view a request records, or null when it is not counted: what the counter sees and then writes. */
+function pageViewOf(url: string, headers: Headers, countryHeader?: string) {
+  const device = deviceToCount(headers);
+  return device ? pageViewFrom(requestSeen(url, headers, device, countryHeader)) : null;
+}
 
 const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";

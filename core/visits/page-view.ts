@@ -1,9 +1,8 @@
 import { localeOfPath } from "../i18n/locale.ts";
 
 /**
- * What a counted page view records, read from the request alone (docs/decisions/0710). A request
- * that must not be counted gives `null`: a signed-in staff member's browser, a bot, a prefetch, and
- * anyone who asked not to be tracked (`DNT: 1`, `Sec-GPC: 1`).
+ * What a counted page view records, read from the request alone (docs/decisions/0710). Whether a
+ * request is counted at all is `deviceToCount`'s to say.
  */
 export interface PageView {
   path: string;
@@ -47,10 +46,16 @@ function hasCookie(cookieHeader: string, name: string): boolean {
   return false;
 }
 
+const PURPOSE_HEADERS = ["sec-purpose", "purpose", "x-moz"];
+const PREFETCH = /prefetch|prerender/i;
+
 /** Whether the browser asked for a page it may never show (a prefetch or prerender). */
 function isPrefetch(headers: Headers): boolean {
-  const purpose = `${one(headers["sec-purpose"])} ${one(headers.purpose)} ${one(headers["x-moz"])}`;
-  return /prefetch|prerender/i.test(purpose);
+  for (const name of PURPOSE_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined && PREFETCH.test(one(value))) return true;
+  }
+  return false;
 }
 
 function deviceOf(userAgent: string): PageView["device"] {
@@ -92,30 +97,66 @@ function referrerHostOf(referer: string, ownHost: string): string {
 }
 
 /**
- * The page view in a request for a page, or null when it is not to be counted. `countryHeader` is
- * read only when the request came through a trusted proxy (the caller decides).
+ * What a request to count said, kept as it came until the buffer is written: parsing it there, once
+ * for every distinct view, costs the answer nothing (visit-counter.ts).
  */
-export function pageViewOf(url: string, headers: Headers, countryHeader?: string): PageView | null {
+export interface RequestSeen {
+  /** Path and query, as requested. */
+  url: string;
+  referer: string;
+  host: string;
+  /** The country header of a trusted proxy, or "". */
+  country: string;
+  device: PageView["device"];
+}
+
+/**
+ * The device class of a request for a page, or null when it is not to be counted: a signed-in
+ * staff member's browser, a bot, a prefetch, anyone who asked not to be tracked.
+ */
+export function deviceToCount(headers: Headers): PageView["device"] | null {
   const userAgent = one(headers["user-agent"]);
   const device = userAgent ? agentOf(userAgent) : null;
   if (!device) return null;
   if (one(headers.dnt) === "1" || one(headers["sec-gpc"]) === "1") return null;
   if (isPrefetch(headers)) return null;
-  if (hasCookie(one(headers.cookie), STAFF_COOKIE)) return null;
+  if (headers.cookie !== undefined && hasCookie(one(headers.cookie), STAFF_COOKIE)) return null;
+  return device;
+}
+
+/**
+ * What a request to count said. `countryHeader` is read only when the request came through a
+ * trusted proxy (the caller decides).
+ */
+export const requestSeen = (
+  url: string,
+  headers: Headers,
+  device: PageView["device"],
+  countryHeader?: string,
+): RequestSeen => ({
+  url,
+  referer: one(headers.referer),
+  host: one(headers.host),
+  country: countryHeader ? one(headers[countryHeader]) : "",
+  device,
+});
+
+/** The page view a counted request records. */
+export function pageViewFrom({ url, referer, host, country, device }: RequestSeen): PageView {
   const query = url.indexOf("?");
   const path = clip(query === -1 ? url : url.slice(0, query));
   const params = query === -1 ? undefined : new URLSearchParams(url.slice(query + 1));
   const tag = (name: string) => clip((params?.get(name) ?? "").trim().toLowerCase());
-  const country = countryHeader ? one(headers[countryHeader]).toUpperCase() : "";
+  const countryCode = country.toUpperCase();
   return {
     path,
     language: localeOfPath(path),
-    referrerHost: headers.referer ? referrerHostOf(one(headers.referer), one(headers.host)) : "",
+    referrerHost: referrerHostOf(referer, host),
     utmSource: tag("utm_source"),
     utmMedium: tag("utm_medium"),
     utmCampaign: tag("utm_campaign"),
     utmContent: tag("utm_content"),
     device,
-    country: COUNTRY.test(country) && country !== "XX" ? country : "",
+    country: COUNTRY.test(countryCode) && countryCode !== "XX" ? countryCode : "",
   };
 }

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/dialects.ts";
-import type { PageView } from "./page-view.ts";
+import type { RequestSeen } from "./page-view.ts";
 import { createVisitCounter } from "./visit-counter.ts";
 import { countsSince, saltOf } from "./visits.repository.ts";
 import { houseKeepVisits } from "./visits-housekeeping.ts";
 
-const VIEW: PageView = {
-  path: "/about",
-  language: "en",
-  referrerHost: "",
-  utmSource: "",
-  utmMedium: "",
-  utmCampaign: "",
-  utmContent: "",
-  device: "mobile",
-  country: "",
-};
+const VIEW: RequestSeen = { url: "/about", referer: "", host: "hopebehindbars.org", country: "", device: "mobile" };
 const PHONE = "Mozilla/5.0 (Linux; Android 14) Mobile";
 
 describe.each(DIALECTS)("visits counted with a daily salt on %s", (dialect) => {
@@ -33,7 +23,7 @@ describe.each(DIALECTS)("visits counted with a daily salt on %s", (dialect) => {
     const counter = createVisitCounter({ db, clock });
     counter.record(VIEW, "196.188.1.10", PHONE);
     now = new Date("2026-11-27T20:59:00Z"); // 23:59 in Addis Ababa: still the 27th
-    counter.record({ ...VIEW, path: "/blog" }, "196.188.1.10", PHONE);
+    counter.record({ ...VIEW, url: "/blog" }, "196.188.1.10", PHONE);
     counter.record(VIEW, "196.188.1.11", PHONE);
     await counter.flush();
     now = new Date("2026-11-27T21:00:00Z"); // midnight in Addis Ababa: the 28th
@@ -98,20 +88,25 @@ describe.each(DIALECTS)("visits counted with a daily salt on %s", (dialect) => {
     const counter = createVisitCounter({ db: database.db, clock });
     now = new Date("2026-12-28T07:00:00Z");
     for (let i = 0; i < 3; i++) counter.record(VIEW, "196.188.2.2", PHONE);
-    counter.record({ ...VIEW, path: "/blog" }, "196.188.2.2", PHONE);
+    // A query parameter that is not kept makes another entry in the buffer, but the same row.
+    counter.record({ ...VIEW, url: "/about?fbclid=IwAR3x" }, "196.188.2.2", PHONE);
+    counter.record({ ...VIEW, url: "/blog" }, "196.188.2.2", PHONE);
+    // The same page reached from another site is another row.
+    counter.record({ ...VIEW, referer: "https://www.facebook.com/post" }, "196.188.2.2", PHONE);
     await counter.flush();
     const rows = await database.db
       .selectFrom("page_views")
-      .select(["path", "views"])
+      .select(["path", "referrer_host", "views"])
       .where("day", "=", "2026-12-28")
-      .orderBy("path")
+      .orderBy(["path", "referrer_host"])
       .execute();
     expect(rows).toEqual([
-      { path: "/about", views: 3 },
-      { path: "/blog", views: 1 },
+      { path: "/about", referrer_host: "", views: 4 },
+      { path: "/about", referrer_host: "facebook.com", views: 1 },
+      { path: "/blog", referrer_host: "", views: 1 },
     ]);
     expect(await countsSince(database.db, "total", "2026-12-28")).toEqual([
-      { day: "2026-12-28", value: "", views: 4, visitors: 1 },
+      { day: "2026-12-28", value: "", views: 6, visitors: 1 },
     ]);
   });
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
 import { zonedDate } from "../shared/site-time.ts";
-import type { PageView } from "./page-view.ts";
+import { pageViewFrom, type RequestSeen } from "./page-view.ts";
 import * as repo from "./visits.repository.ts";
 import type { PageViewTable } from "./visits.table.ts";
 
@@ -13,7 +13,7 @@ export const FLUSH_EVERY_MS = 2_000;
 
 /** A distinct view waiting for the next write, with how many times it was seen meanwhile. */
 interface Waiting {
-  view: PageView;
+  seen: RequestSeen;
   /** The first time it was seen. */
   at: Date;
   day: string;
@@ -31,9 +31,44 @@ interface Waiting {
 export const visitorHash = (salt: string, address: string, userAgent: string) =>
   createHash("sha256").update(`${salt}\n${address}\n${userAgent}`).digest("base64url").slice(0, 22);
 
+type Buffered = Map<string, Map<string, Map<string, Waiting[]>>>;
+
+/** The entry among a URL's waiting views that the same request made: same day, referrer, host and country. */
+function sameView(waiting: Waiting[], day: string, seen: RequestSeen): Waiting | undefined {
+  for (const entry of waiting)
+    if (
+      entry.day === day &&
+      entry.seen.referer === seen.referer &&
+      entry.seen.host === seen.host &&
+      entry.seen.country === seen.country
+    )
+      return entry;
+  return undefined;
+}
+
+/** The list a new view of this URL by this user agent and address goes into, made where missing. */
+function listFor(buffer: Buffered, userAgent: string, address: string, url: string): Waiting[] {
+  let byAddress = buffer.get(userAgent);
+  if (!byAddress) {
+    byAddress = new Map();
+    buffer.set(userAgent, byAddress);
+  }
+  let byUrl = byAddress.get(address);
+  if (!byUrl) {
+    byUrl = new Map();
+    byAddress.set(address, byUrl);
+  }
+  let views = byUrl.get(url);
+  if (!views) {
+    views = [];
+    byUrl.set(url, views);
+  }
+  return views;
+}
+
 export interface VisitCounter {
   /** Counts a view in the buffer (or drops it when the buffer is full); never waits. */
-  record(view: PageView, address: string, userAgent: string): void;
+  record(seen: RequestSeen, address: string, userAgent: string): void;
   /** Writes what is buffered (the timer calls it; tests and shutdown too). */
   flush(): Promise<void>;
   /** Views dropped since start: the buffer was full, or a write failed. */
@@ -56,11 +91,16 @@ export function createVisitCounter({
   onError?: (error: unknown) => void;
 }): VisitCounter {
   /**
-   * Keyed by everything a row holds: the same visitor's views of the same page with the same tags,
-   * seconds apart, are one row with their count. Counted here, as they come, a repeated view costs
-   * a number instead of an object kept for seconds (objects the garbage collector then has to move).
+   * Views by user agent, address and URL, each a list of what else the request said (nearly always
+   * one): the same visitor's views of the same URL, seconds apart, are one entry with their count.
+   * Counted here, as they come, a repeated view costs a number instead of an object kept for
+   * seconds (objects the garbage collector then has to move). Nested maps rather than one key made
+   * of all the parts: the user agent and the connection's address are the same strings that were
+   * just looked up (V8 keeps a string's hash on it), where building and hashing a composite key was
+   * the largest part of counting a view.
    */
-  let buffer = new Map<string, Waiting>();
+  let buffer: Buffered = new Map();
+  let buffered = 0;
   let dropped = 0;
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -89,18 +129,28 @@ export function createVisitCounter({
     return dayCache.day;
   };
 
-  /** One row per distinct view, and one hash for each visitor of the batch. */
+  /**
+   * One row per distinct view and visitor (URLs that differ only in what is not kept, such as other
+   * query parameters, are one row), and one hash for each visitor of the batch.
+   */
   async function write(waiting: Iterable<Waiting>) {
     const visitors = new Map<string, string>();
-    const rows: PageViewTable[] = [];
-    for (const { view, at, day, address, userAgent, views } of waiting) {
+    const rows = new Map<string, PageViewTable>();
+    for (const { seen, at, day, address, userAgent, views } of waiting) {
       const who = `${day}\n${address}\n${userAgent}`;
       let visitor = visitors.get(who);
       if (visitor === undefined) {
         visitor = visitorHash(await saltFor(day), address, userAgent);
         visitors.set(who, visitor);
       }
-      rows.push({
+      const view = pageViewFrom(seen);
+      const key = JSON.stringify([day, visitor, view]);
+      const same = rows.get(key);
+      if (same) {
+        same.views += views;
+        continue;
+      }
+      rows.set(key, {
         id: newId(),
         viewed_at: at.toISOString(),
         day,
@@ -117,14 +167,17 @@ export function createVisitCounter({
         views,
       });
     }
-    await repo.insertViews(db, rows);
+    await repo.insertViews(db, [...rows.values()]);
   }
 
   async function flush(): Promise<void> {
     if (flushing) await flushing;
-    if (buffer.size === 0) return;
-    const waiting = [...buffer.values()];
+    if (buffered === 0) return;
+    const waiting = [...buffer.values()].flatMap((byAddress) =>
+      [...byAddress.values()].flatMap((byUrl) => [...byUrl.values()].flat()),
+    );
     buffer = new Map();
+    buffered = 0;
     flushing = write(waiting)
       .catch((error: unknown) => {
         dropped += waiting.reduce((sum, { views }) => sum + views, 0);
@@ -137,14 +190,17 @@ export function createVisitCounter({
   }
 
   return {
-    record(view, address, userAgent) {
+    record(seen, address, userAgent) {
       const at = clock();
       const day = dayOf(at);
-      const key = `${day}\n${address}\n${userAgent}\n${view.path}\n${view.referrerHost}\n${view.utmSource}\n${view.utmMedium}\n${view.utmCampaign}\n${view.utmContent}\n${view.country}`;
-      const seen = buffer.get(key);
-      if (seen) seen.views++;
-      else if (buffer.size >= maxBuffered) dropped++;
-      else buffer.set(key, { view, at, day, address, userAgent, views: 1 });
+      const views = buffer.get(userAgent)?.get(address)?.get(seen.url);
+      const known = views && sameView(views, day, seen);
+      if (known) known.views++;
+      else if (buffered >= maxBuffered) dropped++;
+      else {
+        listFor(buffer, userAgent, address, seen.url).push({ seen, at, day, address, userAgent, views: 1 });
+        buffered++;
+      }
     },
     flush,
     get dropped() {

@@ -2,13 +2,16 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
-import { pageViewOf } from "../../core/visits/page-view.ts";
+import { deviceToCount, requestSeen } from "../../core/visits/page-view.ts";
 import type { VisitCounter } from "../../core/visits/visit-counter.ts";
 import { isPageRequest } from "./page-cache.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Counts the page view in an answered request, if it is one (the front door calls it for its hits). */
+    /**
+     * Counts the page view in an answered request for a page (`isPageRequest`), if it is one: the
+     * front door calls it for its page cache's hits.
+     */
     countPageView: (request: IncomingMessage, status: number, html: boolean) => void;
   }
 }
@@ -84,21 +87,26 @@ export default fp(
     const { trustProxy, analyticsCountryHeader } = app.services.config;
     const trusted = trustedBy(trustProxy);
     function countPageView(request: IncomingMessage, status: number, html: boolean) {
-      if (!counter || request.method !== "GET" || !isPageRequest(request)) return;
+      if (!counter || request.method !== "GET") return;
       if (!(status === 200 && html) && status !== 304) return;
+      const device = deviceToCount(request.headers);
+      if (!device) return;
       const { address, viaProxy } = clientOf(request, trusted);
-      const view = pageViewOf(request.url ?? "/", request.headers, viaProxy ? analyticsCountryHeader : undefined);
-      if (view) counter.record(view, address, String(request.headers["user-agent"]));
+      const seen = requestSeen(
+        request.url ?? "/",
+        request.headers,
+        device,
+        viaProxy ? analyticsCountryHeader : undefined,
+      );
+      counter.record(seen, address, String(request.headers["user-agent"]));
     }
     app.decorate("countPageView", countPageView);
     if (!counter) return;
-    app.addHook("onResponse", async (request, reply) =>
-      countPageView(
-        request.raw,
-        reply.statusCode,
-        String(reply.getHeader("content-type") ?? "").startsWith("text/html"),
-      ),
-    );
+    app.addHook("onResponse", async (request, reply) => {
+      if (!isPageRequest(request.raw)) return;
+      const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+      countPageView(request.raw, reply.statusCode, html);
+    });
     app.addHook("onReady", async () => counter.start());
     app.addHook("onClose", async () => counter.stop());
   },
