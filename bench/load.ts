@@ -42,6 +42,8 @@ export interface BenchResult {
   serverBusy: number;
   /** Of serverBusy, what the front (BenchTarget.frontPid) used. */
   frontBusy: number;
+  /** The share of a core the server could have: 1, or 1/2 when measured side by side with another on one core. */
+  coreShare?: number;
 }
 
 /**
@@ -118,6 +120,7 @@ async function wrk(command: string, url: string, headers: Record<string, string>
 
 /** Below this share of a core, the server waited for the client: the client set the pace, not the server. */
 const SATURATED = 0.9;
+const waitedForClient = (r: BenchResult) => r.serverBusy < SATURATED * (r.coreShare ?? 1);
 
 export function printTable(results: BenchResult[]) {
   const row = (cells: string[]) =>
@@ -127,15 +130,15 @@ export function printTable(results: BenchResult[]) {
   console.log("");
   row(["target", "path", "req/s", "p99 ms", "non-2xx", "server CPU"]);
   for (const r of results) {
-    const busy = `${(r.serverBusy * 100).toFixed(0)} %${r.serverBusy < SATURATED ? " *" : ""}`;
+    const busy = `${(r.serverBusy * 100).toFixed(0)} %${waitedForClient(r) ? " *" : ""}`;
     row([r.name, r.path, String(r.requestsPerSecond), String(r.p99Ms), String(r.non2xx), busy]);
   }
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION} s each, client ${CLIENT}, ${process.version}, 127.0.0.1 only.`,
   );
-  if (results.some((r) => r.serverBusy < SATURATED)) {
+  if (results.some(waitedForClient)) {
     console.log(
-      `* the server used less than ${SATURATED * 100} % of a core: the client, not the server, set that row's pace.`,
+      `* the server used less than ${SATURATED * 100} % of its share of a core: the client, not the server, set that row's pace.`,
     );
   }
 }
@@ -195,18 +198,50 @@ export async function ratioInRounds(
   reference: () => Promise<BenchResult>,
   rounds = ROUNDS,
 ): Promise<RatioInRounds> {
-  const results: BenchResult[] = [];
-  const ratios: number[] = [];
-  const perCpuRatios: number[] = [];
+  const measured: [BenchResult, BenchResult][] = [];
   for (let round = 1; round <= rounds; round++) {
     // Each goes first in every other round: whichever runs second meets a warmer (or a throttled)
     // machine, and a fixed order put that difference into every ratio.
-    let mine: BenchResult;
-    let theirs: BenchResult;
-    if (round % 2 === 1) [mine, theirs] = [await target(), await reference()];
-    else [theirs, mine] = [await reference(), await target()];
-    mine.name = `${mine.name} #${round}`;
-    theirs.name = `${theirs.name} #${round}`;
+    if (round % 2 === 1) measured.push([await target(), await reference()]);
+    else {
+      const theirs = await reference();
+      measured.push([await target(), theirs]);
+    }
+  }
+  return ratiosOf(measured);
+}
+
+/**
+ * A target and its reference loaded at the same time, each by its own client, both servers pinned
+ * to one core (`pinApart`): the kernel's scheduler gives each half of it, so the ratio of their
+ * answers is the ratio of what one answer costs each, and whatever else the shared machine does in
+ * those seconds weighs on both alike. Rounds in turns (`ratioInRounds`) could not resolve a few
+ * percent: on a shared VM the same server's answers per second moved by a quarter from one
+ * five-second round to the next. A first round, not counted, lets both compile their hot paths.
+ */
+export async function ratioSideBySide(
+  target: () => Promise<BenchResult>,
+  reference: () => Promise<BenchResult>,
+  rounds = ROUNDS,
+): Promise<RatioInRounds> {
+  await Promise.all([target(), reference()]);
+  const measured: [BenchResult, BenchResult][] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const both = await Promise.all([target(), reference()]);
+    for (const result of both) result.coreShare = 1 / 2;
+    measured.push(both);
+  }
+  return ratiosOf(measured);
+}
+
+/** Each round's target against its reference (rounds numbered in their names), and the medians. */
+function ratiosOf(measured: [BenchResult, BenchResult][]): RatioInRounds {
+  const results: BenchResult[] = [];
+  const ratios: number[] = [];
+  const perCpuRatios: number[] = [];
+  for (const [index, [mine, theirs]] of measured.entries()) {
+    mine.name = `${mine.name} #${index + 1}`;
+    theirs.name = `${theirs.name} #${index + 1}`;
     results.push(mine, theirs);
     if (theirs.requestsPerSecond === 0) throw new Error(`${theirs.name} answered nothing: no ratio`);
     ratios.push(mine.requestsPerSecond / theirs.requestsPerSecond);
