@@ -147,14 +147,20 @@ export function itemFormData(event: { nativeEvent: Event }, values: { status: st
   return body;
 }
 
+/** What every published kind's form holds of its publishing state. */
+interface PublishingValues {
+  status: string;
+  publishAt: string;
+}
+
 /** The state a form submits: "Publish" publishes at once, the main button saves the chosen state. */
-export function submittedState(event: { nativeEvent: Event }, values: { status: string; publishAt: string }) {
+export function submittedState(event: { nativeEvent: Event }, values: PublishingValues) {
   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
   if (submitter?.value === "publish") return { status: "published", publishAt: "" };
   return { status: values.status, publishAt: values.status === "scheduled" ? values.publishAt : "" };
 }
 
-interface ItemFormEndProps {
+interface ItemFormEndProps<Values extends PublishingValues> {
   /** The item kind's admin area: its list is /admin/{area} and a saved item's preview /admin/preview/{area}/{id}. */
   area: string;
   /** The saved item's id; none while it is being created. */
@@ -162,8 +168,8 @@ interface ItemFormEndProps {
   /** The form's values and errors (useAdminForm): its `status` and `publishAt` are these fields'. */
   form: {
     idPrefix: string;
-    values: { status: string; publishAt: string };
-    setValues: (update: (current: any) => any) => void;
+    values: Values;
+    setValues: (update: (current: Values) => Values) => void;
     errors: Record<string, string>;
   };
   /** A published item has no "Publish" button (saving it keeps it published). */
@@ -181,7 +187,7 @@ interface ItemFormEndProps {
  * state, then Cancel, "Publish" while the item is not public, and the save button. The item-write
  * module behind them is one too (core/item-writes).
  */
-export function ItemFormEnd({
+export function ItemFormEnd<Values extends PublishingValues>({
   area,
   id,
   form: { idPrefix, values, setValues, errors },
@@ -190,7 +196,7 @@ export function ItemFormEnd({
   submitLabel,
   onCancel,
   children,
-}: ItemFormEndProps) {
+}: ItemFormEndProps<Values>) {
   return (
     <>
       <PublishingFields
