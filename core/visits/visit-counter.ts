@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.ts";
-import type { Clock } from "../shared/clock.ts";
+import { type Clock, systemClock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
 import { zonedDate } from "../shared/site-time.ts";
 import { pageViewFrom, type RequestSeen } from "./page-view.ts";
@@ -14,8 +14,8 @@ export const FLUSH_EVERY_MS = 2_000;
 /** A distinct view waiting for the next write, with how many times it was seen meanwhile. */
 interface Waiting {
   seen: RequestSeen;
-  /** The first time it was seen. */
-  at: Date;
+  /** The first time it was seen (milliseconds since 1970). */
+  at: number;
   day: string;
   /** Held in memory until the next write (seconds), hashed there, never stored. */
   address: string;
@@ -123,11 +123,13 @@ export function createVisitCounter({
    * costly to apply, and a day only changes on the minute.
    */
   let dayCache = { minute: -1, day: "" };
-  const dayOf = (at: Date) => {
-    const minute = Math.floor(at.getTime() / 60_000);
-    if (minute !== dayCache.minute) dayCache = { minute, day: zonedDate(at.toISOString()) };
+  const dayOf = (at: number) => {
+    const minute = Math.floor(at / 60_000);
+    if (minute !== dayCache.minute) dayCache = { minute, day: zonedDate(new Date(at).toISOString()) };
     return dayCache.day;
   };
+  /** The time as a number: making a Date for every view was a fifth of counting one. */
+  const now = clock === systemClock ? Date.now : () => clock().getTime();
 
   /**
    * One row per distinct view and visitor (URLs that differ only in what is not kept, such as other
@@ -152,7 +154,7 @@ export function createVisitCounter({
       }
       rows.set(key, {
         id: newId(),
-        viewed_at: at.toISOString(),
+        viewed_at: new Date(at).toISOString(),
         day,
         visitor,
         path: view.path,
@@ -191,7 +193,7 @@ export function createVisitCounter({
 
   return {
     record(seen, address, userAgent) {
-      const at = clock();
+      const at = now();
       const day = dayOf(at);
       const views = buffer.get(userAgent)?.get(address)?.get(seen.url);
       const known = views && sameView(views, day, seen);

@@ -68,8 +68,8 @@ function trustedBy(trustProxy: string | boolean): (address: string) => boolean {
 function clientOf(request: IncomingMessage, trusted: (address: string) => boolean) {
   let address = request.socket.remoteAddress ?? "";
   const viaProxy = trusted(address);
-  const header = request.headers["x-forwarded-for"];
-  if (viaProxy && typeof header === "string") {
+  const header = viaProxy ? request.headers["x-forwarded-for"] : undefined;
+  if (typeof header === "string") {
     const hops = header.split(",").map((hop) => hop.trim());
     while (trusted(address) && hops.length > 0) address = hops.pop() as string;
   }
@@ -89,16 +89,13 @@ export default fp(
     function countPageView(request: IncomingMessage, status: number, html: boolean) {
       if (!counter || request.method !== "GET") return;
       if (!(status === 200 && html) && status !== 304) return;
-      const device = deviceToCount(request.headers);
+      // Read once: `headers` is a getter (Node builds the object on first use).
+      const { headers } = request;
+      const device = deviceToCount(headers);
       if (!device) return;
       const { address, viaProxy } = clientOf(request, trusted);
-      const seen = requestSeen(
-        request.url ?? "/",
-        request.headers,
-        device,
-        viaProxy ? analyticsCountryHeader : undefined,
-      );
-      counter.record(seen, address, String(request.headers["user-agent"]));
+      const seen = requestSeen(request.url ?? "/", headers, device, viaProxy ? analyticsCountryHeader : undefined);
+      counter.record(seen, address, headers["user-agent"] as string);
     }
     app.decorate("countPageView", countPageView);
     if (!counter) return;
