@@ -16,6 +16,7 @@ import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
 import { formatInstantDate } from "../../lib/dates";
 import { clearDraft, readDraft, writeDraft } from "../../lib/local-draft";
+import { validateForm } from "../../lib/validate-form";
 
 export const meta = () => adminMeta("Blog post");
 
@@ -55,9 +56,7 @@ const FIELD_ORDER = [
 ] as const;
 
 function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const result = BlogInputSchema.safeParse(values);
-  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const { errors = {} } = validateForm(BlogInputSchema, values);
   if (creating && !file) errors.image = BLOG_MESSAGES.image;
   if (file && file.size > MAX_IMAGE_BYTES) errors.image = IMAGE_TOO_LARGE_MESSAGE;
   return errors;

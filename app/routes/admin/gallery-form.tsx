@@ -26,6 +26,7 @@ import { UnpreparedPictureList, useUnpreparedPictures } from "../../components/a
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, apiUpload, errorMessage } from "../../lib/api-client";
+import { validateForm } from "../../lib/validate-form";
 
 export const meta = () => adminMeta("Gallery item");
 
@@ -48,9 +49,7 @@ interface Values {
 const EMPTY: Values = { title: "", description: "", category: "", eventDate: "", ...stateValues(null) };
 
 function validate(values: Values, files: File[], creating: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const result = GalleryInputSchema.safeParse(values);
-  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const { errors = {} } = validateForm(GalleryInputSchema, values);
   if (creating && files.length === 0) errors.images = GALLERY_MESSAGES.imagesRequired;
   if (files.length > MAX_GALLERY_IMAGES) errors.images = GALLERY_MESSAGES.tooManyImages;
   return errors;

@@ -16,6 +16,7 @@ import { useAdminForm } from "../../components/admin/use-admin-form";
 import { useItemUpload } from "../../components/admin/use-item-upload";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { validateForm } from "../../lib/validate-form";
 
 export const meta = () => adminMeta("Publication");
 
@@ -42,9 +43,7 @@ const EMPTY: Values = {
 const FIELD_ORDER = ["title", "description", "link", "publicationDate", "image", "imageAlt", "publishAt"] as const;
 
 function clientErrors(values: Values, file: File | null, creating: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const result = PublicationInputSchema.safeParse(values);
-  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const { errors = {} } = validateForm(PublicationInputSchema, values);
   if (creating && !file) errors.image = PUBLICATION_MESSAGES.image;
   if (file && file.size > MAX_IMAGE_BYTES) errors.image = IMAGE_TOO_LARGE_MESSAGE;
   return errors;

@@ -15,6 +15,7 @@ import { TranslationSection } from "../../components/admin/translation-section";
 import { useAdminForm } from "../../components/admin/use-admin-form";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { validateForm } from "../../lib/validate-form";
 
 export const meta = () => adminMeta("Video");
 
@@ -28,13 +29,7 @@ interface Values {
 }
 const EMPTY: Values = { title: "", description: "", youtubeUrl: "", category: "", ...stateValues(null) };
 
-function clientErrors(values: Values): Record<string, string> {
-  const result = VideoInputSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
+const clientErrors = (values: Values) => validateForm(VideoInputSchema, values).errors ?? {};
 
 /** New and edit are one screen (spec §4 Admin forms): edit when the URL has an id. */
 export default function VideoForm() {
