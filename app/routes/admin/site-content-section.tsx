@@ -18,18 +18,14 @@ import { SectionTranslation } from "../../components/admin/site-content/section-
 import { Button, buttonClasses } from "../../components/button";
 import { adminMeta } from "../../lib/admin-meta";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { validateForm } from "../../lib/validate-form";
 
 export const meta = () => adminMeta("Site content");
 
 const when = (iso: string) => format(new Date(iso), "d MMM yyyy, HH:mm");
 
-function clientErrors(section: SiteSection, values: unknown): Record<string, string> {
-  const result = SECTION_SCHEMAS[section].safeParse(values);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  return errors;
-}
+const clientErrors = (section: SiteSection, values: unknown) =>
+  validateForm(SECTION_SCHEMAS[section], values).errors ?? {};
 
 interface Comparison {
   number: number;
