@@ -27,7 +27,7 @@ const siteDay = (offset: number) =>
 
 /**
  * From a tagged landing to a gift and a sign-up, with and without JavaScript: the first landing's
- * tags travel in the page's hidden fields into the card checkout and the newsletter form, and the
+ * tags travel in the page's hidden fields into the card and birr checkouts and the newsletter form, and the
  * campaign's results count them (docs/decisions/0800-attribution.md, docs/decisions/0801-campaign-results.md).
  */
 describe.runIf(browserAvailable)("attribution from a campaign's link to a gift and a sign-up", () => {
@@ -150,6 +150,45 @@ describe.runIf(browserAvailable)("attribution from a campaign's link to a gift a
     expect(keptSource("subscribers", "email", "dawit@example.org")).toEqual(tags);
     expect(keptSource("gift_pledges", "donor_email", "dawit@example.org")).toEqual(tags);
     expect(await results(poster.id)).toMatchObject({ gifts: 1, signUps: 1, raised: { usd: 6000 }, goalPercent: 60 });
+  });
+
+  it("gives in birr from a tagged landing, in the pop-up with JavaScript and on /donate without", async () => {
+    const appeal = await campaign("Birr appeal", "/about");
+    const landing = appeal.links.url.replace(site.server.baseUrl, "");
+
+    const withScripts = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await withScripts.page.goto(landing);
+    await withScripts.page.getByRole("banner").getByRole("button", { name: "Donate Now" }).click();
+    const dialog = withScripts.page.getByRole("dialog", { name: "Make a donation" });
+    await dialog.getByRole("tab", { name: /^Local/ }).click();
+    const popUp = dialog.getByRole("form", { name: "Gift in birr" });
+    await popUp.getByText("ETB 2,500").click();
+    await popUp.getByLabel("E-mail (optional, for your receipt)").fill("selam@example.org");
+    await popUp.getByRole("button", { name: "Pay in birr" }).click();
+    await withScripts.page.waitForURL("**/donate/sandbox/**");
+    await withScripts.page.getByRole("button", { name: "Pay ETB 2,500 (test)" }).click();
+    await withScripts.page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
+
+    const withoutScripts = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.mobile,
+      context: { javaScriptEnabled: false },
+    });
+    expectErrors(withoutScripts.page, [/^csp GET \/assets\/[\w./-]+\.js$/]);
+    await withoutScripts.page.goto(landing);
+    await withoutScripts.page.getByRole("banner").getByRole("link", { name: "Donate Now" }).click();
+    await withoutScripts.page.waitForURL(/\/donate\?.*utm_campaign=birr-appeal/);
+    const onPage = withoutScripts.page.getByRole("form", { name: "Gift in birr" });
+    await onPage.getByLabel("Or enter an amount in birr").fill("750");
+    await onPage.getByLabel("E-mail (optional, for your receipt)").fill("tsion@example.org");
+    await onPage.getByRole("button", { name: "Pay in birr" }).click();
+    await withoutScripts.page.waitForURL("**/donate/sandbox/**");
+    await withoutScripts.page.getByRole("button", { name: "Pay ETB 750 (test)" }).click();
+    await withoutScripts.page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
+
+    const tags = { utm_source: "facebook", utm_medium: "social", utm_campaign: appeal.slug };
+    expect(keptSource("donations", "donor_email", "selam@example.org")).toEqual(tags);
+    expect(keptSource("donations", "donor_email", "tsion@example.org")).toEqual(tags);
+    expect(await results(appeal.id)).toMatchObject({ gifts: 2, raised: { etb: 325_000 } });
   });
 
   it("shows a campaign's results on Admin → Campaigns at 375 and 1280 px, axe clean", async () => {
