@@ -79,4 +79,18 @@ describe("what a page view records", () => {
     for (const cookie of ["not_hbb_staff=1", "lang=hbb_staff=1", "note=x hbb_staff=1"])
       expect(pageViewOf("/about", { "user-agent": DESKTOP, cookie }), cookie).not.toBeNull();
   });
+
+  it("keeps no more of a long request than a view records, until the buffer is written", () => {
+    const url = `/about?utm_source=radio&junk=${"x".repeat(20_000)}`;
+    const headers = {
+      "user-agent": PHONE,
+      host: "hopebehindbars.org",
+      referer: `https://t.co/${"y".repeat(10_000)}`,
+      "cf-ipcountry": "ETX",
+    };
+    const seen = requestSeen(url, headers, "mobile", "cf-ipcountry");
+    expect(seen.url.length).toBe(1_000);
+    expect(seen.referer.length).toBe(300);
+    expect(pageViewFrom(seen)).toMatchObject({ path: "/about", utmSource: "radio", referrerHost: "t.co", country: "" });
+  });
 });

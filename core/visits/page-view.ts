@@ -36,6 +36,20 @@ const MAX_TEXT = 200;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 const clip = (value: string) => value.slice(0, MAX_TEXT);
 
+/**
+ * The most kept of a request's URL (a 200-character path and four 200-character tags fit) and of
+ * its Referer and Host (a host name is at most 253 characters) until the buffer is written.
+ */
+const MAX_URL = 1_000;
+const MAX_HOST_PART = 300;
+
+/**
+ * The start of a long value, copied: a slice would keep the whole header alive with it (V8 slices
+ * point into their parent), and up to 5,000 views wait in memory.
+ */
+const kept = (value: string, max: number) =>
+  value.length <= max ? value : Buffer.from(value.slice(0, max), "utf16le").toString("utf16le");
+
 /** Whether the Cookie header holds `name`; looked for in place (splitting it was a fifth of counting a view). */
 function hasCookie(cookieHeader: string, name: string): boolean {
   const wanted = `${name}=`;
@@ -134,10 +148,11 @@ export const requestSeen = (
   device: PageView["device"],
   countryHeader?: string,
 ): RequestSeen => ({
-  url,
-  referer: one(headers.referer),
-  host: one(headers.host),
-  country: countryHeader ? one(headers[countryHeader]) : "",
+  url: kept(url, MAX_URL),
+  referer: kept(one(headers.referer), MAX_HOST_PART),
+  host: kept(one(headers.host), MAX_HOST_PART),
+  // Three: a longer value still fails the two-letter test below.
+  country: countryHeader ? kept(one(headers[countryHeader]), 3) : "",
   device,
 });
 
