@@ -50,9 +50,9 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     // The list shows the state and filters by it.
     const row = page.getByRole("listitem").filter({ hasText: "Sewing circle opens" });
     await expect.poll(() => row.getByText("Draft", { exact: true }).isVisible()).toBe(true);
-    await page.getByLabel("Show").selectOption("published");
+    await page.getByLabel("Show", { exact: true }).selectOption("published");
     await expect.poll(() => row.count()).toBe(0);
-    await page.getByLabel("Show").selectOption("draft");
+    await page.getByLabel("Show", { exact: true }).selectOption("draft");
     await expect.poll(() => row.count()).toBe(1);
     await screenshot(page, "blogs-states-1280");
 
@@ -94,7 +94,7 @@ describe.runIf(browserAvailable)("publishing: draft, preview, schedule, live", (
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect.poll(() => toast(page, "Post updated successfully!").isVisible(), WAIT).toBe(true);
     await page.waitForURL(`${site.server.baseUrl}/admin/blogs`);
-    await page.getByLabel("Show").selectOption("");
+    await page.getByLabel("Show", { exact: true }).selectOption("");
     await expect.poll(() => row.getByText(/^Scheduled · .* 09:00$/).isVisible()).toBe(true);
     expect((await fetch(`${site.server.baseUrl}/blog/${id}`)).status).toBe(404);
     // The public list is cached now; going live must purge it.
