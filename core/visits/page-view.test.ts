@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceToCount, pageViewFrom, requestSeen } from "./page-view.ts";
+import { deviceToCount, pageViewFrom, requestSeen, userAgentOf } from "./page-view.ts";
 
 type Headers = Record<string, string>;
 
@@ -92,5 +92,14 @@ describe("what a page view records", () => {
     expect(seen.url.length).toBe(1_000);
     expect(seen.referer.length).toBe(300);
     expect(pageViewFrom(seen)).toMatchObject({ path: "/about", utmSource: "radio", referrerHost: "t.co", country: "" });
+  });
+
+  it("keeps the start of a long user agent, still telling the device by it", () => {
+    const headers = { "user-agent": `${PHONE} ${"z".repeat(16_000)}` };
+    expect(userAgentOf(headers)).toBe(headers["user-agent"].slice(0, 500));
+    expect(userAgentOf({ "user-agent": PHONE })).toBe(PHONE);
+    expect(deviceToCount(headers)).toBe("mobile");
+    // The price of the bound: a bot that names itself only past the kept start is taken for a browser.
+    expect(deviceToCount({ "user-agent": `${"Mozilla/5.0 ".repeat(100)}Googlebot/2.1` })).toBe("desktop");
   });
 });

@@ -42,6 +42,11 @@ const clip = (value: string) => value.slice(0, MAX_TEXT);
  */
 const MAX_URL = 1_000;
 const MAX_HOST_PART = 300;
+/**
+ * The most kept of a user agent, for telling devices and visitors apart: browsers send 100 to 400
+ * characters, and the agents remembered below and the views waiting hold one each.
+ */
+const MAX_USER_AGENT = 500;
 
 /**
  * The start of a long value, copied: a slice would keep the whole header alive with it (V8 slices
@@ -124,12 +129,15 @@ export interface RequestSeen {
   device: PageView["device"];
 }
 
+/** The request's user agent as counting keeps it: its start, copied (see MAX_USER_AGENT). */
+export const userAgentOf = (headers: Headers) => kept(one(headers["user-agent"]), MAX_USER_AGENT);
+
 /**
  * The device class of a request for a page, or null when it is not to be counted: a signed-in
  * staff member's browser, a bot, a prefetch, anyone who asked not to be tracked.
  */
 export function deviceToCount(headers: Headers): PageView["device"] | null {
-  const userAgent = one(headers["user-agent"]);
+  const userAgent = userAgentOf(headers);
   const device = userAgent ? agentOf(userAgent) : null;
   if (!device) return null;
   if (one(headers.dnt) === "1" || one(headers["sec-gpc"]) === "1") return null;

@@ -308,6 +308,22 @@ describe("behind a trusted proxy", () => {
   });
 });
 
+describe("a long user agent", () => {
+  it("is kept to its start: two that differ only past it are one visitor on one row", async () => {
+    const t = await createTestApp("sqlite", { config: { pageCacheSeconds: 10 }, beforeReady: publicPages });
+    try {
+      const padded = `${PHONE} ${"z".repeat(1_000)}`;
+      for (const userAgent of [`${padded}1`, `${padded}2`])
+        await t.app.inject({ url: "/about", headers: { accept: "text/html", "user-agent": userAgent } });
+      await t.services.visits?.flush();
+      const rows = await t.database.db.selectFrom("page_views").select(["device", "views"]).execute();
+      expect(rows).toEqual([{ device: "mobile", views: 2 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("ANALYTICS=off", () => {
   it("counts nothing", async () => {
     const t = await createTestApp("sqlite", {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
-import { deviceToCount, requestSeen } from "../../core/visits/page-view.ts";
+import { deviceToCount, requestSeen, userAgentOf } from "../../core/visits/page-view.ts";
 import type { VisitCounter } from "../../core/visits/visit-counter.ts";
 import { isPageRequest } from "./page-cache.ts";
 
@@ -95,7 +95,7 @@ export default fp(
       if (!device) return;
       const { address, viaProxy } = clientOf(request, trusted);
       const seen = requestSeen(request.url ?? "/", headers, device, viaProxy ? analyticsCountryHeader : undefined);
-      counter.record(seen, address, headers["user-agent"] as string);
+      counter.record(seen, address, userAgentOf(headers));
     }
     app.decorate("countPageView", countPageView);
     if (!counter) return;
