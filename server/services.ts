@@ -348,6 +348,7 @@ export function createServices({ config, database, clock = systemClock }: Servic
       audit,
       publicSiteUrl: config.publicSiteUrl,
       campaignDays: insight.campaignDays,
+      fundTitle: funds.titleOf,
     }),
     /** The back office's paginated lists (docs/decisions/0610-admin-lists.md), each one call. */
     adminLists: {

@@ -35,10 +35,18 @@ function referrerHost(): string {
   }
 }
 
-/** The tab's first landing, kept when it said where it came from; later pages leave it as it is. */
+/** Whether this browser asks not to be tracked (Global Privacy Control, Do Not Track). */
+const untracked = () =>
+  (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true ||
+  navigator.doNotTrack === "1";
+
+/**
+ * The tab's first landing, kept when it said where it came from; later pages leave it as it is.
+ * Nothing is kept for a browser that asks not to be tracked (the server drops what its forms carry).
+ */
 export function rememberLanding(): void {
   try {
-    if (sessionStorage.getItem(STORAGE_KEY)) return;
+    if (untracked() || sessionStorage.getItem(STORAGE_KEY)) return;
     const tags = cameFromQuery(location.search);
     const landing = attributionOf({ ...tags, referrer: referrerHost() });
     if (landing) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { type AppContext, appContext } from "#app-context";
 import { attributionOfFields } from "../../core/campaigns/attribution";
 import { HONEYPOT_FIELD } from "../../core/shared/honeypot";
+import { asksNotToBeTracked } from "../../core/visits/page-view";
 import type { FormReply } from "./form-reply";
 
 /**
@@ -36,8 +37,11 @@ export async function handlePublicForm(
     values[name] = typeof value === "string" ? value : "";
   }
   const trap = body.get(HONEYPOT_FIELD);
-  // Where the visitor first came from, in the form's hidden fields (docs/decisions/0800-attribution.md).
-  const attribution = attributionOfFields((name) => body.get(name));
+  // Where the visitor first came from, in the form's hidden fields (docs/decisions/0800-attribution.md),
+  // kept only as views are counted: not with counting off, nor when the browser asked not to be tracked.
+  const { visits } = context.get(appContext).services;
+  const untracked = !visits || asksNotToBeTracked(request.headers.get("dnt"), request.headers.get("sec-gpc"));
+  const attribution = untracked ? null : attributionOfFields((name) => body.get(name));
   const reply = (status: number, rest: Partial<FormReply>) =>
     data<FormReply>({ form: spec.form, ok: false, values, errors: {}, ...rest }, { status });
 

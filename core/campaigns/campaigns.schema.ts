@@ -1,14 +1,26 @@
 import { z } from "zod";
 import { parseAmount } from "../money/money.ts";
+import { addDays, isCalendarDate } from "../shared/calendar-days.ts";
 
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The longest run a campaign's results are drawn for, day by day. */
+export const MAX_CAMPAIGN_DAYS = 3 * 366;
+
+/** A real day this century or the next ('yyyy-MM-dd'): a campaign's results list each of its days. */
+const campaignDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .refine(
+      (value) => isCalendarDate(value) && value >= "2000-01-01" && value < "2200-01-01",
+      `${label} must be a real day (yyyy-MM-dd) from 2000 on`,
+    );
 const TAG = /^[a-z0-9][a-z0-9._-]*$/;
 
 export const CampaignInputSchema = z
   .object({
     name: z.string().trim().min(1, "Name is required").max(120, "Name must be at most 120 characters"),
-    startsOn: z.string().regex(CALENDAR_DAY, "Start date is required"),
-    endsOn: z.string().regex(CALENDAR_DAY, "End date is required"),
+    startsOn: campaignDay("Start date"),
+    endsOn: campaignDay("End date"),
     /** In US dollars as typed ("5000", "2,500.50"); empty: no goal. */
     goal: z
       .union([z.string(), z.number()])
@@ -53,6 +65,10 @@ export const CampaignInputSchema = z
   .refine((input) => input.endsOn >= input.startsOn, {
     path: ["endsOn"],
     message: "End date must be on or after the start date",
+  })
+  .refine((input) => input.endsOn < addDays(input.startsOn, MAX_CAMPAIGN_DAYS), {
+    path: ["endsOn"],
+    message: "A campaign runs at most three years",
   });
 
 export interface CampaignLinks {
@@ -116,6 +132,6 @@ export interface CampaignResults {
   gifts: number;
   raised: Record<string, number>;
   raisedUsdCents: number;
-  /** Share of the goal raised, 0–100; null without a goal. */
+  /** Share of the goal raised in whole percent (past 100 when beaten); null without a goal. */
   goalPercent: number | null;
 }

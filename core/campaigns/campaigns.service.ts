@@ -1,17 +1,17 @@
 import sharp from "sharp";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
-import { CURRENCIES, percentOf, toMajorDecimal } from "../money/money.ts";
+import { CURRENCIES, toMajorDecimal } from "../money/money.ts";
+import { addDays } from "../shared/calendar-days.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
-import { NotFoundError } from "../shared/errors.ts";
+import { NotFoundError, ValidationError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { qrSvgDocument } from "../shared/qr-code.ts";
 import { isRecordId } from "../shared/record-id.ts";
 import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { CampaignDay } from "../visits/insight.constants.ts";
-import { addDays } from "../visits/visit-days.ts";
 import * as repo from "./campaigns.repository.ts";
 import {
   type Campaign,
@@ -39,7 +39,8 @@ function resultsOf(days: CampaignResultDay[], goalCents: number | null): Campaig
     gifts: sum((day) => day.gifts),
     raised,
     raisedUsdCents,
-    goalPercent: goalCents === null ? null : percentOf(raisedUsdCents, goalCents),
+    // Past 100 when the goal was beaten: a campaign's staff want to see by how much.
+    goalPercent: goalCents === null ? null : Math.max(0, Math.round((raisedUsdCents / goalCents) * 100)),
   };
 }
 
@@ -58,10 +59,20 @@ const RESULT_COLUMNS: CsvColumn<CampaignResultDay>[] = [
   { header: "Raised in USD", value: (day) => toMajorDecimal(day.raisedUsdCents, "usd") },
 ];
 const CAMPAIGN_NOT_FOUND = "Campaign not found";
+const NO_SUCH_FUND = "Choose one of the funds";
 
-/** The landing page with the campaign's tags (the short link's target). */
-export function taggedUrl(siteUrl: string, row: Pick<CampaignTable, "landing_path" | "source" | "medium" | "slug">) {
+const DONATION_PAGE = /^(\/am)?\/donate\/?$/;
+
+/**
+ * The landing page with the campaign's tags (the short link's target); a campaign for a fund that
+ * lands on the donation page opens it with that fund chosen.
+ */
+export function taggedUrl(
+  siteUrl: string,
+  row: Pick<CampaignTable, "landing_path" | "source" | "medium" | "slug" | "fund_id">,
+) {
   const url = new URL(row.landing_path, `${siteUrl}/`);
+  if (row.fund_id && DONATION_PAGE.test(url.pathname)) url.searchParams.set("fund", row.fund_id);
   url.searchParams.set("utm_source", row.source);
   url.searchParams.set("utm_medium", row.medium);
   url.searchParams.set("utm_campaign", row.slug);
@@ -74,11 +85,14 @@ export function createCampaignsService({
   audit,
   publicSiteUrl,
   campaignDays,
+  fundTitle,
 }: {
   db: Db;
   clock: Clock;
   audit: Audit;
   publicSiteUrl: string;
+  /** A fund's title, undefined for no such fund (core/funds). */
+  fundTitle: (id: string) => Promise<string | undefined>;
   /** Visits through the campaign's links per day (core/visits). */
   campaignDays: (slug: string, from: string, to: string) => Promise<CampaignDay[]>;
 }) {
@@ -137,8 +151,13 @@ export function createCampaignsService({
     return [...days.values()];
   }
 
+  /**
+   * A slug no campaign has, and never one a newsletter's links carry (`newsletter-…`,
+   * core/newsletters/render-newsletter.ts): their visits and gifts would be counted as the campaign's.
+   */
   async function freeSlug(name: string): Promise<string> {
-    const base = slugOf(name);
+    const named = slugOf(name);
+    const base = /^newsletter(-|$)/.test(named) ? `campaign-${named}`.slice(0, 40).replace(/-+$/, "") : named;
     for (let n = 1; ; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
       if (!(await repo.slugTaken(db, slug))) return slug;
@@ -183,6 +202,8 @@ export function createCampaignsService({
 
     async create(input: unknown, actor: Actor): Promise<Campaign> {
       const fields = parseInput(CampaignInputSchema, input);
+      if (fields.fundId && !(await fundTitle(fields.fundId)))
+        throw new ValidationError(NO_SUCH_FUND, { fundId: NO_SUCH_FUND });
       const row: CampaignTable = {
         id: newId(),
         slug: await freeSlug(fields.name),
@@ -198,16 +219,27 @@ export function createCampaignsService({
         created_at: clock().toISOString(),
         created_by: actor.id ?? actor.email,
       };
-      await db.transaction().execute(async (trx) => {
-        await repo.insertCampaign(trx, row);
-        await audit.record(trx, actor, {
-          action: "create",
-          entity: CAMPAIGN_AUDIT_ENTITY,
-          entityId: row.id,
-          fields: Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== null),
+      async function insertRecorded(row: CampaignTable) {
+        await db.transaction().execute(async (trx) => {
+          await repo.insertCampaign(trx, row);
+          await audit.record(trx, actor, {
+            action: "create",
+            entity: CAMPAIGN_AUDIT_ENTITY,
+            entityId: row.id,
+            fields: Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== null),
+          });
         });
-      });
-      return toCampaign(row);
+      }
+      // Two campaigns of one name saved at once: the second takes the next free slug.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await insertRecorded(row);
+          return toCampaign(row);
+        } catch (error) {
+          if (attempt === 3 || !(await repo.slugTaken(db, row.slug))) throw error;
+          row.slug = await freeSlug(fields.name);
+        }
+      }
     },
 
     /** Where `/c/{slug}` sends the visitor; undefined for no such campaign. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "../shared/calendar-days.ts";
 import {
   ALL_GALLERY,
   GALLERY_CATEGORIES,
@@ -29,15 +30,6 @@ const isBlank = (value: unknown) => value == null || (typeof value === "string" 
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
-
-/** 'yyyy-MM-dd' naming a real day (no 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** The text fields of the gallery form (spec §5); images are checked by the service. */
 export const GalleryInputSchema = z.object({

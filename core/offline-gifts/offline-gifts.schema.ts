@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, type Currency, parseAmount, parseEtbPerUsd } from "../money/money.ts";
-import { isCalendarDate } from "../publications/publications.schema.ts";
+import { isCalendarDate } from "../shared/calendar-days.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../shared/email.ts";
 import { HONEYPOT_FIELD } from "../shared/honeypot.ts";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StoredImage } from "../media/media.schema.ts";
+import { isCalendarDate } from "../shared/calendar-days.ts";
 import type { ItemState } from "../versions/states.ts";
 
 export const PUBLICATION_MESSAGES = {
@@ -10,15 +11,6 @@ export const PUBLICATION_MESSAGES = {
   invalidDate: "Please enter a real date (yyyy-MM-dd).",
   image: "Image is required",
 } as const;
-
-/** A real calendar day written 'yyyy-MM-dd' (no time, no zone). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function isHttpUrl(value: string): boolean {
   try {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { addDays, daysBetween } from "../shared/calendar-days.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
@@ -14,7 +15,6 @@ import {
   type Ranked,
 } from "./insight.constants.ts";
 import * as funnelRepo from "./insight.repository.ts";
-import { addDays, daysBetween } from "./visit-days.ts";
 import { countsSince, type DayCount, type Dimension } from "./visits.repository.ts";
 
 const TOP = 20;

@@ -129,6 +129,13 @@ export interface RequestSeen {
   device: PageView["device"];
 }
 
+/**
+ * Whether the browser asked not to be tracked (`DNT: 1`, `Sec-GPC: 1`): its views are not counted,
+ * and where it came from is not kept with what it sends (docs/decisions/0800-attribution.md).
+ */
+export const asksNotToBeTracked = (dnt: string | null | undefined, gpc: string | null | undefined) =>
+  dnt === "1" || gpc === "1";
+
 /** The request's user agent as counting keeps it: its start, copied (see MAX_USER_AGENT). */
 export const userAgentOf = (headers: Headers) => kept(one(headers["user-agent"]), MAX_USER_AGENT);
 
@@ -140,7 +147,7 @@ export function deviceToCount(headers: Headers): PageView["device"] | null {
   const userAgent = userAgentOf(headers);
   const device = userAgent ? agentOf(userAgent) : null;
   if (!device) return null;
-  if (one(headers.dnt) === "1" || one(headers["sec-gpc"]) === "1") return null;
+  if (asksNotToBeTracked(one(headers.dnt), one(headers["sec-gpc"]))) return null;
   if (isPrefetch(headers)) return null;
   if (headers.cookie !== undefined && hasCookie(one(headers.cookie), STAFF_COOKIE)) return null;
   return device;

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/database.ts";
 import type { JobDefinition } from "../jobs/jobs.service.ts";
+import { addDays } from "../shared/calendar-days.ts";
 import type { Clock } from "../shared/clock.ts";
 import { zonedDate } from "../shared/site-time.ts";
-import { addDays } from "./visit-days.ts";
 import * as repo from "./visits.repository.ts";
 
 export const VISITS_HOUSEKEEPING_JOB = "visits.roll-up";

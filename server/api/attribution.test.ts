@@ -56,11 +56,12 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
     await chapa.close();
   });
 
-  const post = async (url: string, payload: Record<string, unknown>, status = 200) => {
+  const post = async (url: string, payload: Record<string, unknown>, status = 200, headers = {}) => {
     const response = await t.app.inject({
       method: "POST",
       url,
       payload,
+      headers,
       remoteAddress: `10.52.${dialect.length}.${++visitor}`,
     });
     expect(response.statusCode, response.body).toBe(status);
@@ -188,6 +189,22 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
       utm_content: null,
       referrer_host: "facebook.com",
     });
+  });
+
+  it("keeps no source for a browser that asks not to be tracked", async () => {
+    for (const [email, headers] of [
+      ["gpc@example.org", { "sec-gpc": "1" }],
+      ["dnt@example.org", { dnt: "1" }],
+    ] as const)
+      await post("/api/subscribe", { email, attribution: FROM_POSTER }, 201, headers);
+    for (const email of ["gpc@example.org", "dnt@example.org"])
+      expect(await attributionOf("subscribers", "email", email)).toEqual({
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_content: null,
+        referrer_host: null,
+      });
   });
 
   it("shows a campaign's visits, sign-ups, gifts and money per day against its goal, test gifts left out", async () => {

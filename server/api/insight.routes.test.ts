@@ -273,6 +273,52 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
       (await t.app.inject({ method: "POST", url: "/api/campaigns", headers: inbox, payload: {} })).statusCode,
     ).toBe(403);
   });
+
+  it("refuses days that are not real or too far apart and a fund that does not exist, and never takes a newsletter's tag", async () => {
+    const headers = await t.staffHeaders("editor");
+    const create = (payload: object) => t.app.inject({ method: "POST", url: "/api/campaigns", headers, payload });
+    const refused = async (payload: object) => {
+      const answer = await create(payload);
+      expect(answer.statusCode, answer.body).toBe(400);
+      return answer.json().fields;
+    };
+    expect(await refused({ name: "Leap", startsOn: "2026-02-30", endsOn: "2026-03-31" })).toEqual({
+      startsOn: "Start date must be a real day (yyyy-MM-dd) from 2000 on",
+    });
+    expect(await refused({ name: "Old", startsOn: "0099-01-01", endsOn: "2026-03-31" })).toMatchObject({
+      startsOn: "Start date must be a real day (yyyy-MM-dd) from 2000 on",
+    });
+    expect(await refused({ name: "Long", startsOn: "2026-01-01", endsOn: "2029-12-31" })).toEqual({
+      endsOn: "A campaign runs at most three years",
+    });
+    expect(
+      await refused({ name: "Nowhere", startsOn: "2026-12-01", endsOn: "2026-12-31", fundId: "no-such-fund" }),
+    ).toEqual({ fundId: "Choose one of the funds" });
+
+    // A campaign for a fund that lands on the donation page opens it with the fund chosen.
+    const [fund] = (await t.app.inject({ url: "/api/funds" })).json() as { id: string }[];
+    if (!fund) throw new Error("the test site has no fund");
+    const forFund = (
+      await create({
+        name: "Newsletter December",
+        startsOn: "2026-12-01",
+        endsOn: "2026-12-31",
+        fundId: fund.id,
+        landingPath: "/am/donate",
+      })
+    ).json();
+    // `newsletter-december` is what a newsletter titled "December" tags its links with.
+    expect(forFund.slug).toBe("campaign-newsletter-december");
+    expect(new URL(forFund.links.url).searchParams.get("fund")).toBe(fund.id);
+    expect(new URL(forFund.links.url).pathname).toBe("/am/donate");
+
+    // Two of one name saved at once both land, each with its own slug.
+    const both = await Promise.all(
+      [1, 2].map(() => create({ name: "Twin appeal", startsOn: "2026-12-01", endsOn: "2026-12-31" })),
+    );
+    expect(both.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(both.map((answer) => answer.json().slug).sort()).toEqual(["twin-appeal", "twin-appeal-2"]);
+  });
 });
 
 describe("behind a trusted proxy", () => {
@@ -325,7 +371,7 @@ describe("a long user agent", () => {
 });
 
 describe("ANALYTICS=off", () => {
-  it("counts nothing", async () => {
+  it("counts nothing and keeps no source with a sign-up", async () => {
     const t = await createTestApp("sqlite", {
       config: { pageCacheSeconds: 10, analytics: false },
       beforeReady: publicPages,
@@ -335,6 +381,18 @@ describe("ANALYTICS=off", () => {
       expect(response.statusCode).toBe(200);
       expect(t.services.visits).toBeNull();
       expect(await t.database.db.selectFrom("page_views").select("id").execute()).toEqual([]);
+      const signUp = await t.app.inject({
+        method: "POST",
+        url: "/api/subscribe",
+        payload: { email: "reader@example.org", attribution: { source: "radio", campaign: "spring" } },
+      });
+      expect(signUp.statusCode, signUp.body).toBe(201);
+      const kept = await t.database.db
+        .selectFrom("subscribers")
+        .select(["utm_source", "utm_campaign"])
+        .where("email", "=", "reader@example.org")
+        .executeTakeFirstOrThrow();
+      expect(kept).toEqual({ utm_source: null, utm_campaign: null });
     } finally {
       await t.close();
     }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
-import { deviceToCount, requestSeen, userAgentOf } from "../../core/visits/page-view.ts";
+import { asksNotToBeTracked, deviceToCount, requestSeen, userAgentOf } from "../../core/visits/page-view.ts";
 import type { VisitCounter } from "../../core/visits/visit-counter.ts";
 import { isPageRequest } from "./page-cache.ts";
 
@@ -98,6 +98,14 @@ export default fp(
       counter.record(seen, address, userAgentOf(headers));
     }
     app.decorate("countPageView", countPageView);
+    // Where a visitor came from is kept with a gift, sign-up or application only as views are
+    // counted: not with counting off, nor for a browser that asked not to be tracked.
+    app.addHook("preHandler", async (request) => {
+      const body = request.body as { attribution?: unknown } | null | undefined;
+      if (body === null || typeof body !== "object" || !("attribution" in body)) return;
+      const { dnt, "sec-gpc": gpc } = request.headers;
+      if (!counter || asksNotToBeTracked(String(dnt ?? ""), String(gpc ?? ""))) delete body.attribution;
+    });
     if (!counter) return;
     app.addHook("onResponse", async (request, reply) => {
       if (!isPageRequest(request.raw)) return;

@@ -103,7 +103,7 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
                 // The need cards' colours: a browser's own progress bar would be green on grey.
                 className="h-3 w-full appearance-none overflow-hidden rounded-full bg-brand-light [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-brand-light [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand"
                 max={100}
-                value={results.goalPercent}
+                value={Math.min(100, results.goalPercent)}
                 aria-label="Share of the goal raised"
               />
               <span className="shrink-0 text-sm font-semibold tabular-nums">{results.goalPercent}%</span>
