@@ -23,6 +23,17 @@ export interface Ranked {
   visitors: number;
 }
 
+/**
+ * A campaign tag's visits beside what it brought: a campaign's slug, or a newsletter's
+ * `newsletter-…` (every link of a newsletter carries one).
+ */
+export interface CampaignRanked extends Ranked {
+  signUps: number;
+  gifts: number;
+  /** Net of refunds, in US cents. */
+  raisedUsdCents: number;
+}
+
 export interface FunnelMethod {
   /** card | birr | bank (a bank transfer notice; "paid" when staff confirmed it into a gift that stands) */
   method: string;
@@ -40,7 +51,7 @@ export interface InsightReport {
   perDay: { day: string; visitors: number; pageViews: number }[];
   pages: Ranked[];
   sources: Ranked[];
-  campaigns: Ranked[];
+  campaigns: CampaignRanked[];
   languages: Ranked[];
   devices: Ranked[];
   countries: Ranked[];

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { countsAsGiving } from "../donations/counted-gifts.ts";
+import { netUsdCents } from "../donations/donations.repository.ts";
 
 export interface MethodCount {
   method: string;
@@ -98,4 +99,79 @@ export async function noticesBySource(db: Db, from: string, to: string): Promise
     started: Number(row.started),
     paid: Number(row.paid),
   }));
+}
+
+/** What a campaign tag (a campaign's slug, a newsletter's `newsletter-…`) brought besides visits. */
+export interface CampaignGiving {
+  campaign: string;
+  signUps: number;
+  gifts: number;
+  /** Net of refunds, in US cents as the ledger counts them (birr without a rate: 0). */
+  raisedUsdCents: number;
+}
+
+/**
+ * Per campaign tag, between two instants (and the same days for bank transfers, by the day the money
+ * arrived): newsletter sign-ups, and the payments and confirmed transfers of gifts that kept it, as
+ * a campaign's own results count them (core/campaigns/campaigns.repository.ts).
+ */
+export async function givingByCampaign(
+  db: Db,
+  from: string,
+  to: string,
+  fromDay: string,
+  toDay: string,
+): Promise<CampaignGiving[]> {
+  const [signUps, payments, transfers] = await Promise.all([
+    db
+      .selectFrom("subscribers")
+      .select(["utm_campaign as campaign", sql<number>`count(*)`.as("count")])
+      .where("utm_campaign", "is not", null)
+      .where("created_at", ">=", from)
+      .where("created_at", "<", to)
+      .groupBy("utm_campaign")
+      .execute(),
+    db
+      .selectFrom("donation_payments as p")
+      .innerJoin("donations as d", "d.id", "p.donation_id")
+      .select([
+        "d.utm_campaign as campaign",
+        sql<number>`count(*)`.as("count"),
+        sql<number>`coalesce(sum(${netUsdCents("p")}), 0)`.as("usd"),
+      ])
+      .where("d.utm_campaign", "is not", null)
+      .where(countsAsGiving("d"))
+      .where("p.paid_at", ">=", from)
+      .where("p.paid_at", "<", to)
+      .groupBy("d.utm_campaign")
+      .execute(),
+    db
+      .selectFrom("offline_gifts as g")
+      .innerJoin("gift_pledges as p", "p.id", "g.pledge_id")
+      .select([
+        "p.utm_campaign as campaign",
+        sql<number>`count(*)`.as("count"),
+        sql<number>`coalesce(sum(g.usd_cents), 0)`.as("usd"),
+      ])
+      .where("p.utm_campaign", "is not", null)
+      .where("g.deleted_at", "is", null)
+      .where("g.received_on", ">=", fromDay)
+      .where("g.received_on", "<=", toDay)
+      .groupBy("p.utm_campaign")
+      .execute(),
+  ]);
+  const byCampaign = new Map<string, CampaignGiving>();
+  const entry = (campaign: string | null) => {
+    const key = campaign ?? "";
+    const found = byCampaign.get(key) ?? { campaign: key, signUps: 0, gifts: 0, raisedUsdCents: 0 };
+    byCampaign.set(key, found);
+    return found;
+  };
+  for (const row of signUps) entry(row.campaign).signUps += Number(row.count);
+  for (const row of [...payments, ...transfers]) {
+    const found = entry(row.campaign);
+    found.gifts += Number(row.count);
+    found.raisedUsdCents += Number(row.usd);
+  }
+  return [...byCampaign.values()];
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
+import { toMajorDecimal } from "../money/money.ts";
 import { addDays, daysBetween } from "../shared/calendar-days.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
@@ -8,6 +9,7 @@ import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
 import { parseInput } from "../shared/validation.ts";
 import {
   type CampaignDay,
+  type CampaignRanked,
   type FunnelMethod,
   INSIGHT_TABLES,
   type InsightReport,
@@ -66,7 +68,31 @@ function funnelBySource(
     .slice(0, TOP);
 }
 
-const RANKED = (label: string): CsvColumn<Ranked>[] => [
+/** Each campaign tag's visits beside its sign-ups, gifts and money; the busiest first. */
+function campaignsRanked(views: DayCount[], giving: funnelRepo.CampaignGiving[]): CampaignRanked[] {
+  const byCampaign = new Map<string, CampaignRanked>(
+    ranked(views, Number.POSITIVE_INFINITY).map((row) => [
+      row.value,
+      { ...row, signUps: 0, gifts: 0, raisedUsdCents: 0 },
+    ]),
+  );
+  for (const { campaign, signUps, gifts, raisedUsdCents } of giving) {
+    const found = byCampaign.get(campaign) ?? {
+      value: campaign,
+      views: 0,
+      visitors: 0,
+      signUps: 0,
+      gifts: 0,
+      raisedUsdCents: 0,
+    };
+    byCampaign.set(campaign, { ...found, signUps, gifts, raisedUsdCents });
+  }
+  return [...byCampaign.values()]
+    .sort((a, b) => b.views - a.views || b.gifts - a.gifts || b.signUps - a.signUps || a.value.localeCompare(b.value))
+    .slice(0, TOP);
+}
+
+const RANKED = <Row extends Ranked>(label: string): CsvColumn<Row>[] => [
   { header: label, value: (row) => row.value },
   { header: "Page views", value: (row) => row.views },
   { header: "Visitors", value: (row) => row.visitors },
@@ -89,7 +115,15 @@ function tableCsv(report: InsightReport, table: InsightTable): string {
     case "sources":
       return toCsv(RANKED("Source"), report.sources);
     case "campaigns":
-      return toCsv(RANKED("Campaign"), report.campaigns);
+      return toCsv(
+        [
+          ...RANKED<CampaignRanked>("Campaign"),
+          { header: "Sign-ups", value: (row) => row.signUps },
+          { header: "Gifts", value: (row) => row.gifts },
+          { header: "Raised in USD", value: (row) => toMajorDecimal(row.raisedUsdCents, "usd") },
+        ],
+        report.campaigns,
+      );
     case "languages":
       return toCsv(RANKED("Language"), report.languages);
     case "devices":
@@ -171,11 +205,12 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
       }));
       const start = (zonedLocalToDate(`${from}T00:00`) as Date).toISOString();
       const end = (zonedLocalToDate(`${addDays(to, 1)}T00:00`) as Date).toISOString();
-      const [started, paid, checkouts, notices] = await Promise.all([
+      const [started, paid, checkouts, notices, giving] = await Promise.all([
         funnelRepo.checkoutsStarted(db, start, end),
         funnelRepo.checkoutsPaid(db, start, end),
         funnelRepo.checkoutsBySource(db, start, end),
         funnelRepo.noticesBySource(db, start, end),
+        funnelRepo.givingByCampaign(db, start, end, from, to),
       ]);
       const byMethod: FunnelMethod[] = [
         { method: "card", started: countOf(started, "card"), paid: countOf(paid, "card") },
@@ -197,7 +232,7 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         perDay,
         pages: ranked(pages),
         sources: ranked(sources),
-        campaigns: ranked(campaigns),
+        campaigns: campaignsRanked(campaigns, giving),
         languages: ranked(languages),
         devices: ranked(devices),
         countries: ranked(countries),

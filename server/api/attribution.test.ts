@@ -244,6 +244,20 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
     expect(funnel.bySourceMethod).toEqual([{ source: "poster", method: "birr", started: 1, paid: 1 }]);
     expect(funnel.bySource).toEqual([{ source: "poster", opened: 0, started: 1, paid: 1 }]);
   });
+
+  it("shows what each campaign tag brought in Insight, a newsletter's too, and exports it", async () => {
+    const { campaigns } = (await t.app.inject({ url: "/api/insight?days=30", headers: staff })).json();
+    expect(campaigns).toEqual(
+      expect.arrayContaining([
+        { value: "year-end-appeal", views: 0, visitors: 0, signUps: 1, gifts: 1, raisedUsdCents: 1000 },
+        { value: "newsletter-spring-news", views: 0, visitors: 0, signUps: 1, gifts: 0, raisedUsdCents: 0 },
+      ]),
+    );
+    const csv = await t.app.inject({ url: "/api/insight/export.csv?days=30&table=campaigns", headers: staff });
+    const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Campaign,Page views,Visitors,Sign-ups,Gifts,Raised in USD");
+    expect(lines).toContain("year-end-appeal,0,0,1,1,10.00");
+  });
   it("keeps a transfer notice's source and counts the transfer in the campaign once staff confirm it", async () => {
     const notice = (bankReference: string, attribution?: unknown) =>
       post(

@@ -162,7 +162,9 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
       { value: "facebook", views: 2, visitors: 1 },
       { value: "newsletter", views: 1, visitors: 1 },
     ]);
-    expect(report.campaigns).toEqual([{ value: "spring", views: 2, visitors: 1 }]);
+    expect(report.campaigns).toEqual([
+      { value: "spring", views: 2, visitors: 1, signUps: 0, gifts: 0, raisedUsdCents: 0 },
+    ]);
     expect(report.languages).toEqual([
       { value: "en", views: 6, visitors: 5 },
       { value: "am", views: 1, visitors: 1 },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { isLocale, LANGUAGE_NAMES } from "../../../core/i18n/locale";
+import { formatMoney } from "../../../core/money/money";
 import { INSIGHT_PERIODS, type InsightReport, type InsightTable } from "../../../core/visits/insight.constants";
 import { DailyChart, Funnel, RankedTable } from "../../components/admin/insight/insight-charts";
 import { adminMeta } from "../../lib/admin-meta";
@@ -85,6 +86,11 @@ export default function AdminInsight() {
               label="Campaign"
               rows={report.campaigns}
               exportPath={exportPath("campaigns")}
+              more={[
+                { heading: "Sign-ups", value: (row) => row.signUps },
+                { heading: "Gifts", value: (row) => row.gifts },
+                { heading: "Raised", value: (row) => formatMoney(row.raisedUsdCents, "usd") },
+              ]}
             />
             <RankedTable
               title="Languages"

@@ -131,24 +131,29 @@ export function DailyChart({ perDay, exportPath }: { perDay: InsightReport["perD
   );
 }
 
-/** A ranked table (top pages, sources…) with a bar for each row's share, and its CSV export. */
-export function RankedTable({
+/**
+ * A ranked table (top pages, sources…) with a bar for each row's share, and its CSV export; `more`
+ * adds columns after views and visitors.
+ */
+export function RankedTable<Row extends Ranked>({
   title,
   label,
   rows,
   exportPath,
   describe = (value) => value,
+  more = [],
 }: {
   title: string;
   label: string;
-  rows: Ranked[];
+  rows: Row[];
   exportPath: string;
   describe?: (value: string) => string;
+  more?: { heading: string; value: (row: Row) => string | number }[];
 }) {
   const largest = Math.max(1, ...rows.map((row) => row.views));
   const id = `insight-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={card}>
+    <section aria-labelledby={id} className={more.length > 0 ? `${card} lg:col-span-2` : card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="font-semibold">
           {title}
@@ -161,7 +166,7 @@ export function RankedTable({
         <table className="mt-3 w-full table-fixed text-sm">
           <thead className="text-left text-muted">
             <tr>
-              <th scope="col" className="w-3/5 pb-1 font-medium">
+              <th scope="col" className={`${more.length > 0 ? "w-2/5" : "w-3/5"} pb-1 font-medium`}>
                 {label}
               </th>
               <th scope="col" className="pb-1 text-right font-medium">
@@ -170,6 +175,11 @@ export function RankedTable({
               <th scope="col" className="pb-1 text-right font-medium">
                 Visitors
               </th>
+              {more.map((column) => (
+                <th key={column.heading} scope="col" className="pb-1 pl-2 text-right font-medium">
+                  {column.heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -186,6 +196,11 @@ export function RankedTable({
                 </th>
                 <td className="py-1.5 text-right tabular-nums">{row.views}</td>
                 <td className="py-1.5 text-right tabular-nums">{row.visitors}</td>
+                {more.map((column) => (
+                  <td key={column.heading} className="py-1.5 pl-2 text-right tabular-nums">
+                    {column.value(row)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
