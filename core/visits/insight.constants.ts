@@ -12,7 +12,9 @@ export const INSIGHT_TABLES = [
   "languages",
   "devices",
   "countries",
+  "funnel-steps",
   "funnel",
+  "funnel-by-source",
   "funnel-sources",
 ] as const;
 export type InsightTable = (typeof INSIGHT_TABLES)[number];

@@ -130,6 +130,28 @@ function tableCsv(report: InsightReport, table: InsightTable): string {
       return toCsv(RANKED("Device"), report.devices);
     case "countries":
       return toCsv(RANKED("Country"), report.countries);
+    case "funnel-steps":
+      return toCsv(
+        [
+          { header: "Step", value: (row) => row.step },
+          { header: "Count", value: (row) => row.count },
+        ],
+        [
+          { step: "Donate opened", count: report.funnel.opened },
+          { step: "Checkout started", count: report.funnel.started },
+          { step: "Paid", count: report.funnel.paid },
+        ],
+      );
+    case "funnel-by-source":
+      return toCsv(
+        [
+          { header: "Source", value: (row) => row.source },
+          { header: "Opened", value: (row) => row.opened },
+          { header: "Started", value: (row) => row.started },
+          { header: "Paid", value: (row) => row.paid },
+        ],
+        report.funnel.bySource,
+      );
     case "funnel":
       return toCsv(
         [

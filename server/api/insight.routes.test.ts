@@ -194,6 +194,13 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.body).toBe("\uFEFFSource,Page views,Visitors\r\ndirect,4,4\r\nfacebook,2,1\r\nnewsletter,1,1\r\n");
+    // Every table the funnel shows downloads too: its steps and its sources with their views.
+    const csvOf = async (table: string) =>
+      (await t.app.inject({ url: `/api/insight/export.csv?days=30&table=${table}`, headers })).body;
+    expect(await csvOf("funnel-steps")).toBe("\uFEFFStep,Count\r\nDonate opened,3\r\nCheckout started,3\r\nPaid,1\r\n");
+    expect(await csvOf("funnel-by-source")).toBe(
+      "\uFEFFSource,Opened,Started,Paid\r\ndirect,2,3,1\r\nnewsletter,1,0,0\r\n",
+    );
     const row = await t.database.db
       .selectFrom("audit_log")
       .select(["action", "entity"])

@@ -74,11 +74,7 @@ export default function AdminInsight() {
             <div className="lg:col-span-2">
               <DailyChart perDay={report.perDay} exportPath={exportPath("days")} />
             </div>
-            <Funnel
-              funnel={report.funnel}
-              exportPath={exportPath("funnel")}
-              sourcesExportPath={exportPath("funnel-sources")}
-            />
+            <Funnel funnel={report.funnel} exportPath={exportPath} />
             <RankedTable title="Top pages" label="Page" rows={report.pages} exportPath={exportPath("pages")} />
             <RankedTable title="Sources" label="Source" rows={report.sources} exportPath={exportPath("sources")} />
             <RankedTable

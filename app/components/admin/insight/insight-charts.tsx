@@ -1,4 +1,4 @@
-import type { InsightReport, Ranked } from "../../../../core/visits/insight.constants";
+import type { InsightReport, InsightTable, Ranked } from "../../../../core/visits/insight.constants";
 import { ExportCsvButton } from "../export-csv-button";
 
 const HEIGHT = 120;
@@ -48,7 +48,7 @@ export function DayChart<T extends { day: string }>({
     <figure className={card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <figcaption className="font-semibold">{caption}</figcaption>
-        {exportPath ? <ExportCsvButton path={exportPath} /> : null}
+        {exportPath ? <ExportCsvButton path={exportPath} of={caption} /> : null}
       </div>
       {front ? (
         <div className="mt-2 flex gap-4 text-sm text-muted" aria-hidden="true">
@@ -158,7 +158,7 @@ export function RankedTable<Row extends Ranked>({
         <h2 id={id} className="font-semibold">
           {title}
         </h2>
-        <ExportCsvButton path={exportPath} />
+        <ExportCsvButton path={exportPath} of={title} />
       </div>
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-muted">Nothing counted in this period.</p>
@@ -264,12 +264,10 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 export function Funnel({
   funnel,
   exportPath,
-  sourcesExportPath,
 }: {
   funnel: InsightReport["funnel"];
-  exportPath: string;
-  /** Checkouts and transfer notices per source and method as CSV. */
-  sourcesExportPath: string;
+  /** Where each of its tables downloads as CSV. */
+  exportPath: (table: InsightTable) => string;
 }) {
   const steps = [
     { label: "Donate opened", count: funnel.opened },
@@ -283,7 +281,7 @@ export function Funnel({
         <h2 id="insight-funnel" className="font-semibold">
           Donation funnel
         </h2>
-        <ExportCsvButton path={exportPath} />
+        <ExportCsvButton path={exportPath("funnel-steps")} of="Donation funnel" />
       </div>
       <ol className="mt-3 grid gap-3">
         {steps.map((step, index) => {
@@ -310,31 +308,37 @@ export function Funnel({
         })}
       </ol>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <CountsTable
-          caption="By method"
-          nameHeading="Method"
-          rows={funnel.byMethod}
-          name={(row) => METHOD_NAMES[row.method] ?? row.method}
-          counts={[
-            ["Started", "started"],
-            ["Paid", "paid"],
-          ]}
-        />
-        <CountsTable
-          caption="By where the donor came from"
-          nameHeading="Source"
-          rows={funnel.bySource}
-          name={(row) => row.source}
-          counts={[
-            ["Opened", "opened"],
-            ["Started", "started"],
-            ["Paid", "paid"],
-          ]}
-        />
+        <div>
+          <CountsTable
+            caption="By method"
+            nameHeading="Method"
+            rows={funnel.byMethod}
+            name={(row) => METHOD_NAMES[row.method] ?? row.method}
+            counts={[
+              ["Started", "started"],
+              ["Paid", "paid"],
+            ]}
+          />
+          <ExportCsvButton path={exportPath("funnel")} of="By method" />
+        </div>
+        <div>
+          <CountsTable
+            caption="By where the donor came from"
+            nameHeading="Source"
+            rows={funnel.bySource}
+            name={(row) => row.source}
+            counts={[
+              ["Opened", "opened"],
+              ["Started", "started"],
+              ["Paid", "paid"],
+            ]}
+          />
+          <ExportCsvButton path={exportPath("funnel-by-source")} of="By where the donor came from" />
+        </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
         <p>Checkouts and bank transfer notices by source and method, as each keeps where its donor first came from.</p>
-        <ExportCsvButton path={sourcesExportPath} />
+        <ExportCsvButton path={exportPath("funnel-sources")} of="Checkouts and notices by source and method" />
       </div>
     </section>
   );
