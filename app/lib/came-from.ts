@@ -73,3 +73,19 @@ export const cameFromBody = (form: HTMLFormElement): { attribution?: Attribution
   const attribution = attributionOfFields((name) => data.get(name));
   return attribution ? { attribution } : {};
 };
+
+/**
+ * Tells the server the donation pop-up opened, the funnel's first step: opening it loads no page, so
+ * it is not counted otherwise. It sends the page's language and where the visit first came from,
+ * nothing else, and nothing at all for a browser that asks not to be tracked (docs/decisions/0710).
+ */
+export function reportDonateOpened(): void {
+  if (untracked() || typeof navigator.sendBeacon !== "function") return;
+  const cameFrom = landingAttribution() ?? cameFromQuery(location.search);
+  const query = new URLSearchParams({ lang: document.documentElement.lang });
+  for (const [key, name] of Object.entries(ATTRIBUTION_FIELDS) as [keyof Attribution, string][]) {
+    const value = cameFrom?.[key];
+    if (value) query.set(name, value);
+  }
+  navigator.sendBeacon(`/api/visits/donate-opened?${query}`);
+}

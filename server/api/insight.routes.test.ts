@@ -363,6 +363,51 @@ describe("behind a trusted proxy", () => {
   });
 });
 
+describe("the donation pop-up's opening", () => {
+  it("counts as a view of the donation page in the visitor's language, from where the visit came, under the rules of every view", async () => {
+    const t = await createTestApp("sqlite", { config: { pageCacheSeconds: 10 }, beforeReady: publicPages });
+    try {
+      const opened = (query: string, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/visits/donate-opened?${query}`,
+          headers: { "user-agent": PHONE, "sec-fetch-site": "same-origin", ...headers },
+        });
+      const answer = await opened("lang=am&utm_source=Facebook&utm_campaign=spring&referrer_host=t.co");
+      expect(answer.statusCode).toBe(204);
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+      await opened("lang=en&referrer_host=news.example.org");
+      // Not counted: another site's page, a browser that asks not to be tracked, staff, a bot.
+      await opened("lang=en&utm_source=forged", { "sec-fetch-site": "cross-site" });
+      await opened("lang=en&utm_source=gpc", { "sec-gpc": "1" });
+      await opened("lang=en&utm_source=staff", { cookie: "hbb_staff=1" });
+      await opened("lang=en&utm_source=bot", { "user-agent": "curl/8.0" });
+      await t.services.visits?.flush();
+      const rows = await t.database.db
+        .selectFrom("page_views")
+        .select(["path", "language", "utm_source", "utm_campaign", "referrer_host"])
+        .orderBy("path")
+        .execute();
+      expect(rows).toEqual([
+        { path: "/am/donate", language: "am", utm_source: "facebook", utm_campaign: "spring", referrer_host: "t.co" },
+        { path: "/donate", language: "en", utm_source: "", utm_campaign: "", referrer_host: "news.example.org" },
+      ]);
+      const { funnel } = (
+        await t.app.inject({ url: "/api/insight?days=30", headers: await t.staffHeaders("editor") })
+      ).json();
+      expect(funnel.opened).toBe(2);
+      expect(funnel.bySource).toEqual(
+        expect.arrayContaining([
+          { source: "facebook", opened: 1, started: 0, paid: 0 },
+          { source: "news.example.org", opened: 1, started: 0, paid: 0 },
+        ]),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("a long user agent", () => {
   it("is kept to its start: two that differ only past it are one visitor on one row", async () => {
     const t = await createTestApp("sqlite", { config: { pageCacheSeconds: 10 }, beforeReady: publicPages });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { EDITORS } from "../../core/access/roles.ts";
+import { attributionOfFields } from "../../core/campaigns/attribution.ts";
 import { csvAttachment } from "../../core/shared/csv.ts";
 import { actorOf } from "../plugins/access.ts";
 
@@ -53,6 +54,27 @@ export default async function insightRoutes(app: FastifyInstance) {
       .header("content-disposition", 'attachment; filename="campaign-qr.png"')
       .header("cache-control", "no-store")
       .send(await campaigns.qrPng(request.params.id)),
+  );
+
+  /**
+   * The donation pop-up opened (app/lib/came-from.ts): counted as a view of the donation page, the
+   * funnel's first step, under the rules every view is counted by (docs/decisions/0710). Another
+   * site's page cannot add to it.
+   */
+  app.post<{ Querystring: Record<string, string | undefined> }>(
+    "/api/visits/donate-opened",
+    { config: { access: "public" } },
+    async (request, reply) => {
+      if (request.headers["sec-fetch-site"] !== "cross-site") {
+        const { lang, ...tags } = request.query;
+        app.countDonateOpened(
+          request.raw,
+          String(lang),
+          attributionOfFields((name) => tags[name]),
+        );
+      }
+      return reply.code(204).header("cache-control", "no-store").send();
+    },
   );
 
   /** A campaign's printable short link (a poster, a QR code): to its tagged landing page. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
+import { ATTRIBUTION_FIELDS, type Attribution } from "../../core/campaigns/attribution.ts";
 import { asksNotToBeTracked, deviceToCount, requestSeen, userAgentOf } from "../../core/visits/page-view.ts";
 import type { VisitCounter } from "../../core/visits/visit-counter.ts";
 import { isPageRequest } from "./page-cache.ts";
@@ -13,6 +14,11 @@ declare module "fastify" {
      * front door calls it for its page cache's hits.
      */
     countPageView: (request: IncomingMessage, status: number, html: boolean) => void;
+    /**
+     * Counts the donation pop-up's opening, told by the pop-up itself, as a view of the donation
+     * page in the visitor's language, from where their visit first came from.
+     */
+    countDonateOpened: (request: IncomingMessage, language: string, cameFrom: Attribution | null) => void;
   }
 }
 
@@ -86,18 +92,35 @@ export default fp(
   async (app: FastifyInstance, { counter }: { counter: VisitCounter | null }) => {
     const { trustProxy, analyticsCountryHeader } = app.services.config;
     const trusted = trustedBy(trustProxy);
-    function countPageView(request: IncomingMessage, status: number, html: boolean) {
-      if (!counter || request.method !== "GET") return;
-      if (!(status === 200 && html) && status !== 304) return;
+    /** Counts a view of `url`; `referer` stands in for the request's own when given. */
+    function count(request: IncomingMessage, url: string, referer?: string) {
+      if (!counter) return;
       // Read once: `headers` is a getter (Node builds the object on first use).
       const { headers } = request;
       const device = deviceToCount(headers);
       if (!device) return;
       const { address, viaProxy } = clientOf(request, trusted);
-      const seen = requestSeen(request.url ?? "/", headers, device, viaProxy ? analyticsCountryHeader : undefined);
+      const said = referer === undefined ? headers : { ...headers, referer };
+      const seen = requestSeen(url, said, device, viaProxy ? analyticsCountryHeader : undefined);
       counter.record(seen, address, userAgentOf(headers));
     }
+    function countPageView(request: IncomingMessage, status: number, html: boolean) {
+      if (!counter || request.method !== "GET") return;
+      if (!(status === 200 && html) && status !== 304) return;
+      count(request, request.url ?? "/");
+    }
     app.decorate("countPageView", countPageView);
+    app.decorate("countDonateOpened", (request: IncomingMessage, language: string, cameFrom: Attribution | null) => {
+      const tags = new URLSearchParams();
+      for (const key of ["source", "medium", "campaign", "content"] as const)
+        if (cameFrom?.[key]) tags.set(ATTRIBUTION_FIELDS[key], cameFrom[key]);
+      const path = language === "am" ? "/am/donate" : "/donate";
+      count(
+        request,
+        tags.size > 0 ? `${path}?${tags}` : path,
+        cameFrom?.referrer ? `https://${cameFrom.referrer}/` : "",
+      );
+    });
     // Where a visitor came from is kept with a gift, sign-up or application only as views are
     // counted: not with counting off, nor for a browser that asked not to be tracked.
     app.addHook("preHandler", async (request) => {

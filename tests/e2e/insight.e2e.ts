@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { InsightReport } from "../../core/visits/insight.constants.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
@@ -83,5 +84,24 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     expect(redirect.headers.get("location")).toBe(
       `${site.server.baseUrl}/donate?utm_source=poster&utm_medium=offline&utm_campaign=year-end-appeal`,
     );
+  });
+
+  it("counts the donation pop-up's opening as the funnel's first step, by where the visit came from", async () => {
+    const api = await adminApi(site.server);
+    const openedFrom = async (source: string) =>
+      (await api.json<InsightReport>("GET", "/api/insight?days=30")).funnel.bySource.find(
+        (row) => row.source === source,
+      )?.opened ?? 0;
+    // A phone's browser (the journey's own headless one is a bot), landing from the radio on a page
+    // and opening the pop-up on the next: no page of the donation form is loaded.
+    const { page } = await newPage(site.browser, site.server, {
+      viewport: VIEWPORTS.mobile,
+      context: { userAgent: PHONE },
+    });
+    await page.goto("/about?utm_source=radio&utm_campaign=pop-up-test");
+    await page.goto("/blog");
+    await page.getByRole("banner").getByRole("button", { name: "Donate Now" }).click();
+    await page.getByRole("dialog", { name: "Make a donation" }).waitFor();
+    await expect.poll(() => openedFrom("radio"), { timeout: 15_000 }).toBe(1);
   });
 });

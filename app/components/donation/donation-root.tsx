@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { DonationSettings } from "../../content/donation";
 import { useI18n } from "../../i18n/i18n";
 import { island } from "../../islands/island";
+import { reportDonateOpened } from "../../lib/came-from";
 import type { DesignatedFund } from "./card-donation-form";
 
 interface DonationRequest {
@@ -40,6 +41,7 @@ export function DonationRoot({ settings }: { settings: DonationSettings }) {
       const { fund: id, fundTitle: title, fundTitleLang } = button.dataset;
       const fund = id && title ? { id, title, lang: fundTitleLang === "en" ? ("en" as const) : undefined } : undefined;
       setRequest({ amount, fund, openedAt: Date.now(), opener: button });
+      reportDonateOpened();
     }
     function onClick(event: MouseEvent) {
       const button = (event.target as Element | null)?.closest<HTMLElement>("[data-donate]");
