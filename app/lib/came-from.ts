@@ -18,10 +18,12 @@ export const useCameFrom = () => useContext(CameFromContext);
 
 const STORAGE_KEY = "hbb-came-from";
 
-/** The UTM tags of a page's query (`?utm_source=…`); the referrer is never read from a URL. */
+/** The UTM tags of a page's query (`?utm_source=…`); the referrer and landing are never read from a URL. */
 export const cameFromQuery = (search: string): Attribution | null => {
   const query = new URLSearchParams(search);
-  return attributionOfFields((name) => (name === ATTRIBUTION_FIELDS.referrer ? "" : query.get(name)));
+  return attributionOfFields((name) =>
+    name === ATTRIBUTION_FIELDS.referrer || name === ATTRIBUTION_FIELDS.landing ? "" : query.get(name),
+  );
 };
 
 /** The host of the other site that linked to this page, "" when none (our own pages, typed, bookmarked). */
@@ -41,14 +43,14 @@ const untracked = () =>
   navigator.doNotTrack === "1";
 
 /**
- * The tab's first landing, kept when it said where it came from; later pages leave it as it is.
+ * The tab's first landing: its page, and where it came from; later pages leave it as it is.
  * Nothing is kept for a browser that asks not to be tracked (the server drops what its forms carry).
  */
 export function rememberLanding(): void {
   try {
     if (untracked() || sessionStorage.getItem(STORAGE_KEY)) return;
     const tags = cameFromQuery(location.search);
-    const landing = attributionOf({ ...tags, referrer: referrerHost() });
+    const landing = attributionOf({ ...tags, referrer: referrerHost(), landing: location.pathname });
     if (landing) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));
   } catch {
     // Storage refused (a private window's quota, a policy): the forms carry the page's own tags.
@@ -84,7 +86,7 @@ export function reportDonateOpened(): void {
   const cameFrom = landingAttribution() ?? cameFromQuery(location.search);
   const query = new URLSearchParams({ lang: document.documentElement.lang });
   for (const [key, name] of Object.entries(ATTRIBUTION_FIELDS) as [keyof Attribution, string][]) {
-    const value = cameFrom?.[key];
+    const value = key === "landing" ? "" : cameFrom?.[key];
     if (value) query.set(name, value);
   }
   navigator.sendBeacon(`/api/visits/donate-opened?${query}`);

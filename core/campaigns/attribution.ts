@@ -1,7 +1,7 @@
 /**
  * Where a visitor first came from, carried with their visit in the page into the forms they send
  * (docs/decisions/0800-attribution.md): the landing's four UTM tags, or the host of the other site
- * that linked to it. No zod: the public islands read it too. Not personal data: a tag names a
+ * that linked to it, and the landing page's path. No zod: the public islands read it too. Not personal data: a tag names a
  * campaign or a site, never a person.
  */
 export interface Attribution {
@@ -11,6 +11,8 @@ export interface Attribution {
   content: string;
   /** The other site that linked to the landing page ("" for none). */
   referrer: string;
+  /** The path of the page the visit first landed on ("" when not known: it is kept only in the browser). */
+  landing: string;
 }
 
 /** The hidden fields of a form posted without JavaScript, as the landing URL names its tags. */
@@ -20,6 +22,7 @@ export const ATTRIBUTION_FIELDS = {
   campaign: "utm_campaign",
   content: "utm_content",
   referrer: "referrer_host",
+  landing: "landing_path",
 } as const satisfies Record<keyof Attribution, string>;
 
 const KEYS = Object.keys(ATTRIBUTION_FIELDS) as Array<keyof Attribution>;
@@ -27,6 +30,12 @@ const KEYS = Object.keys(ATTRIBUTION_FIELDS) as Array<keyof Attribution>;
 const MAX_TEXT = 200;
 
 const clean = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase().slice(0, MAX_TEXT) : "");
+/** A landing is a path of this site ("/blog/…"), never another address. */
+const cleanPath = (value: unknown) => {
+  const path = clean(value);
+  return path.startsWith("/") && !path.startsWith("//") ? path : "";
+};
+const cleaned = (key: keyof Attribution, value: unknown) => (key === "landing" ? cleanPath(value) : clean(value));
 
 /** An attribution that says something, or null when every part is empty. */
 function orNull(attribution: Attribution): Attribution | null {
@@ -40,13 +49,13 @@ function orNull(attribution: Attribution): Attribution | null {
 export function attributionOf(value: unknown): Attribution | null {
   if (value === null || typeof value !== "object") return null;
   const given = value as Record<string, unknown>;
-  return orNull(Object.fromEntries(KEYS.map((key) => [key, clean(given[key])])) as unknown as Attribution);
+  return orNull(Object.fromEntries(KEYS.map((key) => [key, cleaned(key, given[key])])) as unknown as Attribution);
 }
 
 /** The attribution a form's hidden fields (or a landing URL's query) carry; `get` reads one by name. */
 export function attributionOfFields(get: (name: string) => unknown): Attribution | null {
   return orNull(
-    Object.fromEntries(KEYS.map((key) => [key, clean(get(ATTRIBUTION_FIELDS[key]))])) as unknown as Attribution,
+    Object.fromEntries(KEYS.map((key) => [key, cleaned(key, get(ATTRIBUTION_FIELDS[key]))])) as unknown as Attribution,
   );
 }
 
@@ -59,6 +68,7 @@ export function attributionColumns(attribution: Attribution | null | undefined) 
     utm_campaign: column("campaign"),
     utm_content: column("content"),
     referrer_host: column("referrer"),
+    landing_path: column("landing"),
   };
 }
 

@@ -51,6 +51,8 @@ export interface DonationTable {
   utm_campaign: string | null;
   utm_content: string | null;
   referrer_host: string | null;
+  /** The page the visit first landed on (docs/decisions/0800-attribution.md); null: not known. */
+  landing_path: string | null;
 }
 
 export interface DonationPaymentTable {

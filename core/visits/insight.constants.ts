@@ -12,6 +12,7 @@ export const INSIGHT_TABLES = [
   "languages",
   "devices",
   "countries",
+  "posts",
   "funnel-steps",
   "funnel",
   "funnel-by-source",
@@ -36,6 +37,19 @@ export interface CampaignRanked extends Ranked {
   raisedUsdCents: number;
 }
 
+/**
+ * A blog post's views (both languages) beside what the visits that first landed on it led to;
+ * `value` is the post's id.
+ */
+export interface PostRead extends Ranked {
+  title: string;
+  signUps: number;
+  /** Checkouts and bank transfer notices started. */
+  started: number;
+  /** Of those, paid. */
+  paid: number;
+}
+
 export interface FunnelMethod {
   /** card | birr | bank (a bank transfer notice; "paid" when staff confirmed it into a gift that stands) */
   method: string;
@@ -57,6 +71,8 @@ export interface InsightReport {
   languages: Ranked[];
   devices: Ranked[];
   countries: Ranked[];
+  /** The most read posts and what they led to. */
+  posts: PostRead[];
   funnel: {
     opened: number;
     started: number;

@@ -175,3 +175,80 @@ export async function givingByCampaign(
   }
   return [...byCampaign.values()];
 }
+
+/** What the visits that first landed on a page led to. */
+export interface LandingLedTo {
+  landing: string;
+  signUps: number;
+  /** Checkouts and bank transfer notices started. */
+  started: number;
+  /** Of those, paid (a notice: confirmed into a gift that stands). */
+  paid: number;
+}
+
+/**
+ * Per landing page among `paths`, between two instants: newsletter sign-ups, and checkouts and
+ * transfer notices started and paid, by the landing page each keeps (docs/decisions/0800-attribution.md).
+ */
+export async function ledToByLanding(db: Db, paths: string[], from: string, to: string): Promise<LandingLedTo[]> {
+  if (paths.length === 0) return [];
+  const [signUps, checkouts, notices] = await Promise.all([
+    db
+      .selectFrom("subscribers")
+      .select(["landing_path as landing", sql<number>`count(*)`.as("count")])
+      .where("landing_path", "in", paths)
+      .where("created_at", ">=", from)
+      .where("created_at", "<", to)
+      .groupBy("landing_path")
+      .execute(),
+    db
+      .selectFrom("donations")
+      .select([
+        "landing_path as landing",
+        sql<number>`count(*)`.as("started"),
+        sql<number>`coalesce(sum(case when paid_at is not null then 1 else 0 end), 0)`.as("paid"),
+      ])
+      .where("landing_path", "in", paths)
+      .where("created_at", ">=", from)
+      .where("created_at", "<", to)
+      .where(countsAsGiving())
+      .groupBy("landing_path")
+      .execute(),
+    db
+      .selectFrom("gift_pledges as p")
+      .leftJoin("offline_gifts as g", (join) => join.onRef("g.pledge_id", "=", "p.id").on("g.deleted_at", "is", null))
+      .select([
+        "p.landing_path as landing",
+        sql<number>`count(*)`.as("started"),
+        sql<number>`coalesce(sum(case when p.status = 'confirmed' and g.id is not null then 1 else 0 end), 0)`.as(
+          "paid",
+        ),
+      ])
+      .where("p.landing_path", "in", paths)
+      .where("p.created_at", ">=", from)
+      .where("p.created_at", "<", to)
+      .groupBy("p.landing_path")
+      .execute(),
+  ]);
+  const byLanding = new Map<string, LandingLedTo>();
+  const entry = (landing: string | null) => {
+    const key = landing ?? "";
+    const found = byLanding.get(key) ?? { landing: key, signUps: 0, started: 0, paid: 0 };
+    byLanding.set(key, found);
+    return found;
+  };
+  for (const row of signUps) entry(row.landing).signUps += Number(row.count);
+  for (const row of [...checkouts, ...notices]) {
+    const found = entry(row.landing);
+    found.started += Number(row.started);
+    found.paid += Number(row.paid);
+  }
+  return [...byLanding.values()];
+}
+
+/** The titles of the blog posts among `ids` (a deleted post has none). */
+export async function postTitles(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("blog_posts").select(["id", "title"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

@@ -14,6 +14,7 @@ import {
   INSIGHT_TABLES,
   type InsightReport,
   type InsightTable,
+  type PostRead,
   type Ranked,
 } from "./insight.constants.ts";
 import * as funnelRepo from "./insight.repository.ts";
@@ -92,6 +93,52 @@ function campaignsRanked(views: DayCount[], giving: funnelRepo.CampaignGiving[])
     .slice(0, TOP);
 }
 
+/** A blog post's page in either language; its id. */
+const POST_PATH = /^(?:\/am)?\/blog\/([^/]+)$/;
+const TOP_POSTS = 10;
+
+/**
+ * The most read posts (both languages added up) and what the visits that first landed on each led
+ * to: sign-ups, and checkouts and transfer notices started and paid.
+ */
+async function postsRead(db: Db, pathCounts: DayCount[], start: string, end: string): Promise<PostRead[]> {
+  const byPost = new Map<string, { views: number; visitors: number; paths: string[] }>();
+  for (const { value: path, views, visitors } of ranked(pathCounts, Number.POSITIVE_INFINITY)) {
+    const id = POST_PATH.exec(path)?.[1];
+    if (!id) continue;
+    const post = byPost.get(id) ?? { views: 0, visitors: 0, paths: [] };
+    post.views += views;
+    post.visitors += visitors;
+    post.paths.push(path);
+    byPost.set(id, post);
+  }
+  const titles = await funnelRepo.postTitles(db, [...byPost.keys()]);
+  const top = [...byPost.entries()]
+    .filter(([id]) => titles.has(id))
+    .sort(([a, left], [b, right]) => right.views - left.views || right.visitors - left.visitors || a.localeCompare(b))
+    .slice(0, TOP_POSTS);
+  const ledTo = await funnelRepo.ledToByLanding(
+    db,
+    top.flatMap(([, post]) => post.paths),
+    start,
+    end,
+  );
+  return top.map(([id, { views, visitors, paths }]) => {
+    const mine = ledTo.filter((entry) => paths.includes(entry.landing));
+    const sum = (pick: (entry: funnelRepo.LandingLedTo) => number) =>
+      mine.reduce((total, entry) => total + pick(entry), 0);
+    return {
+      value: id,
+      title: titles.get(id) ?? id,
+      views,
+      visitors,
+      signUps: sum((entry) => entry.signUps),
+      started: sum((entry) => entry.started),
+      paid: sum((entry) => entry.paid),
+    };
+  });
+}
+
 const RANKED = <Row extends Ranked>(label: string): CsvColumn<Row>[] => [
   { header: label, value: (row) => row.value },
   { header: "Page views", value: (row) => row.views },
@@ -130,6 +177,18 @@ function tableCsv(report: InsightReport, table: InsightTable): string {
       return toCsv(RANKED("Device"), report.devices);
     case "countries":
       return toCsv(RANKED("Country"), report.countries);
+    case "posts":
+      return toCsv(
+        [
+          { header: "Post", value: (row) => row.title },
+          { header: "Page views", value: (row) => row.views },
+          { header: "Visitors", value: (row) => row.visitors },
+          { header: "Sign-ups", value: (row) => row.signUps },
+          { header: "Gifts started", value: (row) => row.started },
+          { header: "Gifts paid", value: (row) => row.paid },
+        ],
+        report.posts,
+      );
     case "funnel-steps":
       return toCsv(
         [
@@ -244,6 +303,7 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         },
       ];
       const bySourceMethod = [...checkouts, ...notices];
+      const posts = await postsRead(db, pages, start, end);
       const donateViews = ranked(donateSources, Number.POSITIVE_INFINITY);
       return {
         days,
@@ -258,6 +318,7 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         languages: ranked(languages),
         devices: ranked(devices),
         countries: ranked(countries),
+        posts,
         funnel: {
           opened: donateViews.reduce((sum, entry) => sum + entry.views, 0),
           started: byMethod.reduce((sum, entry) => sum + entry.started, 0),

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { containsText, pageOf } from "../admin-lists/list-sql.ts";
+import type { attributionColumns } from "../campaigns/attribution.ts";
 import { newestFirstAfter } from "../shared/batches.ts";
 import type { Availability, VolunteerApplication, VolunteerInterest, VolunteerStatus } from "./volunteers.schema.ts";
 import type { VolunteerApplicationTable } from "./volunteers.table.ts";
@@ -30,7 +31,7 @@ function toApplication(row: Omit<VolunteerApplicationTable, AttributionColumn>):
 }
 
 /** Where the applicant first came from may be left out (docs/decisions/0800-attribution.md). */
-type AttributionColumn = "utm_source" | "utm_medium" | "utm_campaign" | "utm_content" | "referrer_host";
+type AttributionColumn = keyof ReturnType<typeof attributionColumns>;
 
 export async function insertApplication(
   db: Db,

@@ -47,6 +47,7 @@ import * as breachLetters from "./2026-11-28-861-breach-letters.ts";
 import * as auditLabels from "./2026-11-28-880-audit-labels.ts";
 import * as amharicNewsletters from "./2026-11-28-884-amharic-newsletters.ts";
 import * as amharicPictureDescriptions from "./2026-11-29-883-amharic-picture-descriptions.ts";
+import * as landingPages from "./2026-11-29-885-landing-pages.ts";
 
 /**
  * Every migration, in order. Static imports (not a folder scan) so the same list works in
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-880-audit-labels": auditLabels,
   "2026-11-28-884-amharic-newsletters": amharicNewsletters,
   "2026-11-29-883-amharic-picture-descriptions": amharicPictureDescriptions,
+  "2026-11-29-885-landing-pages": landingPages,
 };

@@ -13,7 +13,7 @@ const PAGE = "<!doctype html><html><body><p>A public page</p></body></html>";
 
 /** Stand-ins for the React Router pages (API tests have none): public, cached HTML. */
 function publicPages(app: FastifyInstance) {
-  for (const url of ["/about", "/donate", "/am/donate"]) {
+  for (const url of ["/about", "/donate", "/am/donate", "/blog/:id", "/am/blog/:id"]) {
     app.get(url, { config: { access: "public" } }, async (_request, reply) =>
       reply.header("x-page-cache", "public").type("text/html; charset=utf-8").send(PAGE),
     );
@@ -357,6 +357,89 @@ describe("behind a trusted proxy", () => {
       expect(rows.map((row) => row.country).sort()).toEqual(["", "ET", "ET"]);
       expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(4);
       expect(new Set(rows.map((row) => row.visitor)).size).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the most read posts", () => {
+  it("adds up a post's views in both languages and shows the sign-ups and gifts of visits that first landed on it", async () => {
+    const t = await createTestApp("sqlite", { config: { pageCacheSeconds: 10 }, beforeReady: publicPages });
+    try {
+      const post = "5e0c6c4e-7d2a-4b8e-9a51-3f1e2d4c5b6a";
+      const other = "0b6f1d3a-2c4e-4f6a-8b1c-9d2e3f4a5b6c";
+      const now = new Date().toISOString();
+      await t.database.db
+        .insertInto("blog_posts")
+        .values(
+          [
+            [post, "Sewing circle opens"],
+            [other, "Garden news"],
+          ].map(([id, title]) => ({
+            id: id as string,
+            title: title as string,
+            excerpt: "News from the centre.",
+            author_name: "Staff",
+            author_linkedin: null,
+            content: "<p>The story.</p>",
+            image_url: "/uploads/post.jpg",
+            image_variants: null,
+            created_at: now,
+            updated_at: now,
+            status: "published",
+            publish_at: null,
+          })),
+        )
+        .execute();
+      const view = (url: string, remoteAddress: string) =>
+        t.app.inject({ url, remoteAddress, headers: { accept: "text/html", "user-agent": PHONE } });
+      await view(`/blog/${post}`, "196.188.9.1");
+      await view(`/blog/${post}`, "196.188.9.2");
+      await view(`/am/blog/${post}`, "196.188.9.3");
+      await view(`/blog/${other}`, "196.188.9.4");
+      // Not a post: a path under /blog that names none is left out.
+      await view("/blog/no-such-post", "196.188.9.5");
+      await t.services.visits?.flush();
+
+      const from = (landing: string) => ({ attribution: { landing } });
+      const call = (url: string, payload: object) => t.app.inject({ method: "POST", url, payload });
+      expect(
+        (await call("/api/subscribe", { email: "reader@example.org", ...from(`/am/blog/${post}`) })).statusCode,
+      ).toBe(201);
+      const gift = (
+        await call("/api/payments/create-checkout-session", {
+          amount: 25,
+          frequency: "one-time",
+          ...from(`/blog/${post}`),
+        })
+      ).json();
+      await t.services.donations.completeSandboxCheckout(gift.id, { email: "giver@example.org", name: "Giver" });
+      await call("/api/payments/create-checkout-session", {
+        amount: 10,
+        frequency: "one-time",
+        ...from(`/blog/${post}`),
+      });
+      // Another site's address is no landing.
+      await call("/api/payments/create-checkout-session", {
+        amount: 10,
+        frequency: "one-time",
+        ...from("https://example.org/blog"),
+      });
+
+      const landings = await t.database.db.selectFrom("donations").select("landing_path").execute();
+      expect(landings.map((row) => row.landing_path).sort()).toEqual([`/blog/${post}`, `/blog/${post}`, null]);
+
+      const headers = await t.staffHeaders("editor");
+      const { posts } = (await t.app.inject({ url: "/api/insight?days=30", headers })).json();
+      expect(posts).toEqual([
+        { value: post, title: "Sewing circle opens", views: 3, visitors: 3, signUps: 1, started: 2, paid: 1 },
+        { value: other, title: "Garden news", views: 1, visitors: 1, signUps: 0, started: 0, paid: 0 },
+      ]);
+      const csv = await t.app.inject({ url: "/api/insight/export.csv?days=30&table=posts", headers });
+      expect(csv.body).toBe(
+        "\uFEFFPost,Page views,Visitors,Sign-ups,Gifts started,Gifts paid\r\nSewing circle opens,3,3,1,2,1\r\nGarden news,1,1,0,0,0\r\n",
+      );
     } finally {
       await t.close();
     }

@@ -76,6 +76,19 @@ export default function AdminInsight() {
             </div>
             <Funnel funnel={report.funnel} exportPath={exportPath} />
             <RankedTable title="Top pages" label="Page" rows={report.pages} exportPath={exportPath("pages")} />
+            <RankedTable
+              title="Most read posts"
+              label="Post"
+              rows={report.posts}
+              exportPath={exportPath("posts")}
+              describe={(id) => report.posts.find((post) => post.value === id)?.title ?? id}
+              note="Sign-ups and gifts of visits that first landed on the post (known for browsers with JavaScript)."
+              more={[
+                { heading: "Sign-ups", value: (row) => row.signUps },
+                { heading: "Gifts started", value: (row) => row.started },
+                { heading: "Gifts paid", value: (row) => row.paid },
+              ]}
+            />
             <RankedTable title="Sources" label="Source" rows={report.sources} exportPath={exportPath("sources")} />
             <RankedTable
               title="Campaigns"

@@ -142,6 +142,7 @@ export function RankedTable<Row extends Ranked>({
   exportPath,
   describe = (value) => value,
   more = [],
+  note,
 }: {
   title: string;
   label: string;
@@ -149,6 +150,8 @@ export function RankedTable<Row extends Ranked>({
   exportPath: string;
   describe?: (value: string) => string;
   more?: { heading: string; value: (row: Row) => string | number }[];
+  /** A sentence under the title saying how to read the table. */
+  note?: string;
 }) {
   const largest = Math.max(1, ...rows.map((row) => row.views));
   const id = `insight-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -160,6 +163,7 @@ export function RankedTable<Row extends Ranked>({
         </h2>
         <ExportCsvButton path={exportPath} of={title} />
       </div>
+      {note ? <p className="mt-1 text-sm text-muted">{note}</p> : null}
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-muted">Nothing counted in this period.</p>
       ) : (
