@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Db } from "../../db/database.ts";
 import type { Actor, Audit } from "../audit/audit.ts";
-import { CURRENCIES, toMajorDecimal } from "../money/money.ts";
+import { CURRENCIES, percentBeyond, toMajorDecimal } from "../money/money.ts";
 import { addDays } from "../shared/calendar-days.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
@@ -40,7 +40,7 @@ function resultsOf(days: CampaignResultDay[], goalCents: number | null): Campaig
     raised,
     raisedUsdCents,
     // Past 100 when the goal was beaten: a campaign's staff want to see by how much.
-    goalPercent: goalCents === null ? null : Math.max(0, Math.round((raisedUsdCents / goalCents) * 100)),
+    goalPercent: goalCents === null ? null : percentBeyond(raisedUsdCents, goalCents),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   inReportingCurrency,
   parseAmount,
   parseEtbPerUsd,
+  percentBeyond,
   percentOf,
   shareOf,
   toMajor,
@@ -77,6 +78,9 @@ describe("money", () => {
     expect(percentOf(4_000, 300_000)).toBe(1);
     expect(percentOf(150_000, 300_000)).toBe(50);
     expect(percentOf(900_000, 300_000)).toBe(100);
+    expect(percentBeyond(900_000, 300_000)).toBe(300);
+    expect(percentBeyond(150_000, 300_000)).toBe(50);
+    expect(percentBeyond(10, 0)).toBe(0);
     expect(percentOf(-10, 300_000)).toBe(0);
     expect(percentOf(10, 0)).toBe(0);
   });

@@ -148,8 +148,13 @@ export function inReportingCurrency(money: Money, etbPerUsd: string | null): num
 
 /** Share of a goal reached, as a whole percent from 0 to 100 (spec §9: raised / goal). */
 export function percentOf(raisedMinor: number, goalMinor: number): number {
+  return Math.min(100, percentBeyond(raisedMinor, goalMinor));
+}
+
+/** Share of a goal reached, as a whole percent from 0, past 100 when the goal was beaten. */
+export function percentBeyond(raisedMinor: number, goalMinor: number): number {
   if (goalMinor <= 0 || raisedMinor <= 0) return 0;
-  return Math.min(100, Math.round((raisedMinor / goalMinor) * 100));
+  return Math.round((raisedMinor / goalMinor) * 100);
 }
 
 /**

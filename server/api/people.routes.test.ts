@@ -224,6 +224,7 @@ describe.each(DIALECTS)("People on %s", (dialect) => {
         utmCampaign: null,
         utmContent: null,
         referrerHost: null,
+        landingPath: null,
       },
     ]);
     expect(json.records["offline-gifts"][0]).toMatchObject({

@@ -3,7 +3,7 @@ import type { Campaign, CampaignResultDay, CampaignResults } from "../../../../c
 import { formatMoney } from "../../../../core/money/money";
 import { api } from "../../../lib/api-client";
 import { ExportCsvButton } from "../export-csv-button";
-import { DayChart } from "../insight/insight-charts";
+import { BACK, DaysChart, FRONT } from "../insight/insight-charts";
 
 const card = "rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5";
 
@@ -112,28 +112,35 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <DayChart<CampaignResultDay>
+        <DaysChart<CampaignResultDay>
           caption="Visitors and page views per day"
           days={days}
-          back={{ label: "Page views", value: (day) => day.views }}
-          front={{ label: "Visitors", value: (day) => day.visitors }}
+          series={[
+            { label: "Page views", value: (day) => day.views, ...BACK },
+            { label: "Visitors", value: (day) => day.visitors, ...FRONT },
+          ]}
           testId="campaign-visits-chart"
         />
-        <DayChart<CampaignResultDay>
+        <DaysChart<CampaignResultDay>
           caption="Money raised per day, in US dollars"
           days={days}
-          back={{
-            label: "Raised in US dollars",
-            value: (day) => day.raisedUsdCents,
-            text: (day) => `${formatMoney(day.raisedUsdCents, "usd")} (${raisedText(day.raised)})`,
-          }}
+          series={[
+            {
+              label: "Raised in US dollars",
+              value: (day) => day.raisedUsdCents,
+              text: (day) => `${formatMoney(day.raisedUsdCents, "usd")} (${raisedText(day.raised)})`,
+              ...FRONT,
+            },
+          ]}
           testId="campaign-money-chart"
         />
-        <DayChart<CampaignResultDay>
+        <DaysChart<CampaignResultDay>
           caption="Gifts and newsletter sign-ups per day"
           days={days}
-          back={{ label: "Sign-ups", value: (day) => day.signUps }}
-          front={{ label: "Gifts", value: (day) => day.gifts }}
+          series={[
+            { label: "Sign-ups", value: (day) => day.signUps, ...BACK },
+            { label: "Gifts", value: (day) => day.gifts, ...FRONT },
+          ]}
           testId="campaign-gifts-chart"
         />
       </div>

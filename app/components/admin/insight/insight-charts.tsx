@@ -1,130 +1,80 @@
 import type { InsightReport, InsightTable, Ranked } from "../../../../core/visits/insight.constants";
+import { BarChart } from "../bar-chart";
 import { ExportCsvButton } from "../export-csv-button";
 
-const HEIGHT = 120;
-const AXIS = 18;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** "Nov 28" from "2026-11-28": dates without Intl, like the rest of the back office's charts. */
 export const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1] ?? ""} ${Number(day.slice(8, 10))}`;
 
 const card = "rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5";
 
-/** One series of a day chart: its name, its value on a day, and how that value reads in the table. */
-export interface DaySeries<T> {
-  label: string;
-  value: (day: T) => number;
-  text?: (day: T) => string;
-}
+/** The most days drawn one bar each; a longer run is drawn a bar a week, so each bar stays visible at 375 px. */
+const MOST_DAYS = 92;
 
 /**
- * Figures per day: hand-drawn SVG bars like the donations dashboard's (decision 0324), the second
- * series in front of the first, with a table for screen readers. Any number of days fits the width,
- * so it reads at 375 px as on a desktop.
+ * A run of days as a chart draws it: as they are, or, past MOST_DAYS, added up by week (each week
+ * named by its first day; a week's visitors are its days' visitors added up, as Insight counts them).
  */
-export function DayChart<T extends { day: string }>({
-  caption,
+export function chartDays<Row extends { day: string }>(days: Row[]): { rows: Row[]; byWeek: boolean } {
+  if (days.length <= MOST_DAYS) return { rows: days, byWeek: false };
+  const rows: Row[] = [];
+  for (let at = 0; at < days.length; at += 7) rows.push(days.slice(at, at + 7).reduce(addedUp));
+  return { rows, byWeek: true };
+}
+
+/** Two rows added up: numbers, and records of numbers (money per currency); the first's day. */
+function addedUp<Row extends { day: string }>(sum: Row, row: Row): Row {
+  const total: Record<string, unknown> = { ...sum };
+  for (const [key, value] of Object.entries(row)) {
+    const before = total[key];
+    if (typeof value === "number") total[key] = (typeof before === "number" ? before : 0) + value;
+    else if (value !== null && typeof value === "object") {
+      const parts: Record<string, number> = { ...(before as Record<string, number>) };
+      for (const [part, amount] of Object.entries(value as Record<string, number>))
+        parts[part] = (parts[part] ?? 0) + amount;
+      total[key] = parts;
+    }
+  }
+  return total as Row;
+}
+
+type BarChartProps<Row> = Parameters<typeof BarChart<Row>>[0];
+
+/** A chart of a run of days (or of its weeks), named at its ends. */
+export function DaysChart<Row extends { day: string }>({
   days,
-  back,
-  front,
-  exportPath,
-  testId,
-}: {
-  caption: string;
-  days: T[];
-  back: DaySeries<T>;
-  front?: DaySeries<T>;
-  exportPath?: string;
-  testId?: string;
-}) {
-  const series = front ? [back, front] : [back];
-  const largest = Math.max(1, ...days.flatMap((day) => series.map((one) => one.value(day))));
-  const slot = 10;
-  const width = slot * Math.max(1, days.length);
-  const y = (count: number) => (count / largest) * (HEIGHT - 4);
-  const first = days[0]?.day ?? "";
-  const last = days.at(-1)?.day ?? "";
-  const fills = front ? ["fill-brand-light", "fill-brand"] : ["fill-brand"];
+  ...chart
+}: Omit<BarChartProps<Row>, "rows" | "rowHeading" | "rowName" | "tick"> & { days: Row[] }) {
+  const { rows, byWeek } = chartDays(days);
+  const last = rows.length - 1;
   return (
-    <figure className={card}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <figcaption className="font-semibold">{caption}</figcaption>
-        {exportPath ? <ExportCsvButton path={exportPath} of={caption} /> : null}
-      </div>
-      {front ? (
-        <div className="mt-2 flex gap-4 text-sm text-muted" aria-hidden="true">
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-3 w-3 rounded-sm bg-brand" /> {front.label}
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-3 w-3 rounded-sm bg-brand-light ring-1 ring-brand/30" /> {back.label}
-          </span>
-        </div>
-      ) : null}
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT + AXIS}`}
-        preserveAspectRatio="none"
-        className="mt-3 h-40 w-full"
-        aria-hidden="true"
-        focusable="false"
-        data-testid={testId}
-      >
-        <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-black/20" />
-        {days.map((day, index) => (
-          <g key={day.day}>
-            {series.map((one, layer) => (
-              <rect
-                key={one.label}
-                x={index * slot + 1}
-                y={HEIGHT - y(one.value(day))}
-                width={slot - 2}
-                height={y(one.value(day))}
-                className={fills[layer]}
-              />
-            ))}
-          </g>
-        ))}
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-muted" aria-hidden="true">
-        <span>{shortDay(first)}</span>
-        <span>{shortDay(last)}</span>
-      </div>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {[...series].reverse().map((one) => (
-              <th key={one.label} scope="col">
-                {one.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.day}>
-              <th scope="row">{day.day}</th>
-              {[...series].reverse().map((one) => (
-                <td key={one.label}>{one.text ? one.text(day) : one.value(day)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <BarChart<Row>
+      {...chart}
+      caption={byWeek ? `${chart.caption} (each bar a week)` : chart.caption}
+      rows={rows}
+      rowHeading={byWeek ? "Week of" : "Day"}
+      rowName={(row) => row.day}
+      tick={(row, index) => (index === 0 || index === last ? shortDay(row.day) : null)}
+    />
   );
 }
+
+/** A whole behind its part: page views behind visitors, sign-ups behind gifts. */
+export const BACK = { fill: "fill-brand-light", swatch: "bg-brand-light ring-1 ring-brand/30" };
+export const FRONT = { fill: "fill-brand", swatch: "bg-brand" };
 
 type InsightDay = InsightReport["perDay"][number];
 
 /** Visitors and page views per day, views behind visitors. */
 export function DailyChart({ perDay, exportPath }: { perDay: InsightReport["perDay"]; exportPath: string }) {
   return (
-    <DayChart<InsightDay>
+    <DaysChart<InsightDay>
       caption="Visitors and page views per day"
       days={perDay}
-      back={{ label: "Page views", value: (day) => day.pageViews }}
-      front={{ label: "Visitors", value: (day) => day.visitors }}
+      series={[
+        { label: "Page views", value: (day) => day.pageViews, ...BACK },
+        { label: "Visitors", value: (day) => day.visitors, ...FRONT },
+      ]}
       exportPath={exportPath}
       testId="daily-chart"
     />
