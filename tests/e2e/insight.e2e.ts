@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InsightReport } from "../../core/visits/insight.constants.ts";
 import { adminApi } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
+import { blogFields, startPost } from "./support/blog-fixtures.ts";
 import { browserAvailable, expectErrors, newPage, openAdminPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { journeySite } from "./support/journey-site.ts";
 
@@ -33,13 +34,19 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     await visit("/about");
     await visit("/donate?utm_source=newsletter");
     const api = await adminApi(site.server);
+    const post = await startPost(api, blogFields("Sewing circle opens"), 320);
+    await visit(`/am/blog/${post._id}`);
     await expect
       .poll(async () => (await api.json<{ pageViews: number }>("GET", "/api/insight?days=30")).pageViews)
-      .toBe(3);
+      .toBe(4);
 
     const { page } = await newPage(site.browser, site.server, { viewport: VIEWPORTS.desktop });
     await openAdminPage(page, site.server, "/admin/insight");
-    await page.getByTestId("insight-page-views").getByText("3", { exact: true }).waitFor();
+    await page.getByTestId("insight-page-views").getByText("4", { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: "Most read posts" })
+      .getByRole("rowheader", { name: "Sewing circle opens" })
+      .waitFor();
     const sources = page.getByRole("region", { name: "Sources" });
     await sources.getByRole("rowheader", { name: "facebook" }).waitFor();
     await sources.getByRole("rowheader", { name: "newsletter" }).waitFor();

@@ -76,6 +76,7 @@ export default function AdminInsight() {
             </div>
             <Funnel funnel={report.funnel} exportPath={exportPath} />
             <RankedTable title="Top pages" label="Page" rows={report.pages} exportPath={exportPath("pages")} />
+            <RankedTable title="Sources" label="Source" rows={report.sources} exportPath={exportPath("sources")} />
             <RankedTable
               title="Most read posts"
               label="Post"
@@ -89,7 +90,6 @@ export default function AdminInsight() {
                 { heading: "Gifts paid", value: (row) => row.paid },
               ]}
             />
-            <RankedTable title="Sources" label="Source" rows={report.sources} exportPath={exportPath("sources")} />
             <RankedTable
               title="Campaigns"
               label="Campaign"

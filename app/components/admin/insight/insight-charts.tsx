@@ -106,7 +106,7 @@ export function RankedTable<Row extends Ranked>({
   const largest = Math.max(1, ...rows.map((row) => row.views));
   const id = `insight-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={more.length > 0 ? `${card} lg:col-span-2` : card}>
+    <section aria-labelledby={id} className={more.length > 0 ? `${card} min-w-0 lg:col-span-2` : card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="font-semibold">
           {title}
@@ -117,48 +117,54 @@ export function RankedTable<Row extends Ranked>({
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-muted">Nothing counted in this period.</p>
       ) : (
-        <table className="mt-3 w-full table-fixed text-sm">
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col" className={`${more.length > 0 ? "w-2/5" : "w-3/5"} pb-1 font-medium`}>
-                {label}
-              </th>
-              <th scope="col" className="pb-1 text-right font-medium">
-                Views
-              </th>
-              <th scope="col" className="pb-1 text-right font-medium">
-                Visitors
-              </th>
-              {more.map((column) => (
-                <th key={column.heading} scope="col" className="pb-1 pl-2 text-right font-medium">
-                  {column.heading}
+        // A table with more columns than a phone holds scrolls inside its card, by touch or by keyboard.
+        <div
+          className={more.length > 0 ? "mt-3 overflow-x-auto" : "mt-3"}
+          {...(more.length > 0 && { tabIndex: 0, role: "region", "aria-label": `${title}, table` })}
+        >
+          <table className={`w-full table-fixed text-sm ${more.length > 0 ? "min-w-[34rem]" : ""}`}>
+            <thead className="text-left text-muted">
+              <tr>
+                <th scope="col" className={`${more.length > 0 ? "w-1/3" : "w-3/5"} pb-1 font-medium`}>
+                  {label}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.value} className="border-t border-black/5 align-top">
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-                  <span className="block break-words">{describe(row.value)}</span>
-                  <span className="mt-1 block h-1.5 rounded-full bg-brand-light" aria-hidden="true">
-                    <span
-                      className="block h-full rounded-full bg-brand"
-                      style={{ width: `${(row.views / largest) * 100}%` }}
-                    />
-                  </span>
+                <th scope="col" className="pb-1 pl-2 text-right font-medium">
+                  Views
                 </th>
-                <td className="py-1.5 text-right tabular-nums">{row.views}</td>
-                <td className="py-1.5 text-right tabular-nums">{row.visitors}</td>
+                <th scope="col" className="pb-1 pl-2 text-right font-medium">
+                  Visitors
+                </th>
                 {more.map((column) => (
-                  <td key={column.heading} className="py-1.5 pl-2 text-right tabular-nums">
-                    {column.value(row)}
-                  </td>
+                  <th key={column.heading} scope="col" className="pb-1 pl-2 text-right font-medium">
+                    {column.heading}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.value} className="border-t border-black/5 align-top">
+                  <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                    <span className="block break-words">{describe(row.value)}</span>
+                    <span className="mt-1 block h-1.5 rounded-full bg-brand-light" aria-hidden="true">
+                      <span
+                        className="block h-full rounded-full bg-brand"
+                        style={{ width: `${(row.views / largest) * 100}%` }}
+                      />
+                    </span>
+                  </th>
+                  <td className="py-1.5 pl-2 text-right tabular-nums">{row.views}</td>
+                  <td className="py-1.5 pl-2 text-right tabular-nums">{row.visitors}</td>
+                  {more.map((column) => (
+                    <td key={column.heading} className="py-1.5 pl-2 text-right tabular-nums">
+                      {column.value(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
