@@ -8,8 +8,11 @@ export interface MethodCount {
   count: number;
 }
 
-/** How each checkout's provider is shown as a method: card (Stripe and the sandbox) or birr. */
-const METHOD = sql<string>`case when provider = 'chapa' then 'birr' else 'card' end`;
+/**
+ * How a checkout is shown as a method: birr (Chapa, or the sandbox standing in for it) or card
+ * (Stripe, or the sandbox standing in for it).
+ */
+const METHOD = sql<string>`case when provider = 'chapa' or currency = 'etb' then 'birr' else 'card' end`;
 
 /** Checkouts started between two instants, by method (staff trying the checkout in test mode are no visitors). */
 export async function checkoutsStarted(db: Db, from: string, to: string): Promise<MethodCount[]> {

@@ -420,6 +420,14 @@ describe("the most read posts", () => {
         frequency: "one-time",
         ...from(`/blog/${post}`),
       });
+      // A gift in birr through the sandbox (standing in for Chapa) counts as birr, not card.
+      const birr = await call("/api/payments/create-checkout-session", {
+        amount: 1000,
+        currency: "ETB",
+        frequency: "one-time",
+        ...from(`/blog/${post}`),
+      });
+      expect(birr.statusCode, birr.body).toBe(200);
       // Another site's address is no landing.
       await call("/api/payments/create-checkout-session", {
         amount: 10,
@@ -428,17 +436,27 @@ describe("the most read posts", () => {
       });
 
       const landings = await t.database.db.selectFrom("donations").select("landing_path").execute();
-      expect(landings.map((row) => row.landing_path).sort()).toEqual([`/blog/${post}`, `/blog/${post}`, null]);
+      expect(landings.map((row) => row.landing_path).sort()).toEqual([
+        `/blog/${post}`,
+        `/blog/${post}`,
+        `/blog/${post}`,
+        null,
+      ]);
 
       const headers = await t.staffHeaders("editor");
-      const { posts } = (await t.app.inject({ url: "/api/insight?days=30", headers })).json();
+      const { posts, funnel } = (await t.app.inject({ url: "/api/insight?days=30", headers })).json();
+      expect(funnel.byMethod).toEqual([
+        { method: "card", started: 3, paid: 1 },
+        { method: "birr", started: 1, paid: 0 },
+        { method: "bank", started: 0, paid: 0 },
+      ]);
       expect(posts).toEqual([
-        { value: post, title: "Sewing circle opens", views: 3, visitors: 3, signUps: 1, started: 2, paid: 1 },
+        { value: post, title: "Sewing circle opens", views: 3, visitors: 3, signUps: 1, started: 3, paid: 1 },
         { value: other, title: "Garden news", views: 1, visitors: 1, signUps: 0, started: 0, paid: 0 },
       ]);
       const csv = await t.app.inject({ url: "/api/insight/export.csv?days=30&table=posts", headers });
       expect(csv.body).toBe(
-        "\uFEFFPost,Page views,Visitors,Sign-ups,Gifts started,Gifts paid\r\nSewing circle opens,3,3,1,2,1\r\nGarden news,1,1,0,0,0\r\n",
+        "\uFEFFPost,Page views,Visitors,Sign-ups,Gifts started,Gifts paid\r\nSewing circle opens,3,3,1,3,1\r\nGarden news,1,1,0,0,0\r\n",
       );
     } finally {
       await t.close();
