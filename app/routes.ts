@@ -40,6 +40,7 @@ export default [
     page("newsletter/:id", "routes/public/newsletter-issue.tsx"),
     page("supporters", "routes/public/supporters.tsx"),
     // public pages ↑ (each with page(): in English and in Amharic)
+    route("c/:slug", "routes/public/campaign-link.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

@@ -209,7 +209,7 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(row).toEqual({ action: "export", entity: "insight" });
   });
 
-  it("makes a campaign's tagged link, a short link that redirects 302, and its QR code", async () => {
+  it("makes a campaign's tagged link, its short link's target, and its QR code", async () => {
     const headers = await t.staffHeaders("editor");
     const create = (payload: object) => t.app.inject({ method: "POST", url: "/api/campaigns", headers, payload });
     const created = await create({
@@ -246,12 +246,13 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
       "year-end-appeal-2",
     ]);
 
-    const redirect = await t.app.inject({ url: "/c/Year-End-Appeal" });
-    expect(redirect.statusCode).toBe(302);
-    expect(redirect.headers.location).toBe(
+    // Where the short link (a page: tests/e2e/insight.e2e.ts follows it) sends a visitor.
+    expect(await t.services.campaigns.redirectFor("Year-End-Appeal")).toBe(
       "http://localhost:3000/donate?utm_source=poster&utm_medium=offline&utm_campaign=year-end-appeal",
     );
-    expect((await t.app.inject({ url: "/c/no-such-campaign" })).statusCode).toBe(404);
+    expect(await t.services.campaigns.redirectFor("no-such-campaign")).toBeUndefined();
+    // Only what a slug is made of can name one: a stray byte never reaches the database.
+    expect(await t.services.campaigns.redirectFor("year-end-appeal\u0000")).toBeUndefined();
 
     const svg = await t.app.inject({ url: `/api/campaigns/${campaign.id}/qr.svg`, headers });
     expect(svg.headers["content-type"]).toBe("image/svg+xml");

@@ -6,7 +6,7 @@ import { actorOf } from "../plugins/access.ts";
 
 type IdParams = { Params: { id: string } };
 
-/** Admin → Insight and Admin → Campaigns (docs/decisions/0710, 0711), and the campaigns' short links. */
+/** Admin → Insight and Admin → Campaigns (docs/decisions/0710, 0711); a campaign's short link is a page (app/routes/public/campaign-link.tsx). */
 export default async function insightRoutes(app: FastifyInstance) {
   const { insight, campaigns, clock } = app.services;
 
@@ -76,11 +76,4 @@ export default async function insightRoutes(app: FastifyInstance) {
       return reply.code(204).header("cache-control", "no-store").send();
     },
   );
-
-  /** A campaign's printable short link (a poster, a QR code): to its tagged landing page. */
-  app.get<{ Params: { slug: string } }>("/c/:slug", { config: { access: "public" } }, async (request, reply) => {
-    const target = await campaigns.redirectFor(request.params.slug);
-    if (!target) return reply.code(404).header("cache-control", "no-store").send({ message: "Campaign not found" });
-    return reply.header("cache-control", "no-store").redirect(target, 302);
-  });
 }

@@ -60,8 +60,6 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/giving/gifts/:id/pause",
   "POST /api/giving/gifts/:id/resume",
   "POST /api/giving/gifts/:id/card",
-  // A campaign's printable short link (docs/decisions/0711-campaign-links-and-qr-codes.md).
-  "GET /c/:slug",
   // The donation pop-up says it opened: counted as a view of the donation page (docs/decisions/0710).
   "POST /api/visits/donate-opened",
   // The welcome e-mails' one-click unsubscribe and its page (docs/decisions/0790-email-series.md): a signed token is the proof.

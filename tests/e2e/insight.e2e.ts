@@ -86,11 +86,20 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     await screenshot(page, "admin-campaigns-375");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    const redirect = await fetch(short, { redirect: "manual" });
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get("location")).toBe(
-      `${site.server.baseUrl}/donate?utm_source=poster&utm_medium=offline&utm_campaign=year-end-appeal`,
-    );
+    // The short link, typed in capitals from a poster too, and one typed wrong: the site's page not found.
+    for (const link of [short, `${site.server.baseUrl}/c/Year-End-Appeal`]) {
+      const redirect = await fetch(link, { redirect: "manual" });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("cache-control")).toBe("no-store");
+      expect(redirect.headers.get("location")).toBe(
+        `${site.server.baseUrl}/donate?utm_source=poster&utm_medium=offline&utm_campaign=year-end-appeal`,
+      );
+    }
+    for (const mistyped of ["year-end-apeal", "year-end-appeal%00"]) {
+      const answer = await fetch(`${site.server.baseUrl}/c/${mistyped}`);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toContain("Sorry, page not found!");
+    }
   });
 
   it("counts the donation pop-up's opening as the funnel's first step, by where the visit came from", async () => {
