@@ -7,6 +7,10 @@ export interface CampaignTable {
   starts_on: string;
   ends_on: string;
   goal_cents: number | null;
+  /**
+   * The goal's currency: always `usd`, as money raised is counted (birr at the day's rate); kept so a
+   * goal in birr can be added without a migration.
+   */
   currency: string;
   /** The fund (need card id) it raises for; null: where most needed. */
   fund_id: string | null;
