@@ -4,6 +4,7 @@ import {
   type Attribution,
   attributionOf,
   attributionOfFields,
+  saysWhereFrom,
 } from "../../core/campaigns/attribution";
 
 /**
@@ -42,16 +43,29 @@ const untracked = () =>
   (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true ||
   navigator.doNotTrack === "1";
 
+/** A page not meant to be found (page not found, previews) is no landing: its path may be anything typed. */
+const isLandingPage = () => !document.querySelector('meta[name="robots"][content*="noindex"]');
+
 /**
- * The tab's first landing: its page, and where it came from; later pages leave it as it is.
- * Nothing is kept for a browser that asks not to be tracked (the server drops what its forms carry).
+ * The tab's first landing: its page, and where it came from. Later pages leave it as it is, except
+ * that a page arrived at by a tagged link or from another site takes the place of a first page that
+ * said nowhere (a visitor who looked around, left for the charity's post elsewhere, and came back
+ * through it). Nothing is kept for a browser that asks not to be tracked (the server drops what its
+ * forms carry).
  */
 export function rememberLanding(): void {
   try {
-    if (untracked() || sessionStorage.getItem(STORAGE_KEY)) return;
+    if (untracked()) return;
+    const kept = landingAttribution();
+    if (saysWhereFrom(kept)) return;
     const tags = cameFromQuery(location.search);
-    const landing = attributionOf({ ...tags, referrer: referrerHost(), landing: location.pathname });
-    if (landing) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));
+    const here = attributionOf({
+      ...tags,
+      referrer: referrerHost(),
+      landing: isLandingPage() ? location.pathname : "",
+    });
+    if (!here || (kept && !saysWhereFrom(here))) return;
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(here));
   } catch {
     // Storage refused (a private window's quota, a policy): the forms carry the page's own tags.
   }
@@ -68,12 +82,13 @@ export function landingAttribution(): Attribution | null {
 
 /**
  * What a form's hidden fields carry (app/components/forms/came-from-fields.tsx), as the optional
- * `attribution` of a JSON call's body: nothing when they carry nothing.
+ * `attribution` of a JSON call's body, sent only when it says where the visit came from: a visit
+ * typed in sends the spec's call exactly as it was, its landing page with it unsaid.
  */
 export const cameFromBody = (form: HTMLFormElement): { attribution?: Attribution } => {
   const data = new FormData(form);
   const attribution = attributionOfFields((name) => data.get(name));
-  return attribution ? { attribution } : {};
+  return attribution && saysWhereFrom(attribution) ? { attribution } : {};
 };
 
 /**
@@ -83,7 +98,8 @@ export const cameFromBody = (form: HTMLFormElement): { attribution?: Attribution
  */
 export function reportDonateOpened(): void {
   if (untracked() || typeof navigator.sendBeacon !== "function") return;
-  const cameFrom = landingAttribution() ?? cameFromQuery(location.search);
+  const landing = landingAttribution();
+  const cameFrom = saysWhereFrom(landing) ? landing : cameFromQuery(location.search);
   const query = new URLSearchParams({ lang: document.documentElement.lang });
   for (const [key, name] of Object.entries(ATTRIBUTION_FIELDS) as [keyof Attribution, string][]) {
     const value = key === "landing" ? "" : cameFrom?.[key];

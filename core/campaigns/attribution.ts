@@ -37,6 +37,10 @@ const cleanPath = (value: unknown) => {
 };
 const cleaned = (key: keyof Attribution, value: unknown) => (key === "landing" ? cleanPath(value) : clean(value));
 
+/** Whether an attribution says where the visit came from (a tag or a linking site), beyond its landing page. */
+export const saysWhereFrom = (attribution: Attribution | null | undefined): boolean =>
+  KEYS.some((key) => key !== "landing" && attribution?.[key]);
+
 /** An attribution that says something, or null when every part is empty. */
 function orNull(attribution: Attribution): Attribution | null {
   return KEYS.some((key) => attribution[key] !== "") ? attribution : null;

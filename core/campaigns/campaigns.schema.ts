@@ -62,11 +62,15 @@ export const CampaignInputSchema = z
       .max(60)
       .default("offline"),
   })
-  .refine((input) => input.endsOn >= input.startsOn, {
-    path: ["endsOn"],
-    message: "End date must be on or after the start date",
-  })
-  .refine((input) => input.endsOn < addDays(input.startsOn, MAX_CAMPAIGN_DAYS), {
+  .refine(
+    (input) => !isCalendarDate(input.startsOn) || !isCalendarDate(input.endsOn) || input.endsOn >= input.startsOn,
+    {
+      path: ["endsOn"],
+      message: "End date must be on or after the start date",
+    },
+  )
+  // Zod runs object checks beside a field's own failed check: only real days are compared.
+  .refine((input) => !isCalendarDate(input.startsOn) || input.endsOn < addDays(input.startsOn, MAX_CAMPAIGN_DAYS), {
     path: ["endsOn"],
     message: "A campaign runs at most three years",
   });

@@ -74,7 +74,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
   ) =>
     t.database.db
       .selectFrom(table)
-      .select(["utm_source", "utm_medium", "utm_campaign", "utm_content", "referrer_host"])
+      .select(["utm_source", "utm_medium", "utm_campaign", "utm_content", "referrer_host", "landing_path"])
       .where(column as "id", "=", value)
       .executeTakeFirstOrThrow();
 
@@ -103,6 +103,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
       utm_campaign: "year-end-appeal",
       utm_content: null,
       referrer_host: null,
+      landing_path: null,
     });
 
     for (const attribution of [undefined, "poster", { source: 5 }]) {
@@ -117,6 +118,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
         utm_campaign: null,
         utm_content: null,
         referrer_host: null,
+        landing_path: null,
       });
     }
   });
@@ -188,6 +190,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
       utm_campaign: null,
       utm_content: null,
       referrer_host: "facebook.com",
+      landing_path: null,
     });
   });
 
@@ -196,7 +199,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
       ["gpc@example.org", { "sec-gpc": "1" }],
       ["dnt@example.org", { dnt: "1" }],
     ] as const)
-      await post("/api/subscribe", { email, attribution: FROM_POSTER }, 201, headers);
+      await post("/api/subscribe", { email, attribution: { ...FROM_POSTER, landing: "/blog" } }, 201, headers);
     for (const email of ["gpc@example.org", "dnt@example.org"])
       expect(await attributionOf("subscribers", "email", email)).toEqual({
         utm_source: null,
@@ -204,6 +207,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
         utm_campaign: null,
         utm_content: null,
         referrer_host: null,
+        landing_path: null,
       });
   });
 
@@ -279,7 +283,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
     const kept = (reference: string) =>
       t.database.db
         .selectFrom("gift_pledges")
-        .select(["id", "utm_source", "utm_medium", "utm_campaign", "utm_content", "referrer_host"])
+        .select(["id", "utm_source", "utm_medium", "utm_campaign", "utm_content", "referrer_host", "landing_path"])
         .where("bank_reference", "=", reference)
         .executeTakeFirstOrThrow();
     expect(await kept("CBE-FROM-POSTER")).toMatchObject({
@@ -288,6 +292,7 @@ describe.each(DIALECTS)("attribution and campaign results on %s", (dialect) => {
       utm_campaign: "year-end-appeal",
       utm_content: null,
       referrer_host: null,
+      landing_path: null,
     });
     expect(await kept("CBE-DIRECT")).toMatchObject({ utm_source: null, utm_campaign: null, referrer_host: null });
 

@@ -298,6 +298,9 @@ describe.each(DIALECTS)("insight and campaigns on %s", (dialect) => {
     expect(await refused({ name: "Old", startsOn: "0099-01-01", endsOn: "2026-03-31" })).toMatchObject({
       startsOn: "Start date must be a real day (yyyy-MM-dd) from 2000 on",
     });
+    expect(await refused({ name: "Soon", startsOn: "soon", endsOn: "2026-03-31" })).toEqual({
+      startsOn: "Start date must be a real day (yyyy-MM-dd) from 2000 on",
+    });
     expect(await refused({ name: "Long", startsOn: "2026-01-01", endsOn: "2029-12-31" })).toEqual({
       endsOn: "A campaign runs at most three years",
     });
@@ -481,6 +484,7 @@ describe("the donation pop-up's opening", () => {
       await opened("lang=en&referrer_host=news.example.org");
       // Not counted: another site's page, a browser that asks not to be tracked, staff, a bot.
       await opened("lang=en&utm_source=forged", { "sec-fetch-site": "cross-site" });
+      await opened("lang=en&utm_source=sibling", { "sec-fetch-site": "same-site" });
       await opened("lang=en&utm_source=gpc", { "sec-gpc": "1" });
       await opened("lang=en&utm_source=staff", { cookie: "hbb_staff=1" });
       await opened("lang=en&utm_source=bot", { "user-agent": "curl/8.0" });

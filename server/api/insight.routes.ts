@@ -58,14 +58,15 @@ export default async function insightRoutes(app: FastifyInstance) {
 
   /**
    * The donation pop-up opened (app/lib/came-from.ts): counted as a view of the donation page, the
-   * funnel's first step, under the rules every view is counted by (docs/decisions/0710). Another
-   * site's page cannot add to it.
+   * funnel's first step, under the rules every view is counted by (docs/decisions/0710). Only this
+   * site's own pages add to it (browsers say where a request came from in Sec-Fetch-Site).
    */
   app.post<{ Querystring: Record<string, string | undefined> }>(
     "/api/visits/donate-opened",
     { config: { access: "public" } },
     async (request, reply) => {
-      if (request.headers["sec-fetch-site"] !== "cross-site") {
+      const site = request.headers["sec-fetch-site"];
+      if (site === undefined || site === "same-origin") {
         const { lang, ...tags } = request.query;
         app.countDonateOpened(
           request.raw,

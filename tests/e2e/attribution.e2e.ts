@@ -103,6 +103,57 @@ describe.runIf(browserAvailable)("attribution from a campaign's link to a gift a
     });
   });
 
+  /** Where a sign-up came from and the page it first landed on (with JavaScript only). */
+  function keptLanding(email: string) {
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"), { readonly: true });
+    try {
+      return db.prepare("select utm_campaign, referrer_host, landing_path from subscribers where email = ?").get(email);
+    } finally {
+      db.close();
+    }
+  }
+
+  it("with JavaScript: keeps the landing page of a visit that came from somewhere, and a tagged arrival takes the place of a first page that said nowhere", async () => {
+    const subscribe = async (page: Awaited<ReturnType<typeof newPage>>["page"], email: string) => {
+      const footer = page.getByRole("contentinfo").getByRole("form", { name: "Newsletter sign-up" });
+      await footer.getByLabel("Email address").fill(email);
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await footer.getByText("Thank you for subscribing!").waitFor();
+    };
+    // Linked from another site to a post, then on to another page: the post is the landing.
+    const linked = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await linked.page.goto("/blog", { referer: "https://news.example.org/story" });
+    await linked.page.goto("/about");
+    await subscribe(linked.page, "linked@example.org");
+    expect(keptLanding("linked@example.org")).toEqual({
+      utm_campaign: null,
+      referrer_host: "news.example.org",
+      landing_path: "/blog",
+    });
+
+    // Looked around first (typed in), then came back through a tagged link: the tagged arrival is the landing.
+    const returning = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await returning.page.goto("/about");
+    await returning.page.goto("/impact?utm_source=facebook&utm_campaign=later-appeal");
+    await returning.page.goto("/about");
+    await subscribe(returning.page, "came-back@example.org");
+    expect(keptLanding("came-back@example.org")).toEqual({
+      utm_campaign: "later-appeal",
+      referrer_host: null,
+      landing_path: "/impact",
+    });
+
+    // Typed in and nothing more: the spec's call goes as it was, with no attribution at all.
+    const typed = await newPage(site.browser, site.server, { viewport: VIEWPORTS.mobile });
+    await typed.page.goto("/blog");
+    await subscribe(typed.page, "typed-in@example.org");
+    expect(keptLanding("typed-in@example.org")).toEqual({
+      utm_campaign: null,
+      referrer_host: null,
+      landing_path: null,
+    });
+  });
+
   it("without JavaScript: lands on a tagged page, follows a donate link, gives on /donate and subscribes", async () => {
     const poster = await campaign("Poster run", "/about");
     const { page } = await newPage(site.browser, site.server, {

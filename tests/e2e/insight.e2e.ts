@@ -44,7 +44,7 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     await openAdminPage(page, site.server, "/admin/insight");
     await page.getByTestId("insight-page-views").getByText("4", { exact: true }).waitFor();
     await page
-      .getByRole("region", { name: "Most read posts" })
+      .getByRole("region", { name: "Most read posts", exact: true })
       .getByRole("rowheader", { name: "Sewing circle opens" })
       .waitFor();
     const sources = page.getByRole("region", { name: "Sources" });

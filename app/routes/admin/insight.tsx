@@ -83,7 +83,7 @@ export default function AdminInsight() {
               rows={report.posts}
               exportPath={exportPath("posts")}
               describe={(id) => report.posts.find((post) => post.value === id)?.title ?? id}
-              note="Sign-ups and gifts of visits that first landed on the post (known for browsers with JavaScript)."
+              note="Sign-ups and gifts of visits that came by a link (a campaign, another site) and first landed on the post; known for browsers with JavaScript."
               more={[
                 { heading: "Sign-ups", value: (row) => row.signUps },
                 { heading: "Gifts started", value: (row) => row.started },

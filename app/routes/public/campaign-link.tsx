@@ -10,7 +10,8 @@ import type { Route } from "./+types/campaign-link";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const target = await context.get(appContext).services.campaigns.redirectFor(params.slug);
   if (target) throw redirect(target, { status: 302, headers: { "cache-control": "no-store" } });
-  return data(null, { status: 404, headers: { "cache-control": "no-store" } });
+  // Not stored by the page cache (it keeps only 200s) nor by browsers (the site's default for pages).
+  return data(null, { status: 404 });
 }
 
 export { default, meta } from "./not-found";
