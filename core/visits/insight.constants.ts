@@ -74,6 +74,7 @@ export interface InsightReport {
   /** The most read posts and what they led to. */
   posts: PostRead[];
   funnel: {
+    /** Visitors who opened the donation page or pop-up (each day's added up). */
     opened: number;
     started: number;
     paid: number;

@@ -58,7 +58,7 @@ function funnelBySource(
     bySource.set(source, found);
     return found;
   };
-  for (const view of donateViews) entry(view.value).opened += view.views;
+  for (const view of donateViews) entry(view.value).opened += view.visitors;
   for (const checkout of checkouts) {
     const found = entry(checkout.source);
     found.started += checkout.started;
@@ -320,7 +320,8 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         countries: ranked(countries),
         posts,
         funnel: {
-          opened: donateViews.reduce((sum, entry) => sum + entry.views, 0),
+          // Visitors, not views: opening the pop-up again, or on the donation page, is the same step.
+          opened: donateViews.reduce((sum, entry) => sum + entry.visitors, 0),
           started: byMethod.reduce((sum, entry) => sum + entry.started, 0),
           paid: byMethod.reduce((sum, entry) => sum + entry.paid, 0),
           byMethod,

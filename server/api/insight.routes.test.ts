@@ -482,6 +482,8 @@ describe("the donation pop-up's opening", () => {
       expect(answer.statusCode).toBe(204);
       expect(answer.headers["set-cookie"]).toBeUndefined();
       await opened("lang=en&referrer_host=news.example.org");
+      // Opened again by the same visitor: still one who opened.
+      await opened("lang=am&utm_source=Facebook&utm_campaign=spring&referrer_host=t.co");
       // Not counted: another site's page, a browser that asks not to be tracked, staff, a bot.
       await opened("lang=en&utm_source=forged", { "sec-fetch-site": "cross-site" });
       await opened("lang=en&utm_source=sibling", { "sec-fetch-site": "same-site" });

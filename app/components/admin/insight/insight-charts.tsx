@@ -243,6 +243,10 @@ export function Funnel({
         </h2>
         <ExportCsvButton path={exportPath("funnel-steps")} of="Donation funnel" />
       </div>
+      <p className="mt-1 text-sm text-muted">
+        Donate opened counts the visitors who opened the donation page or pop-up each day; the next steps count each
+        checkout or transfer notice.
+      </p>
       <ol className="mt-3 grid gap-3">
         {steps.map((step, index) => {
           const before = index > 0 ? (steps[index - 1]?.count ?? 0) : undefined;
