@@ -14,11 +14,13 @@ const MOST_DAYS = 92;
 /**
  * A run of days as a chart draws it: as they are, or, past MOST_DAYS, added up by week (each week
  * named by its first day; a week's visitors are its days' visitors added up, as Insight counts them).
+ * Weeks are counted back from the last day, so the latest bar is a whole week and only the oldest
+ * may be short.
  */
 export function chartDays<Row extends { day: string }>(days: Row[]): { rows: Row[]; byWeek: boolean } {
   if (days.length <= MOST_DAYS) return { rows: days, byWeek: false };
   const rows: Row[] = [];
-  for (let at = 0; at < days.length; at += 7) rows.push(days.slice(at, at + 7).reduce(addedUp));
+  for (let end = days.length; end > 0; end -= 7) rows.unshift(days.slice(Math.max(0, end - 7), end).reduce(addedUp));
   return { rows, byWeek: true };
 }
 
