@@ -51,7 +51,7 @@ describe.runIf(browserAvailable)("insight and campaigns", () => {
     await sources.getByRole("rowheader", { name: "facebook" }).waitFor();
     await sources.getByRole("rowheader", { name: "newsletter" }).waitFor();
     await page.getByRole("region", { name: "Campaigns" }).getByRole("rowheader", { name: "spring" }).waitFor();
-    await page.getByRole("region", { name: "Donation funnel" }).getByText("Donate opened").waitFor();
+    await page.getByRole("region", { name: "Donation funnel" }).getByText("Donate opened", { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "admin-insight-1280");
     await page.setViewportSize(VIEWPORTS.mobile);
