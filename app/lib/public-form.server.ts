@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type AppContext, appContext } from "#app-context";
-import { attributionOfFields } from "../../core/campaigns/attribution";
+import { attributionOfFields, saysWhereFrom } from "../../core/campaigns/attribution";
 import { HONEYPOT_FIELD } from "../../core/shared/honeypot";
 import { asksNotToBeTracked } from "../../core/visits/page-view";
 import type { FormReply } from "./form-reply";
@@ -41,7 +41,9 @@ export async function handlePublicForm(
   // kept only as views are counted: not with counting off, nor when the browser asked not to be tracked.
   const { visits } = context.get(appContext).services;
   const untracked = !visits || asksNotToBeTracked(request.headers.get("dnt"), request.headers.get("sec-gpc"));
-  const attribution = untracked ? null : attributionOfFields((name) => body.get(name));
+  const carried = untracked ? null : attributionOfFields((name) => body.get(name));
+  // As the JSON calls do (app/lib/came-from.ts): a landing page goes only beside where the visit came from.
+  const attribution = saysWhereFrom(carried) ? carried : null;
   const reply = (status: number, rest: Partial<FormReply>) =>
     data<FormReply>({ form: spec.form, ok: false, values, errors: {}, ...rest }, { status });
 

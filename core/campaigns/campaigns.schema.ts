@@ -6,14 +6,15 @@ import { addDays, isCalendarDate } from "../shared/calendar-days.ts";
 export const MAX_CAMPAIGN_DAYS = 3 * 366;
 
 /** A real day this century or the next ('yyyy-MM-dd'): a campaign's results list each of its days. */
+const isCampaignDay = (value: string) => isCalendarDate(value) && value >= "2000-01-01" && value < "2200-01-01";
 const campaignDay = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .min(1, `${label} is required`)
-    .refine(
-      (value) => isCalendarDate(value) && value >= "2000-01-01" && value < "2200-01-01",
-      `${label} must be a real day (yyyy-MM-dd) from 2000 on`,
-    );
+    .refine(isCampaignDay, `${label} must be a real day (yyyy-MM-dd) from 2000 on`);
+/** Zod runs object checks beside a field's own failed check: the days are compared only when both are good. */
+const bothGood = (input: { startsOn: string; endsOn: string }) =>
+  isCampaignDay(input.startsOn) && isCampaignDay(input.endsOn);
 const TAG = /^[a-z0-9][a-z0-9._-]*$/;
 
 export const CampaignInputSchema = z
@@ -62,15 +63,11 @@ export const CampaignInputSchema = z
       .max(60)
       .default("offline"),
   })
-  .refine(
-    (input) => !isCalendarDate(input.startsOn) || !isCalendarDate(input.endsOn) || input.endsOn >= input.startsOn,
-    {
-      path: ["endsOn"],
-      message: "End date must be on or after the start date",
-    },
-  )
-  // Zod runs object checks beside a field's own failed check: only real days are compared.
-  .refine((input) => !isCalendarDate(input.startsOn) || input.endsOn < addDays(input.startsOn, MAX_CAMPAIGN_DAYS), {
+  .refine((input) => !bothGood(input) || input.endsOn >= input.startsOn, {
+    path: ["endsOn"],
+    message: "End date must be on or after the start date",
+  })
+  .refine((input) => !bothGood(input) || input.endsOn < addDays(input.startsOn, MAX_CAMPAIGN_DAYS), {
     path: ["endsOn"],
     message: "A campaign runs at most three years",
   });

@@ -80,8 +80,9 @@ export interface InsightReport {
     paid: number;
     byMethod: FunnelMethod[];
     /**
-     * By where the donor first came from: the donation page's views, and the checkouts and transfer
-     * notices started and paid as they keep their source (docs/decisions/0800-attribution.md,
+     * By where the donor first came from: the visitors who opened the donation page or pop-up from
+     * each source (one who came from two sources in a day counts in each), and the checkouts and
+     * transfer notices started and paid as they keep their source (docs/decisions/0800-attribution.md,
      * docs/decisions/0885-transfer-notices-in-the-funnel.md).
      */
     bySource: { source: string; opened: number; started: number; paid: number }[];

@@ -18,7 +18,7 @@ import {
   type Ranked,
 } from "./insight.constants.ts";
 import * as funnelRepo from "./insight.repository.ts";
-import { countsSince, type DayCount, type Dimension } from "./visits.repository.ts";
+import { countsSince, type DayCount, type Dimension, DONATE_PATHS } from "./visits.repository.ts";
 
 const TOP = 20;
 
@@ -320,8 +320,11 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         countries: ranked(countries),
         posts,
         funnel: {
-          // Visitors, not views: opening the pop-up again, or on the donation page, is the same step.
-          opened: donateViews.reduce((sum, entry) => sum + entry.visitors, 0),
+          // Visitors, not views: opening the pop-up again, or the donation page after it, is the same
+          // step (each day's visitors of the page in each language, added up).
+          opened: ranked(pages, Number.POSITIVE_INFINITY)
+            .filter((page) => DONATE_PATHS.includes(page.value))
+            .reduce((sum, page) => sum + page.visitors, 0),
           started: byMethod.reduce((sum, entry) => sum + entry.started, 0),
           paid: byMethod.reduce((sum, entry) => sum + entry.paid, 0),
           byMethod,

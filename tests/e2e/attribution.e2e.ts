@@ -152,6 +152,28 @@ describe.runIf(browserAvailable)("attribution from a campaign's link to a gift a
       referrer_host: null,
       landing_path: null,
     });
+
+    // Nor does the pop-up's birr form, which posts as a form even with JavaScript.
+    await typed.page.getByRole("banner").getByRole("button", { name: "Donate Now" }).click();
+    const dialog = typed.page.getByRole("dialog", { name: "Make a donation" });
+    await dialog.getByRole("tab", { name: /^Local/ }).click();
+    const birr = dialog.getByRole("form", { name: "Gift in birr" });
+    await birr.getByText("ETB 2,500").click();
+    await birr.getByLabel("E-mail (optional, for your receipt)").fill("typed-birr@example.org");
+    await birr.getByRole("button", { name: "Pay in birr" }).click();
+    await typed.page.waitForURL("**/donate/sandbox/**");
+    await typed.page.getByRole("button", { name: "Pay ETB 2,500 (test)" }).click();
+    await typed.page.getByRole("heading", { name: "Thank you for your gift!" }).waitFor();
+    const db = new SQLite(path.join(site.server.dataDir, "hope.sqlite"), { readonly: true });
+    try {
+      expect(
+        db
+          .prepare("select utm_source, landing_path from donations where donor_email = ?")
+          .get("typed-birr@example.org"),
+      ).toEqual({ utm_source: null, landing_path: null });
+    } finally {
+      db.close();
+    }
   });
 
   it("without JavaScript: lands on a tagged page, follows a donate link, gives on /donate and subscribes", async () => {
