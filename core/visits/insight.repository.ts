@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { countsAsGiving } from "../donations/counted-gifts.ts";
 import { netUsdCents } from "../donations/donations.repository.ts";
+import { totalFor } from "../shared/totals.ts";
 
 export interface MethodCount {
   method: string;
@@ -41,6 +42,14 @@ export async function checkoutsPaid(db: Db, from: string, to: string): Promise<M
   return rows.map((row) => ({ method: row.method, count: Number(row.count) }));
 }
 
+/** Of the checkouts counted, how many were paid (refunded later or not). */
+const CHECKOUTS_PAID = sql<number>`coalesce(sum(case when paid_at is not null then 1 else 0 end), 0)`;
+/**
+ * Of the transfer notices counted (`p`, joined to the standing gift `g` staff made of one), how many
+ * were paid: confirmed into a gift that was not deleted.
+ */
+const NOTICES_PAID = sql<number>`coalesce(sum(case when p.status = 'confirmed' and g.id is not null then 1 else 0 end), 0)`;
+
 export interface SourceMethodCount {
   source: string;
   method: string;
@@ -62,7 +71,7 @@ export async function checkoutsBySource(db: Db, from: string, to: string): Promi
       CHECKOUT_SOURCE.as("source"),
       METHOD.as("method"),
       sql<number>`count(*)`.as("started"),
-      sql<number>`coalesce(sum(case when paid_at is not null then 1 else 0 end), 0)`.as("paid"),
+      CHECKOUTS_PAID.as("paid"),
     ])
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
@@ -87,11 +96,7 @@ export async function noticesBySource(db: Db, from: string, to: string): Promise
   const rows = await db
     .selectFrom("gift_pledges as p")
     .leftJoin("offline_gifts as g", (join) => join.onRef("g.pledge_id", "=", "p.id").on("g.deleted_at", "is", null))
-    .select([
-      source.as("source"),
-      sql<number>`count(*)`.as("started"),
-      sql<number>`coalesce(sum(case when p.status = 'confirmed' and g.id is not null then 1 else 0 end), 0)`.as("paid"),
-    ])
+    .select([source.as("source"), sql<number>`count(*)`.as("started"), NOTICES_PAID.as("paid")])
     .where("p.created_at", ">=", from)
     .where("p.created_at", "<", to)
     .groupBy(source)
@@ -164,12 +169,8 @@ export async function givingByCampaign(
       .execute(),
   ]);
   const byCampaign = new Map<string, CampaignGiving>();
-  const entry = (campaign: string | null) => {
-    const key = campaign ?? "";
-    const found = byCampaign.get(key) ?? { campaign: key, signUps: 0, gifts: 0, raisedUsdCents: 0 };
-    byCampaign.set(key, found);
-    return found;
-  };
+  const entry = (campaign: string | null) =>
+    totalFor(byCampaign, campaign ?? "", () => ({ campaign: campaign ?? "", signUps: 0, gifts: 0, raisedUsdCents: 0 }));
   for (const row of signUps) entry(row.campaign).signUps += Number(row.count);
   for (const row of [...payments, ...transfers]) {
     const found = entry(row.campaign);
@@ -206,11 +207,7 @@ export async function ledToByLanding(db: Db, paths: string[], from: string, to: 
       .execute(),
     db
       .selectFrom("donations")
-      .select([
-        "landing_path as landing",
-        sql<number>`count(*)`.as("started"),
-        sql<number>`coalesce(sum(case when paid_at is not null then 1 else 0 end), 0)`.as("paid"),
-      ])
+      .select(["landing_path as landing", sql<number>`count(*)`.as("started"), CHECKOUTS_PAID.as("paid")])
       .where("landing_path", "in", paths)
       .where("created_at", ">=", from)
       .where("created_at", "<", to)
@@ -220,13 +217,7 @@ export async function ledToByLanding(db: Db, paths: string[], from: string, to: 
     db
       .selectFrom("gift_pledges as p")
       .leftJoin("offline_gifts as g", (join) => join.onRef("g.pledge_id", "=", "p.id").on("g.deleted_at", "is", null))
-      .select([
-        "p.landing_path as landing",
-        sql<number>`count(*)`.as("started"),
-        sql<number>`coalesce(sum(case when p.status = 'confirmed' and g.id is not null then 1 else 0 end), 0)`.as(
-          "paid",
-        ),
-      ])
+      .select(["p.landing_path as landing", sql<number>`count(*)`.as("started"), NOTICES_PAID.as("paid")])
       .where("p.landing_path", "in", paths)
       .where("p.created_at", ">=", from)
       .where("p.created_at", "<", to)
@@ -234,12 +225,8 @@ export async function ledToByLanding(db: Db, paths: string[], from: string, to: 
       .execute(),
   ]);
   const byLanding = new Map<string, LandingLedTo>();
-  const entry = (landing: string | null) => {
-    const key = landing ?? "";
-    const found = byLanding.get(key) ?? { landing: key, signUps: 0, started: 0, paid: 0 };
-    byLanding.set(key, found);
-    return found;
-  };
+  const entry = (landing: string | null) =>
+    totalFor(byLanding, landing ?? "", () => ({ landing: landing ?? "", signUps: 0, started: 0, paid: 0 }));
   for (const row of signUps) entry(row.landing).signUps += Number(row.count);
   for (const row of [...checkouts, ...notices]) {
     const found = entry(row.landing);

@@ -6,6 +6,7 @@ import { addDays, daysBetween } from "../shared/calendar-days.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type CsvColumn, toCsv } from "../shared/csv.ts";
 import { zonedDate, zonedLocalToDate } from "../shared/site-time.ts";
+import { totalFor } from "../shared/totals.ts";
 import { parseInput } from "../shared/validation.ts";
 import {
   type CampaignDay,
@@ -53,11 +54,7 @@ function funnelBySource(
   checkouts: funnelRepo.SourceMethodCount[],
 ): InsightReport["funnel"]["bySource"] {
   const bySource = new Map<string, InsightReport["funnel"]["bySource"][number]>();
-  const entry = (source: string) => {
-    const found = bySource.get(source) ?? { source, opened: 0, started: 0, paid: 0 };
-    bySource.set(source, found);
-    return found;
-  };
+  const entry = (source: string) => totalFor(bySource, source, () => ({ source, opened: 0, started: 0, paid: 0 }));
   for (const view of donateViews) entry(view.value).opened += view.visitors;
   for (const checkout of checkouts) {
     const found = entry(checkout.source);
@@ -101,16 +98,15 @@ const TOP_POSTS = 10;
  * The most read posts (both languages added up) and what the visits that first landed on each led
  * to: sign-ups, and checkouts and transfer notices started and paid.
  */
-async function postsRead(db: Db, pathCounts: DayCount[], start: string, end: string): Promise<PostRead[]> {
+async function postsRead(db: Db, allPages: Ranked[], start: string, end: string): Promise<PostRead[]> {
   const byPost = new Map<string, { views: number; visitors: number; paths: string[] }>();
-  for (const { value: path, views, visitors } of ranked(pathCounts, Number.POSITIVE_INFINITY)) {
+  for (const { value: path, views, visitors } of allPages) {
     const id = POST_PATH.exec(path)?.[1];
     if (!id) continue;
-    const post = byPost.get(id) ?? { views: 0, visitors: 0, paths: [] };
+    const post = totalFor(byPost, id, () => ({ views: 0, visitors: 0, paths: [] as string[] }));
     post.views += views;
     post.visitors += visitors;
     post.paths.push(path);
-    byPost.set(id, post);
   }
   const titles = await funnelRepo.postTitles(db, [...byPost.keys()]);
   const top = [...byPost.entries()]
@@ -303,7 +299,9 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         },
       ];
       const bySourceMethod = [...checkouts, ...notices];
-      const posts = await postsRead(db, pages, start, end);
+      // Every page over the period, not only the top ones: posts and the donation page are read from it.
+      const allPages = ranked(pages, Number.POSITIVE_INFINITY);
+      const posts = await postsRead(db, allPages, start, end);
       const donateViews = ranked(donateSources, Number.POSITIVE_INFINITY);
       return {
         days,
@@ -322,7 +320,7 @@ export function createInsightService({ db, clock, audit }: { db: Db; clock: Cloc
         funnel: {
           // Visitors, not views: opening the pop-up again, or the donation page after it, is the same
           // step (each day's visitors of the page in each language, added up).
-          opened: ranked(pages, Number.POSITIVE_INFINITY)
+          opened: allPages
             .filter((page) => DONATE_PATHS.includes(page.value))
             .reduce((sum, page) => sum + page.visitors, 0),
           started: byMethod.reduce((sum, entry) => sum + entry.started, 0),
