@@ -9,9 +9,9 @@ import {
 
 /**
  * Where the visitor first came from (docs/decisions/0800-attribution.md), carried in the page: no
- * cookie, and sent only with a form the visitor sends or the pop-up's opening. On the server the public layout provides the page's own UTM tags
- * (its URL's query, which the page cache keys pages by); in the browser the first landing of the tab
- * is kept in sessionStorage, which ends with the tab.
+ * cookie, and sent only with a form the visitor sends or the pop-up's opening. On the server the
+ * public layout provides the page's own UTM tags (its URL's query, which the page cache keys pages
+ * by); in the browser the first landing of the tab is kept in sessionStorage, which ends with the tab.
  */
 export const CameFromContext = createContext<Attribution | null>(null);
 

@@ -1,8 +1,8 @@
 /**
  * Where a visitor first came from, carried with their visit in the page into the forms they send
  * (docs/decisions/0800-attribution.md): the landing's four UTM tags, or the host of the other site
- * that linked to it, and the landing page's path. No zod: the public islands read it too. Not personal data: a tag names a
- * campaign or a site, never a person.
+ * that linked to it, and the landing page's path. No zod: the public islands read it too. Not
+ * personal data: a tag names a campaign or a site, a path names a page, never a person.
  */
 export interface Attribution {
   source: string;
