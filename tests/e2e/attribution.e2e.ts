@@ -153,7 +153,9 @@ describe.runIf(browserAvailable)("attribution from a campaign's link to a gift a
       landing_path: null,
     });
 
-    // Nor does the pop-up's birr form, which posts as a form even with JavaScript.
+    // Nor does the pop-up's birr form, which posts as a form even with JavaScript (from the next
+    // page: the sign-up's toast lies over the header on a phone).
+    await typed.page.goto("/about");
     await typed.page.getByRole("banner").getByRole("button", { name: "Donate Now" }).click();
     const dialog = typed.page.getByRole("dialog", { name: "Make a donation" });
     await dialog.getByRole("tab", { name: /^Local/ }).click();
